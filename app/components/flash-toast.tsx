@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { Toaster } from 'react-hot-toast'
+import { cn } from '~/lib/cn'
+import { notify } from '~/lib/notify'
+import type { Toast } from '~/lib/toast'
+
+/** Without JS the flashed message is a status region on the page; with JS it becomes a toast. */
+export function FlashToast({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (toast) notify(toast.type, toast.message)
+  }, [toast])
+
+  useEffect(() => {
+    // F8 focuses the notifications, as in SPEC.md.
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== 'F8') return
+      document.querySelector<HTMLElement>('[data-toast-region] [role="status"]')?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  return (
+    <>
+      {toast ? (
+        <noscript>
+          <div
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            data-flash={toast.type}
+            className={cn(
+              'fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
+              toast.type === 'error'
+                ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'
+                : 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
+            )}
+          >
+            {toast.message}
+          </div>
+        </noscript>
+      ) : null}
+      <div data-toast-region>
+        <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,103 @@
+import { Link } from 'react-router'
+import { CATEGORIES } from '~/lib/catalog'
+
+export interface ShopContact {
+  shopName: string
+  email: string
+  phone: string
+  instagram: string
+  facebook: string
+  whatsapp: string
+}
+
+const POLICIES = [
+  { title: 'Delivery', text: 'We deliver across India. A delivery fee applies and is shown at checkout.' },
+  { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
+  { title: 'Returns', text: 'Damaged in transit? Write to us within 48 hours of delivery with photos.' },
+  { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
+]
+
+export function ShopFooter({ contact }: { contact: ShopContact }) {
+  return (
+    <footer className="mt-16 border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section>
+          <h2 className="font-semibold">{contact.shopName}</h2>
+          <p className="mt-2 text-zinc-600 dark:text-zinc-400">
+            Handmade resin art from a small studio: jewellery, home decor, gifts and keepsakes.
+          </p>
+          <h3 className="mt-4 font-semibold">Opening hours</h3>
+          <p className="text-zinc-600 dark:text-zinc-400">10 AM to 8 PM, Monday to Saturday</p>
+        </section>
+        <section>
+          <h2 className="font-semibold">Shop</h2>
+          <ul className="mt-2 grid gap-1">
+            {CATEGORIES.map((c) => (
+              <li key={c.id}>
+                <Link className="hover:underline" to={`/shop/listing?category=${c.id}`}>
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link className="hover:underline" to="/shop/about-us">
+                About Us
+              </Link>
+            </li>
+          </ul>
+          <h3 className="mt-4 font-semibold">Custom orders</h3>
+          <p className="text-zinc-600 dark:text-zinc-400">
+            We make custom pieces, for example from your preserved flowers. Write to us to plan yours.
+          </p>
+        </section>
+        <section>
+          <h2 className="font-semibold">Policies</h2>
+          <dl className="mt-2 grid gap-2">
+            {POLICIES.map((p) => (
+              <div key={p.title}>
+                <dt className="font-medium">{p.title}</dt>
+                <dd className="text-zinc-600 dark:text-zinc-400">{p.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section>
+          <h2 className="font-semibold">Contact</h2>
+          <ul className="mt-2 grid gap-1">
+            <li>
+              <a className="hover:underline" href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+                {contact.phone}
+              </a>
+            </li>
+          </ul>
+          <h3 className="mt-4 font-semibold">Follow us</h3>
+          <ul className="mt-2 flex gap-3">
+            <li>
+              <a className="hover:underline" href={contact.instagram} rel="noopener noreferrer">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={contact.facebook} rel="noopener noreferrer">
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a className="hover:underline" href={contact.whatsapp} rel="noopener noreferrer">
+                WhatsApp
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-500 dark:border-zinc-800">
+        © {new Date().getFullYear()} {contact.shopName}. Made by hand in India.
+      </p>
+    </footer>
+  )
+}

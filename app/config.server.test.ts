@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig } from './config.server'
+
+function configErrorOf(env: Record<string, string | undefined>): ConfigError {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error('expected parseConfig to throw')
+}
+
+function expectOneLineErrorNaming(env: Record<string, string | undefined>, name: string): string {
+  const error = configErrorOf(env)
+  expect(error.name).toBe('ConfigError')
+  expect(error.message.startsWith(`Invalid configuration: ${name}: `)).toBe(true)
+  expect(error.message).not.toContain('\n')
+  // Something after the "NAME: " prefix explains the problem.
+  expect(error.message.length).toBeGreaterThan(`Invalid configuration: ${name}: `.length)
+  return error.message
+}
+
+describe('parseConfig', () => {
+  it('fills in defaults for an empty environment', () => {
+    const config = parseConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.HOST).toBe('0.0.0.0')
+    expect(config.DATABASE_PATH).toBe('db/shop.sqlite')
+    expect(config.UPLOADS_DIR).toBe('uploads')
+    expect(config.SESSION_SECRET).toBeUndefined()
+    expect(config.ADMIN_EMAIL).toBeUndefined()
+    expect(config.ADMIN_PASSWORD).toBeUndefined()
+    expect(config.SEED_DEMO).toBe(true)
+    expect(config.SHOP_NAME).toBe('Resin Craft Studio')
+    expect(config.DELIVERY_FEE).toBe(0)
+    expect(config.COOKIE_SECURE).toBe(true)
+    expect(config.AUTH_RATE_LIMIT).toBe(10)
+    expect(config.RAZORPAY_KEY_ID).toBeUndefined()
+    expect(config.RAZORPAY_KEY_SECRET).toBeUndefined()
+  })
+
+  it('reads valid values and coerces numbers and flags', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      SEED_DEMO: '0',
+      COOKIE_SECURE: 'false',
+      AUTH_RATE_LIMIT: '3',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'correct horse',
+      SESSION_SECRET: 'x'.repeat(32),
+    })
+    expect(config.PORT).toBe(8080)
+    expect(config.SEED_DEMO).toBe(false)
+    expect(config.COOKIE_SECURE).toBe(false)
+    expect(config.AUTH_RATE_LIMIT).toBe(3)
+    expect(config.ADMIN_EMAIL).toBe('owner@example.com')
+    expect(config.ADMIN_PASSWORD).toBe('correct horse')
+    expect(config.SESSION_SECRET).toBe('x'.repeat(32))
+  })
+
+  it('accepts 1 and true as an enabled flag', () => {
+    expect(parseConfig({ SEED_DEMO: '1' }).SEED_DEMO).toBe(true)
+    expect(parseConfig({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+  })
+
+  it('treats empty optional values as unset', () => {
+    const config = parseConfig({ SESSION_SECRET: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', RAZORPAY_KEY_ID: '  ' })
+    expect(config.SESSION_SECRET).toBeUndefined()
+    expect(config.ADMIN_EMAIL).toBeUndefined()
+    expect(config.ADMIN_PASSWORD).toBeUndefined()
+    expect(config.RAZORPAY_KEY_ID).toBeUndefined()
+  })
+
+  it('converts DELIVERY_FEE from rupees to paise', () => {
+    expect(parseConfig({ DELIVERY_FEE: '49.5' }).DELIVERY_FEE).toBe(4950)
+    expect(parseConfig({ DELIVERY_FEE: '0' }).DELIVERY_FEE).toBe(0)
+    expect(parseConfig({ DELIVERY_FEE: '19.99' }).DELIVERY_FEE).toBe(1999)
+  })
+
+  it('refuses a PORT that is not a number, naming PORT', () => {
+    expectOneLineErrorNaming({ PORT: 'abc' }, 'PORT')
+  })
+
+  it('refuses a DELIVERY_FEE that is not a number', () => {
+    const message = expectOneLineErrorNaming({ DELIVERY_FEE: 'free' }, 'DELIVERY_FEE')
+    expect(message).toBe('Invalid configuration: DELIVERY_FEE: must be a number of rupees')
+  })
+
+  it('refuses a PORT out of range', () => {
+    expectOneLineErrorNaming({ PORT: '70000' }, 'PORT')
+  })
+
+  it('refuses a negative DELIVERY_FEE, naming DELIVERY_FEE', () => {
+    const message = expectOneLineErrorNaming({ DELIVERY_FEE: '-1' }, 'DELIVERY_FEE')
+    expect(message).toBe('Invalid configuration: DELIVERY_FEE: must be 0 or more')
+  })
+
+  it('refuses a SEED_DEMO flag that is not 0 or 1, naming SEED_DEMO', () => {
+    const message = expectOneLineErrorNaming({ SEED_DEMO: 'maybe' }, 'SEED_DEMO')
+    expect(message).toBe('Invalid configuration: SEED_DEMO: must be 0 or 1')
+  })
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD', () => {
+    const message = expectOneLineErrorNaming({ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_PASSWORD')
+    expect(message).toContain('ADMIN_EMAIL and ADMIN_PASSWORD go together')
+  })
+
+  it('refuses ADMIN_PASSWORD without ADMIN_EMAIL', () => {
+    expectOneLineErrorNaming({ ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_PASSWORD')
+  })
+
+  it('refuses an ADMIN_EMAIL that is not an email address', () => {
+    expectOneLineErrorNaming({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL')
+  })
+
+  it('refuses a too-short ADMIN_PASSWORD', () => {
+    expectOneLineErrorNaming({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD')
+  })
+
+  it('refuses a SESSION_SECRET shorter than 32 characters, naming SESSION_SECRET', () => {
+    const message = expectOneLineErrorNaming({ SESSION_SECRET: 'x'.repeat(31) }, 'SESSION_SECRET')
+    expect(message).toBe('Invalid configuration: SESSION_SECRET: must be at least 32 characters')
+  })
+
+  it('refuses a Razorpay key id without its secret', () => {
+    expectOneLineErrorNaming({ RAZORPAY_KEY_ID: 'rzp_test_123' }, 'RAZORPAY_KEY_SECRET')
+  })
+
+  it('refuses an AUTH_RATE_LIMIT of zero', () => {
+    expectOneLineErrorNaming({ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT')
+  })
+})

@@ -1,0 +1,84 @@
+// The shop's configuration: read from the environment once, validated with zod at start.
+import { z } from 'zod'
+
+const flag = (fallback: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
+    .default(fallback)
+    .transform((v) => v === '1' || v === 'true')
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional()
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('db/shop.sqlite'),
+    UPLOADS_DIR: z.string().min(1).default('uploads'),
+    SESSION_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional().or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, { error: 'must be at least 8 characters' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED_DEMO: flag('1'),
+    SHOP_NAME: z.string().trim().min(1).default('Resin Craft Studio'),
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
+    DELIVERY_FEE: z.coerce
+      .number({ error: 'must be a number of rupees' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(100000)
+      .default(0)
+      .transform((rupees) => Math.round(rupees * 100)),
+    COOKIE_SECURE: flag('1'),
+    AUTH_RATE_LIMIT: positiveInt(10),
+    CONTACT_EMAIL: z.string().default('hello@resincraft.studio'),
+    CONTACT_PHONE: z.string().default('+91 98765 43210'),
+    INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),
+    FACEBOOK_URL: z.string().default('https://facebook.com/resincraft.studio'),
+    WHATSAPP_URL: z.string().default('https://wa.me/919876543210'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' })
+    }
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together' })
+    }
+  })
+
+export type Config = z.infer<typeof configSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const name = String(issue?.path[0] ?? 'environment')
+  throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'is invalid'}`)
+}
+
+let current: Config | undefined
+
+export function getConfig(): Config {
+  current ??= parseConfig(process.env)
+  return current
+}

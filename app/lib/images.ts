@@ -1,0 +1,26 @@
+// Responsive image sources for the content-addressed uploads written by the media service.
+
+/** Widths every upload is resized to (never upscaled). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const
+
+const uploadPattern = /^(\/uploads\/[a-f0-9]{16,64})-(\d+)\.webp$/
+
+export function imageUrl(base: string, width: number): string {
+  return `${base}-${width}.webp`
+}
+
+/**
+ * `src` and `srcSet` for an image url. Upload urls name their largest width
+ * (`/uploads/<hash>-1280.webp`); every smaller standard width exists beside it.
+ */
+export function responsiveImage(url: string): { src: string; srcSet?: string } {
+  const match = uploadPattern.exec(url)
+  if (!match) return { src: url }
+  const [, base = '', largest] = match
+  const widths = IMAGE_WIDTHS.filter((w) => w <= Number(largest))
+  if (widths.length < 2) return { src: url }
+  return {
+    src: imageUrl(base, widths[Math.min(1, widths.length - 1)] ?? Number(largest)),
+    srcSet: widths.map((w) => `${imageUrl(base, w)} ${w}w`).join(', '),
+  }
+}

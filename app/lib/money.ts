@@ -1,0 +1,22 @@
+// Money is integer paise everywhere; these turn it into rupees for the API and ₹1,499.00 for pages.
+
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** ₹1,499.00, with Indian digit grouping (₹1,49,999.00). */
+export function formatPaise(paise: number): string {
+  return inr.format(paise / 100)
+}
+
+/** Rupees as the API shows them: 1499 or 1499.5. */
+export function paiseToRupees(paise: number): number {
+  return paise / 100
+}
+
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100)
+}

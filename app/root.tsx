@@ -1,0 +1,90 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetcher,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { FlashToast } from './components/flash-toast'
+import { NavigationProgress } from './components/navigation-progress'
+import { ButtonLink } from './components/ui/button'
+import { toastContext } from './context'
+import { isTheme } from './lib/theme'
+import { getConfig } from './config.server'
+import { getUser, loadUserMiddleware } from './services/auth.server'
+import { flashToastMiddleware } from './services/flash.server'
+import { getTheme } from './services/theme.server'
+
+export const middleware: Route.MiddlewareFunction[] = [flashToastMiddleware, loadUserMiddleware]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    user: getUser(context),
+    theme: await getTheme(request),
+    toast: context.get(toastContext),
+    shopName: getConfig().SHOP_NAME,
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData?.shopName ?? 'Resin Craft Studio' },
+    { name: 'description', content: 'Handmade resin art: jewellery, home decor, gifts and keepsakes, made in India.' },
+  ]
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  // With JS the theme changes at once, before the post that remembers it returns.
+  const pendingTheme = useFetcher({ key: 'theme' }).formData?.get('theme')
+  const theme = isTheme(pendingTheme) ? pendingTheme : (data?.theme ?? 'system')
+  return (
+    <html lang="en-IN" data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3b35" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <FlashToast toast={loaderData.toast} />
+    </>
+  )
+}
+
+/** A friendly page for anything unexpected; never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound && import.meta.env.DEV) console.error(error)
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? 'Page Not Found' : 'Something went wrong'}</h1>
+      <p className="text-zinc-600 dark:text-zinc-400">
+        {notFound
+          ? 'Sorry, we couldn’t find the page you’re looking for.'
+          : 'We could not show this page just now. Please try again in a moment.'}
+      </p>
+      <ButtonLink to="/">Go back home</ButtonLink>
+    </main>
+  )
+}

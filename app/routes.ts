@@ -1,0 +1,46 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [
+  index('routes/index.tsx'),
+  route('theme', 'routes/theme.ts'),
+
+  layout('routes/auth/layout.tsx', [
+    route('auth/login', 'routes/auth/login.tsx'),
+    route('auth/register', 'routes/auth/register.tsx'),
+  ]),
+  route('auth/logout', 'routes/auth/logout.ts'),
+
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/index.ts'),
+    route('dashboard', 'routes/admin/dashboard.tsx'),
+    route('products', 'routes/admin/products.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('features', 'routes/admin/features.tsx'),
+  ]),
+
+  route('shop', 'routes/shop/layout.tsx', [
+    index('routes/shop/index.ts'),
+    route('home', 'routes/shop/home.tsx'),
+    route('listing', 'routes/shop/listing.tsx'),
+    route('search', 'routes/shop/search.tsx'),
+    route('about-us', 'routes/shop/about-us.tsx'),
+    route('cart', 'routes/shop/cart.tsx'),
+    layout('routes/shop/signed-in.tsx', [
+      route('checkout', 'routes/shop/checkout.tsx'),
+      route('account', 'routes/shop/account.tsx'),
+      route('payment-success', 'routes/shop/payment-success.tsx'),
+    ]),
+  ]),
+
+  route('unauth-page', 'routes/unauth-page.tsx'),
+
+  ...prefix('api', [
+    route('auth/register', 'routes/api/auth/register.ts'),
+    route('auth/login', 'routes/api/auth/login.ts'),
+    route('auth/logout', 'routes/api/auth/logout.ts'),
+    route('auth/check-auth', 'routes/api/auth/check-auth.ts'),
+    route('*', 'routes/api/not-found.ts'),
+  ]),
+
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

@@ -1,0 +1,16 @@
+// POST /api/auth/register {userName, email, password} -> 201 {success, message}
+import { clientIpContext } from '~/context'
+import { registerSchema } from '~/schemas/auth'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { signUp } from '~/services/auth.server'
+import type { Route } from './+types/register'
+
+export const loader = () => methodNotAllowed('POST')
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    const input = parseInput(registerSchema, await readBody(request))
+    await signUp(context.get(clientIpContext), input)
+    return apiJson({ success: true, message: 'Registration successful' }, 201)
+  })
+}

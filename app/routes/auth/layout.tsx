@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router'
+import { Logo } from '~/components/logo'
+import { getConfig } from '~/config.server'
+import { redirectSignedInAway } from '~/services/auth.server'
+import type { Route } from './+types/layout'
+
+/** Login and register are for visitors: a signed-in user goes to their home. */
+export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirectSignedInAway(context)]
+
+export function loader() {
+  return { shopName: getConfig().SHOP_NAME }
+}
+
+export default function AuthLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-dvh w-full">
+      <div className="hidden w-1/2 items-center justify-center bg-black px-12 lg:flex">
+        <div className="max-w-md space-y-6 text-center text-white">
+          <h1 className="text-4xl font-extrabold tracking-tight">Craft Your Style!</h1>
+          <p className="text-lg text-zinc-300">Discover {loaderData.shopName}</p>
+        </div>
+      </div>
+      <main className="flex flex-1 flex-col items-center justify-center gap-8 px-4 py-12 sm:px-6 lg:px-8">
+        <Logo to="/shop/home" name={loaderData.shopName} />
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Field, FormError, Input } from '~/components/ui/field'
+import { notify } from '~/lib/notify'
+import { homePathFor, safeRedirectPath } from '~/lib/user'
+import { loginSchema } from '~/schemas/auth'
+import { LoginFormInvalid, loginAuthenticator, startSessionCookie } from '~/services/auth.server'
+import { DomainError } from '~/services/errors'
+import { redirectWithToast } from '~/services/toast.server'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign In' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.clone().formData()
+  try {
+    const user = await loginAuthenticator(context).authenticate('form', request)
+    const { setCookie } = await startSessionCookie(request, user)
+    const to = safeRedirectPath(form.get('redirectTo')) ?? homePathFor(user)
+    return redirectWithToast(to, { type: 'success', message: 'Logged in successfully' }, { headers: { 'Set-Cookie': setCookie } })
+  } catch (error) {
+    if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
+    if (!(error instanceof DomainError)) throw error
+    const reply = parseWithZod(form, { schema: loginSchema }).reply({
+      formErrors: [error.message],
+      hideFields: ['password'],
+    })
+    return data(reply, { status: error.status })
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  })
+
+  useEffect(() => {
+    const message = actionData?.error?.['']?.[0]
+    if (message) notify('error', message)
+  }, [actionData])
+
+  const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
+  return (
+    <div className="mx-auto w-full max-w-md space-y-6">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Sign In to Your Account</h1>
+        <p className="mt-2 text-sm">
+          Don't have an account?{' '}
+          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/register">
+            Register
+          </Link>
+        </p>
+      </div>
+      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <Input
+            {...getInputProps(fields.email, { type: 'email' })}
+            key={fields.email.key}
+            autoComplete="email"
+            placeholder="Enter your email"
+          />
+        </Field>
+        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+          <Input
+            {...getInputProps(fields.password, { type: 'password' })}
+            key={fields.password.key}
+            autoComplete="current-password"
+            placeholder="Enter your password"
+          />
+        </Field>
+        <Button type="submit" disabled={navigation.state === 'submitting'}>
+          Sign In
+        </Button>
+      </Form>
+    </div>
+  )
+}

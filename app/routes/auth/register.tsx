@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Field, FormError, Input } from '~/components/ui/field'
+import { clientIpContext } from '~/context'
+import { notify } from '~/lib/notify'
+import { registerSchema } from '~/schemas/auth'
+import { signUp } from '~/services/auth.server'
+import { Conflict, DomainError } from '~/services/errors'
+import { redirectWithToast } from '~/services/toast.server'
+import type { Route } from './+types/register'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create New Account' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const submission = parseWithZod(form, { schema: registerSchema })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  try {
+    await signUp(context.get(clientIpContext), submission.value)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const reply =
+      error instanceof Conflict
+        ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] })
+        : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
+    return data(reply, { status: error.status })
+  }
+  return redirectWithToast('/auth/login', { type: 'success', message: 'Registration successful' })
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  })
+
+  useEffect(() => {
+    const message = actionData?.error?.['']?.[0] ?? actionData?.error?.email?.[0]
+    if (message) notify('error', message)
+  }, [actionData])
+
+  return (
+    <div className="mx-auto w-full max-w-md space-y-6">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Create New Account</h1>
+        <p className="mt-2 text-sm">
+          Already have an account?{' '}
+          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/login">
+            Login
+          </Link>
+        </p>
+      </div>
+      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="User Name" errors={fields.userName.errors} errorId={fields.userName.errorId}>
+          <Input
+            {...getInputProps(fields.userName, { type: 'text' })}
+            key={fields.userName.key}
+            autoComplete="name"
+            placeholder="Enter your user name"
+          />
+        </Field>
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <Input
+            {...getInputProps(fields.email, { type: 'email' })}
+            key={fields.email.key}
+            autoComplete="email"
+            placeholder="Enter your email"
+          />
+        </Field>
+        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+          <Input
+            {...getInputProps(fields.password, { type: 'password' })}
+            key={fields.password.key}
+            autoComplete="new-password"
+            placeholder="Enter your password"
+          />
+        </Field>
+        <Button type="submit" disabled={navigation.state === 'submitting'}>
+          Sign Up
+        </Button>
+      </Form>
+    </div>
+  )
+}

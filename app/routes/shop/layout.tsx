@@ -1,0 +1,49 @@
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { ShopFooter } from '~/components/shop-footer'
+import { ShopHeader } from '~/components/shop-header'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import type { loader as rootLoader } from '~/root'
+import { getUser, redirectAdminAway } from '~/services/auth.server'
+import { countCartLines } from '~/services/cart.server'
+import { getShopSession } from '~/services/cookies.server'
+import type { Route } from './+types/layout'
+
+/** The admin is sent to the admin panel from every /shop page (SPEC.md section 4). */
+export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirectAdminAway(context)]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context)
+  const guestId = user ? undefined : (await getShopSession(request)).get('guestId')
+  const owner = user ? { userId: user.id } : guestId ? { guestId } : null
+  const config = getConfig()
+  return {
+    cartCount: owner ? await countCartLines(getDb(), owner) : 0,
+    contact: {
+      shopName: config.SHOP_NAME,
+      email: config.CONTACT_EMAIL,
+      phone: config.CONTACT_PHONE,
+      instagram: config.INSTAGRAM_URL,
+      facebook: config.FACEBOOK_URL,
+      whatsapp: config.WHATSAPP_URL,
+    },
+  }
+}
+
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ShopHeader
+        user={root?.user ?? null}
+        theme={root?.theme ?? 'system'}
+        shopName={loaderData.contact.shopName}
+        cartCount={loaderData.cartCount}
+      />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <ShopFooter contact={loaderData.contact} />
+    </div>
+  )
+}

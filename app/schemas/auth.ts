@@ -1,0 +1,34 @@
+// The register and login forms: one schema each, shared by the pages (Conform) and /api.
+import { z } from 'zod'
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(254, { error: 'Email is too long' })
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((v) => v.toLowerCase())
+
+export const registerSchema = z.object({
+  userName: z
+    .string({ error: 'User name is required' })
+    .trim()
+    .min(1, { error: 'User name is required' })
+    .max(60, { error: 'User name can be at most 60 characters' }),
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, { error: 'Password must be at least 8 characters' })
+    .max(128, { error: 'Password can be at most 128 characters' }),
+})
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(128, { error: 'Password can be at most 128 characters' }),
+})
+
+export type RegisterInput = z.infer<typeof registerSchema>
+export type LoginInput = z.infer<typeof loginSchema>

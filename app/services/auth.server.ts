@@ -1,0 +1,154 @@
+// Who is asking: login and logout over the session cookie, Bearer tokens for /api, and the role guards.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { authSessionIdContext, clientIpContext, userContext } from '~/context'
+import { getDb } from '~/db.server'
+import { homePathFor, type SessionUser } from '~/lib/user'
+import { loginSchema } from '~/schemas/auth'
+import type { RegisterInput } from '~/schemas/auth'
+import { registerUser, verifyCredentials } from './accounts.server'
+import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession } from './auth-sessions.server'
+import { getShopSession, sessionStorage } from './cookies.server'
+import { Forbidden, Unauthorized } from './errors'
+import { limitLoginAttempt, limitRegistration } from './rate-limit.server'
+import { getSessionSecret } from './secret.server'
+
+export const INVALID_LOGIN_MESSAGE = 'Incorrect email or password! Please try again'
+
+/** Thrown by the login strategy when the form itself is invalid: carries the Conform reply. */
+export class LoginFormInvalid extends Error {
+  constructor(readonly reply: SubmissionResult<string[]>) {
+    super('Invalid login form')
+  }
+}
+
+/**
+ * Checks an email and password for login from any client: rate limit, then credentials.
+ * Throws TooManyRequests or Unauthorized; resolves to the user.
+ */
+export async function checkLogin(ip: string, input: { email: string; password: string }): Promise<SessionUser> {
+  limitLoginAttempt(ip, input.email)
+  const user = await verifyCredentials(getDb(), input)
+  if (!user) throw new Unauthorized(INVALID_LOGIN_MESSAGE)
+  return user
+}
+
+/** Registers a shopper from any client: rate limit per IP, then the account. */
+export async function signUp(ip: string, input: RegisterInput): Promise<SessionUser> {
+  limitRegistration(ip)
+  return registerUser(getDb(), input)
+}
+
+/** remix-auth for the login form; the strategy takes the client IP through the router context. */
+export function loginAuthenticator(context: Readonly<RouterContextProvider>): Authenticator<SessionUser> {
+  return new Authenticator<SessionUser>().use(
+    new FormStrategy(async ({ form }) => {
+      const submission = parseWithZod(form, { schema: loginSchema })
+      if (submission.status !== 'success') throw new LoginFormInvalid(submission.reply({ hideFields: ['password'] }))
+      return checkLogin(context.get(clientIpContext), submission.value)
+    }),
+    'form',
+  )
+}
+
+/** Starts a login session for the user; the returned header sets the session cookie. */
+export async function startSessionCookie(request: Request, user: SessionUser) {
+  const { id } = await startAuthSession(getDb(), user.id)
+  const session = await getShopSession(request)
+  session.set('sessionId', id)
+  return { sessionId: id, setCookie: await sessionStorage().commitSession(session) }
+}
+
+/** Ends the request's login session (cookie or token) and clears the cookie. */
+export async function endSession(request: Request, sessionId: string | null): Promise<string> {
+  if (sessionId) await endAuthSession(getDb(), sessionId)
+  const session = await getShopSession(request)
+  session.unset('sessionId')
+  return sessionStorage().commitSession(session)
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('Authorization')
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
+  return match?.[1] ?? null
+}
+
+/** The login session id carried by the request: a Bearer token wins over the cookie. */
+export async function requestSessionId(request: Request): Promise<string | null> {
+  const token = bearerToken(request)
+  if (token) return sessionIdFromToken(token, getSessionSecret())
+  if (!request.headers.get('Cookie')?.includes('__session=')) return null
+  const session = await getShopSession(request)
+  return session.get('sessionId') ?? null
+}
+
+/** Root middleware: puts the signed-in user (or null) in the context for every loader and action. */
+export const loadUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const sessionId = await requestSessionId(request)
+  const user = sessionId ? await findSessionUser(getDb(), sessionId) : null
+  context.set(userContext, user)
+  context.set(authSessionIdContext, user ? sessionId : null)
+}
+
+type Ctx = Readonly<RouterContextProvider>
+
+export function getUser(context: Ctx): SessionUser | null {
+  return context.get(userContext)
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url)
+  const origin = url.pathname + url.search
+  return redirect(`/auth/login?redirectTo=${encodeURIComponent(origin)}`)
+}
+
+/** Pages that need a signed-in user send visitors to login, remembering where they were going. */
+export function requireUser(context: Ctx, request: Request): SessionUser {
+  const user = getUser(context)
+  if (!user) throw loginRedirect(request)
+  return user
+}
+
+/** /admin pages: visitors go to login, shoppers to Access Denied. */
+export function requireAdmin(context: Ctx, request: Request): SessionUser {
+  const user = requireUser(context, request)
+  if (user.role !== 'admin') throw redirect('/unauth-page')
+  return user
+}
+
+/** Shop pages are for visitors and shoppers; the admin is sent to the admin panel. */
+export function redirectAdminAway(context: Ctx): void {
+  const user = getUser(context)
+  if (user?.role === 'admin') throw redirect(homePathFor(user))
+}
+
+/** Login and register are for visitors; a signed-in user goes home. */
+export function redirectSignedInAway(context: Ctx): void {
+  const user = getUser(context)
+  if (user) throw redirect(homePathFor(user))
+}
+
+/** /api: the caller must be signed in (401 otherwise). */
+export function requireApiUser(context: Ctx): SessionUser {
+  const user = getUser(context)
+  if (!user) throw new Unauthorized('Unauthorised user!')
+  return user
+}
+
+/** /api: the caller must be the admin (401 when not signed in, 403 otherwise). */
+export function requireApiAdmin(context: Ctx): SessionUser {
+  const user = requireApiUser(context)
+  if (user.role !== 'admin') throw new Forbidden('Access denied: admin only.')
+  return user
+}
+
+/** A userId in an /api path or body must be the caller's own (the admin may read any). */
+export function requireOwnUserId(user: SessionUser, userId: string, { adminMayRead = false } = {}): void {
+  if (user.id === userId) return
+  if (adminMayRead && user.role === 'admin') return
+  throw new Forbidden('You can only access your own data.')
+}
+

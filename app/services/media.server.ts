@@ -1,0 +1,82 @@
+// The image pipeline: sniff, bound, auto-rotate, strip metadata, resize to standard widths as WebP,
+// and store under content-addressed names in the uploads directory.
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { IMAGE_WIDTHS, imageUrl } from '~/lib/images'
+import { Invalid } from './errors'
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/** 40 megapixels: well above any phone camera, far below a decompression bomb. */
+const MAX_INPUT_PIXELS = 40_000_000
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif'])
+
+export interface StoredImage {
+  /** Url of the largest stored width, e.g. /uploads/ab12…-1280.webp */
+  url: string
+  width: number
+  height: number
+}
+
+function invalidImage(message: string): Invalid {
+  return new Invalid({ my_file: [message] }, message)
+}
+
+/**
+ * Stores an uploaded image; resolves to its url. Throws Invalid (nothing written) when the
+ * bytes are not an accepted image. Identical uploads share their files.
+ */
+export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+  if (input.byteLength === 0) throw invalidImage('Please choose an image file.')
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw invalidImage('Images can be at most 10 MB.')
+
+  let metadata: sharp.Metadata
+  try {
+    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+  } catch {
+    throw invalidImage('This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).')
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw invalidImage('This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).')
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw invalidImage('This image has too many pixels (at most 40 megapixels).')
+  }
+
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 32)
+  const base = `/uploads/${hash}`
+  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate()
+
+  let outputs: { width: number; height: number; data: Buffer }[]
+  try {
+    const { info } = await pipeline.clone().toBuffer({ resolveWithObject: true })
+    const widths = IMAGE_WIDTHS.filter((w) => w <= info.width)
+    if (widths.length === 0) widths.push(IMAGE_WIDTHS[0])
+    outputs = await Promise.all(
+      widths.map(async (width) => {
+        const { data, info: out } = await pipeline
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78, effort: 4 })
+          .toBuffer({ resolveWithObject: true })
+        return { width, height: out.height, data }
+      }),
+    )
+  } catch {
+    throw invalidImage('This image could not be processed. Please try another file.')
+  }
+
+  await mkdir(uploadsDir, { recursive: true })
+  for (const output of outputs) {
+    const file = join(uploadsDir, `${hash}-${output.width}.webp`)
+    if (existsSync(file)) continue
+    // Write beside, then rename: a reader never sees half a file.
+    const temp = `${file}.${process.pid}.tmp`
+    await writeFile(temp, output.data)
+    await rename(temp, file)
+  }
+  const largest = outputs[outputs.length - 1] as (typeof outputs)[number]
+  return { url: imageUrl(base, largest.width), width: largest.width, height: largest.height }
+}

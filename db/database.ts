@@ -1,0 +1,34 @@
+// Opens the SQLite file behind Kysely and runs the dated migrations.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect } from 'kysely'
+import * as initialSchema from '../migrations/2026-11-22T00-initial-schema'
+import type { Database } from './schema'
+
+export type DB = Kysely<Database>
+
+/** Listed here (not read from disk) so that migrations ship inside the server bundle. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T00-initial-schema': initialSchema,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export function openDatabase(path: string): DB {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new SQLite(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/** Brings the schema up to date; throws (with the failing migration's error) if any step fails. */
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

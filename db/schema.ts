@@ -1,0 +1,229 @@
+// The hand-written Kysely view of the SQLite schema (see migrations/). Money is integer paise.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+export type Role = 'admin' | 'user'
+export type Category = 'jewellery' | 'home-decor' | 'gifting-memories' | 'special-occasion'
+export type VarietyType = 'choice' | 'size' | 'pack'
+export type OrderStatus =
+  | 'pending'
+  | 'confirmed'
+  | 'inProcess'
+  | 'inShipping'
+  | 'delivered'
+  | 'rejected'
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded'
+
+/** ISO 8601 text, set by the database on insert. */
+type CreatedAt = ColumnType<string, string | undefined, never>
+
+export interface UsersTable {
+  id: string
+  user_name: string
+  email: string
+  password_hash: string
+  role: Role
+  session_version: Generated<number>
+  created_at: CreatedAt
+}
+
+export interface AuthSessionsTable {
+  id: string
+  user_id: string
+  session_version: number
+  created_at: CreatedAt
+  expires_at: string
+}
+
+export interface ProductsTable {
+  id: string
+  title: string
+  description: string
+  category: Category
+  price_paise: number
+  sale_price_paise: Generated<number>
+  total_stock: number
+  average_review: Generated<number>
+  variety_type: VarietyType | null
+  created_at: CreatedAt
+  updated_at: string
+  deleted_at: string | null
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>
+  product_id: string
+  position: number
+  url: string
+}
+
+export interface ProductColorsTable {
+  id: Generated<number>
+  product_id: string
+  position: number
+  name: string
+}
+
+/** One option of the product's variety (a choice, a size or a pack, by products.variety_type). */
+export interface ProductVarietiesTable {
+  id: Generated<number>
+  product_id: string
+  position: number
+  name: string
+  price_paise: number
+  sale_price_paise: Generated<number>
+}
+
+export interface CartsTable {
+  id: string
+  user_id: string | null
+  guest_id: string | null
+  created_at: CreatedAt
+  updated_at: string
+}
+
+export interface CartLinesTable {
+  id: string
+  cart_id: string
+  product_id: string
+  /** '' when the product has no variety. */
+  variety_name: Generated<string>
+  /** '' when the product has no colors. */
+  color: Generated<string>
+  quantity: number
+  created_at: CreatedAt
+}
+
+export interface AddressesTable {
+  id: string
+  user_id: string
+  address_line: string
+  city: string
+  state: string
+  pincode: string
+  country: Generated<string>
+  phone: string
+  landmark: Generated<string>
+  notes: Generated<string>
+  created_at: CreatedAt
+  updated_at: string
+}
+
+export interface OrdersTable {
+  id: string
+  user_id: string
+  cart_id: string | null
+  user_name: string
+  email: string
+  address_id: string | null
+  address_line: string
+  city: string
+  state: string
+  pincode: string
+  country: string
+  phone: string
+  landmark: string
+  notes: string
+  subtotal_paise: number
+  delivery_fee_paise: number
+  total_amount_paise: number
+  order_status: OrderStatus
+  payment_method: Generated<string>
+  payment_status: PaymentStatus
+  gateway: string
+  gateway_order_id: string | null
+  gateway_payment_id: string | null
+  needs_refund: Generated<number>
+  order_date: CreatedAt
+  updated_at: string
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>
+  order_id: string
+  product_id: string
+  title: string
+  image: string
+  variety_type: VarietyType | null
+  variety_name: string
+  color: string
+  unit_price_paise: number
+  quantity: number
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>
+  order_id: string
+  status: OrderStatus
+  note: string
+  changed_by: string | null
+  changed_at: CreatedAt
+}
+
+export interface PaymentsTable {
+  id: string
+  order_id: string
+  gateway: string
+  gateway_order_id: string
+  gateway_payment_id: string | null
+  amount_paise: number
+  status: PaymentStatus
+  error_code: string | null
+  error_description: string | null
+  created_at: CreatedAt
+  updated_at: string
+}
+
+export interface WebhookEventsTable {
+  id: string
+  event_type: string
+  gateway_order_id: string | null
+  payload: string
+  received_at: CreatedAt
+  processed_at: string | null
+}
+
+export interface ReviewsTable {
+  id: string
+  product_id: string
+  user_id: string
+  review_value: number
+  review_message: Generated<string>
+  created_at: CreatedAt
+}
+
+export interface FeatureImagesTable {
+  id: string
+  image: string
+  position: number
+  created_at: CreatedAt
+}
+
+export interface Database {
+  users: UsersTable
+  auth_sessions: AuthSessionsTable
+  products: ProductsTable
+  product_images: ProductImagesTable
+  product_colors: ProductColorsTable
+  product_varieties: ProductVarietiesTable
+  carts: CartsTable
+  cart_lines: CartLinesTable
+  addresses: AddressesTable
+  orders: OrdersTable
+  order_lines: OrderLinesTable
+  order_status_history: OrderStatusHistoryTable
+  payments: PaymentsTable
+  webhook_events: WebhookEventsTable
+  reviews: ReviewsTable
+  feature_images: FeatureImagesTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type Product = Selectable<ProductsTable>
+export type NewProduct = Insertable<ProductsTable>
+export type ProductUpdate = Updateable<ProductsTable>
+export type Address = Selectable<AddressesTable>
+export type NewAddress = Insertable<AddressesTable>
+export type Order = Selectable<OrdersTable>
+export type NewOrder = Insertable<OrdersTable>
+export type FeatureImage = Selectable<FeatureImagesTable>

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+export const BASE_URL = `http://localhost:${PORT}`
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+const phone = { ...devices['Pixel 7'], launchOptions: chromium }
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'js', use: { ...phone, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh database every run; uploads are content-addressed, so generated images are reused.
+    command: 'rm -rf .tmp/e2e && node server/start.js',
+    url: `${BASE_URL}/shop/home`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATABASE_PATH: '.tmp/e2e/shop.sqlite',
+      UPLOADS_DIR: '.tmp/e2e-uploads',
+      SEED_DEMO: '1',
+      COOKIE_SECURE: '0',
+      AUTH_RATE_LIMIT: '1000',
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+    },
+  },
+})

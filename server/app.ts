@@ -1,0 +1,79 @@
+// The production server: one Express app serving static files, uploads and the React Router app.
+import { createServer, type Server } from 'node:http'
+import { resolve } from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { RouterContextProvider } from 'react-router'
+import * as build from 'virtual:react-router/server-build'
+import { getConfig } from '~/config.server'
+import { clientIpContext } from '~/context'
+import { getDb } from '~/db.server'
+import { bootstrap, migrate } from './bootstrap'
+import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
+
+export { ConfigError } from '~/config.server'
+
+export function createApp(clientDir: string) {
+  const config = getConfig()
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(compression())
+  app.use(securityHeaders)
+
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use('/assets', express.static(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+  // Uploads are content-addressed: a changed image gets a new name.
+  app.use(
+    '/uploads',
+    express.static(resolve(config.UPLOADS_DIR), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  )
+
+  app.use(limitBodySize)
+  app.use(sameOriginForCookieRequests)
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
+      getLoadContext(req) {
+        const context = new RouterContextProvider()
+        context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+        return context
+      },
+    }),
+  )
+  return app
+}
+
+/** Migrates, seeds and listens; resolves once the port is open. */
+export async function startServer(clientDir: string): Promise<Server> {
+  const config = getConfig()
+  await bootstrap(config)
+  const server = createServer(createApp(clientDir))
+  await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
+
+  const stop = () => {
+    server.close(() => {
+      void getDb()
+        .destroy()
+        .finally(() => process.exit(0))
+    })
+    setTimeout(() => process.exit(0), 5000).unref()
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+  return server
+}
+
+export async function migrateDatabase(): Promise<string[]> {
+  getConfig()
+  const applied = await migrate()
+  await getDb().destroy()
+  return applied
+}

@@ -1,0 +1,36 @@
+// What `npm start` does before serving: migrate, tidy, ensure the admin, seed the demo shop.
+import { migrateToLatest } from '../db/database'
+import { seedDemo } from '../db/seed/seed-demo'
+import type { Config } from '~/config.server'
+import { getDb } from '~/db.server'
+import { ensureAdmin, registerUser } from '~/services/accounts.server'
+import { deleteExpiredAuthSessions } from '~/services/auth-sessions.server'
+
+export const DEMO_ACCOUNTS = {
+  admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
+  shopper: { userName: 'Priya Sharma', email: 'shopper@resincraft.studio', password: 'shopper12345' },
+} as const
+
+export async function migrate(): Promise<string[]> {
+  return migrateToLatest(getDb())
+}
+
+export async function bootstrap(config: Config): Promise<void> {
+  const db = getDb()
+  const applied = await migrateToLatest(db)
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+  await deleteExpiredAuthSessions(db)
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
+  if (!config.SEED_DEMO) return
+  const started = Date.now()
+  const seeded = await seedDemo(db, config.UPLOADS_DIR)
+  if (seeded.products === 0) return
+  await ensureAdmin(db, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, DEMO_ACCOUNTS.admin.userName)
+  const shopper = DEMO_ACCOUNTS.shopper
+  const exists = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirst()
+  if (!exists) await registerUser(db, shopper)
+  console.log(
+    `Seeded the demo shop (${seeded.products} products, ${seeded.featureImages} banners) in ${Date.now() - started} ms. ` +
+      `Demo accounts: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}, ${shopper.email} / ${shopper.password}`,
+  )
+}

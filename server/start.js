@@ -1,0 +1,62 @@
+// `npm start`: build the app if needed, then migrate, seed and serve it (one Node process).
+// `node server/start.js migrate`: only bring the database schema up to date.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const serverBuild = join(root, 'build/server/index.js')
+const clientDir = join(root, 'build/client')
+
+/** Newest modification time under the given paths (the app's sources). */
+function newestSourceTime(paths) {
+  let newest = 0
+  const visit = (path) => {
+    if (!existsSync(path)) return
+    const stat = statSync(path)
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry))
+    } else {
+      newest = Math.max(newest, stat.mtimeMs)
+    }
+  }
+  for (const path of paths) visit(join(root, path))
+  return newest
+}
+
+function buildIsCurrent() {
+  if (!existsSync(serverBuild) || !existsSync(clientDir)) return false
+  const sources = ['app', 'db', 'migrations', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+  return statSync(serverBuild).mtimeMs >= newestSourceTime(sources)
+}
+
+if (!buildIsCurrent()) {
+  console.log('Building the app (first start or changed sources)...')
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.')
+    process.exit(1)
+  }
+}
+
+process.env.NODE_ENV ??= 'production'
+const server = await import(serverBuild)
+try {
+  if (process.argv[2] === 'migrate') {
+    const applied = await server.migrateDatabase()
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.')
+  } else {
+    await server.startServer(clientDir)
+  }
+} catch (error) {
+  if (error instanceof server.ConfigError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}

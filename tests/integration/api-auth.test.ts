@@ -1,0 +1,196 @@
+// The /api/auth contract over real HTTP against the built server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from './server'
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startServer({
+    AUTH_RATE_LIMIT: '100',
+    ADMIN_EMAIL: 'owner@example.com',
+    ADMIN_PASSWORD: 'owner-password-1',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+async function registerAndLogin(email: string, password = 'correct-horse-1') {
+  const registered = await post('/api/auth/register', { userName: 'Meera', email, password })
+  expect(registered.status).toBe(201)
+  const login = await post('/api/auth/login', { email, password })
+  expect(login.status).toBe(200)
+  return (await login.json()) as { token: string; user: { id: string; role: string } }
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates an account and answers 201', async () => {
+    const response = await post('/api/auth/register', { userName: 'Anu', email: 'Anu@Example.com', password: 'password-123' })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toEqual({ success: true, message: 'Registration successful' })
+  })
+
+  it('refuses a taken email with 409, whatever its case', async () => {
+    await post('/api/auth/register', { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
+    const again = await post('/api/auth/register', { userName: 'Ravi 2', email: 'RAVI@example.com', password: 'password-456' })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ success: false, message: expect.stringContaining('same email') })
+  })
+
+  it('answers 400 with field errors for bad input and creates nothing', async () => {
+    const response = await post('/api/auth/register', { userName: '', email: 'not-an-email', password: 1 })
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.success).toBe(false)
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['userName', 'email', 'password']))
+    const login = await post('/api/auth/login', { email: 'not-an-email', password: '1' })
+    expect(login.status).toBe(400)
+  })
+
+  it('answers 400 for malformed JSON and for a JSON array', async () => {
+    const malformed = await post('/api/auth/register', '{"userName": ')
+    expect(malformed.status).toBe(400)
+    expect((await malformed.json()).errors.body).toBeDefined()
+    const array = await post('/api/auth/register', '[1,2]')
+    expect(array.status).toBe(400)
+  })
+
+  it('answers 405 to GET', async () => {
+    const response = await fetch(`${server.url}/api/auth/register`)
+    expect(response.status).toBe(405)
+  })
+})
+
+describe('login, check-auth and logout', () => {
+  it('returns a token that check-auth accepts, and logout revokes it at once', async () => {
+    const { token, user } = await registerAndLogin('tokens@example.com')
+    expect(user).toMatchObject({ email: 'tokens@example.com', userName: 'Meera', role: 'user' })
+    expect(token).toMatch(/\./)
+
+    const check = await fetch(`${server.url}/api/auth/check-auth`, { headers: { Authorization: `Bearer ${token}` } })
+    expect(check.status).toBe(200)
+    expect(await check.json()).toMatchObject({ success: true, user: { email: 'tokens@example.com', role: 'user' } })
+
+    const logout = await post('/api/auth/logout', {}, { Authorization: `Bearer ${token}` })
+    expect(logout.status).toBe(200)
+    const after = await fetch(`${server.url}/api/auth/check-auth`, { headers: { Authorization: `Bearer ${token}` } })
+    expect(after.status).toBe(401)
+  })
+
+  it("check-auth without a token says 'No token found'", async () => {
+    const response = await fetch(`${server.url}/api/auth/check-auth`)
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ success: false, message: 'No token found' })
+  })
+
+  it('check-auth refuses a forged token', async () => {
+    const { token } = await registerAndLogin('forger@example.com')
+    const [id] = token.split('.')
+    const forged = `${id}.AAAA${token.slice(-10)}`
+    const response = await fetch(`${server.url}/api/auth/check-auth`, { headers: { Authorization: `Bearer ${forged}` } })
+    expect(response.status).toBe(401)
+  })
+
+  it('refuses a wrong password with 401 and the same message as an unknown email', async () => {
+    await post('/api/auth/register', { userName: 'Kiran', email: 'kiran@example.com', password: 'kiran-password' })
+    const wrong = await post('/api/auth/login', { email: 'kiran@example.com', password: 'nope-nope' })
+    const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'nope-nope' })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect((await wrong.json()).message).toBe((await unknown.json()).message)
+  })
+
+  it('ensures the admin from ADMIN_EMAIL/ADMIN_PASSWORD', async () => {
+    const login = await post('/api/auth/login', { email: 'owner@example.com', password: 'owner-password-1' })
+    expect(login.status).toBe(200)
+    expect((await login.json()).user.role).toBe('admin')
+  })
+
+})
+
+describe('the HTTP layer', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await fetch(`${server.url}/api/no/such/thing`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ success: false })
+  })
+
+  it('refuses a cross-site form post that carries the session cookie', async () => {
+    const login = await post('/api/auth/login', { email: 'owner@example.com', password: 'owner-password-1' })
+    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+    expect(cookie).toMatch(/^__session=/)
+    const response = await fetch(`${server.url}/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('sends security headers and compresses HTML', async () => {
+    const response = await fetch(`${server.url}/shop/about-us`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('answers an unknown page with a 404 page and no stack trace', async () => {
+    const response = await fetch(`${server.url}/definitely/not/here`)
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('Page Not Found')
+    expect(html).not.toMatch(/at .*\.(js|ts):\d+/)
+  })
+
+  it('refuses oversized bodies with 413', async () => {
+    const response = await post('/api/auth/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }))
+    expect(response.status).toBe(413)
+  })
+})
+
+describe('rate limits', () => {
+  let limited: RunningServer
+  beforeAll(async () => {
+    limited = await startServer({ AUTH_RATE_LIMIT: '3' })
+  })
+  afterAll(async () => {
+    await limited?.stop()
+  })
+
+  async function statuses(path: string, body: (i: number) => unknown, count: number) {
+    const result: number[] = []
+    for (let i = 0; i < count; i++) {
+      const response = await fetch(limited.url + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body(i)),
+      })
+      result.push(response.status)
+      if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/)
+    }
+    return result
+  }
+
+  it('limits login attempts per email with 429', async () => {
+    const result = await statuses('/api/auth/login', (i) => ({ email: 'target@example.com', password: `guess-${i}` }), 5)
+    expect(result).toEqual([401, 401, 401, 429, 429])
+  })
+
+  it('limits registrations per IP with 429', async () => {
+    const result = await statuses(
+      '/api/auth/register',
+      (i) => ({ userName: 'Bot', email: `bot-${i}@example.com`, password: 'password-123' }),
+      5,
+    )
+    expect(result).toEqual([201, 201, 201, 429, 429])
+  })
+})

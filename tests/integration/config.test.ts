@@ -1,0 +1,23 @@
+// A bad configuration stops the server with one line naming the variable.
+import { describe, expect, it } from 'vitest'
+import { runServerCommand } from './server'
+
+describe('start-up configuration', () => {
+  it('stops with a one-line message naming a bad PORT', async () => {
+    const { code, output } = await runServerCommand({ PORT: 'eighty' })
+    expect(code).toBe(1)
+    expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: PORT: /)
+  })
+
+  it('stops when only half of the admin pair is set', async () => {
+    const { code, output } = await runServerCommand({ ADMIN_EMAIL: 'owner@example.com' })
+    expect(code).toBe(1)
+    expect(output).toContain('ADMIN_PASSWORD')
+  })
+
+  it('npm run db:migrate brings a new database up to date', async () => {
+    const { code, output } = await runServerCommand({}, ['migrate'])
+    expect(code).toBe(0)
+    expect(output).toContain('2026-11-22T00-initial-schema')
+  })
+})

@@ -1,0 +1,112 @@
+// Starts the built production server (`node server/start.js`) on a free port with a fresh database.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+
+export interface RunningServer {
+  url: string
+  dir: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => done(port))
+    })
+  })
+}
+
+/** Runs `node server/start.js` with the given environment until stop(). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-http-'))
+  const port = await freePort()
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'server/start.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dir, 'shop.sqlite'),
+      UPLOADS_DIR: join(dir, 'uploads'),
+      SEED_DEMO: '0',
+      COOKIE_SECURE: '0',
+      SESSION_SECRET: 'integration-secret-integration-secret',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
+    try {
+      const response = await fetch(`${url}/shop/about-us`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    dir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Runs the server command to completion (for start-up failures); resolves to its exit code and output. */
+export async function runServerCommand(env: Record<string, string>, args: string[] = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-cmd-'))
+  return new Promise<{ code: number | null; output: string }>((done) => {
+    let output = ''
+    const child = spawn(process.execPath, [join(root, 'server/start.js'), ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_PATH: join(dir, 'shop.sqlite'),
+        UPLOADS_DIR: join(dir, 'uploads'),
+        SEED_DEMO: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.on('data', (c) => {
+      output += c
+    })
+    child.stderr.on('data', (c) => {
+      output += c
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      rmSync(dir, { recursive: true, force: true })
+      done({ code, output })
+    })
+  })
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  test: {
+    include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
