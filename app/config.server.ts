@@ -7,11 +7,7 @@ const flag = (fallback: '0' | '1') =>
     .default(fallback)
     .transform((v) => v === '1' || v === 'true')
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .optional()
+const optionalText = z.string().trim().optional()
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
@@ -24,20 +20,18 @@ const configSchema = z
     SESSION_SECRET: z
       .string()
       .min(32, { error: 'must be at least 32 characters' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional().or(z.literal('').transform(() => undefined)),
+      .optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z
       .string()
       .min(8, { error: 'must be at least 8 characters' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+      .optional(),
     SEED_DEMO: flag('1'),
     SHOP_NAME: z.string().trim().min(1).default('Resin Craft Studio'),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
-    RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
+    RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional(),
     DELIVERY_FEE: z.coerce
       .number({ error: 'must be a number of rupees' })
       .min(0, { error: 'must be 0 or more' })
@@ -69,7 +63,9 @@ export class ConfigError extends Error {
 
 /** Parses an environment; throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env)
+  // An empty variable (e.g. `PORT=` in a .env file) means "use the default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
+  const result = configSchema.safeParse(present)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const name = String(issue?.path[0] ?? 'environment')

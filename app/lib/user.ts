@@ -15,8 +15,10 @@ export function homePathFor(user: SessionUser | null): string {
 
 /** A same-site path to go back to after login, or null for anything else. */
 export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return null
-  }
+  if (typeof value !== 'string' || !value.startsWith('/')) return null
+  // Browsers drop tabs and newlines from urls, so '/\t/evil.com' would become '//evil.com'.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null
+  if (value.startsWith('//') || value.startsWith('/\\')) return null
   return value
 }

@@ -1,6 +1,6 @@
 // The image pipeline: sniff, bound, auto-rotate, strip metadata, resize to standard widths as WebP,
 // and store under content-addressed names in the uploads directory.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -49,7 +49,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   const base = `/uploads/${hash}`
   const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate()
 
-  let outputs: { width: number; height: number; data: Buffer }[]
+  let outputs: { width: number; actualWidth: number; height: number; data: Buffer }[]
   try {
     const { info } = await pipeline.clone().toBuffer({ resolveWithObject: true })
     const widths = IMAGE_WIDTHS.filter((w) => w <= info.width)
@@ -61,7 +61,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 78, effort: 4 })
           .toBuffer({ resolveWithObject: true })
-        return { width, height: out.height, data }
+        return { width, actualWidth: out.width, height: out.height, data }
       }),
     )
   } catch {
@@ -73,10 +73,10 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
     const file = join(uploadsDir, `${hash}-${output.width}.webp`)
     if (existsSync(file)) continue
     // Write beside, then rename: a reader never sees half a file.
-    const temp = `${file}.${process.pid}.tmp`
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
     await writeFile(temp, output.data)
     await rename(temp, file)
   }
   const largest = outputs[outputs.length - 1] as (typeof outputs)[number]
-  return { url: imageUrl(base, largest.width), width: largest.width, height: largest.height }
+  return { url: imageUrl(base, largest.width), width: largest.actualWidth, height: largest.height }
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { IMAGE_WIDTHS, imageUrl, responsiveImage } from './images'
+
+const hash = '0123456789abcdef0123456789abcdef'
+
+describe('imageUrl', () => {
+  it('appends the width and the webp extension', () => {
+    expect(imageUrl(`/uploads/${hash}`, 640)).toBe(`/uploads/${hash}-640.webp`)
+  })
+})
+
+describe('responsiveImage', () => {
+  it('lists every standard width of a 1280 upload and uses the 640 one as src', () => {
+    const image = responsiveImage(`/uploads/${hash}-1280.webp`)
+    expect(image.src).toBe(`/uploads/${hash}-640.webp`)
+    expect(image.srcSet).toBe(
+      `/uploads/${hash}-320.webp 320w, /uploads/${hash}-640.webp 640w, /uploads/${hash}-1280.webp 1280w`,
+    )
+    for (const width of IMAGE_WIDTHS) expect(image.srcSet).toContain(`-${width}.webp ${width}w`)
+  })
+
+  it('lists only the widths that exist for a 640 upload', () => {
+    const image = responsiveImage(`/uploads/${hash}-640.webp`)
+    expect(image.src).toBe(`/uploads/${hash}-640.webp`)
+    expect(image.srcSet).toBe(`/uploads/${hash}-320.webp 320w, /uploads/${hash}-640.webp 640w`)
+  })
+
+  it('gives a single-width upload no srcSet', () => {
+    expect(responsiveImage(`/uploads/${hash}-320.webp`)).toEqual({ src: `/uploads/${hash}-320.webp` })
+  })
+
+  it('passes a url that is not an upload through without srcSet', () => {
+    expect(responsiveImage('/images/banner.jpg')).toEqual({ src: '/images/banner.jpg' })
+    expect(responsiveImage('https://cdn.example.com/a-1280.webp')).toEqual({ src: 'https://cdn.example.com/a-1280.webp' })
+  })
+
+  it('passes through upload-like urls that do not match the naming scheme', () => {
+    for (const url of [
+      `/uploads/${hash.toUpperCase()}-1280.webp`,
+      '/uploads/not-a-hash-1280.webp',
+      `/uploads/${hash}-1280.png`,
+      `/uploads/${hash}.webp`,
+    ]) {
+      expect(responsiveImage(url)).toEqual({ src: url })
+    }
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { formatPaise, paiseToRupees, rupeesToPaise } from './money'
+
+describe('formatPaise', () => {
+  it('formats paise as rupees with two decimals', () => {
+    expect(formatPaise(149900)).toBe('₹1,499.00')
+  })
+
+  it('uses Indian digit grouping for lakhs', () => {
+    expect(formatPaise(14999900)).toBe('₹1,49,999.00')
+    expect(formatPaise(1234567800)).toBe('₹1,23,45,678.00')
+  })
+
+  it('formats amounts below one rupee', () => {
+    expect(formatPaise(50)).toBe('₹0.50')
+    expect(formatPaise(0)).toBe('₹0.00')
+  })
+
+  it('keeps odd paise', () => {
+    expect(formatPaise(149950)).toBe('₹1,499.50')
+    expect(formatPaise(1999)).toBe('₹19.99')
+  })
+})
+
+describe('paiseToRupees', () => {
+  it('turns paise into a rupee number', () => {
+    expect(paiseToRupees(149950)).toBe(1499.5)
+    expect(paiseToRupees(149900)).toBe(1499)
+    expect(paiseToRupees(0)).toBe(0)
+  })
+})
+
+describe('rupeesToPaise', () => {
+  it('rounds to whole paise despite floating point', () => {
+    expect(rupeesToPaise(19.99)).toBe(1999)
+    expect(rupeesToPaise(1.005)).toBe(100)
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30)
+  })
+
+  it('round-trips with paiseToRupees', () => {
+    for (const paise of [0, 1, 50, 1999, 149950, 14999900]) {
+      expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise)
+    }
+  })
+})

@@ -1,0 +1,174 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Invalid } from './errors'
+import { MAX_UPLOAD_BYTES, storeImage } from './media.server'
+
+let root: string
+let uploadsDir: string
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'shop-media-test-'))
+  // Not created yet: storeImage must create it, and must not when it refuses the input.
+  uploadsDir = join(root, 'uploads')
+})
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true })
+})
+
+function png(width: number, height: number, color = { r: 200, g: 120, b: 40 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer()
+}
+
+function uploadedFiles(): string[] {
+  return existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : []
+}
+
+async function expectInvalid(promise: Promise<unknown>): Promise<Invalid> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(Invalid)
+  const invalid = error as Invalid
+  expect(invalid.status).toBe(400)
+  expect(invalid.errors.my_file?.[0]).toBe(invalid.message)
+  return invalid
+}
+
+describe('storeImage', () => {
+  it('stores a large PNG as 320, 640 and 1280 wide WebP files named by content hash', async () => {
+    const stored = await storeImage(await png(1600, 900), uploadsDir)
+    const match = /^\/uploads\/([a-f0-9]{32})-1280\.webp$/.exec(stored.url)
+    expect(match).not.toBeNull()
+    const hash = match?.[1] ?? ''
+    expect(stored.width).toBe(1280)
+    expect(stored.height).toBe(720)
+    expect(uploadedFiles()).toEqual([`${hash}-1280.webp`, `${hash}-320.webp`, `${hash}-640.webp`])
+    for (const [width, height] of [
+      [320, 180],
+      [640, 360],
+      [1280, 720],
+    ] as const) {
+      const meta = await sharp(join(uploadsDir, `${hash}-${width}.webp`)).metadata()
+      expect(meta.format).toBe('webp')
+      expect(meta.width).toBe(width)
+      expect(meta.height).toBe(height)
+    }
+  })
+
+  it('gives the same url for the same bytes twice and writes no extra files', async () => {
+    const bytes = await png(1600, 900)
+    const first = await storeImage(bytes, uploadsDir)
+    const filesAfterFirst = uploadedFiles()
+    const second = await storeImage(bytes, uploadsDir)
+    expect(second.url).toBe(first.url)
+    expect(uploadedFiles()).toEqual(filesAfterFirst)
+    expect(filesAfterFirst).toHaveLength(3)
+  })
+
+  it('stores the same image uploaded several times at once without failing', async () => {
+    const bytes = await sharp({
+      create: {
+        width: 1400,
+        height: 1000,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer()
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => storeImage(bytes, uploadsDir)))
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String(r.reason))
+    expect(failures).toEqual([])
+    const urls = new Set(results.map((r) => (r.status === 'fulfilled' ? r.value.url : '')))
+    expect(urls.size).toBe(1)
+    expect(uploadedFiles()).toHaveLength(3)
+    expect(uploadedFiles().filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('gives different images different urls', async () => {
+    const red = await storeImage(await png(400, 400, { r: 255, g: 0, b: 0 }), uploadsDir)
+    const blue = await storeImage(await png(400, 400, { r: 0, g: 0, b: 255 }), uploadsDir)
+    expect(red.url).not.toBe(blue.url)
+  })
+
+  it('stores only the widths an image is large enough for, never upscaling', async () => {
+    const stored = await storeImage(await png(800, 400), uploadsDir)
+    expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-640\.webp$/)
+    expect(uploadedFiles()).toHaveLength(2)
+    const file = join(uploadsDir, stored.url.replace('/uploads/', ''))
+    const meta = await sharp(file).metadata()
+    expect(meta.width).toBe(640)
+    expect(meta.height).toBe(320)
+  })
+
+  it('keeps an image narrower than 320 at its own size under the 320 name', async () => {
+    const stored = await storeImage(await png(100, 50), uploadsDir)
+    expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-320\.webp$/)
+    expect(uploadedFiles()).toHaveLength(1)
+    const meta = await sharp(join(uploadsDir, stored.url.replace('/uploads/', ''))).metadata()
+    expect(meta.width).toBe(100)
+    expect(meta.height).toBe(50)
+  })
+
+  it('reports the real size of the stored image for an image narrower than 320', async () => {
+    const stored = await storeImage(await png(100, 50), uploadsDir)
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 100, height: 50 })
+  })
+
+  it('refuses bytes that are not an image and writes nothing', async () => {
+    const invalid = await expectInvalid(storeImage(Buffer.from('hello'), uploadsDir))
+    expect(invalid.message).toMatch(/not an image/)
+    expect(existsSync(uploadsDir)).toBe(false)
+  })
+
+  it('refuses an image format it does not accept and writes nothing', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
+    await expectInvalid(storeImage(svg, uploadsDir))
+    expect(uploadedFiles()).toEqual([])
+  })
+
+  it('refuses a truncated image and writes nothing', async () => {
+    const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer()
+    await expectInvalid(storeImage(bytes.subarray(0, 200), uploadsDir))
+    expect(uploadedFiles()).toEqual([])
+  })
+
+  it('refuses an empty buffer', async () => {
+    const invalid = await expectInvalid(storeImage(Buffer.alloc(0), uploadsDir))
+    expect(invalid.message).toBe('Please choose an image file.')
+    expect(existsSync(uploadsDir)).toBe(false)
+  })
+
+  it('refuses a buffer over the upload size limit', async () => {
+    const invalid = await expectInvalid(storeImage(Buffer.alloc(MAX_UPLOAD_BYTES + 1), uploadsDir))
+    expect(invalid.message).toBe('Images can be at most 10 MB.')
+    expect(existsSync(uploadsDir)).toBe(false)
+  })
+
+  it('auto-rotates a JPEG by its EXIF orientation and strips the metadata', async () => {
+    const jpeg = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#884422' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const input = await sharp(jpeg).metadata()
+    expect(input.orientation).toBe(6)
+
+    const stored = await storeImage(jpeg, uploadsDir)
+    expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-320\.webp$/)
+    const meta = await sharp(join(uploadsDir, stored.url.replace('/uploads/', ''))).metadata()
+    expect(meta.width).toBe(100)
+    expect(meta.height).toBe(200)
+    expect(meta.orientation).toBeUndefined()
+    expect(meta.exif).toBeUndefined()
+  })
+})
