@@ -44,9 +44,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pendingTheme = useFetcher({ key: 'theme' }).formData?.get('theme')
   const theme = isTheme(pendingTheme) ? pendingTheme : (data?.theme ?? 'system')
   return (
-    <html lang="en-IN" data-theme={theme}>
+    <html lang="en-IN" data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Marks a page whose scripts run, before the body renders (hides the no-JS flash region). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3b35" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -4,7 +4,10 @@ import { cn } from '~/lib/cn'
 import { notify } from '~/lib/notify'
 import type { Toast } from '~/lib/toast'
 
-/** Without JS the flashed message is a status region on the page; with JS it becomes a toast. */
+/**
+ * Without JS the flashed message is a status region on the page; with JS (html.js, set by an
+ * inline script before the body renders) the region is hidden and the message becomes a toast.
+ */
 export function FlashToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (toast) notify(toast.type, toast.message)
@@ -23,8 +26,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   return (
     <>
       {toast ? (
-        <noscript>
-          <div
+        <div
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-flash={toast.type}
             className={cn(
@@ -36,7 +38,6 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
           >
             {toast.message}
           </div>
-        </noscript>
       ) : null}
       <div data-toast-region>
         <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />

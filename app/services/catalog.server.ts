@@ -1,10 +1,16 @@
-// The catalogue as shoppers see it: product cards, filtered, sorted and paginated on the server.
-import { sql } from 'kysely'
+// The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
+// literal search, and one product's full detail.
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
-import type { Category } from '../../db/schema'
-
-export const SORT_OPTIONS = ['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'] as const
-export type SortOption = (typeof SORT_OPTIONS)[number]
+import type { Category, Database, VarietyType } from '../../db/schema'
+import {
+  DEFAULT_SORT,
+  type ListingFilters,
+  PAGE_SIZE,
+  PRICE_BANDS,
+  type SortId,
+} from '~/lib/listing-filters'
+import { NotFound } from './errors'
 
 export interface ProductCardData {
   id: string
@@ -16,51 +22,181 @@ export interface ProductCardData {
   image: string | null
 }
 
-const effectivePrice = sql<number>`case when p.sale_price_paise > 0 then p.sale_price_paise else p.price_paise end`
+export interface VarietyOption {
+  name: string
+  pricePaise: number
+  salePricePaise: number
+}
 
-export async function listProductCards(
+export interface ProductDetail extends ProductCardData {
+  description: string
+  averageReview: number
+  images: string[]
+  colors: string[]
+  variety: { type: VarietyType; options: VarietyOption[] } | null
+}
+
+type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
+
+/** The price a shopper pays, in SQL: the sale price when above 0, else the price. */
+const effectivePrice = sql<number>`(case when p.sale_price_paise > 0 then p.sale_price_paise else p.price_paise end)`
+
+const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
+
+function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQuery {
+  let q = query.where('p.deleted_at', 'is', null)
+  if (filters.category.length) q = q.where('p.category', 'in', filters.category)
+  if (filters.price.length) {
+    const bands = PRICE_BANDS.filter((b) => filters.price.includes(b.id))
+    q = q.where((eb) => eb.or(bands.map((b) => eb.and([eb(effectivePrice, '>=', b.min), eb(effectivePrice, '<', b.max)]))))
+  }
+  if (filters.availability.includes('in-stock')) q = q.where('p.total_stock', '>', 0)
+  if (filters.availability.includes('on-sale')) {
+    q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
+  }
+  return q
+}
+
+function firstImage(eb: ExpressionBuilder<Database & { p: Database['products'] }, 'p'>) {
+  return eb
+    .selectFrom('product_images as i')
+    .select('i.url')
+    .whereRef('i.product_id', '=', 'p.id')
+    .orderBy('i.position')
+    .limit(1)
+    .as('image')
+}
+
+function selectCards(query: ProductsQuery) {
+  return query.select((eb) => [
+    'p.id',
+    'p.title',
+    'p.category',
+    'p.price_paise',
+    'p.sale_price_paise',
+    'p.total_stock',
+    firstImage(eb),
+  ])
+}
+
+type CardRow = {
+  id: string
+  title: string
+  category: Category
+  price_paise: number
+  sale_price_paise: number
+  total_stock: number
+  image: string | null
+}
+
+function toCard(row: CardRow): ProductCardData {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    pricePaise: row.price_paise,
+    salePricePaise: row.sale_price_paise,
+    totalStock: row.total_stock,
+    image: row.image,
+  }
+}
+
+function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
+  const direction = sort === 'price-hightolow' || sort === 'title-ztoa' ? 'desc' : 'asc'
+  const key = sort.startsWith('price') ? effectivePrice : sql`p.title collate nocase`
+  return query.orderBy(key, direction).orderBy('p.id')
+}
+
+export interface ProductPage {
+  items: ProductCardData[]
+  total: number
+  page: number
+  pageCount: number
+  pageSize: number
+}
+
+/** One page of product cards for the listing, home and the products API. */
+export async function listProducts(
   db: DB,
-  options: { categories?: Category[]; sort?: SortOption; limit: number; offset?: number },
-): Promise<{ items: ProductCardData[]; total: number }> {
-  let query = db.selectFrom('products as p').where('p.deleted_at', 'is', null)
-  if (options.categories?.length) query = query.where('p.category', 'in', options.categories)
-
-  const sort = options.sort ?? 'price-lowtohigh'
-  const ordered = query
-    .select((eb) => [
-      'p.id',
-      'p.title',
-      'p.category',
-      'p.price_paise',
-      'p.sale_price_paise',
-      'p.total_stock',
-      eb
-        .selectFrom('product_images as i')
-        .select('i.url')
-        .whereRef('i.product_id', '=', 'p.id')
-        .orderBy('i.position')
-        .limit(1)
-        .as('image'),
-    ])
-    .orderBy(sort.startsWith('price') ? effectivePrice : sql`p.title collate nocase`, sort.endsWith('hightolow') || sort === 'title-ztoa' ? 'desc' : 'asc')
-    .orderBy('p.id')
-    .limit(options.limit)
-    .offset(options.offset ?? 0)
-
+  options: { filters?: ListingFilters; sort?: SortId; page?: number; pageSize?: number } = {},
+): Promise<ProductPage> {
+  const pageSize = options.pageSize ?? PAGE_SIZE
+  const page = Math.max(1, Math.floor(options.page ?? 1))
+  const filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
   const [rows, count] = await Promise.all([
-    ordered.execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.total)
+  return { items: rows.map(toCard), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+}
+
+/** Escapes LIKE's wildcards so a keyword is matched literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export const MAX_KEYWORD_LENGTH = 100
+export const SEARCH_LIMIT = 48
+
+/**
+ * Products whose title, description or category contains the keyword, literally and
+ * case-insensitively (ASCII), best matches (title) first.
+ */
+export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
+  const term = keyword.trim().slice(0, MAX_KEYWORD_LENGTH)
+  if (!term) return []
+  const pattern = likePattern(term)
+  const rows = await selectCards(applyFilters(db.selectFrom('products as p'), NO_FILTERS))
+    .where((eb) =>
+      eb.or([
+        eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`p.description`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`replace(p.category, '-', ' ')`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+    .orderBy(sql`case when p.title like ${pattern} escape '\\' then 0 else 1 end`)
+    .orderBy(effectivePrice)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute()
+  return rows.map(toCard)
+}
+
+/** A product with its pictures, colours and variety options; NotFound for unknown or deleted ids. */
+export async function getProduct(db: DB, id: string): Promise<ProductDetail> {
+  const row = await selectCards(db.selectFrom('products as p'))
+    .select(['p.description', 'p.average_review', 'p.variety_type'])
+    .where('p.id', '=', id)
+    .where('p.deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) throw new NotFound('Product not found.')
+  const [images, colors, varieties] = await Promise.all([
+    db.selectFrom('product_images').select('url').where('product_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('product_colors').select('name').where('product_id', '=', id).orderBy('position').execute(),
+    db
+      .selectFrom('product_varieties')
+      .select(['name', 'price_paise', 'sale_price_paise'])
+      .where('product_id', '=', id)
+      .orderBy('position')
+      .execute(),
   ])
   return {
-    total: Number(count.total),
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      category: r.category,
-      pricePaise: r.price_paise,
-      salePricePaise: r.sale_price_paise,
-      totalStock: r.total_stock,
-      image: r.image,
-    })),
+    ...toCard(row),
+    description: row.description,
+    averageReview: row.average_review,
+    images: images.map((i) => i.url),
+    colors: colors.map((c) => c.name),
+    variety:
+      row.variety_type && varieties.length
+        ? {
+            type: row.variety_type,
+            options: varieties.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+          }
+        : null,
   }
 }

@@ -47,13 +47,22 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
 
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 32)
   const base = `/uploads/${hash}`
-  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate()
+  // EXIF orientations 5 to 8 turn the picture a quarter: its stored width is the input's height.
+  const orientedWidth = (metadata.orientation ?? 1) >= 5 ? (metadata.height ?? 0) : (metadata.width ?? 0)
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= orientedWidth)
+  if (widths.length === 0) widths.push(IMAGE_WIDTHS[0])
+  const files = widths.map((width) => join(uploadsDir, `${hash}-${width}.webp`))
 
+  // The same bytes were stored before: their files are already there, encoding them again is waste.
+  const largestFile = files[files.length - 1] as string
+  if (files.every((file) => existsSync(file))) {
+    const stored = await sharp(largestFile).metadata()
+    return { url: imageUrl(base, widths[widths.length - 1] as number), width: stored.width ?? 0, height: stored.height ?? 0 }
+  }
+
+  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate()
   let outputs: { width: number; actualWidth: number; height: number; data: Buffer }[]
   try {
-    const { info } = await pipeline.clone().toBuffer({ resolveWithObject: true })
-    const widths = IMAGE_WIDTHS.filter((w) => w <= info.width)
-    if (widths.length === 0) widths.push(IMAGE_WIDTHS[0])
     outputs = await Promise.all(
       widths.map(async (width) => {
         const { data, info: out } = await pipeline

@@ -30,5 +30,10 @@ export async function register(page: Page, user: { userName: string; email: stri
   await page.getByRole('button', { name: 'Sign Up' }).click()
 }
 
+/** A flashed message as the shopper sees it: the status region without JS, the toast with it. */
+export function flash(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).locator('visible=true').first()
+}
+
 export const test = base
 export { expect }

@@ -3,7 +3,7 @@ import { ProductCard } from '~/components/product-card'
 import { getDb } from '~/db.server'
 import { CATEGORIES } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
-import { listProductCards } from '~/services/catalog.server'
+import { listProducts } from '~/services/catalog.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Handmade Resin Art · Home' }]
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Handmade Resin Art · H
 export async function loader() {
   const db = getDb()
   const [featured, banners] = await Promise.all([
-    listProductCards(db, { sort: 'price-lowtohigh', limit: 8 }),
+    listProducts(db, { sort: 'price-lowtohigh', pageSize: 8 }),
     db.selectFrom('feature_images').select(['id', 'image']).orderBy('position').limit(4).execute(),
   ])
   return { products: featured.items, banners }

@@ -1,13 +1,11 @@
 import { ProductCard } from '~/components/product-card'
 import { getDb } from '~/db.server'
 import { CATEGORY_IDS } from '~/lib/catalog'
-import { listProductCards } from '~/services/catalog.server'
+import { listProducts } from '~/services/catalog.server'
 import type { Category } from '../../../db/schema'
 import type { Route } from './+types/listing'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products' }]
-
-const PAGE_SIZE = 24
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -15,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     .getAll('category')
     .flatMap((v) => v.split(','))
     .filter((v): v is Category => (CATEGORY_IDS as string[]).includes(v))
-  const { items, total } = await listProductCards(getDb(), { categories, limit: PAGE_SIZE })
+  const { items, total } = await listProducts(getDb(), { filters: { category: categories, price: [], availability: [] } })
   return { products: items, total }
 }
 

@@ -1,0 +1,110 @@
+// Seeds a fresh database and checks the demo shop is varied enough to exercise every page, and seeds once only.
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DB, migrateToLatest, openDatabase } from '../database'
+import { seedDemo } from './seed-demo'
+
+/** /uploads/<hash>-1280.webp -> the three files the media pipeline writes for it. */
+function filesFor(url: string, uploadsDir: string): string[] {
+  const match = /^\/uploads\/([a-f0-9]+)-1280\.webp$/.exec(url)
+  if (!match) throw new Error(`Unexpected image url ${url}`)
+  return [320, 640, 1280].map((width) => join(uploadsDir, `${match[1]}-${width}.webp`))
+}
+
+describe('seedDemo', () => {
+  let dir: string
+  let db: DB
+  let uploadsDir: string
+  let firstRun: Awaited<ReturnType<typeof seedDemo>>
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'seed-demo-'))
+    uploadsDir = join(dir, 'uploads')
+    db = openDatabase(join(dir, 'shop.db'))
+    await migrateToLatest(db)
+    firstRun = await seedDemo(db, uploadsDir)
+  })
+
+  afterAll(async () => {
+    await db?.destroy()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('creates at least 40 products across all four categories', async () => {
+    const products = await db.selectFrom('products').selectAll().execute()
+    expect(products.length).toBeGreaterThanOrEqual(40)
+    expect(firstRun.products).toBe(products.length)
+    expect(new Set(products.map((p) => p.category))).toEqual(
+      new Set(['jewellery', 'home-decor', 'gifting-memories', 'special-occasion']),
+    )
+    for (const product of products) {
+      expect(product.deleted_at).toBeNull()
+      expect(product.price_paise).toBeGreaterThan(0)
+      if (product.sale_price_paise > 0) expect(product.sale_price_paise).toBeLessThan(product.price_paise)
+    }
+  })
+
+  it('covers sales, low stock, sold-out items, colours and every variety type', async () => {
+    const products = await db.selectFrom('products').selectAll().execute()
+    expect(products.filter((p) => p.sale_price_paise > 0).length).toBeGreaterThan(0)
+    expect(products.some((p) => p.total_stock >= 1 && p.total_stock <= 9)).toBe(true)
+    expect(products.some((p) => p.total_stock === 0)).toBe(true)
+    expect(new Set(products.map((p) => p.variety_type))).toEqual(new Set(['choice', 'size', 'pack', null]))
+    const colors = await db.selectFrom('product_colors').select('name').execute()
+    expect(colors.length).toBeGreaterThan(0)
+
+    const varieties = await db
+      .selectFrom('product_varieties')
+      .innerJoin('products', 'products.id', 'product_varieties.product_id')
+      .select(['products.variety_type', 'product_varieties.sale_price_paise'])
+      .execute()
+    expect(varieties.filter((v) => v.variety_type === 'pack').every((v) => v.sale_price_paise === 0)).toBe(true)
+  })
+
+  it('gives every product at least one image whose three widths exist on disk', async () => {
+    const products = await db.selectFrom('products').select('id').execute()
+    const images = await db.selectFrom('product_images').select(['product_id', 'url', 'position']).execute()
+    for (const product of products) {
+      const own = images.filter((image) => image.product_id === product.id)
+      expect(own.length).toBeGreaterThanOrEqual(1)
+      expect(own.map((image) => image.position).sort()).toEqual(own.map((_, index) => index))
+    }
+    for (const image of images) {
+      for (const file of filesFor(image.url, uploadsDir)) expect(existsSync(file), file).toBe(true)
+    }
+  })
+
+  it('adds four banners with stored images', async () => {
+    const banners = await db.selectFrom('feature_images').selectAll().orderBy('position').execute()
+    expect(firstRun.featureImages).toBe(4)
+    expect(banners.map((banner) => banner.position)).toEqual([0, 1, 2, 3])
+    for (const banner of banners) {
+      for (const file of filesFor(banner.image, uploadsDir)) expect(existsSync(file), file).toBe(true)
+    }
+  })
+
+  it('draws the same pictures again into a fresh database, reusing the stored files', async () => {
+    const again = openDatabase(join(dir, 'again.db'))
+    try {
+      await migrateToLatest(again)
+      expect((await seedDemo(again, uploadsDir)).products).toBe(firstRun.products)
+      const urls = async (from: DB) =>
+        (await from.selectFrom('product_images').select('url').execute()).map((row) => row.url).sort()
+      expect(await urls(again)).toEqual(await urls(db))
+    } finally {
+      await again.destroy()
+    }
+  })
+
+  it('seeds nothing when products already exist', async () => {
+    const before = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+    expect(await seedDemo(db, uploadsDir)).toEqual({ products: 0, featureImages: 0 })
+    const after = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+    expect(after.count).toBe(before.count)
+    const banners = await db.selectFrom('feature_images').select('id').execute()
+    expect(banners).toHaveLength(4)
+  })
+})
