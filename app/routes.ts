@@ -25,6 +25,7 @@ export default [
     route('search', 'routes/shop/search.tsx'),
     route('about-us', 'routes/shop/about-us.tsx'),
     route('cart', 'routes/shop/cart.tsx'),
+    route('product/:id', 'routes/shop/product.tsx'),
     layout('routes/shop/signed-in.tsx', [
       route('checkout', 'routes/shop/checkout.tsx'),
       route('account', 'routes/shop/account.tsx'),
@@ -39,6 +40,11 @@ export default [
     route('auth/login', 'routes/api/auth/login.ts'),
     route('auth/logout', 'routes/api/auth/logout.ts'),
     route('auth/check-auth', 'routes/api/auth/check-auth.ts'),
+    route('shop/products/get', 'routes/api/shop/products.ts'),
+    route('shop/products/get/:id', 'routes/api/shop/product.ts'),
+    route('shop/search/:keyword', 'routes/api/shop/search.ts'),
+    route('shop/review/:productId', 'routes/api/shop/reviews.ts'),
+    route('common/feature/get', 'routes/api/common/features.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -1,8 +1,10 @@
+import type { MouseEvent } from 'react'
 import { Form, Link } from 'react-router'
 import { categoryLabel, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
 import { isOnSale } from '~/lib/pricing'
+import { useOpenProduct } from './product-dialog'
 import { buttonClass } from './ui/button'
 
 export interface ProductCardProps {
@@ -45,9 +47,11 @@ export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; s
 /** A product in a grid. `eager` for the first row, so the largest paint is not lazy-loaded. */
 export function ProductCard({ product, eager = false }: { product: ProductCardProps; eager?: boolean }) {
   const image = product.image ? responsiveImage(product.image) : null
+  const openProduct = useOpenProduct()
+  const onOpen = openProduct ? (event: MouseEvent<HTMLAnchorElement>) => openProduct(event, product.id) : undefined
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <Link to={`/shop/product/${product.id}`} className="relative block">
+      <Link to={`/shop/product/${product.id}`} onClick={onOpen} className="relative block" tabIndex={-1} aria-hidden="true">
         {image ? (
           <img
             src={image.src}
@@ -67,7 +71,9 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold sm:text-base">
-          <Link to={`/shop/product/${product.id}`}>{product.title}</Link>
+          <Link to={`/shop/product/${product.id}`} onClick={onOpen}>
+            {product.title}
+          </Link>
         </h3>
         <p className="text-xs text-zinc-500">{categoryLabel(product.category)}</p>
         <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />

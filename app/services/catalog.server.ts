@@ -10,6 +10,7 @@ import {
   PRICE_BANDS,
   type SortId,
 } from '~/lib/listing-filters'
+import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 
 export interface ProductCardData {
@@ -139,7 +140,6 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-export const MAX_KEYWORD_LENGTH = 100
 export const SEARCH_LIMIT = 48
 
 /**

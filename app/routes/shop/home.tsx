@@ -1,10 +1,14 @@
 import { Link } from 'react-router'
-import { ProductCard } from '~/components/product-card'
+import { ProductGrid } from '~/components/product-grid'
+import { Carousel } from '~/components/ui/carousel'
 import { getDb } from '~/db.server'
 import { CATEGORIES } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
 import { listProducts } from '~/services/catalog.server'
 import type { Route } from './+types/home'
+
+/** SPEC.md section 9: the banner moves on every 4 seconds. */
+const BANNER_ROTATION_MS = 4000
 
 export const meta: Route.MetaFunction = () => [{ title: 'Handmade Resin Art · Home' }]
 
@@ -18,26 +22,32 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const banner = loaderData.banners[0]
-  const bannerImage = banner ? responsiveImage(banner.image) : null
   return (
     <div className="flex flex-col">
-      <section className="relative w-full overflow-hidden bg-zinc-900" aria-label="Featured banners">
-        {bannerImage ? (
-          <img
-            src={bannerImage.src}
-            srcSet={bannerImage.srcSet}
-            sizes="100vw"
-            width={1280}
-            height={512}
-            alt=""
-            fetchPriority="high"
-            className="aspect-[5/2] max-h-[480px] w-full object-cover"
-          />
-        ) : (
-          <div className="aspect-[5/2] max-h-[480px] w-full" />
-        )}
-      </section>
+      {loaderData.banners.length ? (
+        <Carousel
+          items={loaderData.banners}
+          idPrefix="banner"
+          label="Featured collections"
+          autoRotateMs={BANNER_ROTATION_MS}
+          renderSlide={(banner, index) => {
+            const image = responsiveImage(banner.image)
+            return (
+              <img
+                src={image.src}
+                srcSet={image.srcSet}
+                sizes="100vw"
+                width={1280}
+                height={512}
+                alt=""
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
+                className="aspect-[5/2] max-h-[480px] w-full bg-zinc-900 object-cover"
+              />
+            )
+          }}
+        />
+      ) : null}
       <section className="mx-auto w-full max-w-7xl px-4 py-10">
         <h2 className="mb-6 text-center text-2xl font-bold">Shop by Category</h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -54,11 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mx-auto w-full max-w-7xl px-4 pb-10">
         <h2 className="mb-6 text-center text-2xl font-bold">Feature Products</h2>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {loaderData.products.map((product, index) => (
-            <ProductCard key={product.id} product={product} eager={index < 2} />
-          ))}
-        </div>
+        <ProductGrid products={loaderData.products} />
       </section>
     </div>
   )

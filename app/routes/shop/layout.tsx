@@ -1,4 +1,6 @@
-import { Outlet, useRouteLoaderData } from 'react-router'
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router'
+import { ProductDialogProvider } from '~/components/product-dialog'
+import { ProductGridSkeleton } from '~/components/product-grid'
 import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
 import { getConfig } from '~/config.server'
@@ -30,8 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Pages whose product grid shows placeholders while a client navigation loads them. */
+const GRID_PAGES = new Set(['/shop/home', '/shop/listing', '/shop/search'])
+
+function PageSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10">
+      <ProductGridSkeleton count={8} />
+    </div>
+  )
+}
+
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
+  const navigation = useNavigation()
+  const location = useLocation()
+  const loadingGrid =
+    navigation.state === 'loading' &&
+    navigation.location.pathname !== location.pathname &&
+    GRID_PAGES.has(navigation.location.pathname)
   return (
     <div className="flex min-h-dvh flex-col">
       <ShopHeader
@@ -40,9 +59,9 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         shopName={loaderData.contact.shopName}
         cartCount={loaderData.cartCount}
       />
-      <main className="flex-1">
-        <Outlet />
-      </main>
+      <ProductDialogProvider>
+        <main className="flex-1">{loadingGrid ? <PageSkeleton /> : <Outlet />}</main>
+      </ProductDialogProvider>
       <ShopFooter contact={loaderData.contact} />
     </div>
   )

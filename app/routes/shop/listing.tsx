@@ -1,34 +1,41 @@
-import { ProductCard } from '~/components/product-card'
+import { FiltersPanel, Pagination, SortMenu } from '~/components/listing-controls'
+import { ProductGrid } from '~/components/product-grid'
 import { getDb } from '~/db.server'
-import { CATEGORY_IDS } from '~/lib/catalog'
+import { parseListingQuery } from '~/lib/listing-filters'
 import { listProducts } from '~/services/catalog.server'
-import type { Category } from '../../../db/schema'
 import type { Route } from './+types/listing'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Products' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'All Products' },
+  { name: 'description', content: 'Handmade resin jewellery, home decor, gifts and keepsakes.' },
+]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
-  const categories = url.searchParams
-    .getAll('category')
-    .flatMap((v) => v.split(','))
-    .filter((v): v is Category => (CATEGORY_IDS as string[]).includes(v))
-  const { items, total } = await listProducts(getDb(), { filters: { category: categories, price: [], availability: [] } })
-  return { products: items, total }
+  const query = parseListingQuery(new URL(request.url).searchParams)
+  const page = await listProducts(getDb(), query)
+  return { query, page }
 }
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-6">
-      <div className="mb-4 flex items-center justify-between">
-        <h1 className="text-xl font-bold">All Products</h1>
-        <span className="text-sm text-zinc-500">{loaderData.products.length} Products</span>
-      </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {loaderData.products.map((product, index) => (
-          <ProductCard key={product.id} product={product} eager={index < 2} />
-        ))}
-      </div>
-    </section>
+    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[220px_1fr]">
+      <FiltersPanel query={query} />
+      <section className="min-w-0">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
+          <h1 className="text-xl font-bold">All Products</h1>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-zinc-500">{page.total} Products</span>
+            <SortMenu query={query} />
+          </div>
+        </div>
+        {page.items.length ? (
+          <ProductGrid products={page.items} />
+        ) : (
+          <p className="py-16 text-center text-zinc-500">No products match these filters.</p>
+        )}
+        <Pagination query={query} pageCount={page.pageCount} />
+      </section>
+    </div>
   )
 }

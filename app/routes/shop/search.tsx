@@ -1,19 +1,60 @@
-import { Form } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Form, useSearchParams } from 'react-router'
+import { ProductGrid } from '~/components/product-grid'
 import { Input } from '~/components/ui/field'
+import { getDb } from '~/db.server'
+import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
+import { searchProducts } from '~/services/catalog.server'
 import type { Route } from './+types/search'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Search' }]
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { keyword: new URL(request.url).searchParams.get('keyword') ?? '' }
+export async function loader({ request }: Route.LoaderArgs) {
+  const keyword = (new URL(request.url).searchParams.get('keyword') ?? '').slice(0, MAX_KEYWORD_LENGTH)
+  const products = keyword.trim() ? await searchProducts(getDb(), keyword) : []
+  return { keyword, products }
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams()
+  const [keyword, setKeyword] = useState(loaderData.keyword)
+
+  // With JS: search 1 s after typing stops, and only for more than 3 characters; shorter clears.
+  useEffect(() => {
+    const trimmed = keyword.trim()
+    if (trimmed === loaderData.keyword.trim()) return
+    const timer = setTimeout(
+      () => setSearchParams(trimmed.length > MIN_LIVE_KEYWORD_LENGTH ? { keyword: trimmed } : {}, { replace: true, preventScrollReset: true }),
+      trimmed.length > MIN_LIVE_KEYWORD_LENGTH ? LIVE_SEARCH_DELAY_MS : 0,
+    )
+    return () => clearTimeout(timer)
+  }, [keyword, loaderData.keyword, setSearchParams])
+
+  const searched = loaderData.keyword.trim() !== ''
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
-      <Form method="get" role="search" className="mx-auto max-w-xl">
-        <Input type="search" name="keyword" defaultValue={loaderData.keyword} placeholder="Search Products..." aria-label="Search Products" />
+      <h1 className="sr-only">Search</h1>
+      <Form method="get" role="search" className="mx-auto mb-8 flex max-w-xl gap-2">
+        <Input
+          type="search"
+          name="keyword"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          maxLength={MAX_KEYWORD_LENGTH}
+          placeholder="Search Products..."
+          aria-label="Search Products"
+          autoComplete="off"
+        />
+        {/* With JS the search runs as you type; without it, this button (or Enter) searches. */}
+        <button type="submit" className="no-js-only h-11 rounded-md bg-zinc-900 px-4 text-sm font-medium text-white">
+          Search
+        </button>
       </Form>
+      {loaderData.products.length ? (
+        <ProductGrid products={loaderData.products} />
+      ) : searched ? (
+        <p className="py-16 text-center text-2xl font-extrabold">No Result Found !</p>
+      ) : null}
     </section>
   )
 }

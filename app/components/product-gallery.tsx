@@ -1,0 +1,30 @@
+import { responsiveImage } from '~/lib/images'
+import { Carousel } from './ui/carousel'
+
+/** A product's pictures, with arrows and dots (browsable without JS). */
+export function ProductGallery({ images, title, idPrefix }: { images: string[]; title: string; idPrefix: string }) {
+  if (images.length === 0) return <div className="aspect-square w-full rounded-lg bg-zinc-100 dark:bg-zinc-800" />
+  return (
+    <Carousel
+      items={images}
+      idPrefix={idPrefix}
+      label={`Pictures of ${title}`}
+      renderSlide={(url, index) => {
+        const image = responsiveImage(url)
+        return (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            width={640}
+            height={640}
+            alt={`${title} (${index + 1} of ${images.length})`}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+            className="aspect-square w-full rounded-lg bg-zinc-100 object-cover dark:bg-zinc-800"
+          />
+        )
+      }}
+    />
+  )
+}

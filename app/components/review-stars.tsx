@@ -1,0 +1,17 @@
+/** The average review as five stars and a number, e.g. ★★★★☆ 4.3. */
+export function ReviewStars({ value }: { value: number }) {
+  if (!value) return <p className="text-sm text-zinc-500">No reviews yet</p>
+  const rounded = Math.round(value)
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      <span aria-hidden="true" className="text-amber-500">
+        {'★'.repeat(rounded)}
+        <span className="text-zinc-300 dark:text-zinc-600">{'★'.repeat(5 - rounded)}</span>
+      </span>
+      <span>
+        <span className="sr-only">Average review </span>
+        {value.toFixed(1)} out of 5
+      </span>
+    </p>
+  )
+}
