@@ -42,7 +42,7 @@ export default [
     route('auth/check-auth', 'routes/api/auth/check-auth.ts'),
     route('shop/products/get', 'routes/api/shop/products.ts'),
     route('shop/products/get/:id', 'routes/api/shop/product.ts'),
-    route('shop/search/:keyword', 'routes/api/shop/search.ts'),
+    route('shop/search/:keyword?', 'routes/api/shop/search.ts'),
     route('shop/review/:productId', 'routes/api/shop/reviews.ts'),
     route('common/feature/get', 'routes/api/common/features.ts'),
     route('*', 'routes/api/not-found.ts'),

@@ -33,8 +33,8 @@ export function createApp(clientDir: string) {
 
   app.use(limitBodySize)
   app.use(sameOriginForCookieRequests)
-  app.all(
-    '/{*path}',
+  // app.use (no path pattern): React Router decodes the url itself and tolerates bad escapes.
+  app.use(
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
@@ -45,7 +45,20 @@ export function createApp(clientDir: string) {
       },
     }),
   )
+  app.use(answerErrors)
   return app
+}
+
+/** Anything Express itself refuses (bad encodings, aborted bodies): a short answer, no stack trace. */
+function answerErrors(error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) {
+  const status = typeof error === 'object' && error && 'status' in error ? Number(error.status) : 500
+  const code = status >= 400 && status < 600 ? status : 500
+  if (code >= 500) console.error(error)
+  if (res.headersSent) return res.end()
+  const message =
+    code >= 500 ? 'Something went wrong. Please try again.' : code === 404 ? 'Not found.' : 'This request could not be understood.'
+  if (req.path.startsWith('/api/')) res.status(code).json({ success: false, message })
+  else res.status(code).type('text/plain; charset=utf-8').send(message)
 }
 
 /** Migrates, seeds and listens; resolves once the port is open. */

@@ -1,9 +1,11 @@
 import type { MouseEvent } from 'react'
-import { Form, Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { categoryLabel, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
 import { isOnSale } from '~/lib/pricing'
+import { useCartFetcher } from '~/lib/use-cart-fetcher'
+import { CartFormFields } from './cart'
 import { useOpenProduct } from './product-dialog'
 import { buttonClass } from './ui/button'
 
@@ -15,6 +17,7 @@ export interface ProductCardProps {
   salePricePaise: number
   totalStock: number
   image: string | null
+  needsChoice: boolean
 }
 
 function StockBadge({ product }: { product: ProductCardProps }) {
@@ -41,6 +44,46 @@ export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; s
       <span className={onSale ? 'text-sm text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(pricePaise)}</span>
       {onSale ? <span className="font-semibold">{formatPaise(salePricePaise)}</span> : null}
     </p>
+  )
+}
+
+/**
+ * 'Add to cart' adds one (a form post; a fetcher with a toast when JS runs). A product with
+ * varieties or colours opens its detail instead, where they are chosen.
+ */
+function AddToCartButton({
+  product,
+  onOpen,
+}: {
+  product: ProductCardProps
+  onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void
+}) {
+  const fetcher = useCartFetcher(`card-add-${product.id}`)
+  const location = useLocation()
+  const full = buttonClass('primary', 'sm', 'w-full')
+  if (product.totalStock === 0) {
+    return (
+      <button type="button" disabled className={full}>
+        Out Of Stock
+      </button>
+    )
+  }
+  if (product.needsChoice) {
+    return (
+      <Link to={`/shop/product/${product.id}`} onClick={onOpen} className={full}>
+        Add to cart
+      </Link>
+    )
+  }
+  return (
+    <fetcher.Form method="post" action="/shop/cart">
+      <CartFormFields redirectTo={location.pathname + location.search} />
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <button type="submit" disabled={fetcher.state !== 'idle'} className={full}>
+        Add to cart
+      </button>
+    </fetcher.Form>
   )
 }
 
@@ -77,19 +120,9 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
         </h3>
         <p className="text-xs text-zinc-500">{categoryLabel(product.category)}</p>
         <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
-        <Form method="post" action="/shop/cart" className="mt-auto pt-2">
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="productId" value={product.id} />
-          {product.totalStock === 0 ? (
-            <button type="button" disabled className={buttonClass('primary', 'sm', 'w-full')}>
-              Out Of Stock
-            </button>
-          ) : (
-            <button type="submit" className={buttonClass('primary', 'sm', 'w-full')}>
-              Add to cart
-            </button>
-          )}
-        </Form>
+        <div className="mt-auto pt-2">
+          <AddToCartButton product={product} onOpen={onOpen} />
+        </div>
       </div>
     </article>
   )

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Form } from 'react-router'
 import { categoryLabel, VARIETY_HEADINGS } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { effectivePricePaise } from '~/lib/pricing'
+import { useCartFetcher } from '~/lib/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
+import { CartFormFields } from './cart'
 import type { ProductDetail } from '~/services/catalog.server'
 import { PriceTag } from './product-card'
 import { ProductGallery } from './product-gallery'
@@ -70,6 +71,8 @@ export function ProductDetailView({
   errors?: Record<string, string[] | undefined>
   headingLevel?: 'h1' | 'h2'
 }) {
+  const fetcher = useCartFetcher(`add-${product.id}`)
+  const fieldErrors = fetcher.data?.errors ?? errors
   const [variety, setVariety] = useState('')
   const [color, setColor] = useState('')
   const chosen = product.variety?.options.find((o) => o.name === variety) ?? null
@@ -95,7 +98,8 @@ export function ProductDetailView({
           )}
         </div>
         <ReviewStars value={product.averageReview} />
-        <Form method="post" action="/shop/cart" className="grid gap-4">
+        <fetcher.Form method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
+          <CartFormFields redirectTo={`/shop/product/${product.id}`} />
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           {product.variety ? (
@@ -104,7 +108,7 @@ export function ProductDetailView({
               name="variety"
               value={variety}
               onChange={setVariety}
-              error={errors?.variety?.[0]}
+              error={fieldErrors?.variety?.[0]}
               options={product.variety.options.map((o) => ({
                 value: o.name,
                 label: o.name,
@@ -118,7 +122,7 @@ export function ProductDetailView({
               name="color"
               value={color}
               onChange={setColor}
-              error={errors?.color?.[0]}
+              error={fieldErrors?.color?.[0]}
               options={product.colors.map((c) => ({ value: c, label: c }))}
             />
           ) : null}
@@ -127,9 +131,14 @@ export function ProductDetailView({
               Out of Stock
             </button>
           ) : (
-            <AddButton ready={ready} />
+            <AddButton ready={ready && fetcher.state === 'idle'} />
           )}
-        </Form>
+          {fieldErrors?.quantity?.[0] ? (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {fieldErrors.quantity[0]}
+            </p>
+          ) : null}
+        </fetcher.Form>
       </div>
     </div>
   )

@@ -1,8 +1,9 @@
-import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useState } from 'react'
+import { Link, useFetcher, useLocation } from 'react-router'
 import type { loader as productLoader } from '~/routes/shop/product'
 import { CloseIcon } from './icons'
 import { ProductDetailView } from './product-detail'
+import { Modal } from './ui/modal'
 import { Skeleton } from './ui/skeleton'
 
 type OpenProduct = (event: MouseEvent<HTMLAnchorElement>, productId: string) => void
@@ -15,8 +16,8 @@ const ProductDialogContext = createContext<OpenProduct | null>(null)
  */
 export function ProductDialogProvider({ children }: { children: ReactNode }) {
   const [productId, setProductId] = useState<string | null>(null)
-  const dialog = useRef<HTMLDialogElement>(null)
   const fetcher = useFetcher<typeof productLoader>({ key: 'product-dialog' })
+  const location = useLocation()
   const { load } = fetcher
 
   const open = useCallback<OpenProduct>(
@@ -29,25 +30,21 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
     [load],
   )
 
+  // Following a link out of the dialog closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
   useEffect(() => {
-    if (productId && !dialog.current?.open) dialog.current?.showModal()
-  }, [productId])
+    setProductId(null)
+  }, [location.key])
 
   const product = fetcher.data?.product.id === productId ? fetcher.data?.product : null
   return (
     <ProductDialogContext.Provider value={open}>
       {children}
       {productId ? (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the dialog closes on Escape by itself
-        <dialog
-          ref={dialog}
-          aria-label={product?.title ?? 'Product'}
+        <Modal
+          label={product?.title ?? 'Product'}
           onClose={() => setProductId(null)}
-          // A click on the backdrop closes it; Escape and the Close button work natively.
-          onClick={(event) => {
-            if (event.target === dialog.current) dialog.current?.close()
-          }}
-          className="m-auto max-h-[92dvh] w-[min(960px,94vw)] overflow-y-auto rounded-xl bg-white p-4 text-zinc-900 shadow-2xl backdrop:bg-black/60 sm:p-6 dark:bg-zinc-950 dark:text-zinc-100"
+          className="inset-0 m-auto max-h-[92dvh] w-[min(960px,94vw)] rounded-xl p-4 sm:p-6"
         >
           <div className="mb-3 flex items-center justify-between gap-2">
             <Link to={`/shop/product/${productId}`} className="text-sm underline">
@@ -55,7 +52,7 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
             </Link>
             <button
               type="button"
-              onClick={() => dialog.current?.close()}
+              onClick={() => setProductId(null)}
               aria-label="Close"
               className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
@@ -74,7 +71,7 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
               </div>
             </div>
           )}
-        </dialog>
+        </Modal>
       ) : null}
     </ProductDialogContext.Provider>
   )

@@ -3,7 +3,8 @@ import { CATEGORIES } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import type { Theme } from '~/lib/theme'
 import type { SessionUser } from '~/lib/user'
-import { CartIcon, MenuIcon } from './icons'
+import { CartButton } from './cart-sheet'
+import { MenuIcon } from './icons'
 import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { ButtonLink, buttonClass } from './ui/button'
@@ -71,12 +72,7 @@ export function ShopHeader({
         <NavLinks className="hidden items-center gap-1 lg:flex" />
         <div className="flex items-center gap-1">
           <ThemeToggle theme={theme} />
-          <Link to="/shop/cart" className={buttonClass('outline', 'icon', 'relative')} aria-label={`Cart, ${cartCount} items`}>
-            <CartIcon />
-            <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white">
-              {cartCount}
-            </span>
-          </Link>
+          <CartButton count={cartCount} />
           {user ? (
             <UserMenu user={user} />
           ) : (

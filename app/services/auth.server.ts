@@ -11,6 +11,7 @@ import { loginSchema } from '~/schemas/auth'
 import type { RegisterInput } from '~/schemas/auth'
 import { registerUser, verifyCredentials } from './accounts.server'
 import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession } from './auth-sessions.server'
+import { mergeGuestCart } from './cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
 import { Forbidden, Unauthorized } from './errors'
 import { limitLoginAttempt, limitRegistration } from './rate-limit.server'
@@ -54,10 +55,18 @@ export function loginAuthenticator(context: Readonly<RouterContextProvider>): Au
   )
 }
 
-/** Starts a login session for the user; the returned header sets the session cookie. */
+/**
+ * Starts a login session for the user; the returned header sets the session cookie. A visitor's
+ * guest cart moves into the user's cart.
+ */
 export async function startSessionCookie(request: Request, user: SessionUser) {
   const { id } = await startAuthSession(getDb(), user.id)
   const session = await getShopSession(request)
+  const guestId = session.get('guestId')
+  if (guestId) {
+    await mergeGuestCart(getDb(), guestId, user.id)
+    session.unset('guestId')
+  }
   session.set('sessionId', id)
   return { sessionId: id, setCookie: await sessionStorage().commitSession(session) }
 }

@@ -10,6 +10,7 @@ import {
   PRICE_BANDS,
   type SortId,
 } from '~/lib/listing-filters'
+import { CATEGORIES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 
@@ -21,6 +22,8 @@ export interface ProductCardData {
   salePricePaise: number
   totalStock: number
   image: string | null
+  /** The product has varieties or colours to choose before it can go in the cart. */
+  needsChoice: boolean
 }
 
 export interface VarietyOption {
@@ -77,6 +80,9 @@ function selectCards(query: ProductsQuery) {
     'p.sale_price_paise',
     'p.total_stock',
     firstImage(eb),
+    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id))`.as(
+      'needs_choice',
+    ),
   ])
 }
 
@@ -88,6 +94,7 @@ type CardRow = {
   sale_price_paise: number
   total_stock: number
   image: string | null
+  needs_choice: number
 }
 
 function toCard(row: CardRow): ProductCardData {
@@ -99,6 +106,7 @@ function toCard(row: CardRow): ProductCardData {
     salePricePaise: row.sale_price_paise,
     totalStock: row.total_stock,
     image: row.image,
+    needsChoice: Boolean(row.needs_choice),
   }
 }
 
@@ -135,6 +143,12 @@ export async function listProducts(
   return { items: rows.map(toCard), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
+/** The category's label (e.g. 'Gifting & Memories'), so shoppers can search by it. */
+const categoryLabelSql = sql`(case p.category ${sql.join(
+  CATEGORIES.map((c) => sql`when ${c.id} then ${c.label}`),
+  sql` `,
+)} end)`
+
 /** Escapes LIKE's wildcards so a keyword is matched literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -155,7 +169,7 @@ export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIM
       eb.or([
         eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`p.description`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`replace(p.category, '-', ' ')`, 'like', sql`${pattern} escape '\\'`),
+        eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
         eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
       ]),
     )

@@ -1,11 +1,43 @@
+// /shop/cart: the cart as a page (the header opens it as a sheet with JS) and the one cart form action.
+import { data, redirect } from 'react-router'
+import { CartContents } from '~/components/cart'
+import { getDb } from '~/db.server'
+import { CART_MESSAGES } from '~/lib/cart'
+import { safeRedirectPath } from '~/lib/user'
+import { getUser } from '~/services/auth.server'
+import { getCart } from '~/services/cart.server'
+import { cartOwnerFor, handleCartForm } from '~/services/cart-requests.server'
+import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 
-export default function Cart() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { owner } = await cartOwnerFor(request, context)
+  const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
+  return { cart, signedIn: getUser(context) !== null }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await handleCartForm(request, context, form, {
+    addedMessage: form.get('source') === 'detail' ? CART_MESSAGES.addedFromDetail : undefined,
+  })
+  const headers = result.setCookie ? { 'Set-Cookie': result.setCookie } : undefined
+  // A fetcher (JS) gets the answer as data and toasts it; a plain form post goes back with a flash.
+  if (form.get('_fetch')) {
+    return data({ ok: result.ok, message: result.message, errors: result.errors }, { status: result.status, headers })
+  }
+  const back = safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart'
+  if (!result.message) return redirect(back, { headers })
+  return redirectWithToast(back, { type: result.ok ? 'success' : 'error', message: result.message }, { headers })
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Your Cart</h1>
+      <h1 className="mb-2 text-2xl font-bold">Your Cart</h1>
+      <CartContents cart={loaderData.cart} signedIn={loaderData.signedIn} redirectTo="/shop/cart" />
     </section>
   )
 }

@@ -5,10 +5,12 @@ import { getDb } from '~/db.server'
 import { CATEGORIES } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
 import { listProducts } from '~/services/catalog.server'
+import { listFeatureImages } from '~/services/features.server'
 import type { Route } from './+types/home'
 
 /** SPEC.md section 9: the banner moves on every 4 seconds. */
 const BANNER_ROTATION_MS = 4000
+const BANNER_COUNT = 4
 
 export const meta: Route.MetaFunction = () => [{ title: 'Handmade Resin Art · Home' }]
 
@@ -16,9 +18,9 @@ export async function loader() {
   const db = getDb()
   const [featured, banners] = await Promise.all([
     listProducts(db, { sort: 'price-lowtohigh', pageSize: 8 }),
-    db.selectFrom('feature_images').select(['id', 'image']).orderBy('position').limit(4).execute(),
+    listFeatureImages(db),
   ])
-  return { products: featured.items, banners }
+  return { products: featured.items, banners: banners.slice(0, BANNER_COUNT) }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -2,8 +2,11 @@
 import { data, Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
 import { getDb } from '~/db.server'
+import { CART_MESSAGES } from '~/lib/cart'
 import { getProduct } from '~/services/catalog.server'
+import { handleCartForm } from '~/services/cart-requests.server'
 import { NotFound } from '~/services/errors'
+import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -15,12 +18,23 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
 }
 
+/** Add to cart from the product page (and its dialog): errors come back next to the choices. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await handleCartForm(request, context, form, { addedMessage: CART_MESSAGES.addedFromDetail })
+  const headers = result.setCookie ? { 'Set-Cookie': result.setCookie } : undefined
+  if (result.ok && !form.get('_fetch')) {
+    return redirectWithToast(`/shop/product/${params.id}`, { type: 'success', message: result.message }, { headers })
+  }
+  return data({ ok: result.ok, message: result.message, errors: result.errors }, { status: result.status, headers })
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [{ title: loaderData.product.title }, { name: 'description', content: loaderData.product.description }]
     : [{ title: 'Page Not Found' }]
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-zinc-500">
@@ -29,7 +43,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>{' '}
         / <span>{loaderData.product.title}</span>
       </nav>
-      <ProductDetailView product={loaderData.product} />
+      {actionData && !actionData.ok && !Object.keys(actionData.errors).length ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+          {actionData.message}
+        </p>
+      ) : null}
+      <ProductDetailView product={loaderData.product} errors={actionData?.errors} />
     </section>
   )
 }

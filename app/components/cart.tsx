@@ -1,0 +1,174 @@
+import { Link, useNavigate } from 'react-router'
+import { CART_MESSAGES } from '~/lib/cart'
+import { responsiveImage } from '~/lib/images'
+import { formatPaise } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { useCartFetcher } from '~/lib/use-cart-fetcher'
+import { useHydrated } from '~/lib/use-hydrated'
+import type { Cart, CartLine } from '~/services/cart.server'
+import { buttonClass } from './ui/button'
+
+const LABELS = { choice: 'Choice', size: 'Size', pack: 'Pack' } as const
+
+/** Hidden fields every cart form carries: where to come back without JS, or a fetcher marker with it. */
+export function CartFormFields({ redirectTo }: { redirectTo: string }) {
+  const hydrated = useHydrated()
+  return hydrated ? <input type="hidden" name="_fetch" value="1" /> : <input type="hidden" name="redirectTo" value={redirectTo} />
+}
+
+function QuantityButton({
+  line,
+  intent,
+  redirectTo,
+  fetcher,
+}: {
+  line: CartLine
+  intent: 'increment' | 'decrement'
+  redirectTo: string
+  fetcher: ReturnType<typeof useCartFetcher>
+}) {
+  const disabled = intent === 'decrement' ? line.quantity <= 1 : !line.available
+  return (
+    <fetcher.Form method="post" action="/shop/cart">
+      <CartFormFields redirectTo={redirectTo} />
+      <input type="hidden" name="lineId" value={line.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={disabled}
+        aria-label={intent === 'increment' ? `Increase quantity of ${line.title}` : `Decrease quantity of ${line.title}`}
+        className={buttonClass('outline', 'icon', 'h-8 w-8 rounded-full text-lg')}
+      >
+        {intent === 'increment' ? '+' : '−'}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
+  const remove = useCartFetcher(`cart-remove-${line.id}`)
+  const increment = useCartFetcher(`cart-increment-${line.id}`)
+  const decrement = useCartFetcher(`cart-decrement-${line.id}`)
+  const image = line.image ? responsiveImage(line.image) : null
+  // Optimistic: show the change while the post is on its way (the answer corrects it if refused).
+  if (remove.state !== 'idle') return null
+  const quantity =
+    line.quantity + (increment.state !== 'idle' ? 1 : 0) - (decrement.state !== 'idle' && line.quantity > 1 ? 1 : 0)
+  return (
+    <li className="flex gap-3 py-4">
+      {image ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="80px"
+          width={80}
+          height={80}
+          alt=""
+          loading="lazy"
+          className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800"
+        />
+      ) : (
+        <div className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" />
+      )}
+      <div className="grid min-w-0 flex-1 gap-1">
+        <h3 className="truncate font-semibold">{line.title}</h3>
+        {line.variety && line.varietyType ? (
+          <p className="text-xs text-zinc-500">
+            {LABELS[line.varietyType]}: {line.variety}
+          </p>
+        ) : null}
+        {line.color ? <p className="text-xs text-zinc-500">Color: {line.color}</p> : null}
+        {line.problem ? (
+          <p className="text-xs font-medium text-red-600 dark:text-red-400">{line.problem}</p>
+        ) : null}
+        <div className="mt-1 flex items-center gap-2">
+          <QuantityButton line={{ ...line, quantity }} intent="decrement" redirectTo={redirectTo} fetcher={decrement} />
+          <output className="w-6 text-center font-semibold" aria-label={`Quantity of ${line.title}`}>
+            {quantity}
+          </output>
+          <QuantityButton line={line} intent="increment" redirectTo={redirectTo} fetcher={increment} />
+        </div>
+      </div>
+      <div className="flex flex-col items-end justify-between">
+        <p className="font-semibold">{formatPaise(line.unitPricePaise * quantity)}</p>
+        <remove.Form method="post" action="/shop/cart">
+          <CartFormFields redirectTo={redirectTo} />
+          <input type="hidden" name="lineId" value={line.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="remove"
+            aria-label={`Remove ${line.title}`}
+            className={buttonClass('ghost', 'icon', 'h-8 w-8 text-red-600')}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+            </svg>
+          </button>
+        </remove.Form>
+      </div>
+    </li>
+  )
+}
+
+/** Checkout for a shopper; for a visitor, the login that comes back to checkout. */
+function CheckoutButton({ signedIn, empty }: { signedIn: boolean; empty: boolean }) {
+  const navigate = useNavigate()
+  if (signedIn) {
+    return (
+      <Link
+        to="/shop/checkout"
+        aria-disabled={empty}
+        className={buttonClass('primary', 'md', `w-full ${empty ? 'pointer-events-none opacity-50' : ''}`)}
+      >
+        Checkout
+      </Link>
+    )
+  }
+  const loginUrl = '/auth/login?redirectTo=%2Fshop%2Fcheckout'
+  return (
+    <div className="grid gap-2">
+      <Link
+        to={loginUrl}
+        onClick={(event) => {
+          event.preventDefault()
+          notify('error', CART_MESSAGES.loginRequired)
+          navigate(loginUrl)
+        }}
+        className={buttonClass('primary', 'md', 'w-full')}
+      >
+        Checkout
+      </Link>
+      <p className="no-js-only text-center text-sm text-zinc-600 dark:text-zinc-400">{CART_MESSAGES.loginRequired}</p>
+    </div>
+  )
+}
+
+/** The cart's lines, total and checkout: the /shop/cart page and the cart sheet. */
+export function CartContents({ cart, signedIn, redirectTo }: { cart: Cart; signedIn: boolean; redirectTo: string }) {
+  if (cart.items.length === 0) {
+    return (
+      <div className="grid gap-4 py-10 text-center">
+        <p className="text-zinc-600 dark:text-zinc-400">Your cart is empty.</p>
+        <Link to="/shop/listing" className={buttonClass('outline', 'md')}>
+          Browse products
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="grid gap-4">
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {cart.items.map((line) => (
+          <CartLineRow key={line.id} line={line} redirectTo={redirectTo} />
+        ))}
+      </ul>
+      <div className="flex items-center justify-between border-t border-zinc-200 pt-4 text-lg font-bold dark:border-zinc-800">
+        <span>Total</span>
+        <span>{formatPaise(cart.totalPaise)}</span>
+      </div>
+      <CheckoutButton signedIn={signedIn} empty={cart.totalPaise === 0} />
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+// Cart wording shared by the pages and the API (SPEC.md sections 5 and 8).
+
+/** Refusal when adding from a card or the product detail; n is the quantity already in the cart. */
+export function addLimitMessage(n: number): string {
+  return `Only ${n} quantity can be added for this item`
+}
+
+/** Refusal when raising a quantity in the cart; n is the line's current quantity. */
+export function cartLimitMessage(n: number): string {
+  return `Only ${n} Quantity Can be Added for this Item`
+}
+
+export const CART_MESSAGES = {
+  addedFromCard: 'Product is added to cart',
+  addedFromDetail: 'Product is Added to Cart',
+  updated: 'Cart Item is Updated Successfully',
+  deleted: 'Cart Item is Deleted Successfully',
+  loginRequired: 'User login required for successful purchase.',
+} as const
+
+/** The most of one item a cart line may hold, whatever the stock (a typo guard). */
+export const MAX_LINE_QUANTITY = 99

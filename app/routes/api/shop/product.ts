@@ -1,0 +1,20 @@
+// GET /api/shop/products/get/:id -> {success, data: product}; 404 for unknown, deleted or malformed ids.
+import { getDb } from '~/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { toApiProduct } from '~/services/api-shapes.server'
+import { getProduct } from '~/services/catalog.server'
+import { NotFound } from '~/services/errors'
+import type { Route } from './+types/product'
+
+/** Ids are short opaque strings; anything far longer cannot name a product. */
+const MAX_ID_LENGTH = 200
+
+export function loader({ params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    if (params.id.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    const product = await getProduct(getDb(), params.id)
+    return apiJson({ success: true, data: toApiProduct(product) })
+  })
+}
+
+export const action = () => methodNotAllowed('GET')

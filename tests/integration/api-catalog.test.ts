@@ -1,0 +1,380 @@
+// The shop catalogue /api (products, product, search, reviews, features) over real HTTP against the
+// built server, seeded with the demo shop. One server for the whole file: seeding renders images.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DB, openDatabase } from '../../db/database'
+import { type RunningServer, startServer } from './server'
+
+interface Card {
+  _id: string
+  title: string
+  category: string
+  price: number
+  salePrice: number
+  totalStock: number
+  image: string
+}
+
+interface Listing {
+  success: boolean
+  data: Card[]
+  pagination: { page: number; pageSize: number; total: number; pageCount: number }
+}
+
+let server: RunningServer
+/** The server's own database file, opened beside it to check answers against the rows (WAL allows it). */
+let db: DB
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1' })
+  db = openDatabase(join(server.dir, 'shop.sqlite'))
+}, 120_000)
+
+afterAll(async () => {
+  await db?.destroy()
+  await server?.stop()
+})
+
+async function getJson<T = Record<string, unknown>>(path: string, expectedStatus = 200): Promise<T> {
+  const response = await fetch(server.url + path)
+  expect(response.status, `GET ${path}`).toBe(expectedStatus)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  return (await response.json()) as T
+}
+
+const effective = (c: { price: number; salePrice: number }) => (c.salePrice > 0 ? c.salePrice : c.price)
+
+async function allCards(query = ''): Promise<Card[]> {
+  const first = await getJson<Listing>(`/api/shop/products/get${query}`)
+  const cards = [...first.data]
+  for (let page = 2; page <= first.pagination.pageCount; page++) {
+    const sep = query ? '&' : '?'
+    cards.push(...(await getJson<Listing>(`/api/shop/products/get${query}${sep}page=${page}`)).data)
+  }
+  return cards
+}
+
+async function liveProductCount(category?: string) {
+  let q = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null)
+  if (category) q = q.where('category', '=', category as 'jewellery')
+  return Number((await q.executeTakeFirstOrThrow()).n)
+}
+
+describe('GET /api/shop/products/get', () => {
+  it('lists cards sorted by effective price, low to high, by default', async () => {
+    const body = await getJson<Listing>('/api/shop/products/get')
+    expect(body.success).toBe(true)
+    expect(body.data.length).toBe(body.pagination.pageSize)
+    const cards = await allCards()
+    const prices = cards.map(effective)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    // At least one sale makes the effective price differ from the list price.
+    expect(cards.some((c) => c.salePrice > 0 && c.salePrice < c.price)).toBe(true)
+    expect(cards.length).toBe(await liveProductCount())
+  })
+
+  it('answers cards with the SPEC field names and rupee prices', async () => {
+    const [card] = (await getJson<Listing>('/api/shop/products/get')).data
+    expect(card).toEqual({
+      _id: expect.any(String),
+      title: expect.any(String),
+      category: expect.stringMatching(/^(jewellery|home-decor|gifting-memories|special-occasion)$/),
+      price: expect.any(Number),
+      salePrice: expect.any(Number),
+      totalStock: expect.any(Number),
+      image: expect.stringMatching(/^\/uploads\/.+\.webp$/),
+    })
+    const row = await db
+      .selectFrom('products')
+      .select(['price_paise', 'sale_price_paise'])
+      .where('id', '=', card?._id ?? '')
+      .executeTakeFirstOrThrow()
+    expect(card?.price).toBe(row.price_paise / 100)
+    expect(card?.salePrice).toBe(row.sale_price_paise / 100)
+  })
+
+  it('filters by category, as a comma list or as repeated parameters', async () => {
+    const one = await allCards('?category=jewellery')
+    expect(one.length).toBe(await liveProductCount('jewellery'))
+    expect(new Set(one.map((c) => c.category))).toEqual(new Set(['jewellery']))
+
+    const comma = await allCards('?category=jewellery,home-decor')
+    const repeated = await allCards('?category=jewellery&category=home-decor')
+    expect(new Set(comma.map((c) => c.category))).toEqual(new Set(['jewellery', 'home-decor']))
+    expect(comma.length).toBe((await liveProductCount('jewellery')) + (await liveProductCount('home-decor')))
+    expect(repeated.map((c) => c._id)).toEqual(comma.map((c) => c._id))
+  })
+
+  it('ignores unknown filter values and a bad page instead of failing', async () => {
+    const body = await getJson<Listing>('/api/shop/products/get?category=toys&sortBy=nonsense&page=-3')
+    expect(body.pagination.page).toBe(1)
+    expect(body.pagination.total).toBe(await liveProductCount())
+  })
+
+  it('paginates with page, pageSize, total and pageCount', async () => {
+    const first = await getJson<Listing>('/api/shop/products/get')
+    const total = await liveProductCount()
+    expect(first.pagination).toEqual({
+      page: 1,
+      pageSize: 24,
+      total,
+      pageCount: Math.ceil(total / 24),
+    })
+    expect(first.pagination.pageCount).toBeGreaterThanOrEqual(2)
+    const second = await getJson<Listing>('/api/shop/products/get?page=2')
+    expect(second.pagination.page).toBe(2)
+    expect(second.data.length).toBe(Math.min(24, total - 24))
+    const firstIds = new Set(first.data.map((c) => c._id))
+    expect(second.data.some((c) => firstIds.has(c._id))).toBe(false)
+    const beyond = await getJson<Listing>('/api/shop/products/get?page=99')
+    expect(beyond.data).toEqual([])
+    expect(beyond.pagination).toMatchObject({ page: 99, total })
+  })
+
+  it('sorts by title, Z to A', async () => {
+    const titles = (await allCards('?sortBy=title-ztoa')).map((c) => c.title)
+    const expected = [...titles].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? 1 : a.toLowerCase() > b.toLowerCase() ? -1 : 0))
+    expect(titles).toEqual(expected)
+    expect(titles.length).toBeGreaterThan(1)
+  })
+
+  it('sorts by effective price, high to low', async () => {
+    const prices = (await allCards('?sortBy=price-hightolow')).map(effective)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+  })
+})
+
+describe('GET /api/shop/products/get/:id', () => {
+  it('answers the full product with _id, rupee prices, pictures, colours and variety', async () => {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'variety_type'])
+      .where('variety_type', 'is not', null)
+      .execute()
+    const types = new Set(rows.map((r) => r.variety_type))
+    expect(types).toEqual(new Set(['choice', 'size', 'pack']))
+
+    for (const type of ['choice', 'size', 'pack'] as const) {
+      const id = rows.find((r) => r.variety_type === type)?.id ?? ''
+      const body = await getJson<{ success: boolean; data: Record<string, unknown> }>(`/api/shop/products/get/${id}`)
+      expect(body.success).toBe(true)
+      const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      const images = await db.selectFrom('product_images').select('url').where('product_id', '=', id).orderBy('position').execute()
+      const colors = await db.selectFrom('product_colors').select('name').where('product_id', '=', id).orderBy('position').execute()
+      const options = await db.selectFrom('product_varieties').selectAll().where('product_id', '=', id).orderBy('position').execute()
+      expect(body.data).toMatchObject({
+        _id: id,
+        title: product.title,
+        description: product.description,
+        category: product.category,
+        price: product.price_paise / 100,
+        salePrice: product.sale_price_paise / 100,
+        totalStock: product.total_stock,
+        averageReview: product.average_review,
+        image: images[0]?.url,
+        images: images.map((i) => i.url),
+        colors: colors.map((c) => c.name),
+      })
+      const variety =
+        type === 'choice'
+          ? { type, options: options.map((o) => ({ name: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })) }
+          : type === 'size'
+            ? { type, sizes: options.map((o) => ({ size: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })) }
+            : { type, packs: options.map((o) => ({ packName: o.name, price: o.price_paise / 100 })) }
+      expect(body.data.variety).toEqual(variety)
+    }
+  })
+
+  it('answers variety null for a product without one', async () => {
+    const plain = await db.selectFrom('products').select('id').where('variety_type', 'is', null).executeTakeFirstOrThrow()
+    const body = await getJson<{ data: { variety: unknown; _id: string } }>(`/api/shop/products/get/${plain.id}`)
+    expect(body.data).toMatchObject({ _id: plain.id, variety: null })
+  })
+
+  it('answers 404 JSON for an unknown id', async () => {
+    expect(await getJson('/api/shop/products/get/no-such-product', 404)).toMatchObject({ success: false })
+  })
+
+  it('answers 404 JSON for a deleted product', async () => {
+    const now = new Date().toISOString()
+    await db
+      .insertInto('products')
+      .values({
+        id: 'deleted-product',
+        title: 'Deleted Galaxy Pendant',
+        description: 'Withdrawn.',
+        category: 'jewellery',
+        price_paise: 100,
+        sale_price_paise: 0,
+        total_stock: 1,
+        average_review: 0,
+        variety_type: null,
+        updated_at: now,
+        deleted_at: now,
+      })
+      .execute()
+    expect(await getJson('/api/shop/products/get/deleted-product', 404)).toMatchObject({ success: false })
+    expect(await getJson('/api/shop/review/deleted-product', 404)).toMatchObject({ success: false })
+    const search = await getJson<{ data: Card[] }>(`/api/shop/search/${encodeURIComponent('Deleted Galaxy')}`)
+    expect(search.data).toEqual([])
+  })
+
+  it('answers malformed ids with 404, never 500', async () => {
+    for (const id of ['%00', 'x'.repeat(5000), '%27%20or%201%3D1%20--', '%25', '%F0%9F%92%8E', '..%2F..%2Fetc%2Fpasswd']) {
+      const response = await fetch(`${server.url}/api/shop/products/get/${id}`)
+      expect(response.status, id.slice(0, 40)).toBe(404)
+      expect(await response.json()).toMatchObject({ success: false })
+    }
+  })
+
+  it('refuses an invalid percent-encoding as a client error, without a stack trace', async () => {
+    // Express answers these (400) before React Router sees them; see the report about server/app.ts.
+    for (const path of ['/api/shop/products/get/%E2%82', '/api/shop/search/100%', '/api/shop/review/%ZZ']) {
+      const response = await fetch(server.url + path)
+      expect([400, 404], path).toContain(response.status)
+      expect(await response.text()).not.toMatch(/at .*\.(js|ts):\d+/)
+    }
+  })
+})
+
+describe('GET /api/shop/search/:keyword', () => {
+  const search = async (keyword: string) =>
+    (await getJson<{ success: boolean; data: Card[] }>(`/api/shop/search/${encodeURIComponent(keyword)}`)).data
+
+  it('finds products by a word of their title, case-insensitively', async () => {
+    const found = await search('GEODE')
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.some((c) => c.title.includes('Geode'))).toBe(true)
+    // Title matches rank first.
+    const firstNonTitle = found.findIndex((c) => !c.title.toLowerCase().includes('geode'))
+    if (firstNonTitle >= 0) expect(found.slice(firstNonTitle).every((c) => !c.title.toLowerCase().includes('geode'))).toBe(true)
+    expect(found[0]).toEqual({
+      _id: expect.any(String),
+      title: expect.any(String),
+      category: expect.any(String),
+      price: expect.any(Number),
+      salePrice: expect.any(Number),
+      totalStock: expect.any(Number),
+      image: expect.any(String),
+    })
+  })
+
+  it('finds products by category, as words', async () => {
+    const found = await search('home decor')
+    const homeDecor = await liveProductCount('home-decor')
+    expect(found.filter((c) => c.category === 'home-decor').length).toBe(homeDecor)
+  })
+
+  it('trims the keyword and answers blank keywords with an empty list', async () => {
+    expect((await search('  geode  ')).map((c) => c._id)).toEqual((await search('geode')).map((c) => c._id))
+    expect(await search('   ')).toEqual([])
+  })
+
+  it("matches '%', '_' and '\\' literally, without errors", async () => {
+    for (const keyword of ['%', '_', '\\', '%%%', "'", '"', '(', '[a-z]*', '.*']) {
+      const found = await search(keyword)
+      const expected = await db
+        .selectFrom('products')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('instr', [eb.fn('lower', ['title']), eb.val(keyword)]), '>', 0),
+            eb(eb.fn('instr', [eb.fn('lower', ['description']), eb.val(keyword)]), '>', 0),
+            eb(eb.fn('instr', ['category', eb.val(keyword)]), '>', 0),
+          ]),
+        )
+        .execute()
+      expect(new Set(found.map((c) => c._id)), keyword).toEqual(new Set(expected.map((r) => r.id)))
+    }
+    // The demo catalogue has no '%' anywhere: a wildcard must not match everything.
+    expect(await search('%')).toEqual([])
+  })
+
+  it('answers a keyword with no matches with 200 and an empty list', async () => {
+    expect(await search('zzzz-no-such-thing')).toEqual([])
+  })
+})
+
+describe('GET /api/shop/review/:productId', () => {
+  it("lists a product's reviews, newest first, with the reviewer's name", async () => {
+    const product = await db.selectFrom('products').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()
+    const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
+    expect(empty).toEqual({ success: true, data: [] })
+
+    await db
+      .insertInto('users')
+      .values([
+        { id: 'reviewer-1', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' },
+        { id: 'reviewer-2', user_name: 'Ravi', email: 'ravi@example.com', password_hash: 'x', role: 'user' },
+      ])
+      .execute()
+    await db
+      .insertInto('reviews')
+      .values([
+        { id: 'rv-old', product_id: product.id, user_id: 'reviewer-1', review_value: 5, review_message: 'Stunning', created_at: '2026-01-01T00:00:00.000Z' },
+        { id: 'rv-new', product_id: product.id, user_id: 'reviewer-2', review_value: 4, review_message: '', created_at: '2026-02-01T00:00:00.000Z' },
+      ])
+      .execute()
+    const body = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
+    expect(body).toEqual({
+      success: true,
+      data: [
+        { _id: 'rv-new', reviewValue: 4, reviewMessage: '', userName: 'Ravi', createdAt: '2026-02-01T00:00:00.000Z' },
+        { _id: 'rv-old', reviewValue: 5, reviewMessage: 'Stunning', userName: 'Asha', createdAt: '2026-01-01T00:00:00.000Z' },
+      ],
+    })
+  })
+
+  it('answers 404 JSON for an unknown or malformed product id', async () => {
+    for (const id of ['no-such-product', '%00', 'y'.repeat(5000)]) {
+      expect(await getJson(`/api/shop/review/${id}`, 404)).toMatchObject({ success: false })
+    }
+  })
+})
+
+describe('GET /api/common/feature/get', () => {
+  it('lists the 4 banner images, each served as an immutable WebP', async () => {
+    const body = await getJson<{ success: boolean; data: { _id: string; image: string }[] }>('/api/common/feature/get')
+    expect(body.success).toBe(true)
+    expect(body.data).toHaveLength(4)
+    for (const feature of body.data) {
+      expect(feature).toEqual({ _id: expect.any(String), image: expect.stringMatching(/^\/uploads\/.+\.webp$/) })
+      const image = await fetch(server.url + feature.image)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('content-type')).toBe('image/webp')
+      expect(image.headers.get('cache-control')).toContain('immutable')
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(100)
+    }
+  })
+})
+
+describe('methods', () => {
+  it('answers 405 with Allow: GET to other methods', async () => {
+    const product = await db.selectFrom('products').select('id').executeTakeFirstOrThrow()
+    const paths = [
+      '/api/shop/products/get',
+      `/api/shop/products/get/${product.id}`,
+      '/api/shop/search/geode',
+      `/api/shop/review/${product.id}`,
+      '/api/common/feature/get',
+    ]
+    for (const path of paths) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const response = await fetch(server.url + path, {
+          method,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+        expect(response.status, `${method} ${path}`).toBe(405)
+        expect(response.headers.get('allow')).toBe('GET')
+        expect(await response.json()).toMatchObject({ success: false })
+      }
+    }
+  })
+
+  it('answers JSON with no-store caching', async () => {
+    const response = await fetch(`${server.url}/api/shop/products/get`)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+})
