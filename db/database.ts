@@ -4,6 +4,8 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect } from 'kysely'
 import * as initialSchema from '../migrations/2026-11-22T00-initial-schema'
+import * as catalogueIndexes from '../migrations/2026-11-22T01-catalogue-indexes'
+import * as productSearch from '../migrations/2026-11-22T02-product-search'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -11,6 +13,8 @@ export type DB = Kysely<Database>
 /** Listed here (not read from disk) so that migrations ship inside the server bundle. */
 const migrations: Record<string, Migration> = {
   '2026-11-22T00-initial-schema': initialSchema,
+  '2026-11-22T01-catalogue-indexes': catalogueIndexes,
+  '2026-11-22T02-product-search': productSearch,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

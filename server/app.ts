@@ -9,6 +9,7 @@ import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
 import { clientIpContext } from '~/context'
 import { getDb } from '~/db.server'
+import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate } from './bootstrap'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
 
@@ -82,6 +83,15 @@ export async function startServer(clientDir: string): Promise<Server> {
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
   return server
+}
+
+/** `npm run db:seed -- --products N`: adds N synthetic products (benchmarks, large-catalogue checks). */
+export async function seedSynthetic(count: number): Promise<number> {
+  const config = getConfig()
+  await bootstrap(config)
+  const result = await seedSyntheticProducts(getDb(), count)
+  await getDb().destroy()
+  return result.products
 }
 
 export async function migrateDatabase(): Promise<string[]> {

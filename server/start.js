@@ -1,5 +1,6 @@
 // `npm start`: build the app if needed, then migrate, seed and serve it (one Node process).
 // `node server/start.js migrate`: only bring the database schema up to date.
+// `node server/start.js seed --products N`: add N synthetic products to the catalogue.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -47,9 +48,20 @@ if (!buildIsCurrent()) {
 process.env.NODE_ENV ??= 'production'
 const server = await import(serverBuild)
 try {
-  if (process.argv[2] === 'migrate') {
+  const command = process.argv[2]
+  if (command === 'migrate') {
     const applied = await server.migrateDatabase()
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.')
+  } else if (command === 'seed') {
+    const flag = process.argv.indexOf('--products')
+    const count = Number(flag > 0 ? process.argv[flag + 1] : Number.NaN)
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+      console.error('Usage: npm run db:seed -- --products N   (N from 1 to 1000000)')
+      process.exit(1)
+    }
+    const started = Date.now()
+    const added = await server.seedSynthetic(count)
+    console.log(`Added ${added} synthetic products in ${Date.now() - started} ms.`)
   } else {
     await server.startServer(clientDir)
   }

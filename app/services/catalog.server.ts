@@ -149,6 +149,13 @@ const categoryLabelSql = sql`(case p.category ${sql.join(
   sql` `,
 )} end)`
 
+const TRIGRAM = 3
+
+/** The keyword as one quoted FTS5 phrase: every character literal (quotes doubled). */
+export function ftsPhrase(keyword: string): string {
+  return `"${keyword.replaceAll('"', '""')}"`
+}
+
 /** Escapes LIKE's wildcards so a keyword is matched literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -166,12 +173,15 @@ export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIM
   const pattern = likePattern(term)
   const rows = await selectCards(applyFilters(db.selectFrom('products as p'), NO_FILTERS))
     .where((eb) =>
-      eb.or([
-        eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`p.description`, 'like', sql`${pattern} escape '\\'`),
-        eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
-      ]),
+      // The trigram index answers keywords of 3+ characters; shorter ones scan (rare: live search needs 4+).
+      term.length >= TRIGRAM
+        ? eb(sql`p.rowid`, 'in', sql`(select rowid from products_search where products_search match ${ftsPhrase(term)})`)
+        : eb.or([
+            eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`p.description`, 'like', sql`${pattern} escape '\\'`),
+            eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
+          ]),
     )
     .orderBy(sql`case when p.title like ${pattern} escape '\\' then 0 else 1 end`)
     .orderBy(effectivePrice)
