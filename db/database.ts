@@ -6,6 +6,7 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect
 import * as initialSchema from '../migrations/2026-11-22T00-initial-schema'
 import * as catalogueIndexes from '../migrations/2026-11-22T01-catalogue-indexes'
 import * as productSearch from '../migrations/2026-11-22T02-product-search'
+import * as uniqueProductOptions from '../migrations/2026-11-22T03-unique-product-options'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T00-initial-schema': initialSchema,
   '2026-11-22T01-catalogue-indexes': catalogueIndexes,
   '2026-11-22T02-product-search': productSearch,
+  '2026-11-22T03-unique-product-options': uniqueProductOptions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

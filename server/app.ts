@@ -10,7 +10,7 @@ import { getConfig } from '~/config.server'
 import { clientIpContext } from '~/context'
 import { getDb } from '~/db.server'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
-import { bootstrap, migrate } from './bootstrap'
+import { bootstrap, migrate, tidy } from './bootstrap'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
 
 export { ConfigError } from '~/config.server'
@@ -71,6 +71,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
+  setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
 
   const stop = () => {
     server.close(() => {

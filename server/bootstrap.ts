@@ -5,6 +5,7 @@ import type { Config } from '~/config.server'
 import { getDb } from '~/db.server'
 import { ensureAdmin, registerUser } from '~/services/accounts.server'
 import { deleteExpiredAuthSessions } from '~/services/auth-sessions.server'
+import { deleteStaleGuestCarts } from '~/services/cart.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
@@ -15,11 +16,18 @@ export async function migrate(): Promise<string[]> {
   return migrateToLatest(getDb())
 }
 
+/** Deletes what has expired: login sessions and stale guest carts. Runs at start and every 6 hours. */
+export async function tidy(): Promise<void> {
+  const db = getDb()
+  await deleteExpiredAuthSessions(db)
+  await deleteStaleGuestCarts(db)
+}
+
 export async function bootstrap(config: Config): Promise<void> {
   const db = getDb()
   const applied = await migrateToLatest(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  await deleteExpiredAuthSessions(db)
+  await tidy()
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
   if (!config.SEED_DEMO) return
   const started = Date.now()

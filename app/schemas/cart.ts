@@ -23,3 +23,64 @@ export const quantitySchema = z.coerce
   .int({ error: 'Quantity must be a whole number.' })
   .min(1, { error: 'Quantity must be at least 1.' })
   .max(99, { error: 'Quantity can be at most 99.' })
+
+// The cart /api bodies (SPEC.md section 7). Unknown keys, such as a client's price, salePrice or
+// total, are dropped: the server prices every line itself.
+
+const apiUserId = z.string({ error: 'Missing user.' }).trim().min(1, { error: 'Missing user.' }).max(64)
+
+/** A quantity from JSON or a form: a whole number 1..99 (also as a numeric string). */
+export const apiQuantitySchema = z
+  .union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined ? 'Quantity is required.' : 'Quantity must be a number.'),
+  })
+  .transform((value): unknown => value)
+  .pipe(quantitySchema)
+
+const optionName = z.string().trim().max(100, { error: 'This option is not available.' })
+
+/**
+ * A variety as the option name, or as the original client's object {type, name | size | packName};
+ * either way the option name (undefined when none is given).
+ */
+export const apiVarietySchema = z
+  .union(
+    [
+      optionName,
+      z
+        .object({
+          type: z.enum(['choice', 'size', 'pack']).optional(),
+          name: optionName.optional(),
+          size: optionName.optional(),
+          packName: optionName.optional(),
+        })
+        .transform((v) => v.name ?? v.size ?? v.packName),
+      z.null(),
+    ],
+    { error: 'Variety must be an option name.' },
+  )
+  .optional()
+  .transform((v) => v ?? undefined)
+
+export const apiColorSchema = z
+  .union([optionName, z.null()], { error: 'Color must be a color name.' })
+  .optional()
+  .transform((v) => v ?? undefined)
+
+/** POST /api/shop/cart/add and PUT /api/shop/cart/update-cart. */
+export const cartApiLineSchema = z.object(
+  {
+    userId: apiUserId,
+    productId: id,
+    quantity: apiQuantitySchema,
+    variety: apiVarietySchema,
+    color: apiColorSchema,
+  },
+  { error: 'The request body must be a JSON object.' },
+)
+
+/** DELETE /api/shop/cart/:userId/:productId: which line, when the product has several. */
+export const cartApiSelectionSchema = z.object(
+  { variety: apiVarietySchema, color: apiColorSchema },
+  { error: 'The request body must be a JSON object.' },
+)

@@ -1,8 +1,11 @@
 // How domain values look in the /api JSON contract (SPEC.md section 3 field names).
 import { paiseToRupees } from '~/lib/money'
 import type { SessionUser } from '~/lib/user'
+import type { AddressView } from './addresses.server'
+import type { Cart, CartLine } from './cart.server'
 import type { ProductCardData, ProductDetail } from './catalog.server'
 import type { FeatureImageItem } from './features.server'
+import type { OrderDetail, OrderSummary } from './orders.server'
 import type { ReviewItem } from './reviews.server'
 
 export function toApiUser(user: SessionUser) {
@@ -86,4 +89,94 @@ export function toApiReview(review: ReviewItem) {
 
 export function toApiFeatureImage(feature: FeatureImageItem) {
   return { _id: feature.id, image: feature.image }
+}
+
+/** A cart line with the server's current prices (rupees); `available` false lines are not in the total. */
+export function toApiCartItem(line: CartLine) {
+  return {
+    productId: line.productId,
+    lineId: line.id,
+    quantity: line.quantity,
+    variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+    color: line.color || null,
+    price: paiseToRupees(line.pricePaise),
+    salePrice: paiseToRupees(line.salePricePaise),
+    title: line.title,
+    image: line.image,
+    totalStock: line.totalStock,
+    available: line.available,
+    problem: line.problem,
+  }
+}
+
+/** A cart: `_id` is null until the first item is added; totalAmount sums the available lines. */
+export function toApiCart(cart: Cart) {
+  return { _id: cart.id, items: cart.items.map(toApiCartItem), totalAmount: paiseToRupees(cart.totalPaise) }
+}
+
+/** A saved address (SPEC.md section 3 "Address"). */
+export function toApiAddress(address: AddressView) {
+  return {
+    _id: address.id,
+    userId: address.userId,
+    addressLine: address.addressLine,
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+    country: address.country,
+    phone: address.phone,
+    landmark: address.landmark,
+    notes: address.notes,
+  }
+}
+
+/** A row of the order history: the total in rupees (delivery fee included). */
+export function toApiOrderSummary(order: OrderSummary) {
+  return {
+    _id: order.id,
+    orderDate: order.orderDate,
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    totalAmount: paiseToRupees(order.totalAmountPaise),
+  }
+}
+
+/**
+ * An order in full (SPEC.md section 3 "Order"): lines and address as they were when it was placed,
+ * prices in rupees, plus subtotal, deliveryFee and the status history.
+ */
+export function toApiOrder(order: OrderDetail) {
+  return {
+    _id: order.id,
+    userId: order.userId,
+    cartItems: order.lines.map((line) => ({
+      productId: line.productId,
+      title: line.title,
+      image: line.image,
+      price: paiseToRupees(line.unitPricePaise),
+      quantity: line.quantity,
+      variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+      color: line.color || null,
+    })),
+    addressInfo: {
+      addressId: order.address.addressId,
+      addressLine: order.address.addressLine,
+      city: order.address.city,
+      state: order.address.state,
+      pincode: order.address.pincode,
+      country: order.address.country,
+      phone: order.address.phone,
+      landmark: order.address.landmark,
+      notes: order.address.notes,
+    },
+    subtotal: paiseToRupees(order.subtotalPaise),
+    deliveryFee: paiseToRupees(order.deliveryFeePaise),
+    totalAmount: paiseToRupees(order.totalAmountPaise),
+    orderDate: order.orderDate,
+    orderStatus: order.orderStatus,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    userInfo: { userName: order.userName, email: order.email },
+    history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
+  }
 }

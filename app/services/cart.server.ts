@@ -125,6 +125,16 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
         .whereRef('c.product_id', '=', 'l.product_id')
         .whereRef('c.name', '=', 'l.color')
         .as('color_known'),
+      eb
+        .selectFrom('product_colors as c')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('c.product_id', '=', 'l.product_id')
+        .as('color_count'),
+      eb
+        .selectFrom('product_varieties as pv')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('pv.product_id', '=', 'l.product_id')
+        .as('variety_count'),
     ])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.created_at')
@@ -136,7 +146,12 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
   for (const row of rows) quantityByProduct.set(row.product_id, (quantityByProduct.get(row.product_id) ?? 0) + row.quantity)
 
   const items = rows.map((row): CartLine => {
-    const varietyGone = row.variety_name !== '' && row.variety_price_paise === null
+    // A chosen option that no longer exists, or a choice the product now asks for and the line lacks.
+    const varietyGone =
+      (row.variety_name !== '' && row.variety_price_paise === null) ||
+      (row.variety_name === '' && row.variety_type !== null && Number(row.variety_count) > 0)
+    const colorGone =
+      (row.color !== '' && Number(row.color_known) === 0) || (row.color === '' && Number(row.color_count) > 0)
     const priced =
       row.variety_price_paise !== null
         ? { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 }
@@ -148,7 +163,7 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
         ? 'This item is no longer available.'
         : row.total_stock === 0
           ? 'Out of stock.'
-          : varietyGone || (row.color !== '' && Number(row.color_known) === 0)
+          : varietyGone || colorGone
             ? 'This option is no longer available.'
             : wanted > row.total_stock
               ? `Only ${row.total_stock} left in stock.`
@@ -289,33 +304,50 @@ async function findLine(db: Executor, cartId: string, selector: LineSelector) {
   return lines[0] as (typeof lines)[number]
 }
 
-/** Sets a line's quantity (1 or more); it may not take the product's lines above its stock. */
-export async function setLineQuantity(db: DB, owner: CartOwner, selector: LineSelector, quantity: number): Promise<Cart> {
-  checkQuantity(quantity)
+/**
+ * Changes one line's quantity inside one transaction (so two quick clicks both count). A rise may
+ * not take the product's lines above its stock, nor touch a product that is gone.
+ */
+async function changeLineQuantity(
+  db: DB,
+  owner: CartOwner,
+  selector: LineSelector,
+  next: (current: number) => number,
+): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
     if (!cartId) throw new NotFound('This item is not in your cart.')
     const line = await findLine(trx, cartId, selector)
+    const quantity = checkQuantity(next(line.quantity))
     if (quantity > line.quantity) {
-      const stock = await trx.selectFrom('products').select('total_stock').where('id', '=', line.product_id).executeTakeFirst()
+      const product = await trx
+        .selectFrom('products')
+        .select(['total_stock', 'deleted_at'])
+        .where('id', '=', line.product_id)
+        .executeTakeFirst()
+      if (!product || product.deleted_at !== null) throw new NotFound('This product is no longer available.')
       const others = await quantityOfProduct(trx, cartId, line.product_id, line.id)
-      if (others + quantity > (stock?.total_stock ?? 0)) {
+      if (others + quantity > product.total_stock) {
         throw new Invalid({ quantity: [cartLimitMessage(line.quantity)] })
       }
     }
-    await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()
-    await touch(trx, cartId)
+    if (quantity !== line.quantity) {
+      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()
+      await touch(trx, cartId)
+    }
     return getCart(trx, owner)
   })
 }
 
+/** Sets a line's quantity (1 or more). */
+export async function setLineQuantity(db: DB, owner: CartOwner, selector: LineSelector, quantity: number): Promise<Cart> {
+  checkQuantity(quantity)
+  return changeLineQuantity(db, owner, selector, () => quantity)
+}
+
 /** Changes a line's quantity by +1 or -1 (never below 1). */
 export async function stepLineQuantity(db: DB, owner: CartOwner, lineId: string, step: 1 | -1): Promise<Cart> {
-  const cart = await getCart(db, owner)
-  const line = cart.items.find((item) => item.id === lineId)
-  if (!line) throw new NotFound('This item is not in your cart.')
-  if (step === -1 && line.quantity <= 1) return cart
-  return setLineQuantity(db, owner, { lineId }, line.quantity + step)
+  return changeLineQuantity(db, owner, { lineId }, (current) => Math.max(1, current + step))
 }
 
 export async function removeLine(db: DB, owner: CartOwner, selector: LineSelector): Promise<Cart> {

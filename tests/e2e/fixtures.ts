@@ -37,3 +37,58 @@ export function flash(page: Page, text: string) {
 
 export const test = base
 export { expect }
+
+/** True in the 'js' project, false in 'no-js'. */
+export function jsEnabled(): boolean {
+  return test.info().project.name === 'js'
+}
+
+/** A product card (an article in a grid) by its exact title. */
+export function productCard(page: Page, title: string) {
+  return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+}
+
+/** The header's cart link, whose name says how many distinct lines the cart holds. */
+export function cartLink(page: Page) {
+  return page.getByRole('link', { name: /^Cart, \d+ items?$/ })
+}
+
+/** The product page URL of a product, found by searching for its title. */
+export async function productPath(page: Page, title: string): Promise<string> {
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+  const href = await productCard(page, title).getByRole('link', { name: title, exact: true }).getAttribute('href')
+  expect(href).toMatch(/^\/shop\/product\/[^/]+$/)
+  return href as string
+}
+
+/**
+ * Opens the cart as the shopper would: the 'Your Cart' sheet with JS, the /shop/cart page without.
+ * Returns the region holding the cart's lines, total and checkout.
+ */
+export async function openCart(page: Page) {
+  await cartLink(page).click()
+  if (jsEnabled()) {
+    const sheet = page.getByRole('dialog', { name: 'Your Cart' })
+    await expect(sheet).toBeVisible()
+    await expect(sheet.getByRole('heading', { name: 'Your Cart' })).toBeVisible()
+    await expect(sheet.locator('[aria-busy="true"]')).toHaveCount(0)
+    return sheet
+  }
+  await expect(page).toHaveURL(/\/shop\/cart$/)
+  await expect(page.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeVisible()
+  return page.getByRole('main')
+}
+
+/** Effective (paid) prices of the product cards shown, in rupees, in page order. */
+export async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page
+    .getByRole('article')
+    .evaluateAll((cards) =>
+      cards.map((card) => {
+        const spans = card.querySelectorAll('p span')
+        // The last price shown is the one paid: the sale price when the original is struck through.
+        return spans[spans.length - 1]?.textContent ?? ''
+      }),
+    )
+  return texts.map((text) => Number(text.replace(/[^\d.]/g, '')))
+}

@@ -1,11 +1,133 @@
+import { data, Link } from 'react-router'
+import { AddressCard } from '~/components/address-card'
+import { AddressForm } from '~/components/address-form'
+import { OrderStatusBadge } from '~/components/order-badge'
+import { buttonClass } from '~/components/ui/button'
+import { getDb } from '~/db.server'
+import { cn } from '~/lib/cn'
+import { formatDate } from '~/lib/dates'
+import { responsiveImage } from '~/lib/images'
+import { formatPaise } from '~/lib/money'
+import { listAddresses } from '~/services/addresses.server'
+import { handleAddressForm } from '~/services/address-requests.server'
+import { requireUser } from '~/services/auth.server'
+import { listFeatureImages } from '~/services/features.server'
+import { listOrdersOf } from '~/services/orders.server'
+import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account' }]
 
-export default function Account() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request)
+  const url = new URL(request.url)
+  const db = getDb()
+  const [orders, addresses, banners] = await Promise.all([
+    listOrdersOf(db, user.id),
+    listAddresses(db, user.id),
+    listFeatureImages(db),
+  ])
+  return {
+    tab: url.searchParams.get('tab') === 'address' ? ('address' as const) : ('orders' as const),
+    editing: addresses.find((a) => a.id === url.searchParams.get('edit')) ?? null,
+    orders,
+    addresses,
+    banner: banners[0]?.image ?? null,
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request)
+  const form = await request.formData()
+  const outcome = await handleAddressForm(user.id, String(form.get('intent') ?? ''), form)
+  if (outcome.ok) return redirectWithToast('/shop/account?tab=address', { type: 'success', message: outcome.message })
+  if (!outcome.reply) {
+    return redirectWithToast('/shop/account?tab=address', { type: 'error', message: outcome.message })
+  }
+  return data({ reply: outcome.reply }, { status: outcome.status })
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, orders, addresses, editing, banner } = loaderData
+  const bannerImage = banner ? responsiveImage(banner) : null
+  const tabClass = (active: boolean) =>
+    cn('rounded-md px-4 py-2 text-sm font-medium', active ? 'bg-white shadow dark:bg-zinc-800' : 'text-zinc-600 dark:text-zinc-400')
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Account</h1>
-    </section>
+    <div className="flex flex-col">
+      <div className="relative h-40 w-full overflow-hidden bg-zinc-900 sm:h-56">
+        {bannerImage ? (
+          <img src={bannerImage.src} srcSet={bannerImage.srcSet} sizes="100vw" alt="" width={1280} height={512} className="h-full w-full object-cover" />
+        ) : null}
+      </div>
+      <div className="mx-auto w-full max-w-5xl px-4 py-8">
+        <nav aria-label="Account" className="mb-6 inline-flex gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-900">
+          <Link to="?tab=orders" aria-current={tab === 'orders' ? 'page' : undefined} className={tabClass(tab === 'orders')}>
+            Orders
+          </Link>
+          <Link to="?tab=address" aria-current={tab === 'address' ? 'page' : undefined} className={tabClass(tab === 'address')}>
+            Address
+          </Link>
+        </nav>
+        {tab === 'orders' ? (
+          <section className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <h1 className="mb-4 text-xl font-bold">Order History</h1>
+            {orders.length === 0 ? (
+              <p className="text-zinc-600 dark:text-zinc-400">No orders yet.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                      <th className="py-2 pr-3">Order ID</th>
+                      <th className="py-2 pr-3">Order Date</th>
+                      <th className="py-2 pr-3">Order Status</th>
+                      <th className="py-2 pr-3">Order Price</th>
+                      <th className="py-2">
+                        <span className="sr-only">Details</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.map((order) => (
+                      <tr key={order.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                        <td className="py-2 pr-3 font-mono text-xs">{order.id}</td>
+                        <td className="py-2 pr-3">{formatDate(order.orderDate)}</td>
+                        <td className="py-2 pr-3">
+                          <OrderStatusBadge status={order.orderStatus} />
+                        </td>
+                        <td className="py-2 pr-3">{formatPaise(order.totalAmountPaise)}</td>
+                        <td className="py-2">
+                          <Link to={`/shop/account/orders/${order.id}`} className={buttonClass('outline', 'sm')}>
+                            View Details
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        ) : (
+          <section className="grid gap-6">
+            <h1 className="text-xl font-bold">Address</h1>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {addresses.map((address) => (
+                <AddressCard key={address.id} address={address} editHref={`?tab=address&edit=${address.id}`} />
+              ))}
+            </div>
+            <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+              <h2 className="mb-4 text-lg font-semibold">{editing ? 'Edit Address' : 'Add New Address'}</h2>
+              <AddressForm
+                key={editing?.id ?? 'new'}
+                lastResult={actionData?.reply}
+                editing={editing}
+                cancelHref="?tab=address"
+              />
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
   )
 }

@@ -1,11 +1,255 @@
+import { useEffect, useState } from 'react'
+import { data, Form, redirect, useFetcher, useNavigate, useNavigation } from 'react-router'
+import { AddressLines } from '~/components/address-card'
+import { AddressForm } from '~/components/address-form'
+import { buttonClass } from '~/components/ui/button'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { MAX_ADDRESSES } from '~/lib/catalog'
+import { cn } from '~/lib/cn'
+import { formatPaise } from '~/lib/money'
+import { notify } from '~/lib/notify'
+import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
+import { openStandardCheckout } from '~/lib/razorpay-checkout'
+import { useHydrated } from '~/lib/use-hydrated'
+import { listAddresses } from '~/services/addresses.server'
+import { handleAddressForm } from '~/services/address-requests.server'
+import { requireUser } from '~/services/auth.server'
+import { getCart } from '~/services/cart.server'
+import { DomainError } from '~/services/errors'
+import { placeOrder } from '~/services/orders.server'
+import { getPaymentGateway } from '~/services/payment-gateway.server'
+import { hostedCheckout } from '~/services/payment-pages.server'
+import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }]
 
-export default function Checkout() {
+/** SPEC.md section 7: the redirect to the success page waits this long after 'Payment Successful!'. */
+const SUCCESS_REDIRECT_MS = 2000
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request)
+  const db = getDb()
+  const [cart, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
+  const deliveryFeePaise = getConfig().DELIVERY_FEE
+  return {
+    cart,
+    addresses,
+    deliveryFeePaise,
+    totalPaise: cart.totalPaise + (cart.items.length ? deliveryFeePaise : 0),
+    testMode: getPaymentGateway().name === 'test',
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  if (intent.startsWith('address-')) {
+    const outcome = await handleAddressForm(user.id, intent, form)
+    if (outcome.ok) return redirectWithToast('/shop/checkout', { type: 'success', message: outcome.message })
+    if (!outcome.reply) return redirectWithToast('/shop/checkout', { type: 'error', message: outcome.message })
+    return data({ reply: outcome.reply }, { status: outcome.status })
+  }
+
+  const gateway = getPaymentGateway()
+  const addressId = form.get('addressId')
+  let placed: Awaited<ReturnType<typeof placeOrder>>
+  try {
+    placed = await placeOrder(getDb(), gateway, user, { addressId: typeof addressId === 'string' ? addressId : null }, getConfig().DELIVERY_FEE)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return data({ error: error.message }, { status: error.status })
+  }
+  if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
+  if (form.get('_fetch')) {
+    return data({
+      razorpay: {
+        keyId: gateway.keyId,
+        orderId: placed.orderId,
+        gatewayOrderId: placed.gatewayOrder.id,
+        amount: placed.totalAmountPaise,
+        currency: 'INR',
+        name: getConfig().SHOP_NAME,
+        description: `Order ${placed.orderId}`,
+        prefill: { name: user.userName, email: user.email },
+      },
+    })
+  }
+  return data({ hosted: hostedCheckout(request, gateway, placed, user) })
+}
+
+type PayData = {
+  error?: string
+  razorpay?: {
+    keyId: string
+    orderId: string
+    gatewayOrderId: string
+    amount: number
+    currency: string
+    name: string
+    description: string
+    prefill: { name: string; email: string }
+  }
+}
+
+/** With JS: Razorpay Standard Checkout, then our verify call; the outcome as toasts. */
+function useStandardCheckout(payData: PayData | undefined) {
+  const navigate = useNavigate()
+  const [working, setWorking] = useState(false)
+  useEffect(() => {
+    if (payData?.error) notify('error', payData.error)
+    const order = payData?.razorpay
+    if (!order) return
+    let cancelled = false
+    setWorking(true)
+    openStandardCheckout(order)
+      .then(async (result) => {
+        if (cancelled) return
+        if (!result) {
+          notify('error', PAYMENT_MESSAGES.cancelled)
+          setWorking(false)
+          return
+        }
+        const response = await fetch('/api/shop/order/razorpay/verify', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...result, orderId: order.orderId }),
+        })
+        if (!response.ok) {
+          notify('error', PAYMENT_MESSAGES.verificationFailed)
+          setWorking(false)
+          return
+        }
+        notify('success', PAYMENT_MESSAGES.success)
+        setTimeout(() => navigate('/shop/payment-success'), SUCCESS_REDIRECT_MS)
+      })
+      .catch(() => {
+        notify('error', PAYMENT_MESSAGES.error)
+        setWorking(false)
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [payData, navigate])
+  return working
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, addresses, deliveryFeePaise, totalPaise, testMode } = loaderData
+  const pay = useFetcher<PayData>({ key: 'checkout-pay' })
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const verifying = useStandardCheckout(pay.data)
+  const processing = pay.state !== 'idle' || verifying || navigation.formData?.get('intent') === 'pay'
+  const pageData = actionData as (PayData & { hosted?: { action: string; fields: Record<string, string> }; reply?: never }) | undefined
+  const error = pay.data?.error ?? pageData?.error
+  const hosted = pageData?.hosted
+  const [selected, setSelected] = useState(addresses.length === 1 ? (addresses[0]?.id ?? '') : '')
+  const addressReply = actionData && 'reply' in actionData ? actionData.reply : null
+  const PayForm = hydrated ? pay.Form : Form
+
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Checkout</h1>
-    </section>
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2">
+      {processing ? (
+        <div role="status" aria-live="polite" className="fixed inset-0 z-[70] flex items-center justify-center bg-black/60">
+          <div className="flex items-center gap-3 rounded-lg bg-white px-6 py-4 font-semibold text-zinc-900 shadow-xl">
+            <span className="h-5 w-5 animate-spin rounded-full border-2 border-zinc-300 border-t-zinc-900" aria-hidden="true" />
+            Processing...
+          </div>
+        </div>
+      ) : null}
+      <section className="grid content-start gap-4">
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        {testMode ? (
+          <p className="rounded-md border border-dashed border-amber-500 bg-amber-50 p-2 text-center text-sm font-semibold text-amber-900">
+            TEST MODE: payments go through a test page, no money moves.
+          </p>
+        ) : null}
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-lg font-semibold">Select a delivery address</legend>
+          {addresses.length === 0 ? <p className="text-sm text-zinc-600">Add an address below to continue.</p> : null}
+          {addresses.map((address) => (
+            <label
+              key={address.id}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-lg border p-4',
+                selected === address.id ? 'border-zinc-900 ring-2 ring-zinc-900 dark:border-zinc-100 dark:ring-zinc-100' : 'border-zinc-200 dark:border-zinc-800',
+              )}
+            >
+              <input
+                type="radio"
+                name="addressId"
+                value={address.id}
+                form="checkout-pay"
+                checked={selected === address.id}
+                onChange={() => setSelected(address.id)}
+                className="mt-1 accent-zinc-900"
+              />
+              <AddressLines address={address} />
+            </label>
+          ))}
+        </fieldset>
+        {addresses.length < MAX_ADDRESSES ? (
+          <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <h2 className="mb-3 font-semibold">Add New Address</h2>
+            <AddressForm lastResult={addressReply} />
+          </div>
+        ) : null}
+      </section>
+      <section className="grid content-start gap-4">
+        <h2 className="text-lg font-semibold">Your items</h2>
+        {cart.items.length === 0 ? <p className="text-zinc-600">Your cart is empty.</p> : null}
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {cart.items.map((line) => (
+            <li key={line.id} className="flex justify-between gap-3 py-3 text-sm">
+              <span>
+                <span className="font-medium">{line.title}</span>
+                {line.variety ? ` · ${line.variety}` : ''}
+                {line.color ? ` · ${line.color}` : ''} × {line.quantity}
+                {line.problem ? <span className="block text-red-600">{line.problem}</span> : null}
+              </span>
+              <span>{formatPaise(line.lineTotalPaise)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+          {deliveryFeePaise > 0 && cart.items.length ? (
+            <div className="flex justify-between text-sm">
+              <dt>Delivery fee</dt>
+              <dd>{formatPaise(deliveryFeePaise)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between text-lg font-bold">
+            <dt>Total</dt>
+            <dd>{formatPaise(totalPaise)}</dd>
+          </div>
+        </dl>
+        {error ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {hosted ? (
+          <form method="post" action={hosted.action} className="grid gap-2">
+            {Object.entries(hosted.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={buttonClass('primary', 'md', 'w-full')}>
+              Continue to Razorpay
+            </button>
+          </form>
+        ) : (
+          <PayForm method="post" id="checkout-pay">
+            <input type="hidden" name="intent" value="pay" />
+            {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
+            <button type="submit" disabled={processing} className={buttonClass('primary', 'md', 'w-full')}>
+              {processing ? 'Processing...' : 'Checkout with Razorpay'}
+            </button>
+          </PayForm>
+        )}
+      </section>
+    </div>
   )
 }

@@ -1,0 +1,23 @@
+// PUT /api/shop/address/update/:userId/:addressId {address fields}
+//   -> {success, message: 'Address Updated Successfully', data: address}
+// The caller's own user id (403 otherwise); an address that is not theirs is 404.
+import { getDb } from '~/db.server'
+import { addressSchema } from '~/schemas/address'
+import { updateAddress } from '~/services/addresses.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { toApiAddress } from '~/services/api-shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import type { Route } from './+types/address-update'
+
+export const loader = () => methodNotAllowed('PUT')
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed('PUT')
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    requireOwnUserId(user, params.userId)
+    const input = parseInput(addressSchema, await readBody(request))
+    const address = await updateAddress(getDb(), user.id, params.addressId, input)
+    return apiJson({ success: true, message: 'Address Updated Successfully', data: toApiAddress(address) })
+  })
+}

@@ -1,0 +1,28 @@
+// POST /api/shop/cart/add {userId, productId, quantity, variety, color} -> 200 {success, message, data: cart}
+// The caller's own cart only; any price the client sends is ignored (the service prices the line).
+import { getDb } from '~/db.server'
+import { CART_MESSAGES } from '~/lib/cart'
+import { cartApiLineSchema } from '~/schemas/cart'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { toApiCart } from '~/services/api-shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { addToCart } from '~/services/cart.server'
+import type { Route } from './+types/cart-add'
+
+export const loader = () => methodNotAllowed('POST')
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST')
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    const input = parseInput(cartApiLineSchema, await readBody(request))
+    requireOwnUserId(user, input.userId)
+    const cart = await addToCart(getDb(), { userId: user.id }, {
+      productId: input.productId,
+      quantity: input.quantity,
+      variety: input.variety,
+      color: input.color,
+    })
+    return apiJson({ success: true, message: CART_MESSAGES.addedFromCard, data: toApiCart(cart) })
+  })
+}

@@ -1,0 +1,19 @@
+// GET /api/shop/cart/get/:userId -> {success, data: cart} with current prices and availability.
+// The caller's own cart; the admin may read any.
+import { getDb } from '~/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { toApiCart } from '~/services/api-shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { getCart } from '~/services/cart.server'
+import type { Route } from './+types/cart-get'
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    requireOwnUserId(user, params.userId, { adminMayRead: true })
+    const cart = await getCart(getDb(), { userId: params.userId })
+    return apiJson({ success: true, data: toApiCart(cart) })
+  })
+}
+
+export const action = () => methodNotAllowed('GET')

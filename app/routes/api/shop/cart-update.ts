@@ -1,0 +1,28 @@
+// PUT /api/shop/cart/update-cart {userId, productId, quantity, variety?, color?} -> {success, message, data: cart}
+// Sets the quantity of the line picked by product (+ variety and color when it has several lines).
+import { getDb } from '~/db.server'
+import { CART_MESSAGES } from '~/lib/cart'
+import { cartApiLineSchema } from '~/schemas/cart'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { toApiCart } from '~/services/api-shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { setLineQuantity } from '~/services/cart.server'
+import type { Route } from './+types/cart-update'
+
+export const loader = () => methodNotAllowed('PUT')
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed('PUT')
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    const input = parseInput(cartApiLineSchema, await readBody(request))
+    requireOwnUserId(user, input.userId)
+    const cart = await setLineQuantity(
+      getDb(),
+      { userId: user.id },
+      { productId: input.productId, variety: input.variety, color: input.color },
+      input.quantity,
+    )
+    return apiJson({ success: true, message: CART_MESSAGES.updated, data: toApiCart(cart) })
+  })
+}

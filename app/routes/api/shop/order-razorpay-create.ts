@@ -1,0 +1,54 @@
+// POST /api/shop/order/razorpay/create {userId?, cartId?, cartItems?, addressInfo: {addressId, ...}, totalAmount?, orderDate?}
+//   -> 201 {success, razorpayOrder: {id, amount (paise), currency}, orderId, keyId}
+// Only the address id is read from the body: lines, prices and the total come from the server's cart
+// (a client's cartItems or totalAmount are ignored). A userId, when sent, must be the caller's.
+import { z } from 'zod'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { placeOrder } from '~/services/orders.server'
+import { getPaymentGateway } from '~/services/payment-gateway.server'
+import type { Route } from './+types/order-razorpay-create'
+
+const optionalId = z
+  .string({ error: 'Must be an id.' })
+  .trim()
+  .max(64, { error: 'Must be an id.' })
+  .nullish()
+  .transform((v) => v || undefined)
+
+const createBodySchema = z.object(
+  {
+    userId: optionalId,
+    addressId: optionalId,
+    addressInfo: z.object({ addressId: optionalId }, { error: 'addressInfo must be an object.' }).nullish(),
+  },
+  { error: 'The request body must be a JSON object.' },
+)
+
+export const loader = () => methodNotAllowed('POST')
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST')
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    const body = parseInput(createBodySchema, await readBody(request))
+    if (body.userId !== undefined) requireOwnUserId(user, body.userId)
+    const addressId = body.addressInfo?.addressId ?? body.addressId
+    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId }, getConfig().DELIVERY_FEE)
+    return apiJson(
+      {
+        success: true,
+        razorpayOrder: {
+          id: placed.gatewayOrder.id,
+          amount: placed.gatewayOrder.amount,
+          currency: placed.gatewayOrder.currency,
+        },
+        orderId: placed.orderId,
+        keyId: getPaymentGateway().keyId,
+      },
+      201,
+    )
+  })
+}

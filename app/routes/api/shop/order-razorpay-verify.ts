@@ -1,0 +1,44 @@
+// POST /api/shop/order/razorpay/verify {razorpay_order_id, razorpay_payment_id, razorpay_signature, orderId}
+//   -> {success, message: 'Payment Successful!', data: {orderId}}; a bad or foreign result -> 400
+//   'Payment Verification Failed.' (403 for another user's order). Replays answer success, change nothing.
+import { z } from 'zod'
+import { getDb } from '~/db.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
+import { requireApiUser } from '~/services/auth.server'
+import { PAYMENT_MESSAGES, verifyAndConfirm } from '~/services/payments.server'
+import { getPaymentGateway } from '~/services/payment-gateway.server'
+import type { Route } from './+types/order-razorpay-verify'
+
+const field = z
+  .string({ error: PAYMENT_MESSAGES.verificationFailed })
+  .trim()
+  .max(200, { error: PAYMENT_MESSAGES.verificationFailed })
+  .nullish()
+  .transform((v) => v ?? '')
+
+const verifyBodySchema = z.object(
+  {
+    razorpay_order_id: field,
+    razorpay_payment_id: field,
+    razorpay_signature: field,
+    orderId: field,
+  },
+  { error: 'The request body must be a JSON object.' },
+)
+
+export const loader = () => methodNotAllowed('POST')
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST')
+  return handleApi(async () => {
+    const user = requireApiUser(context)
+    const body = parseInput(verifyBodySchema, await readBody(request))
+    const confirmation = await verifyAndConfirm(
+      getDb(),
+      getPaymentGateway(),
+      { gatewayOrderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+      { orderId: body.orderId || undefined, userId: user.id },
+    )
+    return apiJson({ success: true, message: PAYMENT_MESSAGES.success, data: { orderId: confirmation.orderId } })
+  })
+}

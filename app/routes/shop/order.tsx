@@ -1,0 +1,32 @@
+// One of the shopper's orders (View Details); anyone else's order is a 404.
+import { data, Link } from 'react-router'
+import { OrderDetailView } from '~/components/order-detail'
+import { getDb } from '~/db.server'
+import { requireUser } from '~/services/auth.server'
+import { NotFound } from '~/services/errors'
+import { getOrderDetail } from '~/services/orders.server'
+import type { Route } from './+types/order'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request)
+  try {
+    return { order: await getOrderDetail(getDb(), params.orderId, user) }
+  } catch (error) {
+    if (error instanceof NotFound) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8">
+      <Link to="/shop/account" className="text-sm underline">
+        Back to Order History
+      </Link>
+      <h1 className="mt-2 mb-6 text-2xl font-bold">Order Details</h1>
+      <OrderDetailView order={loaderData.order} />
+    </section>
+  )
+}

@@ -1,0 +1,53 @@
+// POST /shop/payment/callback: where Razorpay Hosted Checkout (and the TEST MODE page) send the
+// payment result. It is a cross-site post without our session cookie, so the order is found by
+// razorpay_order_id and trusted only through the signature.
+import { redirect } from 'react-router'
+import { getDb } from '~/db.server'
+import { DomainError } from '~/services/errors'
+import { getPaymentGateway } from '~/services/payment-gateway.server'
+import { markPaymentFailed, PAYMENT_MESSAGES, verifyAndConfirm } from '~/services/payments.server'
+import { redirectWithToast } from '~/services/toast.server'
+import type { Route } from './+types/payment-callback'
+
+export function loader() {
+  return redirect('/shop/checkout')
+}
+
+function failureOrderId(form: FormData): string | null {
+  const direct = form.get('error[metadata][order_id]')
+  if (typeof direct === 'string') return direct
+  try {
+    const metadata = JSON.parse(String(form.get('error[metadata]') ?? '{}')) as { order_id?: unknown }
+    return typeof metadata.order_id === 'string' ? metadata.order_id : null
+  } catch {
+    return null
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  const db = getDb()
+  if (form.has('error[code]') || form.has('error[description]')) {
+    const gatewayOrderId = failureOrderId(form)
+    const description = String(form.get('error[description]') ?? '').slice(0, 300)
+    if (gatewayOrderId) await markPaymentFailed(db, gatewayOrderId, { code: String(form.get('error[code]') ?? ''), description })
+    return redirectWithToast('/shop/checkout', {
+      type: 'error',
+      message: description ? `Payment failed: ${description}` : PAYMENT_MESSAGES.verificationFailed,
+    })
+  }
+  try {
+    await verifyAndConfirm(db, getPaymentGateway(), {
+      gatewayOrderId: String(form.get('razorpay_order_id') ?? ''),
+      paymentId: String(form.get('razorpay_payment_id') ?? ''),
+      signature: String(form.get('razorpay_signature') ?? ''),
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      console.error(error)
+      return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.error })
+    }
+    return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
+  }
+  return redirectWithToast('/shop/payment-success', { type: 'success', message: PAYMENT_MESSAGES.success })
+}

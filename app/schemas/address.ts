@@ -1,0 +1,40 @@
+// The address form: one schema for the account page, checkout and /api (SPEC.md sections 3 and 5).
+import { z } from 'zod'
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} can be at most ${max} characters` })
+
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters` })
+    .optional()
+    .default('')
+
+/** An Indian mobile (10 digits from 6-9, optional +91/0) or a landline with STD code (10-11 digits from 0). */
+const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
+
+export const addressSchema = z.object({
+  addressLine: required('Address', 200),
+  city: required('City', 80),
+  state: required('State', 80),
+  pincode: z
+    .string({ error: 'Pincode is required' })
+    .trim()
+    .regex(/^[1-9]\d{5}$/, { error: 'Pincode must be 6 digits' }),
+  country: optional('Country', 60).transform((v) => v || 'India'),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(INDIAN_PHONE, { error: 'Enter a valid Indian phone number' })),
+  landmark: optional('Landmark', 120),
+  notes: optional('Notes', 300),
+})
+
+export type AddressInput = z.infer<typeof addressSchema>

@@ -1,0 +1,270 @@
+// Orders: placed from the server's cart and the user's address (snapshots, totals in paise),
+// listed for their owner, shown in detail to the owner or the admin.
+import type { DB } from '../../db/database'
+import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
+import { newId } from '~/lib/ids'
+import type { SessionUser } from '~/lib/user'
+import { getAddress } from './addresses.server'
+import { getCart } from './cart.server'
+import { DomainError, Invalid, NotFound } from './errors'
+import type { GatewayOrder, PaymentGateway } from './payment-gateway.server'
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Your Cart is Empty.',
+  loginRequired: 'User login required for successful purchase.',
+  noAddress: 'Please Select an Address.',
+  unavailable: 'Some items in your cart are unavailable or over the stock left. Please update your cart.',
+  gatewayDown: 'Payment could not be started. Please try again in a moment.',
+} as const
+
+export class PaymentUnavailable extends DomainError {
+  override readonly status = 502
+}
+
+export interface PlacedOrder {
+  orderId: string
+  totalAmountPaise: number
+  gatewayOrder: GatewayOrder
+}
+
+/**
+ * Turns the user's cart into a pending order: lines and address are snapshotted, the total is
+ * computed here in paise (cart prices + delivery fee), then the gateway order is created (outside
+ * the transaction). Nothing from the client but the address id is used.
+ */
+export async function placeOrder(
+  db: DB,
+  gateway: PaymentGateway,
+  user: SessionUser,
+  input: { addressId: string | null | undefined },
+  deliveryFeePaise: number,
+): Promise<PlacedOrder> {
+  const cart = await getCart(db, { userId: user.id })
+  if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
+  if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+  const address = await getAddress(db, user.id, input.addressId).catch((error) => {
+    if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+    throw error
+  })
+  if (cart.items.some((line) => !line.available)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
+
+  const subtotal = cart.totalPaise
+  const total = subtotal + deliveryFeePaise
+  const orderId = newId()
+  const now = new Date().toISOString()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        user_id: user.id,
+        cart_id: cart.id,
+        user_name: user.userName,
+        email: user.email,
+        address_id: address.id,
+        address_line: address.addressLine,
+        city: address.city,
+        state: address.state,
+        pincode: address.pincode,
+        country: address.country,
+        phone: address.phone,
+        landmark: address.landmark,
+        notes: address.notes,
+        subtotal_paise: subtotal,
+        delivery_fee_paise: deliveryFeePaise,
+        total_amount_paise: total,
+        order_status: 'pending',
+        payment_status: 'pending',
+        gateway: gateway.name,
+        updated_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('order_lines')
+      .values(
+        cart.items.map((line) => ({
+          order_id: orderId,
+          product_id: line.productId,
+          title: line.title,
+          image: line.image,
+          variety_type: line.varietyType,
+          variety_name: line.variety,
+          color: line.color,
+          unit_price_paise: line.unitPricePaise,
+          quantity: line.quantity,
+        })),
+      )
+      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+  })
+
+  let gatewayOrder: GatewayOrder
+  try {
+    gatewayOrder = await gateway.createOrder({ amountPaise: total, receipt: orderId, notes: { orderId } })
+  } catch (error) {
+    console.error('Payment gateway refused the order', error)
+    await db
+      .updateTable('orders')
+      .set({ payment_status: 'failed', updated_at: new Date().toISOString() })
+      .where('id', '=', orderId)
+      .execute()
+    throw new PaymentUnavailable(CHECKOUT_MESSAGES.gatewayDown)
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({ gateway_order_id: gatewayOrder.id, updated_at: new Date().toISOString() })
+      .where('id', '=', orderId)
+      .execute()
+    await trx
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        order_id: orderId,
+        gateway: gateway.name,
+        gateway_order_id: gatewayOrder.id,
+        amount_paise: total,
+        status: 'pending',
+        updated_at: new Date().toISOString(),
+      })
+      .execute()
+  })
+  return { orderId, totalAmountPaise: total, gatewayOrder }
+}
+
+export interface OrderSummary {
+  id: string
+  orderDate: string
+  orderStatus: OrderStatus
+  paymentStatus: PaymentStatus
+  totalAmountPaise: number
+  userName: string
+  email: string
+}
+
+export interface OrderLineView {
+  productId: string
+  title: string
+  image: string
+  varietyType: VarietyType | null
+  variety: string
+  color: string
+  unitPricePaise: number
+  quantity: number
+}
+
+export interface OrderDetail extends OrderSummary {
+  userId: string
+  subtotalPaise: number
+  deliveryFeePaise: number
+  paymentMethod: string
+  gateway: string
+  gatewayOrderId: string | null
+  gatewayPaymentId: string | null
+  needsRefund: boolean
+  address: {
+    addressId: string | null
+    addressLine: string
+    city: string
+    state: string
+    pincode: string
+    country: string
+    phone: string
+    landmark: string
+    notes: string
+  }
+  lines: OrderLineView[]
+  history: { status: OrderStatus; note: string; changedAt: string }[]
+}
+
+const summaryColumns = [
+  'id',
+  'order_date',
+  'order_status',
+  'payment_status',
+  'total_amount_paise',
+  'user_name',
+  'email',
+] as const
+
+function toSummary(row: {
+  id: string
+  order_date: string
+  order_status: OrderStatus
+  payment_status: PaymentStatus
+  total_amount_paise: number
+  user_name: string
+  email: string
+}): OrderSummary {
+  return {
+    id: row.id,
+    orderDate: row.order_date,
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    totalAmountPaise: row.total_amount_paise,
+    userName: row.user_name,
+    email: row.email,
+  }
+}
+
+/** The user's orders, newest first. */
+export async function listOrdersOf(db: DB, userId: string): Promise<OrderSummary[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(summaryColumns)
+    .where('user_id', '=', userId)
+    .orderBy('order_date', 'desc')
+    .orderBy('id')
+    .execute()
+  return rows.map(toSummary)
+}
+
+/** An order in full, for its owner or the admin; NotFound for anyone else (never someone's data). */
+export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUser): Promise<OrderDetail> {
+  let query = db.selectFrom('orders').selectAll().where('id', '=', orderId)
+  if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
+  const order = await query.executeTakeFirst()
+  if (!order) throw new NotFound('Order not found.')
+  const [lines, history] = await Promise.all([
+    db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('order_status_history')
+      .select(['status', 'note', 'changed_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+  ])
+  return {
+    ...toSummary(order),
+    userId: order.user_id,
+    subtotalPaise: order.subtotal_paise,
+    deliveryFeePaise: order.delivery_fee_paise,
+    paymentMethod: order.payment_method,
+    gateway: order.gateway,
+    gatewayOrderId: order.gateway_order_id,
+    gatewayPaymentId: order.gateway_payment_id,
+    needsRefund: order.needs_refund === 1,
+    address: {
+      addressId: order.address_id,
+      addressLine: order.address_line,
+      city: order.city,
+      state: order.state,
+      pincode: order.pincode,
+      country: order.country,
+      phone: order.phone,
+      landmark: order.landmark,
+      notes: order.notes,
+    },
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      title: l.title,
+      image: l.image,
+      varietyType: l.variety_type,
+      variety: l.variety_name,
+      color: l.color,
+      unitPricePaise: l.unit_price_paise,
+      quantity: l.quantity,
+    })),
+    history: history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
+  }
+}

@@ -1,0 +1,240 @@
+// Payment results: verify (signature against our stored gateway order id, amount), then confirm the
+// order in one idempotent transaction: paid + confirmed, stock decremented once and never below
+// zero (a short line flags the order for refund), cart emptied. Webhooks reach the same code.
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import type { DB } from '../../db/database'
+import { newId } from '~/lib/ids'
+import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
+import { clearCart } from './cart.server'
+import { DomainError, Forbidden, Invalid, NotFound } from './errors'
+import { type PaymentGateway, verifyWebhookSignature } from './payment-gateway.server'
+
+export { PAYMENT_MESSAGES }
+
+export class PaymentRejected extends DomainError {
+  override readonly status = 400
+  constructor(message: string = PAYMENT_MESSAGES.verificationFailed) {
+    super(message)
+  }
+}
+
+export interface PaymentResult {
+  gatewayOrderId: string
+  paymentId: string
+  signature: string
+}
+
+export interface Confirmation {
+  orderId: string
+  userId: string
+  /** False when the order was already paid (a replay or a second path): nothing changed. */
+  changed: boolean
+  /** True when a line could not be covered by stock: the order is flagged for refund. */
+  needsRefund: boolean
+}
+
+async function orderByGatewayId(db: DB, gatewayOrderId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'gateway_order_id'])
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst()
+  if (!order) throw new PaymentRejected()
+  return order
+}
+
+/**
+ * Confirms a payment the provider vouched for (signature or webhook). One transaction; a second
+ * call for a paid order changes nothing.
+ */
+export async function confirmPayment(
+  db: DB,
+  input: { gatewayOrderId: string; paymentId: string; amountPaise: number | null; source: string },
+): Promise<Confirmation> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'needs_refund'])
+      .where('gateway_order_id', '=', input.gatewayOrderId)
+      .executeTakeFirst()
+    if (!order) throw new PaymentRejected()
+    if (input.amountPaise !== null && input.amountPaise !== order.total_amount_paise) {
+      throw new PaymentRejected()
+    }
+    const now = new Date().toISOString()
+    const paid = await trx
+      .updateTable('orders')
+      .set({ payment_status: 'paid', order_status: 'confirmed', gateway_payment_id: input.paymentId, updated_at: now })
+      .where('id', '=', order.id)
+      .where('payment_status', '!=', 'paid')
+      .executeTakeFirst()
+    if (Number(paid.numUpdatedRows) === 0) {
+      return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
+    }
+
+    const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', order.id).execute()
+    let short = false
+    for (const line of lines) {
+      const taken = await trx
+        .updateTable('products')
+        .set({ total_stock: sql`total_stock - ${line.quantity}`, updated_at: now })
+        .where('id', '=', line.product_id)
+        .where('total_stock', '>=', line.quantity)
+        .executeTakeFirst()
+      if (Number(taken.numUpdatedRows) === 0) short = true
+    }
+    if (short) await trx.updateTable('orders').set({ needs_refund: 1 }).where('id', '=', order.id).execute()
+
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: order.id,
+        status: 'confirmed',
+        note: `Paid (${input.source}, ${input.paymentId})${short ? '; stock was short: flagged for refund' : ''}`,
+      })
+      .execute()
+    const payment = await trx
+      .updateTable('payments')
+      .set({ status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
+      .where('order_id', '=', order.id)
+      .where('gateway_order_id', '=', input.gatewayOrderId)
+      .executeTakeFirst()
+    if (Number(payment.numUpdatedRows) === 0) {
+      await trx
+        .insertInto('payments')
+        .values({
+          id: newId(),
+          order_id: order.id,
+          gateway: input.source,
+          gateway_order_id: input.gatewayOrderId,
+          gateway_payment_id: input.paymentId,
+          amount_paise: order.total_amount_paise,
+          status: 'paid',
+          updated_at: now,
+        })
+        .execute()
+    }
+    await clearCart(trx, { userId: order.user_id })
+    return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: short }
+  })
+}
+
+/**
+ * Verifies a payment result from the browser (checkout handler, hosted callback or test page) and
+ * confirms the order. `expected` pins the order (and its owner) when the caller is signed in.
+ */
+export async function verifyAndConfirm(
+  db: DB,
+  gateway: PaymentGateway,
+  result: PaymentResult,
+  expected: { orderId?: string; userId?: string } = {},
+): Promise<Confirmation> {
+  if (!result.gatewayOrderId || !result.paymentId || !result.signature) {
+    throw new Invalid({ razorpay_signature: [PAYMENT_MESSAGES.verificationFailed] }, PAYMENT_MESSAGES.verificationFailed)
+  }
+  const order = await orderByGatewayId(db, result.gatewayOrderId)
+  if (expected.orderId && expected.orderId !== order.id) throw new PaymentRejected()
+  if (expected.userId && expected.userId !== order.user_id) throw new Forbidden('This order is not yours.')
+  // The signature is checked against the gateway order id we stored, never one the client made up.
+  if (!gateway.verifySignature(order.gateway_order_id ?? '', result.paymentId, result.signature)) {
+    throw new PaymentRejected()
+  }
+  const payment = await gateway.fetchPayment(result.paymentId)
+  if (payment && (payment.orderId !== order.gateway_order_id || payment.amount !== order.total_amount_paise)) {
+    throw new PaymentRejected()
+  }
+  return confirmPayment(db, {
+    gatewayOrderId: result.gatewayOrderId,
+    paymentId: result.paymentId,
+    amountPaise: payment ? payment.amount : null,
+    source: gateway.name,
+  })
+}
+
+/** Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed). */
+export async function markPaymentFailed(
+  db: DB,
+  gatewayOrderId: string,
+  reason: { code?: string; description?: string } = {},
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id'])
+      .where('gateway_order_id', '=', gatewayOrderId)
+      .where('payment_status', '=', 'pending')
+      .executeTakeFirst()
+    if (!order) return
+    const now = new Date().toISOString()
+    await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
+    await trx
+      .updateTable('payments')
+      .set({ status: 'failed', error_code: reason.code ?? null, error_description: reason.description ?? null, updated_at: now })
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute()
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: order.id, status: 'pending', note: `Payment failed${reason.description ? `: ${reason.description}` : ''}` })
+      .execute()
+  })
+}
+
+interface WebhookPayload {
+  event?: string
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; error_code?: string; error_description?: string } }
+    order?: { entity?: { id?: string; amount_paid?: number } }
+  }
+}
+
+/**
+ * A Razorpay webhook: the raw body's HMAC is checked before parsing; each event id is handled
+ * once (a retry of a half-handled event is handled again, which confirmPayment makes harmless).
+ */
+export async function handleWebhook(
+  db: DB,
+  input: { rawBody: string; signature: string | null; eventId: string | null; secret: string | undefined },
+): Promise<'processed' | 'duplicate' | 'ignored'> {
+  if (!input.secret) throw new NotFound('Webhooks are not configured.')
+  if (!input.signature || !verifyWebhookSignature(input.rawBody, input.signature, input.secret)) {
+    throw new Invalid({ signature: ['Invalid webhook signature.'] }, 'Invalid webhook signature.')
+  }
+  let body: WebhookPayload
+  try {
+    body = JSON.parse(input.rawBody) as WebhookPayload
+  } catch {
+    throw new Invalid({ body: ['The webhook body is not valid JSON.'] })
+  }
+  const eventId = input.eventId || createHash('sha256').update(input.rawBody).digest('hex')
+  const payment = body.payload?.payment?.entity
+  const gatewayOrderId = body.payload?.order?.entity?.id ?? payment?.order_id ?? null
+
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ id: eventId, event_type: String(body.event ?? ''), gateway_order_id: gatewayOrderId, payload: input.rawBody })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const seen = await db.selectFrom('webhook_events').select('processed_at').where('id', '=', eventId).executeTakeFirst()
+    if (seen?.processed_at) return 'duplicate'
+  }
+
+  let outcome: 'processed' | 'ignored' = 'ignored'
+  if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id) {
+    const amount = body.event === 'order.paid' ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount
+    await confirmPayment(db, {
+      gatewayOrderId,
+      paymentId: payment.id,
+      amountPaise: typeof amount === 'number' ? amount : null,
+      source: 'webhook',
+    })
+    outcome = 'processed'
+  } else if (body.event === 'payment.failed' && gatewayOrderId) {
+    await markPaymentFailed(db, gatewayOrderId, { code: payment?.error_code, description: payment?.error_description })
+    outcome = 'processed'
+  }
+  await db.updateTable('webhook_events').set({ processed_at: new Date().toISOString() }).where('id', '=', eventId).execute()
+  return outcome
+}

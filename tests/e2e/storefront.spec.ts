@@ -1,0 +1,343 @@
+import { cardPrices, cartLink, expect, flash, jsEnabled, productCard, productPath, test } from './fixtures'
+
+// The demo catalogue (db/seed/demo-catalogue.ts): 46 products, 12 of them jewellery; 24 a page.
+const TOTAL_PRODUCTS = 46
+const JEWELLERY_COUNT = 12
+const PAGE_SIZE = 24
+
+test.describe('home', () => {
+  test('shows the banner carousel, categories, feature products and the footer', async ({ page }) => {
+    await page.goto('/shop/home')
+    const banner = page.getByRole('region', { name: 'Featured collections' })
+    await expect(banner.getByRole('group')).toHaveCount(4)
+    const slide = (n: number) => banner.getByRole('group', { name: `${n} of 4` })
+    await expect(slide(1)).toBeInViewport()
+    await expect(slide(2)).not.toBeInViewport()
+
+    // Previous/next links and dots move between the slides, with and without JS.
+    await slide(1).getByRole('link', { name: 'Next slide' }).click()
+    await expect(slide(2)).toBeInViewport()
+    await expect(slide(1)).not.toBeInViewport()
+    await banner.getByRole('link', { name: 'Slide 4' }).click()
+    await expect(slide(4)).toBeInViewport()
+    await slide(4).getByRole('link', { name: 'Previous slide' }).click()
+    await expect(slide(3)).toBeInViewport()
+    await slide(3).getByRole('link', { name: 'Next slide' }).click()
+    await slide(4).getByRole('link', { name: 'Next slide' }).click()
+    await expect(slide(1)).toBeInViewport()
+
+    const categories = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shop by Category' }) })
+    await expect(categories.getByRole('link')).toHaveText(['Jewellery', 'Home Decor', 'Gifting & Memories', 'Special Occasion'])
+    for (const [label, id] of [
+      ['Jewellery', 'jewellery'],
+      ['Home Decor', 'home-decor'],
+      ['Gifting & Memories', 'gifting-memories'],
+      ['Special Occasion', 'special-occasion'],
+    ]) {
+      await expect(categories.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/shop/listing?category=${id}`)
+    }
+
+    await expect(page.getByRole('heading', { name: 'Feature Products' })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(8)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('heading', { name: 'Opening hours' })).toBeVisible()
+    await expect(footer.getByText('10 AM to 8 PM, Monday to Saturday')).toBeVisible()
+    await expect(footer.getByRole('heading', { name: 'Custom orders' })).toBeVisible()
+  })
+
+  test('the banner moves on by itself with JS; without JS each slide has its own address', async ({ page }) => {
+    await page.goto('/shop/home')
+    const banner = page.getByRole('region', { name: 'Featured collections' })
+    await expect(banner.getByRole('group', { name: '1 of 4' })).toBeInViewport()
+    if (jsEnabled()) {
+      // SPEC.md: the banner rotates every 4 seconds.
+      await expect(banner.getByRole('group', { name: '2 of 4' })).toBeInViewport({ timeout: 7_000 })
+      await expect(banner.getByRole('group', { name: '1 of 4' })).not.toBeInViewport()
+    } else {
+      // Nothing moves without JS, but the dots are plain links to the slides.
+      await expect(banner.getByRole('link', { name: 'Slide 3' })).toHaveAttribute('href', '#banner-3')
+      await page.goto('/shop/home#banner-3')
+      await expect(banner.getByRole('group', { name: '3 of 4' })).toBeInViewport()
+      await page.waitForTimeout(4_500)
+      await expect(banner.getByRole('group', { name: '3 of 4' })).toBeInViewport()
+    }
+  })
+
+  test('a category goes to the listing filtered by it', async ({ page }) => {
+    await page.goto('/shop/home')
+    const categories = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shop by Category' }) })
+    await categories.getByRole('link', { name: 'Jewellery', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
+    await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+    await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
+    await expect(page.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
+    for (const label of await page.getByRole('article').locator('p.text-xs').allTextContents()) {
+      expect(label).toBe('Jewellery')
+    }
+  })
+})
+
+test.describe('listing', () => {
+  test('filters by a category through the Filters panel', async ({ page }) => {
+    await page.goto('/shop/listing')
+    await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+    await expect(page.getByText(`${TOTAL_PRODUCTS} Products`, { exact: true })).toBeVisible()
+
+    // On a phone the panel is folded behind its 'Filters' toggle.
+    const jewellery = page.getByRole('checkbox', { name: 'Jewellery' })
+    await expect(jewellery).toBeHidden()
+    await page.getByText('Filters', { exact: true }).click()
+    await expect(page.getByRole('group', { name: 'Category' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Price' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Availability' })).toBeVisible()
+
+    await jewellery.check()
+    if (jsEnabled()) {
+      // With JS the change applies at once and there is no Apply button.
+      await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden()
+    } else {
+      await page.getByRole('button', { name: 'Apply' }).click()
+    }
+    await expect(page).toHaveURL(/[?&]category=jewellery(&|$)/)
+    await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
+    await expect(page.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
+    await expect(productCard(page, 'Ocean Wave Resin Pendant')).toBeVisible()
+    await expect(productCard(page, 'Resin Pooja Thali')).toHaveCount(0)
+  })
+
+  test('sorts through the Sort by menu', async ({ page }) => {
+    await page.goto('/shop/listing')
+    const ascending = await cardPrices(page)
+    expect(ascending).toHaveLength(PAGE_SIZE)
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
+
+    await page.getByText('Sort by: Price: Low to High').click()
+    await page.getByRole('link', { name: 'Price: High to Low' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?sortBy=price-hightolow$/)
+    await expect(page.getByText('Sort by: Price: High to Low')).toBeVisible()
+    await expect(productCard(page, 'Wedding Varmala Preservation Frame')).toBeVisible()
+    const descending = await cardPrices(page)
+    expect(descending[0]).toBe(5499)
+    expect(descending).toEqual([...descending].sort((a, b) => b - a))
+    expect(descending[0]).toBeGreaterThan(ascending[0] as number)
+
+    await page.getByText('Sort by: Price: High to Low').click()
+    await page.getByRole('link', { name: 'Title: A to Z' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?sortBy=title-atoz$/)
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents()
+    expect(titles[0]).toBe('Agate Slice Coasters')
+    const byTitle = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)
+    expect(titles).toEqual([...titles].sort(byTitle))
+  })
+
+  test('pages to page 2 and back', async ({ page }) => {
+    await page.goto('/shop/listing')
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(page.getByRole('article')).toHaveCount(PAGE_SIZE)
+    await expect(pages.getByRole('link', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(pages.getByRole('link', { name: 'Previous' })).toHaveCount(0)
+    const firstOnPage1 = await page.getByRole('article').first().getByRole('heading').textContent()
+
+    await pages.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?page=2$/)
+    await expect(page.getByRole('article')).toHaveCount(TOTAL_PRODUCTS - PAGE_SIZE)
+    await expect(pages.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0)
+    await expect(page.getByText(`${TOTAL_PRODUCTS} Products`, { exact: true })).toBeVisible()
+    await expect(productCard(page, firstOnPage1 ?? '')).toHaveCount(0)
+
+    await pages.getByRole('link', { name: 'Previous' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing$/)
+    await expect(page.getByRole('article')).toHaveCount(PAGE_SIZE)
+    await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(firstOnPage1 ?? '')
+  })
+
+  test('cards show badges, prices and the right add button', async ({ page }) => {
+    await page.goto('/shop/listing?category=jewellery')
+    const soldOut = productCard(page, 'Emerald Agate Drop Earrings')
+    await expect(soldOut.getByText('Out Of Stock', { exact: true }).first()).toBeVisible()
+    await expect(soldOut.getByRole('button', { name: 'Out Of Stock' })).toBeDisabled()
+
+    const lowStock = productCard(page, 'Preserved Rose Petal Pendant')
+    await expect(lowStock.getByText('Only 3 items left')).toBeVisible()
+
+    const onSale = productCard(page, 'Gold Flake Marble Drop Earrings')
+    await expect(onSale.getByText('Sale', { exact: true })).toBeVisible()
+    await expect(onSale.getByText('₹899.00')).toHaveCSS('text-decoration-line', 'line-through')
+    await expect(onSale.getByText('₹699.00')).toBeVisible()
+    await expect(onSale.getByText('Jewellery', { exact: true })).toBeVisible()
+
+    // A product with choices opens its detail to choose; a plain one adds straight away.
+    await expect(productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' })).toBeVisible()
+    await expect(productCard(page, 'Stardust Galaxy Earrings').getByRole('button', { name: 'Add to cart' })).toBeEnabled()
+  })
+})
+
+test.describe('search', () => {
+  async function searchFor(page: import('@playwright/test').Page, keyword: string) {
+    const box = page.getByPlaceholder('Search Products...')
+    await box.fill(keyword)
+    if (jsEnabled()) {
+      // With JS the search runs by itself a second after typing stops.
+      await expect(page.getByRole('button', { name: 'Search' })).toBeHidden()
+    } else {
+      await box.press('Enter')
+    }
+  }
+
+  test('finds products and mirrors the keyword in the URL', async ({ page }) => {
+    await page.goto('/shop/search')
+    await expect(page.getByRole('article')).toHaveCount(0)
+    await searchFor(page, 'keychain')
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=keychain$/)
+    await expect(productCard(page, 'Gold Leaf Initial Keychain')).toBeVisible()
+    await expect(productCard(page, 'Preserved Rose Resin Keychain')).toBeVisible()
+    await expect(page.getByText('No Result Found !')).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByPlaceholder('Search Products...')).toHaveValue('keychain')
+    await expect(productCard(page, 'Gold Leaf Initial Keychain')).toBeVisible()
+  })
+
+  test('searches past 3 characters as you type with JS; with the Search button without JS', async ({ page }) => {
+    await page.goto('/shop/search')
+    const box = page.getByPlaceholder('Search Products...')
+    if (jsEnabled()) {
+      await expect(page.getByRole('button', { name: 'Search' })).toBeHidden()
+      await box.fill('Pen')
+      await page.waitForTimeout(1_500)
+      await expect(page).toHaveURL(/\/shop\/search$/)
+      await expect(page.getByRole('article')).toHaveCount(0)
+      await box.pressSequentially('dant')
+    } else {
+      await box.fill('Pendant')
+      await page.getByRole('button', { name: 'Search' }).click()
+    }
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=Pendant$/)
+    await expect(productCard(page, 'Ocean Wave Resin Pendant')).toBeVisible()
+    await expect(box).toHaveValue('Pendant')
+  })
+
+  test('says No Result Found ! when nothing matches', async ({ page }) => {
+    await page.goto('/shop/search')
+    await searchFor(page, 'unicorn%_saddle')
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=unicorn%25_saddle$/)
+    await expect(page.getByText('No Result Found !', { exact: true })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(0)
+  })
+})
+
+test.describe('product', () => {
+  test('a product with a variety and colours needs both before it is added', async ({ page }) => {
+    const title = 'Ocean Wave Resin Pendant'
+    const path = await productPath(page, title)
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+    await expect(page.getByText('Layers of turquoise and deep-sea blue resin', { exact: false })).toBeVisible()
+    const varieties = page.getByRole('group', { name: 'Choice Options' })
+    const colors = page.getByRole('group', { name: 'Color Options' })
+    await expect(varieties.getByRole('radio')).toHaveCount(2)
+    await expect(colors.getByRole('radio')).toHaveCount(2)
+    const add = page.getByRole('button', { name: 'Add to Cart' })
+
+    if (jsEnabled()) {
+      await expect(add).toBeDisabled()
+      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
+      await expect(add).toBeDisabled()
+      // The chosen variety's price replaces the product's.
+      await expect(page.getByText('₹999.00', { exact: true }).first()).toBeVisible()
+      await expect(page.getByText('₹1,299.00', { exact: true }).first()).toBeVisible()
+      await colors.getByRole('radio', { name: 'Teal' }).check()
+      await expect(add).toBeEnabled()
+    } else {
+      // Without JS the server refuses the missing choices, next to each group.
+      await expect(add).toBeEnabled()
+      await add.click()
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      await expect(varieties.getByText('Please choose one of the Choice Options.')).toBeVisible()
+      await expect(colors.getByText('Please choose one of the Color Options.')).toBeVisible()
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items')
+      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
+      await add.click()
+      await expect(colors.getByText('Please choose one of the Color Options.')).toBeVisible()
+      await expect(varieties.getByText('Please choose one of the Choice Options.')).toHaveCount(0)
+      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
+      await colors.getByRole('radio', { name: 'Teal' }).check()
+    }
+    await add.click()
+    await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  })
+
+  test('a card opens the product (a dialog with JS, its page without)', async ({ page }) => {
+    const title = 'Galaxy Glitter Pendant Necklace'
+    await page.goto('/shop/listing?category=jewellery')
+    await productCard(page, title).getByRole('link', { name: title, exact: true }).click()
+    if (jsEnabled()) {
+      const dialog = page.getByRole('dialog', { name: title })
+      await expect(dialog).toBeVisible()
+      await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
+      await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
+      await expect(dialog.getByRole('group', { name: 'Choice Options' })).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
+      await dialog.getByRole('radio', { name: /Silver Chain/ }).check()
+      await dialog.getByRole('radio', { name: 'Purple' }).check()
+      await dialog.getByRole('button', { name: 'Add to Cart' }).click()
+      await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+
+      // The card's 'Add to cart' link of a product with choices opens the same dialog; Escape closes it.
+      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' }).click()
+      const second = page.getByRole('dialog', { name: 'Ocean Wave Resin Pendant' })
+      await expect(second.getByRole('heading', { name: 'Ocean Wave Resin Pendant' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(second).toBeHidden()
+    } else {
+      await expect(page).toHaveURL(/\/shop\/product\/[^/?]+$/)
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+      await expect(page.getByRole('group', { name: 'Choice Options' })).toBeVisible()
+      await page.goBack()
+      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' }).click()
+      await expect(page.getByRole('heading', { name: 'Ocean Wave Resin Pendant', level: 1 })).toBeVisible()
+    }
+  })
+
+  test('a sold-out product shows Out of Stock', async ({ page }) => {
+    await page.goto(await productPath(page, 'Emerald Agate Drop Earrings'))
+    await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0)
+  })
+
+  test('an unknown product is a 404 page', async ({ page }) => {
+    const response = await page.goto('/shop/product/unknown-id')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go back home' })).toBeVisible()
+  })
+})
+
+test('About Us shows its headings', async ({ page }) => {
+  await page.goto('/shop/about-us')
+  await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible()
+  for (const name of ['Our Story', 'What Sets Us Apart', 'Our Collections']) {
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+  }
+  for (const name of [
+    'Handcrafted with Heart',
+    'Timeless Preservation',
+    'Your Vision Our Art',
+    'Jewellery',
+    'Home Decor',
+    'Gifting & Memories',
+    'Special Occasions',
+  ]) {
+    await expect(page.getByRole('main').getByRole('heading', { name, level: 3, exact: true })).toBeVisible()
+  }
+  await expect(page.getByText('the team', { exact: false })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByText('10 AM to 8 PM, Monday to Saturday')).toBeVisible()
+})

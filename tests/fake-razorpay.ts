@@ -1,0 +1,187 @@
+// A local stand-in for the Razorpay REST API, just what the official SDK calls in this shop:
+// POST /v1/orders, GET /v1/orders/:id, GET /v1/payments/:id, with HTTP basic auth (key id : secret).
+// pay() plays the customer paying in Checkout: it records a captured payment and returns the
+// signature Razorpay would hand the browser, HMAC-SHA256("order_id|payment_id", key secret).
+import { createHmac, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+
+export interface FakeOrder {
+  id: string
+  entity: 'order'
+  amount: number
+  amount_paid: number
+  amount_due: number
+  currency: string
+  receipt: string | null
+  notes: Record<string, string>
+  status: 'created' | 'attempted' | 'paid'
+  attempts: number
+  created_at: number
+}
+
+export interface FakePayment {
+  id: string
+  entity: 'payment'
+  order_id: string
+  amount: number
+  currency: string
+  status: 'captured' | 'failed'
+  method: string
+  captured: boolean
+  created_at: number
+}
+
+export interface FakeRazorpay {
+  /** The API base to give the SDK (RAZORPAY_API_BASE), without /v1. */
+  url: string
+  orders: Map<string, FakeOrder>
+  payments: Map<string, FakePayment>
+  /** Every request seen, as "METHOD /path" (for assertions on what the SDK called). */
+  requests: string[]
+  /** While true, POST /v1/orders answers 500 (the gateway is down). */
+  down: boolean
+  /** Pays an order (by default its full amount): a captured payment and the browser's signature. */
+  pay(orderId: string, options?: { amount?: number }): { paymentId: string; signature: string }
+  stop(): Promise<void>
+}
+
+const rand = () => randomBytes(7).toString('hex')
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function error(res: ServerResponse, status: number, description: string) {
+  send(res, status, { error: { code: status === 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR', description } })
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8')
+  return text ? JSON.parse(text) : {}
+}
+
+/**
+ * Starts the fake on 127.0.0.1 (a free port). Basic auth must carry `secret` as the password (and
+ * `keyId` as the user name when given); anything else is 401, as Razorpay answers.
+ */
+export async function startFakeRazorpay(secret: string, options: { keyId?: string } = {}): Promise<FakeRazorpay> {
+  const orders = new Map<string, FakeOrder>()
+  const payments = new Map<string, FakePayment>()
+  const requests: string[] = []
+
+  const authorised = (req: IncomingMessage) => {
+    const match = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')
+    if (!match?.[1]) return false
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8')
+    const colon = decoded.indexOf(':')
+    if (colon < 1) return false
+    const user = decoded.slice(0, colon)
+    const password = decoded.slice(colon + 1)
+    return password === secret && (options.keyId === undefined || user === options.keyId)
+  }
+
+  const fake: FakeRazorpay = {
+    url: '',
+    orders,
+    payments,
+    requests,
+    down: false,
+    pay(orderId, { amount } = {}) {
+      const order = orders.get(orderId)
+      if (!order) throw new Error(`The fake Razorpay has no order ${orderId}`)
+      const payment: FakePayment = {
+        id: `pay_${rand()}`,
+        entity: 'payment',
+        order_id: orderId,
+        amount: amount ?? order.amount,
+        currency: order.currency,
+        status: 'captured',
+        method: 'upi',
+        captured: true,
+        created_at: Math.floor(Date.now() / 1000),
+      }
+      payments.set(payment.id, payment)
+      order.attempts += 1
+      if (payment.amount === order.amount) {
+        order.status = 'paid'
+        order.amount_paid = payment.amount
+        order.amount_due = 0
+      } else {
+        order.status = 'attempted'
+      }
+      const signature = createHmac('sha256', secret).update(`${orderId}|${payment.id}`).digest('hex')
+      return { paymentId: payment.id, signature }
+    },
+    stop: async () => {},
+  }
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname
+    requests.push(`${req.method} ${path}`)
+    void (async () => {
+      if (!authorised(req)) return error(res, 401, 'Authentication failed')
+
+      if (req.method === 'POST' && path === '/v1/orders') {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        let body: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown }
+        try {
+          body = (await readJson(req)) as typeof body
+        } catch {
+          return error(res, 400, 'The request body is not valid JSON')
+        }
+        const amount = body.amount
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+          return error(res, 400, 'The amount must be atleast INR 1.00')
+        }
+        if (body.currency !== undefined && body.currency !== 'INR') return error(res, 400, 'Currency is not supported')
+        if (typeof body.receipt === 'string' && body.receipt.length > 40) {
+          return error(res, 400, 'receipt: the length must be no more than 40.')
+        }
+        const order: FakeOrder = {
+          id: `order_${rand()}`,
+          entity: 'order',
+          amount,
+          amount_paid: 0,
+          amount_due: amount,
+          currency: 'INR',
+          receipt: typeof body.receipt === 'string' ? body.receipt : null,
+          notes: (body.notes as Record<string, string> | undefined) ?? {},
+          status: 'created',
+          attempts: 0,
+          created_at: Math.floor(Date.now() / 1000),
+        }
+        orders.set(order.id, order)
+        return send(res, 200, order)
+      }
+
+      const orderMatch = /^\/v1\/orders\/([^/]+)$/.exec(path)
+      if (req.method === 'GET' && orderMatch?.[1]) {
+        const order = orders.get(orderMatch[1])
+        return order ? send(res, 200, order) : error(res, 400, 'The id provided does not exist')
+      }
+
+      const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path)
+      if (req.method === 'GET' && paymentMatch?.[1]) {
+        const payment = payments.get(paymentMatch[1])
+        return payment ? send(res, 200, payment) : error(res, 400, 'The id provided does not exist')
+      }
+
+      return error(res, 404, 'The requested URL was not found on the server.')
+    })().catch(() => error(res, 500, 'The fake Razorpay failed'))
+  })
+
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  fake.url = `http://127.0.0.1:${port}`
+  fake.stop = () =>
+    new Promise<void>((done) => {
+      server.closeAllConnections()
+      server.close(() => done())
+    })
+  return fake
+}
