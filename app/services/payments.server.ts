@@ -19,6 +19,14 @@ export class PaymentRejected extends DomainError {
   }
 }
 
+/** The provider could not be asked about the payment (network, outage): nothing was changed. */
+export class PaymentCheckUnavailable extends DomainError {
+  override readonly status = 502
+  constructor(message: string = PAYMENT_MESSAGES.error) {
+    super(message)
+  }
+}
+
 export interface PaymentResult {
   gatewayOrderId: string
   paymentId: string
@@ -67,7 +75,9 @@ export async function confirmPayment(
       .updateTable('orders')
       .set({ payment_status: 'paid', order_status: 'confirmed', gateway_payment_id: input.paymentId, updated_at: now })
       .where('id', '=', order.id)
-      .where('payment_status', '!=', 'paid')
+      // Only an unpaid order (pending, or failed and retried) is confirmed: a paid or refunded one
+      // is never confirmed again by a replayed result.
+      .where('payment_status', 'in', ['pending', 'failed'])
       .executeTakeFirst()
     if (Number(paid.numUpdatedRows) === 0) {
       return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
@@ -140,7 +150,13 @@ export async function verifyAndConfirm(
   if (!gateway.verifySignature(order.gateway_order_id ?? '', result.paymentId, result.signature)) {
     throw new PaymentRejected()
   }
-  const payment = await gateway.fetchPayment(result.paymentId)
+  let payment: Awaited<ReturnType<PaymentGateway['fetchPayment']>>
+  try {
+    payment = await gateway.fetchPayment(result.paymentId)
+  } catch (error) {
+    console.error('The payment gateway could not be asked about a payment', error)
+    throw new PaymentCheckUnavailable()
+  }
   if (payment && (payment.orderId !== order.gateway_order_id || payment.amount !== order.total_amount_paise)) {
     throw new PaymentRejected()
   }
@@ -224,13 +240,21 @@ export async function handleWebhook(
   let outcome: 'processed' | 'ignored' = 'ignored'
   if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id) {
     const amount = body.event === 'order.paid' ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount
-    await confirmPayment(db, {
-      gatewayOrderId,
-      paymentId: payment.id,
-      amountPaise: typeof amount === 'number' ? amount : null,
-      source: 'webhook',
-    })
-    outcome = 'processed'
+    try {
+      await confirmPayment(db, {
+        gatewayOrderId,
+        paymentId: payment.id,
+        amountPaise: typeof amount === 'number' ? amount : null,
+        source: 'webhook',
+      })
+      outcome = 'processed'
+    } catch (error) {
+      // An order that is not ours (another app on the same Razorpay account) or an amount that does
+      // not match will not change on a redelivery: record the event and answer 200, so Razorpay does
+      // not retry it for a day and then disable the webhook. Nothing was confirmed.
+      if (!(error instanceof PaymentRejected)) throw error
+      console.warn(`Webhook ${eventId} (${String(body.event)}) for ${gatewayOrderId} was not applied: unknown order or amount mismatch`)
+    }
   } else if (body.event === 'payment.failed' && gatewayOrderId) {
     await markPaymentFailed(db, gatewayOrderId, { code: payment?.error_code, description: payment?.error_description })
     outcome = 'processed'

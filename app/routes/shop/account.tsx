@@ -119,7 +119,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
               <h2 className="mb-4 text-lg font-semibold">{editing ? 'Edit Address' : 'Add New Address'}</h2>
               <AddressForm
-                key={editing?.id ?? 'new'}
+                key={editing?.id ?? `new-${addresses.length}`}
                 lastResult={actionData?.reply}
                 editing={editing}
                 cancelHref="?tab=address"

@@ -146,7 +146,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const pageData = actionData as (PayData & { hosted?: { action: string; fields: Record<string, string> }; reply?: never }) | undefined
   const error = pay.data?.error ?? pageData?.error
   const hosted = pageData?.hosted
-  const [selected, setSelected] = useState(addresses.length === 1 ? (addresses[0]?.id ?? '') : '')
+  const [chosen, setSelected] = useState('')
+  // The only address is chosen for the shopper; with several they pick one.
+  const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
   const addressReply = actionData && 'reply' in actionData ? actionData.reply : null
   const PayForm = hydrated ? pay.Form : Form
 
@@ -194,7 +196,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {addresses.length < MAX_ADDRESSES ? (
           <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <h2 className="mb-3 font-semibold">Add New Address</h2>
-            <AddressForm lastResult={addressReply} />
+            <AddressForm key={addresses.length} lastResult={addressReply} />
           </div>
         ) : null}
       </section>
