@@ -13,8 +13,12 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/index.ts'),
     route('dashboard', 'routes/admin/dashboard.tsx'),
-    route('products', 'routes/admin/products.tsx'),
+    route('products', 'routes/admin/products.tsx', [
+      route('new', 'routes/admin/product-new.tsx'),
+      route(':id/edit', 'routes/admin/product-edit.tsx'),
+    ]),
     route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:orderId', 'routes/admin/order.tsx'),
     route('features', 'routes/admin/features.tsx'),
   ]),
 
@@ -63,6 +67,16 @@ export default [
     route('shop/order/list/:userId', 'routes/api/shop/order-list.ts'),
     route('shop/order/details/:id', 'routes/api/shop/order-details.ts'),
     route('common/feature/get', 'routes/api/common/features.ts'),
+    route('common/feature/add', 'routes/api/common/feature-add.ts'),
+    route('common/feature/delete/:id', 'routes/api/common/feature-delete.ts'),
+    route('admin/products/upload-image', 'routes/api/admin/upload-image.ts'),
+    route('admin/products/get', 'routes/api/admin/products.ts'),
+    route('admin/products/add', 'routes/api/admin/product-add.ts'),
+    route('admin/products/edit/:id', 'routes/api/admin/product-edit.ts'),
+    route('admin/products/delete/:id', 'routes/api/admin/product-delete.ts'),
+    route('admin/orders/get', 'routes/api/admin/orders.ts'),
+    route('admin/orders/details/:id', 'routes/api/admin/order-details.ts'),
+    route('admin/orders/update/:id', 'routes/api/admin/order-update.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -1,11 +1,78 @@
+import { data, Form, useNavigation } from 'react-router'
+import { Button, buttonClass } from '~/components/ui/button'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { responsiveImage } from '~/lib/images'
+import { DomainError } from '~/services/errors'
+import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/services/features.server'
+import { storeImage } from '~/services/media.server'
+import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/features'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Feature Images · Admin' }]
 
-export default function AdminFeatures() {
+export async function loader() {
+  return { features: await listFeatureImages(getDb()) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData()
+  try {
+    if (form.get('intent') === 'delete') {
+      await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
+      return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image deleted successfully' })
+    }
+    const file = form.get('my_file')
+    if (!(file instanceof File) || file.size === 0) return data({ error: 'Please choose an image file.' }, { status: 400 })
+    const stored = await storeImage(Buffer.from(await file.arrayBuffer()), getConfig().UPLOADS_DIR)
+    await addFeatureImage(getDb(), stored.url)
+    return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image added successfully' })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return data({ error: error.message }, { status: error.status })
+  }
+}
+
+export default function AdminFeatures({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
   return (
-    <section className="grid gap-4">
+    <section className="grid gap-6">
       <h1 className="text-2xl font-bold">Feature Images</h1>
+      <Form method="post" encType="multipart/form-data" className="grid max-w-md gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <label className="grid gap-1 text-sm font-medium">
+          Upload a banner (wide pictures look best, e.g. 1600 × 640)
+          <input type="file" name="my_file" accept="image/*" required className="text-sm" />
+        </label>
+        {actionData?.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Uploading...' : 'Upload'}
+        </Button>
+      </Form>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">The home page rotates the first four banners, in this order.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {loaderData.features.map((feature, index) => {
+          const image = responsiveImage(feature.image)
+          return (
+            <figure key={feature.id} className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+              <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 640px) 50vw, 100vw" width={640} height={256} alt={`Banner ${index + 1}`} className="aspect-[5/2] w-full object-cover" />
+              <figcaption className="flex items-center justify-between p-3 text-sm">
+                Banner {index + 1}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={feature.id} />
+                  <button type="submit" className={buttonClass('destructive', 'sm')}>
+                    Delete
+                  </button>
+                </Form>
+              </figcaption>
+            </figure>
+          )
+        })}
+      </div>
     </section>
   )
 }

@@ -1,0 +1,272 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { CATEGORIES } from '~/lib/catalog'
+import { useHydrated } from '~/lib/use-hydrated'
+import type { z } from 'zod'
+import { productSchema } from '~/schemas/product'
+import { Button, buttonClass } from '../ui/button'
+import { Field, FormError, Input, inputClass } from '../ui/field'
+
+const VARIETY_LABELS = { '': 'No variety', choice: 'Choice options', size: 'Size options', pack: 'Pack options' } as const
+const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const
+
+type ProductFormValues = z.input<typeof productSchema>
+type Defaults = Record<string, unknown>
+
+/** Uploads one file to the upload API with progress (JS only); resolves to its url. */
+function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', '/api/admin/products/upload-image')
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
+    }
+    request.onload = () => {
+      try {
+        const body = JSON.parse(request.responseText) as { success: boolean; message?: string; result?: { url: string } }
+        if (request.status < 300 && body.result?.url) resolve(body.result.url)
+        else reject(new Error(body.message ?? 'Upload failed.'))
+      } catch {
+        reject(new Error('Upload failed.'))
+      }
+    }
+    request.onerror = () => reject(new Error('Upload failed. Check your connection.'))
+    const body = new FormData()
+    body.append('my_file', file)
+    request.send(body)
+  })
+}
+
+/**
+ * Add or edit a product. List editors (variety options, colors, images) use Conform's list
+ * intents, which are plain submit buttons without JS. With JS new images upload one by one with a
+ * progress bar; without JS they go up in the same post.
+ */
+export function ProductForm({
+  lastResult,
+  defaultValue,
+  mode,
+}: {
+  lastResult?: SubmissionResult<string[]> | null
+  defaultValue?: Defaults
+  mode: 'add' | 'edit'
+}) {
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [form, fields] = useForm<ProductFormValues>({
+    id: 'product-form',
+    lastResult,
+    defaultValue: (defaultValue ?? { category: 'jewellery', varietyType: '', varieties: [], colors: [], images: [] }) as never,
+    constraint: getZodConstraint(productSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+  })
+  const [uploads, setUploads] = useState<{ name: string; percent: number; error?: string }[]>([])
+  const values = (form.value ?? {}) as Record<string, unknown>
+  const images = fields.images.getFieldList()
+  const filled = REQUIRED.every((name) => String(values[name] ?? '').trim() !== '') && images.length > 0
+  const uploading = uploads.some((u) => u.percent < 100 && !u.error)
+  const varietyType = String(values.varietyType ?? fields.varietyType.initialValue ?? '') as keyof typeof VARIETY_LABELS
+  const varieties = fields.varieties.getFieldList()
+  const colors = fields.colors.getFieldList()
+
+  async function onFiles(files: FileList | null) {
+    if (!files) return
+    const list = Array.from(files)
+    setUploads((current) => [...current, ...list.map((f) => ({ name: f.name, percent: 0 }))])
+    for (const file of list) {
+      try {
+        const url = await uploadImage(file, (percent) =>
+          setUploads((current) => current.map((u) => (u.name === file.name ? { ...u, percent } : u))),
+        )
+        form.insert({ name: fields.images.name, defaultValue: url })
+        setUploads((current) => current.filter((u) => u.name !== file.name))
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'Upload failed.'
+        setUploads((current) => current.map((u) => (u.name === file.name ? { ...u, error: message } : u)))
+      }
+    }
+  }
+
+  const small = 'h-9 text-sm'
+  const optionErrors = (option: ReturnType<(typeof varieties)[number]['getFieldset']>) =>
+    [option.name, option.price, option.salePrice].flatMap((f) => f.errors ?? [])
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
+        <Input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} />
+      </Field>
+      <Field label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
+        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={`${inputClass} h-auto py-2`} />
+      </Field>
+      <Field label="Category" errors={fields.category.errors} errorId={fields.category.errorId}>
+        <select {...getSelectProps(fields.category)} key={fields.category.key} className={inputClass}>
+          {CATEGORIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Price (₹)" errors={fields.price.errors} errorId={fields.price.errorId}>
+          <Input {...getInputProps(fields.price, { type: 'number' })} key={fields.price.key} step="0.01" min="0" inputMode="decimal" />
+        </Field>
+        <Field label="Sale Price (₹, 0 for none)" errors={fields.salePrice.errors} errorId={fields.salePrice.errorId}>
+          <Input {...getInputProps(fields.salePrice, { type: 'number' })} key={fields.salePrice.key} step="0.01" min="0" inputMode="decimal" />
+        </Field>
+        <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
+          <Input {...getInputProps(fields.totalStock, { type: 'number' })} key={fields.totalStock.key} step="1" min="0" inputMode="numeric" />
+        </Field>
+        <Field label="Average Review" errors={fields.averageReview.errors} errorId={fields.averageReview.errorId}>
+          <Input {...getInputProps(fields.averageReview, { type: 'number' })} key={fields.averageReview.key} step="0.1" min="0" max="5" />
+        </Field>
+      </div>
+
+      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <legend className="px-1 text-sm font-semibold">Variety</legend>
+        <select
+          {...getSelectProps(fields.varietyType)}
+          key={fields.varietyType.key}
+          aria-label="Variety type"
+          className={inputClass}
+          onChange={(event) => {
+            // Changing the type starts its list afresh (the other types' options are dropped).
+            form.update({ name: fields.varietyType.name, value: event.target.value })
+            form.update({ name: fields.varieties.name, value: [] })
+          }}
+        >
+          {Object.entries(VARIETY_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {fields.varieties.errors ? <p className="text-sm text-red-600">{fields.varieties.errors.join(' ')}</p> : null}
+        {varieties.map((item, index) => {
+          const option = item.getFieldset()
+          return (
+            <div key={item.key} className="grid grid-cols-[1fr_5.5rem_5.5rem_auto] items-start gap-2">
+              <Input
+                {...getInputProps(option.name, { type: 'text' })}
+                key={option.name.key}
+                aria-label={`Option ${index + 1} name`}
+                placeholder={varietyType === 'size' ? 'Size' : varietyType === 'pack' ? 'Pack name' : 'Name'}
+                className={small}
+              />
+              <Input
+                {...getInputProps(option.price, { type: 'number' })}
+                key={option.price.key}
+                aria-label={`Option ${index + 1} price`}
+                placeholder="Price"
+                step="0.01"
+                min="0"
+                className={small}
+              />
+              <Input
+                {...getInputProps(option.salePrice, { type: 'number' })}
+                key={option.salePrice.key}
+                aria-label={`Option ${index + 1} sale price`}
+                placeholder="Sale"
+                step="0.01"
+                min="0"
+                disabled={varietyType === 'pack'}
+                className={small}
+              />
+              <button
+                {...form.remove.getButtonProps({ name: fields.varieties.name, index })}
+                className={buttonClass('ghost', 'sm', 'text-red-600')}
+                aria-label={`Remove option ${index + 1}`}
+              >
+                ✕
+              </button>
+              {optionErrors(option).length ? (
+                <p className="col-span-4 text-xs text-red-600">{optionErrors(option).join(' ')}</p>
+              ) : null}
+            </div>
+          )
+        })}
+        <button
+          {...form.insert.getButtonProps({ name: fields.varieties.name, defaultValue: { name: '', price: '', salePrice: '' } })}
+          disabled={hydrated && varietyType === ''}
+          className={buttonClass('outline', 'sm')}
+        >
+          Add option
+        </button>
+      </fieldset>
+
+      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <legend className="px-1 text-sm font-semibold">Colors</legend>
+        {fields.colors.errors ? <p className="text-sm text-red-600">{fields.colors.errors.join(' ')}</p> : null}
+        {colors.map((color, index) => (
+          <div key={color.key} className="flex gap-2">
+            <Input {...getInputProps(color, { type: 'text' })} key={color.key} aria-label={`Color ${index + 1}`} className={small} />
+            <button
+              {...form.remove.getButtonProps({ name: fields.colors.name, index })}
+              className={buttonClass('ghost', 'sm', 'text-red-600')}
+              aria-label={`Remove color ${index + 1}`}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+        <button {...form.insert.getButtonProps({ name: fields.colors.name, defaultValue: '' })} className={buttonClass('outline', 'sm')}>
+          Add color
+        </button>
+      </fieldset>
+
+      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <legend className="px-1 text-sm font-semibold">Images</legend>
+        {fields.images.errors ? <p className="text-sm text-red-600">{fields.images.errors.join(' ')}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          {images.map((image, index) => {
+            const url = String(image.value ?? image.initialValue ?? '')
+            return (
+              <div key={image.key} className="relative">
+                <input type="hidden" name={image.name} value={url} />
+                <img src={url} alt={`Product ${index + 1}`} width={80} height={80} className="h-20 w-20 rounded object-cover" />
+                <button
+                  {...form.remove.getButtonProps({ name: fields.images.name, index })}
+                  className="absolute -top-2 -right-2 h-6 w-6 rounded-full bg-red-600 text-xs text-white"
+                  aria-label={`Remove image ${index + 1}`}
+                >
+                  ✕
+                </button>
+              </div>
+            )
+          })}
+        </div>
+        <label className="grid gap-1 text-sm">
+          Add images (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each)
+          <input
+            type="file"
+            name={hydrated ? undefined : 'newImages'}
+            accept="image/*"
+            multiple
+            onChange={(event) => {
+              if (!hydrated) return
+              void onFiles(event.target.files)
+              event.target.value = ''
+            }}
+            className="text-sm"
+          />
+        </label>
+        {uploads.map((u) => (
+          <div key={u.name} className="grid gap-1 text-xs">
+            <span>
+              {u.name} {u.error ? <span className="text-red-600">{u.error}</span> : `${u.percent}%`}
+            </span>
+            {!u.error ? <progress max={100} value={u.percent} className="h-2 w-full" /> : null}
+          </div>
+        ))}
+      </fieldset>
+
+      <Button type="submit" disabled={(hydrated && !filled) || uploading || navigation.state === 'submitting'}>
+        {mode === 'add' ? 'Add' : 'Edit'}
+      </Button>
+    </Form>
+  )
+}

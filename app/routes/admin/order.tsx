@@ -1,0 +1,76 @@
+// An order in full for the admin, with the status select (SPEC.md "View Details").
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { OrderDetailView } from '~/components/order-detail'
+import { Button } from '~/components/ui/button'
+import { inputClass } from '~/components/ui/field'
+import { getDb } from '~/db.server'
+import { notify } from '~/lib/notify'
+import { ADMIN_ORDER_STATUSES } from '~/lib/order-status'
+import { requireAdmin } from '~/services/auth.server'
+import { updateOrderStatus } from '~/services/admin-orders.server'
+import { DomainError } from '~/services/errors'
+import { getOrderDetail } from '~/services/orders.server'
+import { redirectWithToast } from '~/services/toast.server'
+import type { Route } from './+types/order'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin' }]
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request)
+  try {
+    return { order: await getOrderDetail(getDb(), params.orderId, admin) }
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request)
+  const form = await request.formData()
+  try {
+    const message = await updateOrderStatus(getDb(), params.orderId, form.get('orderStatus'), admin.id)
+    return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return data({ error: error.message }, { status: error.status })
+  }
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  useEffect(() => {
+    if (actionData?.error) notify('error', actionData.error)
+  }, [actionData])
+  return (
+    <section className="mx-auto grid w-full max-w-3xl gap-6">
+      <Link to="/admin/orders" className="text-sm underline">
+        Back to All Orders
+      </Link>
+      <h1 className="text-2xl font-bold">Order Details</h1>
+      <OrderDetailView order={loaderData.order} admin />
+      <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <label className="grid gap-1 text-sm font-medium">
+          Order Status
+          <select name="orderStatus" defaultValue="" className={inputClass} aria-invalid={actionData?.error ? true : undefined}>
+            <option value="">Select status</option>
+            {ADMIN_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        {actionData?.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={navigation.state === 'submitting'}>
+          Update Order Status
+        </Button>
+      </Form>
+    </section>
+  )
+}

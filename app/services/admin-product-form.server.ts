@@ -1,0 +1,45 @@
+// The admin product form's page adapter: Conform parse (list intents work without JS), images
+// uploaded in the same multipart post stored through the media pipeline, then the service.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { productSchema } from '~/schemas/product'
+import { createProduct, updateProduct } from './admin-products.server'
+import { DomainError, Invalid } from './errors'
+import { storeImage } from './media.server'
+
+export type ProductFormOutcome = { ok: true; message: string } | { ok: false; status: number; reply: SubmissionResult<string[]> }
+
+const MAX_IMAGES = 8
+
+/** Saves the product form (new when `productId` is null). Invalid input changes nothing. */
+export async function saveProductForm(form: FormData, productId: string | null): Promise<ProductFormOutcome> {
+  const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
+  form.delete('newImages')
+  const submission = parseWithZod(form, { schema: productSchema })
+  // A list intent (add/remove an option, colour or image without JS) is not an error: just re-render.
+  if (submission.status !== 'success') {
+    return { ok: false, status: submission.status === 'error' ? 400 : 200, reply: submission.reply() }
+  }
+  const input = submission.value
+  if (input.images.length + files.length > MAX_IMAGES) {
+    return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { images: [`At most ${MAX_IMAGES} images`] } }) }
+  }
+  try {
+    for (const file of files) {
+      const stored = await storeImage(Buffer.from(await file.arrayBuffer()), getConfig().UPLOADS_DIR)
+      input.images.push(stored.url)
+    }
+    if (productId) {
+      await updateProduct(getDb(), productId, input)
+      return { ok: true, message: 'Product edited successfully' }
+    }
+    await createProduct(getDb(), input)
+    return { ok: true, message: 'Product added successfully' }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const fieldErrors = error instanceof Invalid ? { images: error.errors.my_file ?? [error.message] } : undefined
+    return { ok: false, status: error.status, reply: submission.reply({ formErrors: fieldErrors ? [] : [error.message], fieldErrors }) }
+  }
+}
