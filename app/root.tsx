@@ -12,7 +12,7 @@ import type { Route } from './+types/root'
 import './app.css'
 import { FlashToast } from './components/flash-toast'
 import { NavigationProgress } from './components/navigation-progress'
-import { ButtonLink } from './components/ui/button'
+import { ErrorMessage } from './components/error-message'
 import { toastContext } from './context'
 import { isTheme } from './lib/theme'
 import { getConfig } from './config.server'
@@ -80,14 +80,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   if (!notFound && import.meta.env.DEV) console.error(error)
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? 'Page Not Found' : 'Something went wrong'}</h1>
-      <p className="text-zinc-600 dark:text-zinc-400">
-        {notFound
-          ? 'Sorry, we couldn’t find the page you’re looking for.'
-          : 'We could not show this page just now. Please try again in a moment.'}
-      </p>
-      <ButtonLink to="/">Go back home</ButtonLink>
+    <main className="flex min-h-dvh">
+      <ErrorMessage notFound={notFound} />
     </main>
   )
 }

@@ -72,7 +72,7 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
         <div className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" />
       )}
       <div className="grid min-w-0 flex-1 gap-1">
-        <h3 className="truncate font-semibold">{line.title}</h3>
+        <h3 className="line-clamp-2 font-semibold">{line.title}</h3>
         {line.variety && line.varietyType ? (
           <p className="text-xs text-zinc-500">
             {LABELS[line.varietyType]}: {line.variety}

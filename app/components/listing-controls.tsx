@@ -46,14 +46,17 @@ export function FiltersPanel({ query }: { query: ListingQuery }) {
         Apply
       </button>
       {selectedCount > 0 ? (
-        <Link to="/shop/listing" className="text-sm underline">
+        <Link
+          to={`/shop/listing${listingSearch({ ...query, filters: { category: [], price: [], availability: [] }, page: 1 })}`}
+          className="text-sm underline"
+        >
           Clear filters
         </Link>
       ) : null}
     </Form>
   )
   return (
-    <aside aria-label="Filters" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <aside aria-label="Filters" className="group rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       {/* On phones a CSS-only toggle (no JS needed) folds the panel away; wider screens always show it. */}
       <input type="checkbox" id="show-filters" className="peer sr-only md:hidden" />
       <label
@@ -61,7 +64,11 @@ export function FiltersPanel({ query }: { query: ListingQuery }) {
         className="flex cursor-pointer items-center justify-between text-lg font-bold peer-focus-visible:outline-2 md:hidden"
       >
         Filters
-        <span className="text-sm font-normal text-zinc-500">{selectedCount ? `${selectedCount} selected` : 'Show'}</span>
+        <span className="text-sm font-normal text-zinc-500">
+          {selectedCount ? `${selectedCount} selected · ` : ''}
+          <span className="group-has-[#show-filters:checked]:hidden">Show</span>
+          <span className="hidden group-has-[#show-filters:checked]:inline">Hide</span>
+        </span>
       </label>
       <h2 className="mb-4 hidden text-lg font-bold md:block">Filters</h2>
       <div className="mt-4 hidden peer-checked:block md:mt-0 md:block">{panel}</div>

@@ -40,7 +40,7 @@ function StockBadge({ product }: { product: ProductCardProps }) {
 export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; salePricePaise: number }) {
   const onSale = isOnSale({ pricePaise, salePricePaise })
   return (
-    <p className="flex items-baseline gap-2">
+    <p className="flex flex-wrap items-baseline gap-x-2">
       <span className={onSale ? 'text-sm text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(pricePaise)}</span>
       {onSale ? <span className="font-semibold">{formatPaise(salePricePaise)}</span> : null}
     </p>
@@ -77,7 +77,7 @@ function AddToCartButton({
   }
   return (
     <fetcher.Form method="post" action="/shop/cart">
-      <CartFormFields redirectTo={location.pathname + location.search} />
+      <CartFormFields redirectTo={`${location.pathname}${location.search}#product-${product.id}`} />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       <button type="submit" disabled={fetcher.state !== 'idle'} className={full}>
@@ -93,7 +93,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
   const openProduct = useOpenProduct()
   const onOpen = openProduct ? (event: MouseEvent<HTMLAnchorElement>) => openProduct(event, product.id) : undefined
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <article id={`product-${product.id}`} className="flex scroll-mt-20 flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <Link to={`/shop/product/${product.id}`} onClick={onOpen} className="relative block" tabIndex={-1} aria-hidden="true">
         {image ? (
           <img

@@ -65,16 +65,19 @@ function ChoiceGroup({
 export function ProductDetailView({
   product,
   errors,
+  chosen: previous,
   headingLevel: Heading = 'h1',
 }: {
   product: ProductDetail
   errors?: Record<string, string[] | undefined>
+  /** The choices of a refused post (no JS), so the shopper need not pick them again. */
+  chosen?: { variety?: string; color?: string }
   headingLevel?: 'h1' | 'h2'
 }) {
   const fetcher = useCartFetcher(`add-${product.id}`)
   const fieldErrors = fetcher.data?.errors ?? errors
-  const [variety, setVariety] = useState('')
-  const [color, setColor] = useState('')
+  const [variety, setVariety] = useState(previous?.variety ?? '')
+  const [color, setColor] = useState(previous?.color ?? '')
   const chosen = product.variety?.options.find((o) => o.name === variety) ?? null
   const needsVariety = Boolean(product.variety)
   const needsColor = product.colors.length > 0

@@ -1,5 +1,18 @@
 import type { Locator, Page } from '@playwright/test'
-import { cartLink, expect, fillLogin, flash, jsEnabled, openCart, productCard, register, test, uniqueEmail } from './fixtures'
+import {
+  cartLink,
+  choose,
+  expect,
+  fillLogin,
+  flash,
+  jsEnabled,
+  openCart,
+  productCard,
+  productPath,
+  register,
+  test,
+  uniqueEmail,
+} from './fixtures'
 
 // Plain products (no variety, no colours) from db/seed/demo-catalogue.ts.
 const POOJA_THALI = { title: 'Resin Pooja Thali', category: 'special-occasion', price: '₹1,299.00', double: '₹2,598.00' }
@@ -16,7 +29,7 @@ async function settled(page: Page) {
 }
 
 function quantityOf(cart: Locator, title: string) {
-  return cart.getByLabel(`Quantity of ${title}`)
+  return cart.getByLabel(`Quantity of ${title}`, { exact: true })
 }
 
 test.describe('cart', () => {
@@ -32,7 +45,7 @@ test.describe('cart', () => {
     const cart = await openCart(page)
     const line = cart.getByRole('listitem').filter({ hasText: POOJA_THALI.title })
     await expect(line).toHaveCount(1)
-    await expect(line.getByRole('img')).toHaveCount(1)
+    await expect(line.locator('img')).toHaveCount(1)
     await expect(quantityOf(cart, POOJA_THALI.title)).toHaveText('1')
     await expect(line.getByText(POOJA_THALI.price, { exact: true })).toBeVisible()
     await expect(cart.getByText('Total', { exact: true })).toBeVisible()
@@ -110,6 +123,30 @@ test.describe('cart', () => {
     await settled(page)
     const again = await openCart(page)
     await expect(quantityOf(again, PET_BLOCK.title)).toHaveText(String(PET_BLOCK.stock))
+  })
+
+  test('refuses to go past the stock from the product detail', async ({ page }) => {
+    // Preserved Rose Petal Pendant: 3 in stock, one colour, no variety.
+    const title = 'Preserved Rose Petal Pendant'
+    await page.goto(await productPath(page, title))
+    const colors = page.getByRole('group', { name: 'Color Options' })
+    const add = page.getByRole('button', { name: 'Add to Cart' })
+    for (let n = 1; n <= 3; n++) {
+      // Without JS every post comes back as a new page, so the colour is chosen again.
+      if (n === 1 || !jsEnabled()) await choose(colors, 'Rose Pink')
+      await add.click()
+      await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
+      await settled(page)
+    }
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
+    if (!jsEnabled()) await choose(colors, 'Rose Pink')
+    await add.click()
+    // Shown next to the Add to Cart button (and as a toast with JS).
+    await expect(page.getByRole('alert').filter({ hasText: 'Only 3 quantity can be added for this item' })).toBeVisible()
+    await settled(page)
+    const cart = await openCart(page)
+    await expect(quantityOf(cart, title)).toHaveText('3')
+    await expect(cart.getByText('Color: Rose Pink')).toBeVisible()
   })
 
   test('a visitor’s cart is kept when they log in', async ({ page }) => {

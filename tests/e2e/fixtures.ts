@@ -1,4 +1,4 @@
-import { expect, type Page, test as base } from '@playwright/test'
+import { expect, type Locator, type Page, test as base } from '@playwright/test'
 
 export const DEMO = {
   admin: { email: 'admin@resincraft.studio', password: 'admin12345', name: 'Studio Admin' },
@@ -91,4 +91,18 @@ export async function cardPrices(page: Page): Promise<number[]> {
       }),
     )
   return texts.map((text) => Number(text.replace(/[^\d.]/g, '')))
+}
+
+/** Picks a choice (variety or colour) by clicking its label, as a shopper taps the chip. */
+export async function choose(group: Locator, name: string | RegExp) {
+  await group.locator('label').filter({ hasText: name }).click()
+  await expect(group.getByRole('radio', { name })).toBeChecked()
+}
+
+/** Unfolds the listing's Filters panel (folded behind its 'Filters' toggle on phones). */
+export async function openFilters(page: Page) {
+  const panel = page.getByRole('complementary', { name: 'Filters' })
+  await panel.locator('label[for="show-filters"]').click()
+  await expect(panel.getByRole('group', { name: 'Category' })).toBeVisible()
+  return panel
 }

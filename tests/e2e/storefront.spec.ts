@@ -1,4 +1,16 @@
-import { cardPrices, cartLink, expect, flash, jsEnabled, productCard, productPath, test } from './fixtures'
+import {
+  cardPrices,
+  cartLink,
+  choose,
+  expect,
+  flash,
+  jsEnabled,
+  openCart,
+  openFilters,
+  productCard,
+  productPath,
+  test,
+} from './fixtures'
 
 // The demo catalogue (db/seed/demo-catalogue.ts): 46 products, 12 of them jewellery; 24 a page.
 const TOTAL_PRODUCTS = 46
@@ -71,7 +83,9 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
     await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
-    await expect(page.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
+    const filters = await openFilters(page)
+    await expect(filters.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
+    await expect(filters.getByText('1 selected')).toBeVisible()
     for (const label of await page.getByRole('article').locator('p.text-xs').allTextContents()) {
       expect(label).toBe('Jewellery')
     }
@@ -87,8 +101,8 @@ test.describe('listing', () => {
     // On a phone the panel is folded behind its 'Filters' toggle.
     const jewellery = page.getByRole('checkbox', { name: 'Jewellery' })
     await expect(jewellery).toBeHidden()
-    await page.getByText('Filters', { exact: true }).click()
-    await expect(page.getByRole('group', { name: 'Category' })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Filters' }).getByText('Show', { exact: true })).toBeVisible()
+    await openFilters(page)
     await expect(page.getByRole('group', { name: 'Price' })).toBeVisible()
     await expect(page.getByRole('group', { name: 'Availability' })).toBeVisible()
 
@@ -102,9 +116,37 @@ test.describe('listing', () => {
     await expect(page).toHaveURL(/[?&]category=jewellery(&|$)/)
     await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
-    await expect(page.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
+    const panel = page.getByRole('complementary', { name: 'Filters' })
+    await expect(panel.getByText('1 selected', { exact: true })).toBeVisible()
+    // Without JS the new page comes with the panel folded again; with JS it stays open.
+    if (!jsEnabled()) await openFilters(page)
+    await expect(panel.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
     await expect(productCard(page, 'Ocean Wave Resin Pendant')).toBeVisible()
     await expect(productCard(page, 'Resin Pooja Thali')).toHaveCount(0)
+  })
+
+  test('filters, sort and page combine in the URL', async ({ page }) => {
+    await page.goto('/shop/listing?sortBy=price-hightolow')
+    const panel = await openFilters(page)
+    await panel.getByRole('checkbox', { name: 'Home Decor' }).check()
+    if (jsEnabled()) await expect(page).toHaveURL(/category=home-decor/)
+    await panel.getByRole('checkbox', { name: 'In stock' }).check()
+    if (!jsEnabled()) await panel.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?(?=.*category=home-decor)(?=.*availability=in-stock)(?=.*sortBy=price-hightolow)/)
+    // 12 home decor pieces, one of them sold out.
+    await expect(page.getByText('11 Products', { exact: true })).toBeVisible()
+    await expect(page.getByText('Sort by: Price: High to Low')).toBeVisible()
+    await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('Emerald Geode Wall Art')
+    await expect(productCard(page, 'Galaxy Trinket Tray')).toHaveCount(0)
+    const prices = await cardPrices(page)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+
+    // Sorting keeps the filters.
+    await page.getByText('Sort by: Price: High to Low').click()
+    await page.getByRole('link', { name: 'Title: Z to A' }).click()
+    await expect(page).toHaveURL(/\/shop\/listing\?(?=.*category=home-decor)(?=.*availability=in-stock)(?=.*sortBy=title-ztoa)/)
+    await expect(page.getByText('11 Products', { exact: true })).toBeVisible()
+    await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('Rose Gold Marble Wall Clock')
   })
 
   test('sorts through the Sort by menu', async ({ page }) => {
@@ -219,6 +261,16 @@ test.describe('search', () => {
     await expect(box).toHaveValue('Pendant')
   })
 
+  test('a search result adds one to the cart and stays on the results', async ({ page }) => {
+    await page.goto('/shop/search?keyword=earrings')
+    await productCard(page, 'Stardust Galaxy Earrings').getByRole('button', { name: 'Add to cart' }).click()
+    await expect(flash(page, 'Product is added to cart')).toBeVisible()
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=earrings$/)
+    await expect(page.getByPlaceholder('Search Products...')).toHaveValue('earrings')
+    await expect(productCard(page, 'Stardust Galaxy Earrings')).toBeVisible()
+  })
+
   test('says No Result Found ! when nothing matches', async ({ page }) => {
     await page.goto('/shop/search')
     await searchFor(page, 'unicorn%_saddle')
@@ -243,12 +295,12 @@ test.describe('product', () => {
 
     if (jsEnabled()) {
       await expect(add).toBeDisabled()
-      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
+      await choose(varieties, /Gold Chain/)
       await expect(add).toBeDisabled()
       // The chosen variety's price replaces the product's.
       await expect(page.getByText('₹999.00', { exact: true }).first()).toBeVisible()
       await expect(page.getByText('₹1,299.00', { exact: true }).first()).toBeVisible()
-      await colors.getByRole('radio', { name: 'Teal' }).check()
+      await choose(colors, 'Teal')
       await expect(add).toBeEnabled()
     } else {
       // Without JS the server refuses the missing choices, next to each group.
@@ -258,17 +310,24 @@ test.describe('product', () => {
       await expect(varieties.getByText('Please choose one of the Choice Options.')).toBeVisible()
       await expect(colors.getByText('Please choose one of the Color Options.')).toBeVisible()
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items')
-      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
+      await choose(varieties, /Gold Chain/)
       await add.click()
       await expect(colors.getByText('Please choose one of the Color Options.')).toBeVisible()
       await expect(varieties.getByText('Please choose one of the Choice Options.')).toHaveCount(0)
-      await varieties.getByRole('radio', { name: /Gold Chain/ }).check()
-      await colors.getByRole('radio', { name: 'Teal' }).check()
+      await choose(varieties, /Gold Chain/)
+      await choose(colors, 'Teal')
     }
     await add.click()
     await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
     await expect(page).toHaveURL(new RegExp(`${path}$`))
+
+    // The line keeps the choices and is priced at the chosen variety's sale price.
+    const cart = await openCart(page)
+    const line = cart.getByRole('listitem').filter({ hasText: title })
+    await expect(line.getByText('Choice: Gold Chain')).toBeVisible()
+    await expect(line.getByText('Color: Teal')).toBeVisible()
+    await expect(line.getByText('₹999.00', { exact: true })).toBeVisible()
   })
 
   test('a card opens the product (a dialog with JS, its page without)', async ({ page }) => {
@@ -282,8 +341,8 @@ test.describe('product', () => {
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
       await expect(dialog.getByRole('group', { name: 'Choice Options' })).toBeVisible()
       await expect(dialog.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
-      await dialog.getByRole('radio', { name: /Silver Chain/ }).check()
-      await dialog.getByRole('radio', { name: 'Purple' }).check()
+      await choose(dialog, /Silver Chain/)
+      await choose(dialog, 'Purple')
       await dialog.getByRole('button', { name: 'Add to Cart' }).click()
       await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')

@@ -1,8 +1,9 @@
-import { Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router'
 import { ProductDialogProvider } from '~/components/product-dialog'
 import { ProductGridSkeleton } from '~/components/product-grid'
 import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
+import { ErrorMessage } from '~/components/error-message'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
 import type { loader as rootLoader } from '~/root'
@@ -63,6 +64,20 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <main className="flex-1">{loadingGrid ? <PageSkeleton /> : <Outlet />}</main>
       </ProductDialogProvider>
       <ShopFooter contact={loaderData.contact} />
+    </div>
+  )
+}
+
+/** Errors inside the shop (e.g. an unknown product) keep the shop's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ShopHeader user={root?.user ?? null} theme={root?.theme ?? 'system'} shopName={root?.shopName ?? 'Resin Craft Studio'} cartCount={0} />
+      <main className="flex flex-1">
+        <ErrorMessage notFound={notFound} />
+      </main>
     </div>
   )
 }

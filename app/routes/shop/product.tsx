@@ -26,7 +26,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.ok && !form.get('_fetch')) {
     return redirectWithToast(`/shop/product/${params.id}`, { type: 'success', message: result.message }, { headers })
   }
-  return data({ ok: result.ok, message: result.message, errors: result.errors }, { status: result.status, headers })
+  const chosen = { variety: String(form.get('variety') ?? ''), color: String(form.get('color') ?? '') }
+  return data({ ok: result.ok, message: result.message, errors: result.errors, chosen }, { status: result.status, headers })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -48,7 +49,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {actionData.message}
         </p>
       ) : null}
-      <ProductDetailView product={loaderData.product} errors={actionData?.errors} />
+      <ProductDetailView product={loaderData.product} errors={actionData?.errors} chosen={actionData?.chosen} />
     </section>
   )
 }
