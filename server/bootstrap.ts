@@ -1,4 +1,5 @@
 // What `npm start` does before serving: migrate, tidy, ensure the admin, seed the demo shop.
+import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
 import { seedDemo } from '../db/seed/seed-demo'
 import type { Config } from '~/config.server'
@@ -25,6 +26,7 @@ export async function tidy(): Promise<void> {
 
 export async function bootstrap(config: Config): Promise<void> {
   const db = getDb()
+  await mkdir(config.UPLOADS_DIR, { recursive: true })
   const applied = await migrateToLatest(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await tidy()

@@ -4,14 +4,18 @@ import { CATEGORY_IDS } from '~/lib/catalog'
 
 const MAX_RUPEES = 1_000_000
 
-/** Rupees as typed (e.g. "1499" or "1499.50"), parsed once into integer paise. */
+/**
+ * Rupees as typed (e.g. "1499" or "1499.50"), parsed once into integer paise. A bad amount aborts,
+ * so the cross-field checks below (sale below price) only ever compare two valid amounts in paise.
+ */
 const rupees = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(MAX_RUPEES, { error: `${label} can be at most ₹10,00,000` })
+    .min(0, { error: `${label} cannot be negative`, abort: true })
+    .max(MAX_RUPEES, { error: `${label} can be at most ₹10,00,000`, abort: true })
     .refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: `${label} can have at most 2 decimals`,
+      abort: true,
     })
     .transform((v) => Math.round(v * 100))
 

@@ -1,4 +1,5 @@
 // Saved delivery addresses: at most three per user, always the owner's own.
+import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Address } from '../../db/schema'
 import { MAX_ADDRESSES } from '~/lib/catalog'
@@ -50,7 +51,7 @@ function toColumns(input: AddressInput) {
 }
 
 export async function listAddresses(db: DB, userId: string): Promise<AddressView[]> {
-  const rows = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('created_at').execute()
+  const rows = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy(sql`rowid`).execute()
   return rows.map(toView)
 }
 

@@ -44,8 +44,8 @@ export async function listAllOrders(
 
 /** Sets an order's status to one of SPEC.md's five (anything else is refused) and records it. */
 export async function updateOrderStatus(db: DB, orderId: string, status: unknown, adminId: string): Promise<string> {
-  if (typeof status !== 'string' || status === '') throw new Invalid({ orderStatus: [ORDER_STATUS_REQUIRED] })
-  if (!(ADMIN_ORDER_STATUSES as readonly string[]).includes(status)) {
+  if (status === undefined || status === null || status === '') throw new Invalid({ orderStatus: [ORDER_STATUS_REQUIRED] })
+  if (typeof status !== 'string' || !(ADMIN_ORDER_STATUSES as readonly string[]).includes(status)) {
     throw new Invalid({ orderStatus: [`Order status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}.`] })
   }
   const next = status as OrderStatus

@@ -7,7 +7,7 @@ import { getDb } from '~/db.server'
 import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from './admin-products.server'
 import { DomainError, Invalid } from './errors'
-import { storeImage } from './media.server'
+import { storeUploadedFile } from './media.server'
 
 export type ProductFormOutcome = { ok: true; message: string } | { ok: false; status: number; reply: SubmissionResult<string[]> }
 
@@ -28,7 +28,7 @@ export async function saveProductForm(form: FormData, productId: string | null):
   }
   try {
     for (const file of files) {
-      const stored = await storeImage(Buffer.from(await file.arrayBuffer()), getConfig().UPLOADS_DIR)
+      const stored = await storeUploadedFile(file, getConfig().UPLOADS_DIR)
       input.images.push(stored.url)
     }
     if (productId) {

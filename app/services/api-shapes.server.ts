@@ -180,3 +180,19 @@ export function toApiOrder(order: OrderDetail) {
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
   }
 }
+
+/** A row of the admin's All Orders table: the summary plus who placed it. */
+export function toApiAdminOrderSummary(order: OrderSummary) {
+  return { ...toApiOrderSummary(order), userInfo: { userName: order.userName, email: order.email } }
+}
+
+/** An order as the admin sees it: everything the shopper sees plus the payment references and refund flag. */
+export function toApiAdminOrder(order: OrderDetail) {
+  return {
+    ...toApiOrder(order),
+    gateway: order.gateway,
+    gatewayOrderId: order.gatewayOrderId,
+    gatewayPaymentId: order.gatewayPaymentId,
+    needsRefund: order.needsRefund,
+  }
+}

@@ -361,10 +361,31 @@ export async function removeLine(db: DB, owner: CartOwner, selector: LineSelecto
   })
 }
 
-/** Empties the owner's cart (after a confirmed payment). */
+/** Empties the owner's cart. */
 export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
   const cartId = await findCartId(db, owner)
   if (cartId) await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).execute()
+}
+
+/** Removes the given lines (product + variety + colour) from the owner's cart: a paid order's lines. */
+export async function removeCartLines(
+  db: Executor,
+  owner: CartOwner,
+  lines: { productId: string; variety: string; color: string }[],
+): Promise<void> {
+  const cartId = await findCartId(db, owner)
+  if (!cartId || lines.length === 0) return
+  await db
+    .deleteFrom('cart_lines')
+    .where('cart_id', '=', cartId)
+    .where((eb) =>
+      eb.or(
+        lines.map((l) =>
+          eb.and([eb('product_id', '=', l.productId), eb('variety_name', '=', l.variety), eb('color', '=', l.color)]),
+        ),
+      ),
+    )
+    .execute()
 }
 
 /**

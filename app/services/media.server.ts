@@ -6,7 +6,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { IMAGE_WIDTHS, imageUrl } from '~/lib/images'
-import { Invalid } from './errors'
+import { DomainError, Invalid } from './errors'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** 40 megapixels: well above any phone camera, far below a decompression bomb. */
@@ -89,3 +89,25 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   const largest = outputs[outputs.length - 1] as (typeof outputs)[number]
   return { url: imageUrl(base, largest.width), width: largest.actualWidth, height: largest.height }
 }
+
+/** 413: the upload is over the size limit. */
+export class UploadTooLarge extends DomainError {
+  override readonly status = 413
+  constructor() {
+    super('Images can be at most 10 MB.')
+  }
+}
+
+/**
+ * Stores the `my_file` image of a multipart request: 400 when there is no file or it is not an
+ * image, 413 when it is too large (from its size, before its bytes are read). Nothing is written
+ * on failure.
+ */
+export async function storeUploadedFile(file: FormDataEntryValue | null, uploadsDir: string): Promise<StoredImage> {
+  if (file === null || typeof file === 'string' || file.size === 0) {
+    throw new Invalid({ my_file: ['Please choose an image file.'] })
+  }
+  if (file.size > MAX_UPLOAD_BYTES) throw new UploadTooLarge()
+  return storeImage(Buffer.from(await file.arrayBuffer()), uploadsDir)
+}
+

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import { newId } from '~/lib/ids'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
-import { clearCart } from './cart.server'
+import { removeCartLines } from './cart.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
 import { type PaymentGateway, verifyWebhookSignature } from './payment-gateway.server'
 
@@ -83,7 +83,11 @@ export async function confirmPayment(
       return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
     }
 
-    const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', order.id).execute()
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['product_id', 'quantity', 'variety_name', 'color'])
+      .where('order_id', '=', order.id)
+      .execute()
     let short = false
     for (const line of lines) {
       const taken = await trx
@@ -125,7 +129,8 @@ export async function confirmPayment(
         })
         .execute()
     }
-    await clearCart(trx, { userId: order.user_id })
+    // The ordered lines leave the cart (all of it, normally); anything added since stays.
+    await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: short }
   })
 }

@@ -5,7 +5,7 @@ import { getDb } from '~/db.server'
 import { responsiveImage } from '~/lib/images'
 import { DomainError } from '~/services/errors'
 import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/services/features.server'
-import { storeImage } from '~/services/media.server'
+import { storeUploadedFile } from '~/services/media.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/features'
 
@@ -22,9 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
       return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image deleted successfully' })
     }
-    const file = form.get('my_file')
-    if (!(file instanceof File) || file.size === 0) return data({ error: 'Please choose an image file.' }, { status: 400 })
-    const stored = await storeImage(Buffer.from(await file.arrayBuffer()), getConfig().UPLOADS_DIR)
+    const stored = await storeUploadedFile(form.get('my_file'), getConfig().UPLOADS_DIR)
     await addFeatureImage(getDb(), stored.url)
     return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image added successfully' })
   } catch (error) {

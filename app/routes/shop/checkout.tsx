@@ -118,7 +118,7 @@ function useStandardCheckout(payData: PayData | undefined) {
           body: JSON.stringify({ ...result, orderId: order.orderId }),
         })
         if (!response.ok) {
-          notify('error', PAYMENT_MESSAGES.verificationFailed)
+          notify('error', response.status >= 500 ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed)
           setWorking(false)
           return
         }

@@ -5,7 +5,7 @@ import { redirect } from 'react-router'
 import { getDb } from '~/db.server'
 import { DomainError } from '~/services/errors'
 import { getPaymentGateway } from '~/services/payment-gateway.server'
-import { markPaymentFailed, PAYMENT_MESSAGES, verifyAndConfirm } from '~/services/payments.server'
+import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/services/payments.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/payment-callback'
 
@@ -47,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
       console.error(error)
       return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.error })
     }
-    return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
+    const message = error instanceof PaymentCheckUnavailable ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed
+    return redirectWithToast('/shop/checkout', { type: 'error', message })
   }
   return redirectWithToast('/shop/payment-success', { type: 'success', message: PAYMENT_MESSAGES.success })
 }

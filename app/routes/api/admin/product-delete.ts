@@ -1,1 +1,18 @@
-export const loader = () => new Response(null, { status: 501 }) // placeholder: being written
+// DELETE /api/admin/products/delete/:id, admin only -> {success, message: 'Product deleted successfully'}
+// Soft delete: shoppers no longer see it, past orders and carts keep pointing at it. Unknown id 404.
+import { getDb } from '~/db.server'
+import { deleteProduct } from '~/services/admin-products.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { requireApiAdmin } from '~/services/auth.server'
+import type { Route } from './+types/product-delete'
+
+export const loader = () => methodNotAllowed('DELETE')
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
+  return handleApi(async () => {
+    requireApiAdmin(context)
+    await deleteProduct(getDb(), params.id)
+    return apiJson({ success: true, message: 'Product deleted successfully' })
+  })
+}

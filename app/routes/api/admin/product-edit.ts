@@ -1,1 +1,28 @@
-export const loader = () => new Response(null, { status: 501 }) // placeholder: being written
+// PUT /api/admin/products/edit/:id {product fields as for add}, admin only
+//   -> {success, message: 'Product edited successfully', data: product}; unknown or deleted id 404.
+// Fields left out keep their values (an edit without images keeps the pictures); the lists sent
+// replace the old ones, and a new variety type drops the other type's options.
+import { getDb } from '~/db.server'
+import { editBody, parseApiProduct } from '~/services/admin-product-api.server'
+import { updateProduct } from '~/services/admin-products.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
+import { toApiProduct } from '~/services/api-shapes.server'
+import { requireApiAdmin } from '~/services/auth.server'
+import { NotFound } from '~/services/errors'
+import type { Route } from './+types/product-edit'
+
+const MAX_ID_LENGTH = 200
+
+export const loader = () => methodNotAllowed('PUT')
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed('PUT')
+  return handleApi(async () => {
+    requireApiAdmin(context)
+    if (params.id.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    const db = getDb()
+    const input = parseApiProduct(await editBody(db, params.id, await readBody(request)))
+    const product = await updateProduct(db, params.id, input)
+    return apiJson({ success: true, message: 'Product edited successfully', data: toApiProduct(product) })
+  })
+}

@@ -1,1 +1,21 @@
-export const loader = () => new Response(null, { status: 501 }) // placeholder: being written
+// POST /api/admin/products/upload-image (multipart, field my_file), admin only
+//   -> {success, result: {url, width, height}}; no file or not an image 400, over 10 MB 413.
+// The url names the largest stored WebP width; nothing is written when the upload is refused.
+import { getConfig } from '~/config.server'
+import { readMultipart } from '~/services/admin-product-api.server'
+import { storeUploadedFile } from '~/services/media.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { requireApiAdmin } from '~/services/auth.server'
+import type { Route } from './+types/upload-image'
+
+export const loader = () => methodNotAllowed('POST')
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST')
+  return handleApi(async () => {
+    requireApiAdmin(context)
+    const form = await readMultipart(request)
+    const stored = await storeUploadedFile(form.get('my_file'), getConfig().UPLOADS_DIR)
+    return apiJson({ success: true, result: { url: stored.url, width: stored.width, height: stored.height } })
+  })
+}

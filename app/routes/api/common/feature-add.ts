@@ -1,1 +1,39 @@
-export const loader = () => new Response(null, { status: 501 }) // placeholder: being written
+// POST /api/common/feature/add, admin only: JSON {image: url from the image upload} (its file must
+// be in the uploads directory), or multipart with the picture in my_file (stored first)
+//   -> 201 {success, message: 'Feature image added successfully', data: {_id, image}}; the banner goes last.
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { checkUploadedUrl, isMultipart, readMultipart } from '~/services/admin-product-api.server'
+import { storeUploadedFile } from '~/services/media.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
+import { toApiFeatureImage } from '~/services/api-shapes.server'
+import { requireApiAdmin } from '~/services/auth.server'
+import { addFeatureImage } from '~/services/features.server'
+import type { Route } from './+types/feature-add'
+
+export const loader = () => methodNotAllowed('POST')
+
+async function imageOf(request: Request, uploadsDir: string): Promise<string> {
+  if (isMultipart(request)) {
+    const form = await readMultipart(request)
+    const file = form.get('my_file')
+    // A form may name an uploaded url instead of sending the picture.
+    if ((file === null || (typeof file !== 'string' && file.size === 0)) && form.get('image')) {
+      return checkUploadedUrl(form.get('image'), uploadsDir)
+    }
+    return (await storeUploadedFile(file, uploadsDir)).url
+  }
+  const body = await readBody(request)
+  const image = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { image?: unknown }).image : undefined
+  return checkUploadedUrl(image, uploadsDir)
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed('POST')
+  return handleApi(async () => {
+    requireApiAdmin(context)
+    const image = await imageOf(request, getConfig().UPLOADS_DIR)
+    const feature = await addFeatureImage(getDb(), image)
+    return apiJson({ success: true, message: 'Feature image added successfully', data: toApiFeatureImage(feature) }, 201)
+  })
+}

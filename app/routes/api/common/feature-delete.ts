@@ -1,1 +1,18 @@
-export const loader = () => new Response(null, { status: 501 }) // placeholder: being written
+// DELETE /api/common/feature/delete/:id, admin only -> {success, message: 'Feature image deleted successfully'}
+// Removes the banner from the carousel (its files stay: uploads are content-addressed and may be shared).
+import { getDb } from '~/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { requireApiAdmin } from '~/services/auth.server'
+import { deleteFeatureImage } from '~/services/features.server'
+import type { Route } from './+types/feature-delete'
+
+export const loader = () => methodNotAllowed('DELETE')
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
+  return handleApi(async () => {
+    requireApiAdmin(context)
+    await deleteFeatureImage(getDb(), params.id)
+    return apiJson({ success: true, message: 'Feature image deleted successfully' })
+  })
+}
