@@ -8,17 +8,12 @@ import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders } from '~/services/admin-orders.s
 import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/services/api.server'
 import { toApiAdminOrderSummary } from '~/services/api-shapes.server'
 import { requireApiAdmin } from '~/services/auth.server'
+import { pageSchema } from '~/schemas/pagination'
 import type { Route } from './+types/orders'
 
 const querySchema = z.object({
   status: z.enum(ALL_ORDER_STATUSES, { error: `Status must be one of ${ALL_ORDER_STATUSES.join(', ')}` }).optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int({ error: 'Page must be a whole number' })
-    .min(1, { error: 'Page must be 1 or more' })
-    .max(100_000, { error: 'Page is too large' })
-    .optional()
-    .default(1),
+  page: pageSchema,
 })
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -7,16 +7,11 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, listAdminProducts } from '~/services/admin-pr
 import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/services/api.server'
 import { toApiProduct } from '~/services/api-shapes.server'
 import { requireApiAdmin } from '~/services/auth.server'
+import { pageSchema } from '~/schemas/pagination'
 import type { Route } from './+types/products'
 
 const querySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int({ error: 'Page must be a whole number' })
-    .min(1, { error: 'Page must be 1 or more' })
-    .max(100_000, { error: 'Page is too large' })
-    .optional()
-    .default(1),
+  page: pageSchema,
 })
 
 export function loader({ request, context }: Route.LoaderArgs) {
