@@ -10,6 +10,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const serverBuild = join(root, 'build/server/index.js')
 const clientDir = join(root, 'build/client')
 
+/** Source files only: the database and secrets under db/ change at run time and are not sources. */
+const SOURCE_FILE = /\.(ts|tsx|js|mjs|css|json|svg|png|ico|txt|webmanifest)$/
+
 /** Newest modification time under the given paths (the app's sources). */
 function newestSourceTime(paths) {
   let newest = 0
@@ -18,7 +21,7 @@ function newestSourceTime(paths) {
     const stat = statSync(path)
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) visit(join(path, entry))
-    } else {
+    } else if (SOURCE_FILE.test(path)) {
       newest = Math.max(newest, stat.mtimeMs)
     }
   }
