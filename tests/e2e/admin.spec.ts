@@ -1,0 +1,354 @@
+import type { Page } from '@playwright/test'
+import {
+  addProductWithoutJs,
+  adminProductCard,
+  DEMO,
+  expect,
+  fillLogin,
+  fillProductFields,
+  flash,
+  jsEnabled,
+  loginAs,
+  type NewProduct,
+  productCard,
+  productPath,
+  startTestPayment,
+  test as base,
+  testPng,
+  toast,
+  uploadHash,
+} from './fixtures'
+
+/**
+ * Products made by a test are deleted after it (through the admin's own delete), even when it
+ * fails, so the shop's catalogue is back to the seeded one for the tests that count it.
+ */
+const test = base.extend<{ cleanup: (title: string) => void }>({
+  cleanup: [
+    async ({ catalogueLock: _heldUntilCleanedUp, openPage }, use) => {
+      const titles: string[] = []
+      await use((title) => {
+        titles.push(title)
+      })
+      if (titles.length === 0) return
+      const admin = await openPage({ javaScriptEnabled: false })
+      await admin.goto('/auth/login')
+      await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
+      await expect(admin).toHaveURL(/\/admin\/products$/)
+      for (const title of titles) {
+        await admin.goto('/admin/products')
+        const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
+        if ((await edit.count()) === 0) continue
+        const id = (await edit.getAttribute('href'))?.split('/')[3]
+        await admin.goto(`/admin/products?delete=${id}`)
+        await admin.getByRole('button', { name: 'Yes, delete' }).click()
+        await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
+      }
+    },
+    { timeout: 60_000 },
+  ],
+})
+
+/** A product title no other test uses; it sorts near the top of the admin grid (A to Z). */
+function uniqueTitle(kind: string) {
+  return `Aqua Tide ${kind} Coaster ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`
+}
+
+async function aProduct(kind: string, overrides: Partial<NewProduct> = {}): Promise<NewProduct> {
+  return {
+    title: uniqueTitle(kind),
+    description: 'A round coaster poured in teal and white resin with a gold rim.',
+    category: 'Gifting & Memories',
+    price: '1234.50',
+    salePrice: '0',
+    totalStock: '25',
+    // One picture per project and purpose: uploads are content-addressed, so reruns reuse the files.
+    image: await testPng(jsEnabled() ? '#2a9d8f' : '#e76f51'),
+    ...overrides,
+  }
+}
+
+/** Opens a page of the admin sidebar, which a phone keeps behind the menu toggle. */
+async function adminNav(page: Page, name: string) {
+  await page.getByLabel('Toggle menu').click()
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }).click()
+}
+
+/** How far the page scrolls sideways, in CSS pixels (0 when it fits the screen). */
+function horizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+test.describe('admin products', () => {
+  // These tests add products to the shop for a while: the tests that count the catalogue wait.
+  test.use({ catalogueAccess: 'write' })
+
+  test('adds a product with a size option, a colour and an image, and the shop finds it', async ({ page, openPage, cleanup }) => {
+    test.slow()
+    const product = await aProduct('Sized')
+    cleanup(product.title)
+    await loginAs(page, 'admin')
+    await page.getByRole('link', { name: 'Add New Product' }).click()
+    await expect(page).toHaveURL(/\/admin\/products\/new$/)
+    const sheet = page.getByRole('region', { name: 'Add New Product' })
+    await expect(sheet.getByRole('heading', { name: 'Add New Product' })).toBeVisible()
+    const add = sheet.getByRole('button', { name: 'Add', exact: true })
+    if (jsEnabled()) await expect(add).toBeDisabled()
+
+    await fillProductFields(sheet, product)
+    await sheet.getByLabel('Average Review', { exact: true }).fill('4.5')
+    await sheet.getByLabel('Variety type').selectOption({ label: 'Size options' })
+    // Without JS each list button is a post that comes back with one more row.
+    await sheet.getByRole('button', { name: 'Add option' }).click()
+    await sheet.getByRole('textbox', { name: 'Option 1 name', exact: true }).fill('Large')
+    await sheet.getByRole('spinbutton', { name: 'Option 1 price', exact: true }).fill('1499')
+    await sheet.getByRole('spinbutton', { name: 'Option 1 sale price', exact: true }).fill('1299')
+    await sheet.getByRole('button', { name: 'Add color' }).click()
+    await sheet.getByRole('textbox', { name: 'Color 1', exact: true }).fill('Teal')
+    await expect(sheet.getByLabel('Title', { exact: true })).toHaveValue(product.title)
+    await expect(sheet.getByRole('textbox', { name: 'Option 1 name', exact: true })).toHaveValue('Large')
+    // With JS the button waits for a picture too.
+    if (jsEnabled()) await expect(add).toBeDisabled()
+
+    const files = sheet.getByLabel(/^Add images/)
+    const hash = uploadHash(product.image)
+    if (jsEnabled()) {
+      // The file goes up at once, with a progress bar while it does.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/api/admin/products/upload-image', async (route) => {
+        await held
+        await route.continue()
+      })
+      const uploaded = page.waitForResponse('**/api/admin/products/upload-image')
+      await files.setInputFiles({ name: 'coaster.png', mimeType: 'image/png', buffer: product.image })
+      await expect(sheet.getByRole('progressbar')).toBeVisible()
+      await expect(sheet.getByText('coaster.png', { exact: false })).toBeVisible()
+      release()
+      const response = await uploaded
+      await page.unrouteAll({ behavior: 'wait' })
+      expect(response.status(), `POST /api/admin/products/upload-image answered ${response.status()}`).toBe(200)
+      await expect(sheet.getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', new RegExp(hash))
+      await expect(sheet.getByRole('progressbar')).toHaveCount(0)
+      await expect(add).toBeEnabled()
+    } else {
+      // Without JS the picture goes up with the form.
+      await files.setInputFiles({ name: 'coaster.png', mimeType: 'image/png', buffer: product.image })
+    }
+    await add.click()
+
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(flash(page, 'Product added successfully')).toBeVisible()
+    const card = adminProductCard(page, product.title)
+    await expect(card).toContainText('₹1,234.50')
+    await expect(card).toContainText('Stock: 25')
+    await expect(card.locator('img')).toHaveAttribute('src', new RegExp(hash))
+
+    // The shop finds it, with its size, colour and picture.
+    const shop = await openPage()
+    const path = await productPath(shop, product.title)
+    await expect(productCard(shop, product.title)).toContainText('Gifting & Memories')
+    await shop.goto(path)
+    await expect(shop.getByRole('heading', { name: product.title, level: 1 })).toBeVisible()
+    await expect(shop.getByText(product.description)).toBeVisible()
+    await expect(shop.getByRole('img', { name: `${product.title} (1 of 1)` })).toHaveAttribute('src', new RegExp(hash))
+    const sizes = shop.getByRole('group', { name: 'Size Options' })
+    await expect(sizes.getByRole('radio')).toHaveCount(1)
+    await expect(sizes.getByRole('radio', { name: /Large/ })).toBeVisible()
+    await expect(sizes).toContainText('₹1,299.00')
+    const colors = shop.getByRole('group', { name: 'Color Options' })
+    await expect(colors.getByRole('radio')).toHaveCount(1)
+    await expect(colors.getByRole('radio', { name: 'Teal' })).toBeVisible()
+  })
+
+  test('edits a product’s stock to 0 and the shop card says Out Of Stock', async ({ page, openPage, cleanup }) => {
+    test.slow()
+    const product = await aProduct('Stocked', { totalStock: '6' })
+    cleanup(product.title)
+    await addProductWithoutJs(openPage, product)
+    const shop = await openPage()
+    const path = await productPath(shop, product.title)
+    await expect(productCard(shop, product.title).getByText('Only 6 items left')).toBeVisible()
+
+    await loginAs(page, 'admin')
+    const card = adminProductCard(page, product.title)
+    await expect(card).toContainText('Stock: 6')
+    await card.getByRole('link', { name: 'Edit' }).click()
+    await expect(page).toHaveURL(/\/admin\/products\/[^/]+\/edit$/)
+    const sheet = page.getByRole('region', { name: 'Edit Product' })
+    await expect(sheet.getByRole('heading', { name: 'Edit Product' })).toBeVisible()
+    await expect(sheet.getByLabel('Title', { exact: true })).toHaveValue(product.title)
+    await expect(sheet.getByRole('combobox', { name: /^Category\b/ })).toHaveValue('gifting-memories')
+    await expect(sheet.getByLabel('Price (₹)', { exact: true })).toHaveValue(/^1234\.50?$/)
+    await expect(sheet.getByLabel('Total Stock', { exact: true })).toHaveValue('6')
+    await expect(sheet.getByRole('img', { name: 'Product 1' })).toBeVisible()
+    const save = sheet.getByRole('button', { name: 'Edit', exact: true })
+    await expect(save).toBeEnabled()
+
+    await sheet.getByLabel('Total Stock', { exact: true }).fill('0')
+    await save.click()
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(flash(page, 'Product edited successfully')).toBeVisible()
+    await expect(card).toContainText('Stock: 0')
+    // Nothing else changed.
+    await expect(card).toContainText('₹1,234.50')
+
+    await shop.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
+    const shopCard = productCard(shop, product.title)
+    await expect(shopCard.getByText('Out Of Stock', { exact: true }).first()).toBeVisible()
+    await expect(shopCard.getByRole('button', { name: 'Out Of Stock' })).toBeDisabled()
+    await shop.goto(path)
+    await expect(shop.getByRole('button', { name: 'Out of Stock' })).toBeDisabled()
+  })
+
+  test('deletes a product after asking, and its shop page is gone', async ({ page, openPage, cleanup }) => {
+    test.slow()
+    const product = await aProduct('Doomed')
+    cleanup(product.title)
+    await addProductWithoutJs(openPage, product)
+    const shop = await openPage()
+    const path = await productPath(shop, product.title)
+
+    await loginAs(page, 'admin')
+    const card = adminProductCard(page, product.title)
+    await card.getByRole('link', { name: 'Delete' }).click()
+    await expect(page).toHaveURL(/\/admin\/products\?delete=[^&]+$/)
+    const confirm = page.getByRole('alertdialog', { name: 'Delete product' })
+    await expect(confirm).toContainText(`Delete “${product.title}”?`)
+    // Keeping it changes nothing.
+    await confirm.getByRole('link', { name: 'Keep it' }).click()
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(confirm).toHaveCount(0)
+    await expect(card).toHaveCount(1)
+
+    await card.getByRole('link', { name: 'Delete' }).click()
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click()
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(flash(page, 'Product deleted successfully')).toBeVisible()
+    await expect(card).toHaveCount(0)
+
+    const response = await shop.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(shop.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await shop.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
+    await expect(shop.getByText('No Result Found !', { exact: true })).toBeVisible()
+    await expect(productCard(shop, product.title)).toHaveCount(0)
+  })
+})
+
+test.describe('admin orders', () => {
+  test('updates an order’s status, asking for one first', async ({ page, openPage }) => {
+    test.slow()
+    // A fresh shopper buys through the TEST MODE gateway.
+    const shopper = await startTestPayment(page)
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop\/payment-success$/)
+    await page.goto('/shop/account')
+    const shopperRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'View Details' }) })
+    await expect(shopperRow).toHaveCount(1)
+    const orderId = (await shopperRow.getByRole('cell').first().textContent())?.trim() ?? ''
+    expect(orderId).not.toBe('')
+
+    const admin = await openPage()
+    await loginAs(admin, 'admin')
+    await adminNav(admin, 'Orders')
+    await expect(admin).toHaveURL(/\/admin\/orders$/)
+    await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+    const row = admin.getByRole('row').filter({ hasText: orderId })
+    await expect(row).toContainText(shopper.email)
+    await expect(row.getByText('confirmed', { exact: true })).toHaveClass(/bg-green-600/)
+    await expect(row).toContainText('₹799.00')
+
+    await row.getByRole('link', { name: 'View Details' }).click()
+    await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
+    await expect(admin.getByRole('heading', { name: 'Order Details' })).toBeVisible()
+    await expect(admin.getByText('Stardust Galaxy Earrings × 1')).toBeVisible()
+    await expect(admin.getByText('12 Lake View Road, Indiranagar', { exact: true })).toBeVisible()
+    await expect(admin.getByText(`${shopper.userName} (${shopper.email})`)).toBeVisible()
+
+    const update = admin.getByRole('button', { name: 'Update Order Status' })
+    const status = admin.getByRole('combobox', { name: /^Order Status\b/ })
+    await expect(status).toHaveValue('')
+    await update.click()
+    await expect(admin.getByRole('main').getByRole('alert').filter({ hasText: 'Please select an order status before submitting.' })).toBeVisible()
+    if (jsEnabled()) await expect(toast(admin, 'Please select an order status before submitting.')).toBeVisible()
+    const badge = admin.locator('dl > div').filter({ has: admin.getByText('Order Status', { exact: true }) }).locator('dd')
+    await expect(badge).toHaveText('confirmed')
+
+    await status.selectOption('inShipping')
+    await update.click()
+    await expect(flash(admin, 'Order status is updated successfully!')).toBeVisible()
+    await expect(badge).toHaveText('inShipping')
+    await expect(admin.getByRole('main').getByRole('alert')).toHaveCount(0)
+    // The innermost section with that heading (the page's own section holds them all).
+    const history = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Status history' }) }).last()
+    await expect(history.getByRole('listitem')).toHaveText([/^pending/, /^confirmed/, /^inShipping/])
+
+    await admin.getByRole('link', { name: 'Back to All Orders' }).click()
+    await expect(row.getByText('inShipping', { exact: true })).toBeVisible()
+    // The status filter finds it.
+    await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('inShipping')
+    if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
+    await expect(admin).toHaveURL(/\/admin\/orders\?status=inShipping$/)
+    await expect(row).toHaveCount(1)
+    await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('confirmed')
+    if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
+    await expect(admin).toHaveURL(/\/admin\/orders\?status=confirmed$/)
+    await expect(row).toHaveCount(0)
+
+    // The shopper sees the new status.
+    await page.reload()
+    await expect(shopperRow.getByText('inShipping', { exact: true })).toBeVisible()
+
+    // On a phone the table scrolls inside its box; the page itself does not scroll sideways.
+    await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('')
+    if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
+    await expect(row).toHaveCount(1)
+    expect(await horizontalOverflow(admin), 'the All Orders page scrolls sideways on a phone').toBe(0)
+  })
+})
+
+test.describe('admin feature images', () => {
+  test('uploads a banner and deletes it', async ({ page }) => {
+    const image = await testPng(jsEnabled() ? '#264653' : '#f4a261', 1200, 480)
+    const mine = page.locator('figure').filter({ has: page.locator(`img[src*="${uploadHash(image)}"]`) })
+    await loginAs(page, 'admin')
+    await adminNav(page, 'Features')
+    await expect(page).toHaveURL(/\/admin\/features$/)
+    await expect(page.getByRole('heading', { name: 'Feature Images' })).toBeVisible()
+    await expect(mine).toHaveCount(0)
+
+    await page.getByLabel(/^Upload a banner/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image })
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expect(page).toHaveURL(/\/admin\/features$/)
+    await expect(flash(page, 'Feature image added successfully')).toBeVisible()
+    await expect(mine).toHaveCount(1)
+    await expect(mine.locator('img')).toBeVisible()
+
+    await mine.getByRole('button', { name: 'Delete' }).click()
+    await expect(flash(page, 'Feature image deleted successfully')).toBeVisible()
+    await expect(mine).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Feature Images' })).toBeVisible()
+  })
+})
+
+test.describe('admin guard', () => {
+  test('a shopper gets Access Denied on /admin/products', async ({ page }) => {
+    await loginAs(page, 'shopper')
+    await page.goto('/admin/products')
+    await expect(page).toHaveURL(/\/unauth-page$/)
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+    await page.goto('/admin/products/new')
+    await expect(page).toHaveURL(/\/unauth-page$/)
+  })
+
+  test('a visitor on /admin/products is sent to login and back', async ({ page }) => {
+    await page.goto('/admin/products')
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fproducts$/)
+    await fillLogin(page, DEMO.admin.email, DEMO.admin.password)
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible()
+  })
+})
