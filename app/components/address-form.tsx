@@ -29,6 +29,7 @@ export function AddressForm({
     lastResult,
     constraint: getZodConstraint(addressSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
     defaultValue: editing ?? { country: 'India' },
   })

@@ -30,7 +30,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-flash={toast.type}
             className={cn(
-              'fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
+              'pointer-events-none fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
               toast.type === 'error'
                 ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'
                 : 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',

@@ -22,7 +22,8 @@ export async function saveProductForm(form: FormData, productId: string | null):
   if (submission.status !== 'success') {
     return { ok: false, status: submission.status === 'error' ? 400 : 200, reply: submission.reply() }
   }
-  const input = submission.value
+  // A copy: the parsed value may share its default arrays with other requests.
+  const input = { ...submission.value, images: [...submission.value.images] }
   if (input.images.length + files.length > MAX_IMAGES) {
     return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { images: [`At most ${MAX_IMAGES} images`] } }) }
   }

@@ -305,7 +305,7 @@ describe('toProductFormValues', () => {
       varietyType: 'choice',
       varieties: [
         { name: 'Rose', price: '999.5', salePrice: '899' },
-        { name: 'Lily', price: '1099', salePrice: '' },
+        { name: 'Lily', price: '1099', salePrice: '0' },
       ],
       colors: ['Teal'],
       images: [IMG_A],
@@ -314,9 +314,9 @@ describe('toProductFormValues', () => {
     expect(again).toEqual(created)
   })
 
-  it('shows an empty sale price when there is none and no variety type when there are no options', async () => {
+  it('shows a 0 sale price when there is none (the form requires the field) and no variety type without options', async () => {
     const created = await createProduct(db, input({ salePrice: '0', totalStock: '0' }))
-    expect(toProductFormValues(created)).toMatchObject({ salePrice: '', totalStock: '0', varietyType: '', varieties: [] })
+    expect(toProductFormValues(created)).toMatchObject({ salePrice: '0', totalStock: '0', varietyType: '', varieties: [] })
   })
 })
 

@@ -85,7 +85,7 @@ test.describe('home', () => {
     await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
     const filters = await openFilters(page)
     await expect(filters.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
-    await expect(filters.getByText('1 selected')).toBeVisible()
+    await expect(filters.getByText(/1 selected/)).toBeVisible()
     for (const label of await page.getByRole('article').locator('p.text-xs').allTextContents()) {
       expect(label).toBe('Jewellery')
     }
@@ -117,7 +117,7 @@ test.describe('listing', () => {
     await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
     const panel = page.getByRole('complementary', { name: 'Filters' })
-    await expect(panel.getByText('1 selected', { exact: true })).toBeVisible()
+    await expect(panel.getByText(/1 selected/)).toBeVisible()
     // Without JS the new page comes with the panel folded again; with JS it stays open.
     if (!jsEnabled()) await openFilters(page)
     await expect(panel.getByRole('checkbox', { name: 'Jewellery' })).toBeChecked()
@@ -256,7 +256,7 @@ test.describe('search', () => {
       await box.fill('Pendant')
       await page.getByRole('button', { name: 'Search' }).click()
     }
-    await expect(page).toHaveURL(/\/shop\/search\?keyword=Pendant$/)
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=Pendant(#product-[\w-]+)?$/)
     await expect(productCard(page, 'Ocean Wave Resin Pendant')).toBeVisible()
     await expect(box).toHaveValue('Pendant')
   })
@@ -266,7 +266,7 @@ test.describe('search', () => {
     await productCard(page, 'Stardust Galaxy Earrings').getByRole('button', { name: 'Add to cart' }).click()
     await expect(flash(page, 'Product is added to cart')).toBeVisible()
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
-    await expect(page).toHaveURL(/\/shop\/search\?keyword=earrings$/)
+    await expect(page).toHaveURL(/\/shop\/search\?keyword=earrings(#product-[\w-]+)?$/)
     await expect(page.getByPlaceholder('Search Products...')).toHaveValue('earrings')
     await expect(productCard(page, 'Stardust Galaxy Earrings')).toBeVisible()
   })

@@ -61,6 +61,7 @@ export function ProductForm({
     defaultValue: (defaultValue ?? { category: 'jewellery', varietyType: '', varieties: [], colors: [], images: [] }) as never,
     constraint: getZodConstraint(productSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
   })
   const [uploads, setUploads] = useState<{ name: string; percent: number; error?: string }[]>([])

@@ -42,7 +42,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.items.length === 0 ? (
         <p className="text-zinc-600">No orders{status ? ` with status ${status}` : ''}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
           <table className="w-full text-left text-sm">
             <thead className="bg-zinc-50 dark:bg-zinc-900">
               <tr>

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data, Link, useLocation } from 'react-router'
 import { AddressCard } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
 import { OrderStatusBadge } from '~/components/order-badge'
@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, orders, addresses, editing, banner } = loaderData
+  const location = useLocation()
   const bannerImage = banner ? responsiveImage(banner) : null
   const tabClass = (active: boolean) =>
     cn('rounded-md px-4 py-2 text-sm font-medium', active ? 'bg-white shadow dark:bg-zinc-800' : 'text-zinc-600 dark:text-zinc-400')
@@ -74,7 +75,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {orders.length === 0 ? (
               <p className="text-zinc-600 dark:text-zinc-400">No orders yet.</p>
             ) : (
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -119,7 +120,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
               <h2 className="mb-4 text-lg font-semibold">{editing ? 'Edit Address' : 'Add New Address'}</h2>
               <AddressForm
-                key={editing?.id ?? `new-${addresses.length}`}
+                // A new location (after any post) starts the form afresh, e.g. after the 4th-address refusal.
+                key={editing?.id ?? `new-${location.key}`}
                 lastResult={actionData?.reply}
                 editing={editing}
                 cancelHref="?tab=address"

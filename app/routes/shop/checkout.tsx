@@ -144,11 +144,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const verifying = useStandardCheckout(pay.data)
   const processing = pay.state !== 'idle' || verifying || navigation.formData?.get('intent') === 'pay'
   const pageData = actionData as (PayData & { hosted?: { action: string; fields: Record<string, string> }; reply?: never }) | undefined
-  const error = pay.data?.error ?? pageData?.error
   const hosted = pageData?.hosted
   const [chosen, setSelected] = useState('')
   // The only address is chosen for the shopper; with several they pick one.
   const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
+  const reported = pay.data?.error ?? pageData?.error
+  // Once an address is chosen, the earlier 'Please Select an Address.' no longer applies.
+  const error = reported === 'Please Select an Address.' && selected !== '' ? undefined : reported
   const addressReply = actionData && 'reply' in actionData ? actionData.reply : null
   const PayForm = hydrated ? pay.Form : Form
 
