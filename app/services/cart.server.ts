@@ -138,7 +138,8 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
     ])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.created_at')
-    .orderBy('l.id')
+    // Insertion order for lines added within the same millisecond.
+    .orderBy(sql`l.rowid`)
     .execute()
 
   // Several lines of one product share its stock.
@@ -402,6 +403,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
       .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', 'p.total_stock', 'p.deleted_at'])
       .where('l.cart_id', '=', guestCartId)
       .orderBy('l.created_at')
+      .orderBy(sql`l.rowid`)
       .execute()
     const userCartId = await ensureCartId(trx, { userId })
     for (const line of guestLines) {
