@@ -2,6 +2,7 @@
 // listed for their owner, shown in detail to the owner or the admin.
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { newId } from '~/lib/ids'
 import type { SessionUser } from '~/lib/user'
 import { getAddress } from './addresses.server'
@@ -9,13 +10,7 @@ import { getCart } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway.server'
 
-export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Your Cart is Empty.',
-  loginRequired: 'User login required for successful purchase.',
-  noAddress: 'Please Select an Address.',
-  unavailable: 'Some items in your cart are unavailable or over the stock left. Please update your cart.',
-  gatewayDown: 'Payment could not be started. Please try again in a moment.',
-} as const
+export { CHECKOUT_MESSAGES }
 
 export class PaymentUnavailable extends DomainError {
   override readonly status = 502

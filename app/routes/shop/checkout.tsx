@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
 import { MAX_ADDRESSES } from '~/lib/catalog'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/lib/notify'
@@ -150,7 +151,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
   const reported = pay.data?.error ?? pageData?.error
   // Once an address is chosen, the earlier 'Please Select an Address.' no longer applies.
-  const error = reported === 'Please Select an Address.' && selected !== '' ? undefined : reported
+  const error = reported === CHECKOUT_MESSAGES.noAddress && selected !== '' ? undefined : reported
   const addressReply = actionData && 'reply' in actionData ? actionData.reply : null
   const PayForm = hydrated ? pay.Form : Form
 
