@@ -7,6 +7,7 @@ import * as initialSchema from '../migrations/2026-11-22T00-initial-schema'
 import * as catalogueIndexes from '../migrations/2026-11-22T01-catalogue-indexes'
 import * as productSearch from '../migrations/2026-11-22T02-product-search'
 import * as uniqueProductOptions from '../migrations/2026-11-22T03-unique-product-options'
+import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T01-catalogue-indexes': catalogueIndexes,
   '2026-11-22T02-product-search': productSearch,
   '2026-11-22T03-unique-product-options': uniqueProductOptions,
+  '2026-11-23T00-orders-by-date': ordersByDate,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,6 +1,7 @@
 // What `npm start` does before serving: migrate, tidy, ensure the admin, seed the demo shop.
 import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
+import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
 import type { Config } from '~/config.server'
 import { getDb } from '~/db.server'
@@ -39,8 +40,10 @@ export async function bootstrap(config: Config): Promise<void> {
   const shopper = DEMO_ACCOUNTS.shopper
   const exists = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirst()
   if (!exists) await registerUser(db, shopper)
+  const shopperRow = await db.selectFrom('users').select(['id', 'user_name', 'email']).where('email', '=', shopper.email).executeTakeFirstOrThrow()
+  const orders = await seedDemoOrders(db, { id: shopperRow.id, userName: shopperRow.user_name, email: shopperRow.email })
   console.log(
-    `Seeded the demo shop (${seeded.products} products, ${seeded.featureImages} banners) in ${Date.now() - started} ms. ` +
+    `Seeded the demo shop (${seeded.products} products, ${seeded.featureImages} banners, ${orders} orders) in ${Date.now() - started} ms. ` +
       `Demo accounts: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}, ${shopper.email} / ${shopper.password}`,
   )
 }

@@ -1,12 +1,96 @@
-// The admin dashboard's figures, in a few aggregate queries.
+// What the owner checks each morning: money in (today, 7 and 30 days, day by day), orders by
+// status, what is running out, and the latest orders. Days are India calendar days.
+import { sql } from 'kysely'
 import type { DB } from '../../db/database'
+import type { OrderStatus } from '../../db/schema'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
+import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
+import { ALL_ORDER_STATUSES } from '~/lib/order-status'
+import { listAllOrders } from './admin-orders.server'
 
-export async function dashboardFigures(db: DB) {
-  const [products, orders] = await Promise.all([
-    db
-      .selectFrom('products')
-      .where('deleted_at', 'is', null)
+export const CHART_DAYS = 30
+export const LOW_STOCK_LIST_SIZE = 12
+export const LATEST_ORDERS_SIZE = 5
+
+export interface DayRevenue {
+  /** India calendar day, YYYY-MM-DD. */
+  day: string
+  revenuePaise: number
+  paidOrders: number
+}
+
+export interface RevenuePeriod {
+  label: string
+  days: number
+  revenuePaise: number
+  paidOrders: number
+}
+
+const PERIODS = [
+  { label: 'Today', days: 1 },
+  { label: 'Last 7 days', days: 7 },
+  { label: 'Last 30 days', days: CHART_DAYS },
+] as const
+
+/** Revenue is money kept: paid orders, less rejected ones and those flagged for refund. */
+function keptRevenue(db: DB) {
+  return db
+    .selectFrom('orders')
+    .where('payment_status', '=', 'paid')
+    .where('needs_refund', '=', 0)
+    .where('order_status', '!=', 'rejected')
+}
+
+/** Paid revenue and order count for each of the CHART_DAYS India days ending today, oldest first. */
+export async function dailyRevenue(db: DB, now: Date): Promise<DayRevenue[]> {
+  const days = indiaDaysEnding(now, CHART_DAYS)
+  const from = indiaDayStart(days[0] as string).toISOString()
+  const rows = await keptRevenue(db)
+    .where('order_date', '>=', from)
+    .select((eb) => [
+      sql<string>`date(order_date, ${`+${INDIA_OFFSET_MINUTES} minutes`})`.as('day'),
+      eb.fn.sum<number>('total_amount_paise').as('revenue'),
+      eb.fn.countAll<number>().as('orders'),
+    ])
+    .groupBy('day')
+    .execute()
+  const byDay = new Map(rows.map((row) => [row.day, row]))
+  return days.map((day) => ({
+    day,
+    revenuePaise: Number(byDay.get(day)?.revenue ?? 0),
+    paidOrders: Number(byDay.get(day)?.orders ?? 0),
+  }))
+}
+
+/** Today, the last 7 and the last 30 days, each counted from the start of its first India day. */
+export function revenuePeriods(daily: DayRevenue[]): RevenuePeriod[] {
+  return PERIODS.map(({ label, days }) => {
+    const window = daily.slice(-days)
+    return {
+      label,
+      days,
+      revenuePaise: window.reduce((sum, d) => sum + d.revenuePaise, 0),
+      paidOrders: window.reduce((sum, d) => sum + d.paidOrders, 0),
+    }
+  })
+}
+
+/** Every status with its order count, zeros included, in the order an order moves through them. */
+async function ordersByStatus(db: DB): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => ['order_status', eb.fn.countAll<number>().as('count')])
+    .groupBy('order_status')
+    .execute()
+  const counts = new Map(rows.map((row) => [row.order_status, Number(row.count)]))
+  return ALL_ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }))
+}
+
+/** Live products below the low-stock line, emptiest first, and how many there are in all. */
+async function stockAlerts(db: DB) {
+  const live = db.selectFrom('products').where('deleted_at', 'is', null)
+  const [counts, items] = await Promise.all([
+    live
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.sum<number>(eb.case().when('total_stock', '=', 0).then(1).else(0).end()).as('outOfStock'),
@@ -15,26 +99,48 @@ export async function dashboardFigures(db: DB) {
           .as('lowStock'),
       ])
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(1).else(0).end()).as('paid'),
-        eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(eb.ref('total_amount_paise')).else(0).end()).as('revenuePaise'),
-        eb.fn.sum<number>(eb.case().when('needs_refund', '=', 1).then(1).else(0).end()).as('needsRefund'),
-        eb.fn.sum<number>(eb.case().when('order_status', 'in', ['confirmed', 'inProcess']).then(1).else(0).end()).as('toShip'),
-      ])
-      .executeTakeFirstOrThrow(),
+    live
+      .where('total_stock', '<', LOW_STOCK_THRESHOLD)
+      .select(['id', 'title', 'total_stock'])
+      .orderBy('total_stock')
+      .orderBy('title')
+      .limit(LOW_STOCK_LIST_SIZE)
+      .execute(),
   ])
-  const n = (v: unknown) => Number(v ?? 0)
   return {
-    products: n(products.total),
-    outOfStock: n(products.outOfStock),
-    lowStock: n(products.lowStock),
-    orders: n(orders.total),
-    paidOrders: n(orders.paid),
-    revenuePaise: n(orders.revenuePaise),
-    needsRefund: n(orders.needsRefund),
-    toShip: n(orders.toShip),
+    products: Number(counts.total),
+    outOfStock: Number(counts.outOfStock ?? 0),
+    lowStock: Number(counts.lowStock ?? 0),
+    items: items.map((p) => ({ id: p.id, title: p.title, totalStock: p.total_stock })),
   }
 }
+
+async function refundsToMake(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .where('needs_refund', '=', 1)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function dashboard(db: DB, now = new Date()) {
+  const [daily, byStatus, stock, needsRefund, latest] = await Promise.all([
+    dailyRevenue(db, now),
+    ordersByStatus(db),
+    stockAlerts(db),
+    refundsToMake(db),
+    listAllOrders(db, { pageSize: LATEST_ORDERS_SIZE }),
+  ])
+  return {
+    periods: revenuePeriods(daily),
+    daily,
+    byStatus,
+    needsRefund,
+    stock,
+    latestOrders: latest.items,
+    totalOrders: latest.total,
+  }
+}
+
+export type Dashboard = Awaited<ReturnType<typeof dashboard>>

@@ -1,6 +1,7 @@
 // The admin's orders: every customer's orders newest first, filtered by status and paginated, and
 // status changes limited to SPEC.md's five, each recorded in the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
@@ -30,53 +31,9 @@ afterEach(async () => {
   await testDb?.cleanup()
 })
 
-/** An order placed `minutesAgo` before a fixed moment, with one line and its first history row. */
-async function insertOrder(id: string, { user = asha, minutesAgo = 0, status = 'confirmed' as OrderStatus, totalPaise = 149_900 } = {}) {
-  const date = new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutesAgo * 60_000).toISOString()
-  await db
-    .insertInto('orders')
-    .values({
-      id,
-      user_id: user.id,
-      cart_id: null,
-      user_name: user.userName,
-      email: user.email,
-      address_id: null,
-      address_line: '221 Residency Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pincode: '560025',
-      country: 'India',
-      phone: '+919845012345',
-      landmark: '',
-      notes: '',
-      subtotal_paise: totalPaise,
-      delivery_fee_paise: 0,
-      total_amount_paise: totalPaise,
-      order_status: status,
-      payment_status: status === 'pending' ? 'pending' : 'paid',
-      gateway: 'test',
-      gateway_order_id: `gw-${id}`,
-      gateway_payment_id: null,
-      order_date: date,
-      updated_at: date,
-    })
-    .execute()
-  await db
-    .insertInto('order_lines')
-    .values({
-      order_id: id,
-      product_id: 'gone-or-not',
-      title: 'Ocean resin vase',
-      image: '',
-      variety_type: null,
-      variety_name: '',
-      color: '',
-      unit_price_paise: totalPaise,
-      quantity: 1,
-    })
-    .execute()
-  await db.insertInto('order_status_history').values({ order_id: id, status, note: 'Placed', changed_by: user.id, changed_at: date }).execute()
+/** An order placed `minutesAgo` before a fixed moment (20 Nov 2026, 12:00 UTC). */
+function insertOrder(id: string, { user = asha, minutesAgo = 0, status = 'confirmed' as OrderStatus, totalPaise = 149_900 } = {}) {
+  return insertOrderFixture(db, { id, user, status, totalPaise, date: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutesAgo * 60_000) })
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -157,11 +114,12 @@ describe('updateOrderStatus', () => {
       expect(order.orderStatus).toBe(status)
     }
     expect(await historyOf('o1')).toEqual([
-      { status: 'confirmed', note: 'Placed', changed_by: asha.id },
+      { status: 'pending', note: 'Order placed', changed_by: asha.id },
+      { status: 'confirmed', note: 'Payment received', changed_by: asha.id },
       ...ADMIN_ORDER_STATUSES.map((status) => ({ status, note: 'Changed by the admin', changed_by: owner.id })),
     ])
     const detail = await getOrderDetail(db, 'o1', asha)
-    expect(detail.history.map((h) => h.status)).toEqual(['confirmed', ...ADMIN_ORDER_STATUSES])
+    expect(detail.history.map((h) => h.status)).toEqual(['pending', 'confirmed', ...ADMIN_ORDER_STATUSES])
     for (const h of detail.history) expect(h.changedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
   })
 
@@ -179,7 +137,7 @@ describe('updateOrderStatus', () => {
       expect((error as Invalid).message).toBe('Please select an order status before submitting.')
       expect((error as Invalid).errors).toEqual({ orderStatus: [ORDER_STATUS_REQUIRED] })
     }
-    expect(await historyOf('o1')).toHaveLength(1)
+    expect(await historyOf('o1')).toHaveLength(2)
   })
 
   it("refuses 'confirmed' (set by payment only), unknown names and non-strings, changing nothing", async () => {
@@ -196,7 +154,7 @@ describe('updateOrderStatus', () => {
       )
     }
     expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('inProcess')
-    expect(await historyOf('o1')).toHaveLength(1)
+    expect(await historyOf('o1')).toHaveLength(2)
   })
 
   it('is NotFound for an unknown order and writes no history', async () => {

@@ -9,10 +9,11 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20
 
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; page?: number } = {},
+  options: { status?: string | null; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const page = Math.max(1, Math.floor(options.page ?? 1))
+  const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE
   let query = db.selectFrom('orders')
   if (status) query = query.where('order_status', '=', status)
   const [rows, count] = await Promise.all([
@@ -20,8 +21,8 @@ export async function listAllOrders(
       .select(['id', 'order_date', 'order_status', 'payment_status', 'total_amount_paise', 'user_name', 'email'])
       .orderBy('order_date', 'desc')
       .orderBy('id')
-      .limit(ADMIN_ORDERS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ])
@@ -38,7 +39,7 @@ export async function listAllOrders(
     })),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
   }
 }
 

@@ -83,7 +83,7 @@ test.describe('admin products', () => {
   // These tests add products to the shop for a while: the tests that count the catalogue wait.
   test.use({ catalogueAccess: 'write' })
 
-  test('adds a product with a size option, a colour and an image, and the shop finds it', async ({ page, openPage, cleanup }) => {
+  test('adds a product with a size option, a colour and two images, and the shop finds it', async ({ page, openPage, cleanup }) => {
     test.slow()
     const product = await aProduct('Sized')
     cleanup(product.title)
@@ -111,9 +111,15 @@ test.describe('admin products', () => {
     if (jsEnabled()) await expect(add).toBeDisabled()
 
     const files = sheet.getByLabel(/^Add images/)
+    const second = await testPng(jsEnabled() ? '#264653' : '#f4a261')
     const hash = uploadHash(product.image)
+    const secondHash = uploadHash(second)
+    const pictures = [
+      { name: 'coaster.png', mimeType: 'image/png', buffer: product.image },
+      { name: 'coaster-back.png', mimeType: 'image/png', buffer: second },
+    ]
     if (jsEnabled()) {
-      // The file goes up at once, with a progress bar while it does.
+      // Each file goes up at once, with a progress bar while it does.
       let release = () => {}
       const held = new Promise<void>((resolve) => {
         release = resolve
@@ -122,20 +128,25 @@ test.describe('admin products', () => {
         await held
         await route.continue()
       })
-      const uploaded = page.waitForResponse('**/api/admin/products/upload-image')
-      await files.setInputFiles({ name: 'coaster.png', mimeType: 'image/png', buffer: product.image })
-      await expect(sheet.getByRole('progressbar')).toBeVisible()
+      const answers: number[] = []
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/admin/products/upload-image')) answers.push(response.status())
+      })
+      await files.setInputFiles(pictures)
+      await expect(sheet.getByRole('progressbar')).toHaveCount(2)
       await expect(sheet.getByText('coaster.png', { exact: false })).toBeVisible()
+      await expect(sheet.getByText('coaster-back.png', { exact: false })).toBeVisible()
       release()
-      const response = await uploaded
-      await page.unrouteAll({ behavior: 'wait' })
-      expect(response.status(), `POST /api/admin/products/upload-image answered ${response.status()}`).toBe(200)
       await expect(sheet.getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', new RegExp(hash))
+      await expect(sheet.getByRole('img', { name: 'Product 2' })).toHaveAttribute('src', new RegExp(secondHash))
+      await page.unrouteAll({ behavior: 'wait' })
+      // One upload per file, each accepted.
+      expect(answers).toEqual([200, 200])
       await expect(sheet.getByRole('progressbar')).toHaveCount(0)
       await expect(add).toBeEnabled()
     } else {
-      // Without JS the picture goes up with the form.
-      await files.setInputFiles({ name: 'coaster.png', mimeType: 'image/png', buffer: product.image })
+      // Without JS the pictures go up with the form.
+      await files.setInputFiles(pictures)
     }
     await add.click()
 
@@ -153,7 +164,8 @@ test.describe('admin products', () => {
     await shop.goto(path)
     await expect(shop.getByRole('heading', { name: product.title, level: 1 })).toBeVisible()
     await expect(shop.getByText(product.description)).toBeVisible()
-    await expect(shop.getByRole('img', { name: `${product.title} (1 of 1)` })).toHaveAttribute('src', new RegExp(hash))
+    await expect(shop.getByRole('img', { name: `${product.title} (1 of 2)` })).toHaveAttribute('src', new RegExp(hash))
+    await expect(shop.getByRole('img', { name: `${product.title} (2 of 2)` })).toHaveAttribute('src', new RegExp(secondHash))
     const sizes = shop.getByRole('group', { name: 'Size Options' })
     await expect(sizes.getByRole('radio')).toHaveCount(1)
     await expect(sizes.getByRole('radio', { name: /Large/ })).toBeVisible()
@@ -235,6 +247,38 @@ test.describe('admin products', () => {
     await shop.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
     await expect(shop.getByText('No Result Found !', { exact: true })).toBeVisible()
     await expect(productCard(shop, product.title)).toHaveCount(0)
+  })
+})
+
+test.describe('admin dashboard', () => {
+  test('shows revenue, the daily chart, orders by status, stock alerts and the latest orders', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await adminNav(page, 'Dashboard')
+    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+    // The demo shop comes with a month of orders, so every figure has something to show.
+    const revenue = page.getByRole('region', { name: 'Revenue', exact: true })
+    for (const period of ['Today', 'Last 7 days', 'Last 30 days']) await expect(revenue).toContainText(period)
+    await expect(revenue).toContainText(/₹[1-9][\d,]*\.\d\d/)
+
+    const chart = page.getByRole('img', { name: 'Daily revenue, last 30 days' })
+    await expect(chart).toBeVisible()
+    await expect(chart.locator('rect')).toHaveCount(30)
+    await expect(page.getByRole('region', { name: 'Daily revenue' }).locator('figcaption')).toContainText(/from \d+ paid orders?; best day/)
+
+    const statuses = page.getByRole('region', { name: 'Orders by status' })
+    await expect(statuses.getByRole('link')).toHaveCount(6)
+    const stock = page.getByRole('region', { name: 'Stock alerts' })
+    await expect(stock.getByText('Out of stock').first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Latest orders' }).getByRole('listitem')).toHaveCount(5)
+    expect(await horizontalOverflow(page), 'the dashboard scrolls sideways on a phone').toBe(0)
+
+    // Each status leads to the orders it counts.
+    await statuses.getByRole('link').filter({ hasText: 'delivered' }).click()
+    await expect(page).toHaveURL(/\/admin\/orders\?status=delivered$/)
+    await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: 'delivered' }).first()).toBeVisible()
   })
 })
 

@@ -1,0 +1,71 @@
+// The demo shopper's month of orders: real products and prices, consistent totals and histories,
+// nothing dated in the future, stock untouched.
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { dashboard } from '~/services/admin-dashboard.server'
+import type { DB } from '../database'
+import { seedDemoOrders } from './demo-orders'
+
+const shopper = { id: 'u-priya', userName: 'Priya Sharma', email: 'shopper@resincraft.studio' }
+const NOW = new Date('2026-11-23T04:30:00Z')
+
+let testDb: TestDb
+let db: DB
+
+beforeEach(async () => {
+  testDb = await createTestDb()
+  db = testDb.db
+  await db.insertInto('users').values({ id: shopper.id, user_name: shopper.userName, email: shopper.email, password_hash: 'x', role: 'user' }).execute()
+  for (let i = 0; i < 5; i++) {
+    await db
+      .insertInto('products')
+      .values({
+        id: `p${i}`,
+        title: `Resin piece ${i}`,
+        description: 'Handmade',
+        category: 'home-decor',
+        price_paise: 1_000_00 + i * 100_00,
+        sale_price_paise: i === 1 ? 800_00 : 0,
+        total_stock: 5,
+        updated_at: NOW.toISOString(),
+      })
+      .execute()
+  }
+})
+
+afterEach(async () => {
+  await testDb?.cleanup()
+})
+
+it('adds orders with totals that match their lines and histories that end at their status', async () => {
+  const count = await seedDemoOrders(db, shopper, NOW)
+  expect(count).toBeGreaterThanOrEqual(10)
+  const orders = await db.selectFrom('orders').selectAll().execute()
+  expect(orders).toHaveLength(count)
+  for (const order of orders) {
+    const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).execute()
+    expect(lines.length).toBeGreaterThan(0)
+    expect(order.total_amount_paise).toBe(lines.reduce((sum, l) => sum + l.unit_price_paise * l.quantity, 0))
+    for (const line of lines) expect([1_000_00, 800_00, 1_200_00, 1_300_00, 1_400_00]).toContain(line.unit_price_paise)
+    const history = await db.selectFrom('order_status_history').selectAll().where('order_id', '=', order.id).orderBy('id').execute()
+    expect(history.at(-1)?.status).toBe(order.order_status)
+    expect(order.payment_status).toBe(order.order_status === 'pending' ? 'pending' : 'paid')
+    for (const moment of [order.order_date, ...history.map((h) => h.changed_at)]) expect(moment <= NOW.toISOString()).toBe(true)
+  }
+  const stock = await db.selectFrom('products').select('total_stock').execute()
+  expect(stock.every((p) => p.total_stock === 5)).toBe(true)
+  expect(await db.selectFrom('addresses').select('user_id').execute()).toEqual([{ user_id: shopper.id }])
+})
+
+it('gives the dashboard a month of revenue', async () => {
+  await seedDemoOrders(db, shopper, NOW)
+  const { periods, daily } = await dashboard(db, NOW)
+  expect(periods[2]?.revenuePaise).toBeGreaterThan(periods[1]?.revenuePaise ?? 0)
+  expect(daily.filter((d) => d.revenuePaise > 0).length).toBeGreaterThan(8)
+})
+
+it('adds nothing when there are no products to have sold', async () => {
+  await db.deleteFrom('products').execute()
+  expect(await seedDemoOrders(db, shopper, NOW)).toBe(0)
+  expect(await db.selectFrom('orders').select('id').execute()).toEqual([])
+})
