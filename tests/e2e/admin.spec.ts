@@ -355,7 +355,7 @@ test.describe('admin orders', () => {
 })
 
 test.describe('admin feature images', () => {
-  test('uploads a banner and deletes it', async ({ page }) => {
+  test('uploads a banner and deletes it after asking', async ({ page }) => {
     const image = await testPng(jsEnabled() ? '#264653' : '#f4a261', 1200, 480)
     const mine = page.locator('figure').filter({ has: page.locator(`img[src*="${uploadHash(image)}"]`) })
     await loginAs(page, 'admin')
@@ -371,7 +371,15 @@ test.describe('admin feature images', () => {
     await expect(mine).toHaveCount(1)
     await expect(mine.locator('img')).toBeVisible()
 
-    await mine.getByRole('button', { name: 'Delete' }).click()
+    // Delete asks first; keeping it changes nothing.
+    await mine.getByRole('link', { name: 'Delete' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete banner' })
+    await expect(confirm).toBeVisible()
+    await confirm.getByRole('link', { name: 'Keep it' }).click()
+    await expect(confirm).toHaveCount(0)
+    await expect(mine).toHaveCount(1)
+    await mine.getByRole('link', { name: 'Delete' }).click()
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click()
     await expect(flash(page, 'Feature image deleted successfully')).toBeVisible()
     await expect(mine).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Feature Images' })).toBeVisible()

@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { Button, buttonClass } from '~/components/ui/button'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
@@ -11,8 +12,11 @@ import type { Route } from './+types/features'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Feature Images · Admin' }]
 
-export async function loader() {
-  return { features: await listFeatureImages(getDb()) }
+export async function loader({ request }: Route.LoaderArgs) {
+  const features = await listFeatureImages(getDb())
+  const confirmId = new URL(request.url).searchParams.get('delete')
+  const index = features.findIndex((f) => f.id === confirmId)
+  return { features, confirm: index === -1 ? null : { id: features[index]?.id ?? '', number: index + 1 } }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -51,6 +55,11 @@ export default function AdminFeatures({ loaderData, actionData }: Route.Componen
         </Button>
       </Form>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">The home page rotates the first four banners, in this order.</p>
+      {loaderData.confirm ? (
+        <ConfirmDelete label="Delete banner" fields={{ intent: 'delete', id: loaderData.confirm.id }} cancelTo="/admin/features">
+          Delete banner {loaderData.confirm.number}? The home page stops showing it.
+        </ConfirmDelete>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {loaderData.features.map((feature, index) => {
           const image = responsiveImage(feature.image)
@@ -59,13 +68,9 @@ export default function AdminFeatures({ loaderData, actionData }: Route.Componen
               <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 640px) 50vw, 100vw" width={640} height={256} alt={`Banner ${index + 1}`} className="aspect-[5/2] w-full object-cover" />
               <figcaption className="flex items-center justify-between p-3 text-sm">
                 Banner {index + 1}
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={feature.id} />
-                  <button type="submit" className={buttonClass('destructive', 'sm')}>
-                    Delete
-                  </button>
-                </Form>
+                <Link to={`/admin/features?delete=${feature.id}`} className={buttonClass('destructive', 'sm')}>
+                  Delete
+                </Link>
               </figcaption>
             </figure>
           )

@@ -1,4 +1,5 @@
-import { data, Form, Link, Outlet } from 'react-router'
+import { data, Link, Outlet } from 'react-router'
+import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { buttonClass } from '~/components/ui/button'
 import { getDb } from '~/db.server'
 import { responsiveImage } from '~/lib/images'
@@ -43,20 +44,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       {confirm ? (
-        <div role="alertdialog" aria-label="Delete product" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="mb-3">Delete “{confirm.title}”? Shoppers will no longer see it; past orders keep it.</p>
-          <div className="flex gap-2">
-            <Form method="post">
-              <input type="hidden" name="productId" value={confirm.id} />
-              <button type="submit" className={buttonClass('destructive', 'sm')}>
-                Yes, delete
-              </button>
-            </Form>
-            <Link to="/admin/products" className={buttonClass('outline', 'sm')}>
-              Keep it
-            </Link>
-          </div>
-        </div>
+        <ConfirmDelete label="Delete product" fields={{ productId: confirm.id }} cancelTo="/admin/products">
+          Delete “{confirm.title}”? Shoppers will no longer see it; past orders keep it.
+        </ConfirmDelete>
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {products.items.map((product) => {
