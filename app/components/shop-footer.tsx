@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { CATEGORIES } from '~/lib/catalog'
+import { formatPaise } from '~/lib/money'
 
 export interface ShopContact {
   shopName: string
@@ -8,14 +9,21 @@ export interface ShopContact {
   instagram: string
   facebook: string
   whatsapp: string
+  deliveryFeePaise: number
 }
 
-const POLICIES = [
-  { title: 'Delivery', text: 'We deliver across India. A delivery fee applies and is shown at checkout.' },
-  { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
-  { title: 'Returns', text: 'Damaged in transit? Write to us within 48 hours of delivery with photos.' },
-  { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
-]
+function policies(deliveryFeePaise: number) {
+  const delivery =
+    deliveryFeePaise > 0
+      ? `We deliver across India for ${formatPaise(deliveryFeePaise)} an order, shown at checkout.`
+      : 'We deliver across India, free.'
+  return [
+    { title: 'Delivery', text: delivery },
+    { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
+    { title: 'Returns', text: 'Damaged in transit? Write to us within 48 hours of delivery with photos.' },
+    { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
+  ]
+}
 
 export function ShopFooter({ contact }: { contact: ShopContact }) {
   return (
@@ -53,7 +61,7 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
         <section>
           <h2 className="font-semibold">Policies</h2>
           <dl className="mt-2 grid gap-2">
-            {POLICIES.map((p) => (
+            {policies(contact.deliveryFeePaise).map((p) => (
               <div key={p.title}>
                 <dt className="font-medium">{p.title}</dt>
                 <dd className="text-zinc-600 dark:text-zinc-400">{p.text}</dd>

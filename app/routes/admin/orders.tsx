@@ -1,10 +1,8 @@
 import { Form, Link } from 'react-router'
-import { OrderStatusBadge } from '~/components/order-badge'
+import { OrdersTable } from '~/components/orders-table'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/db.server'
-import { formatDate } from '~/lib/dates'
-import { formatPaise } from '~/lib/money'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from '~/services/admin-orders.server'
 import type { Route } from './+types/orders'
@@ -42,42 +40,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.items.length === 0 ? (
         <p className="text-zinc-600">No orders{status ? ` with status ${status}` : ''}.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-zinc-50 dark:bg-zinc-900">
-              <tr>
-                <th className="p-3">Order ID</th>
-                <th className="p-3">Order Date</th>
-                <th className="p-3">Customer</th>
-                <th className="p-3">Order Status</th>
-                <th className="p-3">Order Price</th>
-                <th className="p-3">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.items.map((order) => (
-                <tr key={order.id} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="p-3 font-mono text-xs">{order.id}</td>
-                  <td className="p-3">{formatDate(order.orderDate)}</td>
-                  <td className="p-3">
-                    {order.userName}
-                    <span className="block text-xs text-zinc-500">{order.email}</span>
-                  </td>
-                  <td className="p-3">
-                    <OrderStatusBadge status={order.orderStatus} admin />
-                  </td>
-                  <td className="p-3">{formatPaise(order.totalAmountPaise)}</td>
-                  <td className="p-3">
-                    <Link to={`/admin/orders/${order.id}`} className={buttonClass('outline', 'sm')}>
-                      View Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <OrdersTable orders={orders.items} detailsHref={(id) => `/admin/orders/${id}`} admin />
         </div>
       )}
       {orders.pageCount > 1 ? (

@@ -1,13 +1,10 @@
 import { data, Link, useLocation } from 'react-router'
 import { AddressCard } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
-import { OrderStatusBadge } from '~/components/order-badge'
-import { buttonClass } from '~/components/ui/button'
+import { OrdersTable } from '~/components/orders-table'
 import { getDb } from '~/db.server'
 import { cn } from '~/lib/cn'
-import { formatDate } from '~/lib/dates'
 import { responsiveImage } from '~/lib/images'
-import { formatPaise } from '~/lib/money'
 import { listAddresses } from '~/services/addresses.server'
 import { handleAddressForm } from '~/services/address-requests.server'
 import { requireUser } from '~/services/auth.server'
@@ -75,38 +72,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {orders.length === 0 ? (
               <p className="text-zinc-600 dark:text-zinc-400">No orders yet.</p>
             ) : (
-              <div className="relative overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                      <th className="py-2 pr-3">Order ID</th>
-                      <th className="py-2 pr-3">Order Date</th>
-                      <th className="py-2 pr-3">Order Status</th>
-                      <th className="py-2 pr-3">Order Price</th>
-                      <th className="py-2">
-                        <span className="sr-only">Details</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((order) => (
-                      <tr key={order.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                        <td className="py-2 pr-3 font-mono text-xs">{order.id}</td>
-                        <td className="py-2 pr-3">{formatDate(order.orderDate)}</td>
-                        <td className="py-2 pr-3">
-                          <OrderStatusBadge status={order.orderStatus} />
-                        </td>
-                        <td className="py-2 pr-3">{formatPaise(order.totalAmountPaise)}</td>
-                        <td className="py-2">
-                          <Link to={`/shop/account/orders/${order.id}`} className={buttonClass('outline', 'sm')}>
-                            View Details
-                          </Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <OrdersTable orders={orders} detailsHref={(id) => `/shop/account/orders/${id}`} />
             )}
           </section>
         ) : (

@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       instagram: config.INSTAGRAM_URL,
       facebook: config.FACEBOOK_URL,
       whatsapp: config.WHATSAPP_URL,
+      deliveryFeePaise: config.DELIVERY_FEE,
     },
   }
 }

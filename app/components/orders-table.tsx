@@ -1,0 +1,66 @@
+// One orders table for the shopper's Order History and the admin's All Orders. A table on wider
+// screens; on a phone each row folds into a small card, so nothing scrolls sideways.
+import { Link } from 'react-router'
+import { OrderStatusBadge } from '~/components/order-badge'
+import { buttonClass } from '~/components/ui/button'
+import { cn } from '~/lib/cn'
+import { formatDate } from '~/lib/dates'
+import { formatPaise } from '~/lib/money'
+
+export interface OrderRow {
+  id: string
+  orderDate: string
+  orderStatus: string
+  totalAmountPaise: number
+  userName?: string
+  email?: string
+}
+
+const cell = 'sm:p-3 max-sm:p-0'
+
+export function OrdersTable({ orders, detailsHref, admin = false }: { orders: OrderRow[]; detailsHref: (id: string) => string; admin?: boolean }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="bg-zinc-50 max-sm:sr-only dark:bg-zinc-900">
+        <tr>
+          <th className="p-3">Order ID</th>
+          <th className="p-3">Order Date</th>
+          {admin ? <th className="p-3">Customer</th> : null}
+          <th className="p-3">Order Status</th>
+          <th className="p-3">Order Price</th>
+          <th className="p-3">
+            <span className="sr-only">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr
+            key={order.id}
+            className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
+          >
+            <td className={cn(cell, 'font-mono text-xs break-all max-sm:col-start-1 max-sm:row-start-1')}>{order.id}</td>
+            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
+            {admin ? (
+              <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>
+                {order.userName}
+                <span className="block text-xs text-zinc-500">{order.email}</span>
+              </td>
+            ) : null}
+            <td className={cn(cell, 'max-sm:col-start-2 max-sm:row-start-2 max-sm:justify-self-end')}>
+              <OrderStatusBadge status={order.orderStatus} admin={admin} />
+            </td>
+            <td className={cn(cell, 'max-sm:col-start-2 max-sm:row-start-1 max-sm:text-right max-sm:font-semibold')}>
+              {formatPaise(order.totalAmountPaise)}
+            </td>
+            <td className={cn(cell, 'max-sm:col-span-2 max-sm:mt-1')}>
+              <Link to={detailsHref(order.id)} className={buttonClass('outline', 'sm', 'max-sm:w-full')}>
+                View Details
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
