@@ -8,3 +8,9 @@ export const pageSchema = z.coerce
   .max(100_000, { error: 'Page is too large' })
   .optional()
   .default(1)
+
+/** A page's `?page=` for HTML pages: a bad or missing value shows page 1 rather than an error. */
+export function pageParam(url: URL): number {
+  const parsed = pageSchema.safeParse(url.searchParams.get('page') ?? undefined)
+  return parsed.success ? parsed.data : 1
+}

@@ -5,6 +5,7 @@ import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/db.server'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from '~/services/admin-orders.server'
+import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/orders'
 
 export const meta: Route.MetaFunction = () => [{ title: 'All Orders · Admin' }]
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'All Orders · Admin' }]
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const status = url.searchParams.get('status')
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url)
   return { status: status ?? '', orders: await listAllOrders(getDb(), { status, page }) }
 }
 

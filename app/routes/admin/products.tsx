@@ -8,6 +8,7 @@ import { deleteProduct } from '~/services/admin-products.server'
 import { listProducts } from '~/services/catalog.server'
 import { DomainError } from '~/services/errors'
 import { redirectWithToast } from '~/services/toast.server'
+import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/products'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }]
@@ -16,7 +17,7 @@ const ADMIN_PAGE_SIZE = 48
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(url)
   const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE })
   const confirmId = url.searchParams.get('delete')
   return { products, confirm: products.items.find((p) => p.id === confirmId) ?? null }
