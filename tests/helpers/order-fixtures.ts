@@ -10,14 +10,21 @@ export interface OrderFixture {
   date: Date
   status?: OrderStatus
   paymentStatus?: PaymentStatus
+  /** The one line's unit price (`totalPaise` is the same thing for a one-piece order). */
+  unitPricePaise?: number
   totalPaise?: number
+  quantity?: number
+  deliveryFeePaise?: number
   needsRefund?: boolean
 }
 
 export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
   const { id, user } = order
   const status = order.status ?? 'confirmed'
-  const totalPaise = order.totalPaise ?? 149_900
+  const unitPricePaise = order.unitPricePaise ?? order.totalPaise ?? 149_900
+  const quantity = order.quantity ?? 1
+  const deliveryFeePaise = order.deliveryFeePaise ?? 0
+  const subtotalPaise = unitPricePaise * quantity
   const date = order.date.toISOString()
   await db
     .insertInto('orders')
@@ -36,9 +43,9 @@ export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
       phone: '+919845012345',
       landmark: 'Near the clock tower',
       notes: '',
-      subtotal_paise: totalPaise,
-      delivery_fee_paise: 0,
-      total_amount_paise: totalPaise,
+      subtotal_paise: subtotalPaise,
+      delivery_fee_paise: deliveryFeePaise,
+      total_amount_paise: subtotalPaise + deliveryFeePaise,
       order_status: status,
       payment_status: order.paymentStatus ?? (status === 'pending' ? 'pending' : 'paid'),
       gateway: 'test',
@@ -59,8 +66,8 @@ export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
       variety_type: 'size',
       variety_name: 'Large',
       color: 'Teal',
-      unit_price_paise: totalPaise,
-      quantity: 1,
+      unit_price_paise: unitPricePaise,
+      quantity,
     })
     .execute()
   const history = [{ order_id: id, status: 'pending' as OrderStatus, note: 'Order placed', changed_by: user.id, changed_at: date }]

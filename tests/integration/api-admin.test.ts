@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from './server'
+import { insertOrder as insertOrderFixture } from '../helpers/order-fixtures'
 
 interface Answer {
   status: number
@@ -71,59 +72,16 @@ async function productRows() {
   return Number((await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
 }
 
-/** An order of the shopper's, placed and paid, inserted the way checkout leaves it. */
-async function insertOrder(id: string, minutesAgo: number) {
-  const date = new Date(Date.now() - minutesAgo * 60_000).toISOString()
-  await db
-    .insertInto('orders')
-    .values({
-      id,
-      user_id: shopper.id,
-      cart_id: null,
-      user_name: 'Asha',
-      email: 'asha@example.com',
-      address_id: null,
-      address_line: '221 Residency Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pincode: '560025',
-      country: 'India',
-      phone: '+919845012345',
-      landmark: 'Near the clock tower',
-      notes: '',
-      subtotal_paise: 299_900,
-      delivery_fee_paise: 4_900,
-      total_amount_paise: 304_800,
-      order_status: 'confirmed',
-      payment_status: 'paid',
-      gateway: 'test',
-      gateway_order_id: `gw_${id}`,
-      gateway_payment_id: `pay_${id}`,
-      order_date: date,
-      updated_at: date,
-    })
-    .execute()
-  await db
-    .insertInto('order_lines')
-    .values({
-      order_id: id,
-      product_id: 'vase',
-      title: 'Ocean resin vase',
-      image: '/img/vase.webp',
-      variety_type: 'size',
-      variety_name: 'Large',
-      color: 'Teal',
-      unit_price_paise: 149_950,
-      quantity: 2,
-    })
-    .execute()
-  await db
-    .insertInto('order_status_history')
-    .values([
-      { order_id: id, status: 'pending', note: 'Order placed', changed_by: shopper.id, changed_at: date },
-      { order_id: id, status: 'confirmed', note: 'Payment received', changed_by: null, changed_at: date },
-    ])
-    .execute()
+/** An order of the shopper's, placed and paid: two pieces at ₹1,499.50 and ₹49 delivery. */
+function insertOrder(id: string, minutesAgo: number) {
+  return insertOrderFixture(db, {
+    id,
+    user: { id: shopper.id, userName: 'Asha', email: 'asha@example.com' },
+    date: new Date(Date.now() - minutesAgo * 60_000),
+    unitPricePaise: 149_950,
+    quantity: 2,
+    deliveryFeePaise: 4_900,
+  })
 }
 
 beforeAll(async () => {
