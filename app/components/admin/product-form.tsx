@@ -112,7 +112,7 @@ export function ProductForm({
           ))}
         </select>
       </Field>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-end gap-3">
         <Field label="Price (₹)" errors={fields.price.errors} errorId={fields.price.errorId}>
           <Input {...getInputProps(fields.price, { type: 'number' })} key={fields.price.key} step="0.01" min="0" inputMode="decimal" />
         </Field>
