@@ -34,6 +34,8 @@ export async function backupDatabase(databasePath: string, backupDir: string, no
     let check: unknown
     let pageSize: number
     try {
+      // A single self-contained file (no -wal beside it); the shop turns WAL back on when it opens it.
+      copy.pragma('journal_mode = DELETE')
       check = copy.pragma('integrity_check', { simple: true })
       pageSize = Number(copy.pragma('page_size', { simple: true }))
     } finally {

@@ -126,3 +126,5 @@ export function testPaymentResult(gatewayOrderId: string, paymentId: string, ord
     orderId,
   }
 }
+
+export type ShopApi = ReturnType<typeof client>
