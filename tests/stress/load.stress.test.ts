@@ -27,7 +27,11 @@ let productIds: string[] = []
 let buyable: string[] = []
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', AUTH_RATE_LIMIT: '10000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  // Seeding the demo shop renders its pictures: give a busy machine time for it.
+  server = await startServer(
+    { SEED_DEMO: '1', AUTH_RATE_LIMIT: '10000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { startTimeoutMs: 240_000 },
+  )
   const db = openDatabase(join(server.dir, 'shop.sqlite'))
   try {
     // Plenty of stock, so that every checkout in the run is covered.
@@ -47,7 +51,7 @@ beforeAll(async () => {
     expect(address.status).toBe(201)
     free.push({ ...who, addressId: address.body.data._id })
   }
-}, 180_000)
+}, 360_000)
 
 afterAll(async () => {
   await server?.stop()
