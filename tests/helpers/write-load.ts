@@ -80,7 +80,8 @@ export async function edit(api: ShopApi, admin: Shopper, ledger: Ledger, stopped
     const id = EDITED[round % EDITED.length] as string
     const entry = ledger.titles.get(id) ?? { sent: [], acknowledged: 0 }
     ledger.titles.set(id, entry)
-    const title = `Resin ${id} edit ${round}`
+    // Unique across crash rounds, so that a lost write can never pass for an older one.
+    const title = `Resin ${id} edit ${entry.sent.length + 1}`
     entry.sent.push(title)
     const answer = await api.call('PUT', `/api/admin/products/edit/${id}`, { token: admin.token, body: { title } })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
