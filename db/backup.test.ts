@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { backupDatabase, backupFileName } from './backup'
+import { BackupError, backupDatabase, backupFileName } from './backup'
 
 let dir: string
 
@@ -63,7 +63,10 @@ it('copies a WAL database while another connection writes: integrity ok, a consi
 })
 
 it('fails on a missing database and leaves no partial file', async () => {
-  await expect(backupDatabase(join(dir, 'missing.sqlite'), join(dir, 'backups'))).rejects.toThrow()
-  expect(existsSync(join(dir, 'missing.sqlite'))).toBe(false)
-  expect(readdirSync(join(dir, 'backups'))).toEqual([])
+  const missing = join(dir, 'missing.sqlite')
+  const failure = backupDatabase(missing, join(dir, 'backups'))
+  await expect(failure).rejects.toThrow(BackupError)
+  await expect(failure).rejects.toThrow(`There is no database at ${missing} to back up.`)
+  expect(existsSync(missing)).toBe(false)
+  expect(existsSync(join(dir, 'backups'))).toBe(false)
 })

@@ -1,7 +1,7 @@
 // Online backup of the shop's SQLite file with SQLite's backup API (better-sqlite3 `backup()`).
 // The copy is one consistent snapshot: all pages are copied in a single step inside one read
 // transaction, which in WAL mode never blocks the running shop's writers.
-import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 
@@ -18,9 +18,15 @@ export function backupFileName(now = new Date()): string {
   return `shop-${now.toISOString().replace(/[:.]/g, '-')}.sqlite`
 }
 
+/** A backup that could not be made; the message is one line for the operator. */
+export class BackupError extends Error {
+  override name = 'BackupError'
+}
+
 /** Copies the database at `databasePath` into a new timestamped file in `backupDir` and checks the copy. */
 export async function backupDatabase(databasePath: string, backupDir: string, now = new Date()): Promise<BackupResult> {
   const started = performance.now()
+  if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath} to back up.`)
   mkdirSync(backupDir, { recursive: true })
   const target = resolve(join(backupDir, backupFileName(now)))
   const partial = `${target}.partial`
@@ -41,7 +47,7 @@ export async function backupDatabase(databasePath: string, backupDir: string, no
     } finally {
       copy.close()
     }
-    if (check !== 'ok') throw new Error(`The backup copy failed its integrity check: ${String(check)}`)
+    if (check !== 'ok') throw new BackupError(`The backup copy failed its integrity check: ${String(check)}`)
     renameSync(partial, target)
     return { path: target, pages: progress.totalPages, bytes: progress.totalPages * pageSize, milliseconds: performance.now() - started }
   } catch (error) {

@@ -14,6 +14,7 @@ import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
 
+export { BackupError } from '../db/backup'
 export { ConfigError } from '~/config.server'
 
 export function createApp(clientDir: string) {

@@ -74,7 +74,7 @@ try {
     await server.startServer(clientDir)
   }
 } catch (error) {
-  if (error instanceof server.ConfigError) {
+  if (error instanceof server.ConfigError || error instanceof server.BackupError) {
     console.error(error.message)
     process.exit(1)
   }
