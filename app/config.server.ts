@@ -17,6 +17,7 @@ const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('db/shop.sqlite'),
     UPLOADS_DIR: z.string().min(1).default('uploads'),
+    BACKUP_DIR: z.string().min(1).default('backups'),
     SESSION_SECRET: z
       .string()
       .min(32, { error: 'must be at least 32 characters' })

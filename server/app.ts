@@ -9,10 +9,12 @@ import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
 import { clientIpContext } from '~/context'
 import { getDb } from '~/db.server'
+import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
 
+export { BackupError } from '../db/backup'
 export { ConfigError } from '~/config.server'
 
 export function createApp(clientDir: string) {
@@ -100,4 +102,10 @@ export async function migrateDatabase(): Promise<string[]> {
   const applied = await migrate()
   await getDb().destroy()
   return applied
+}
+
+/** `npm run db:backup [-- dir]`: a consistent online copy of DATABASE_PATH into BACKUP_DIR (or `dir`). */
+export async function backupDatabaseNow(dir?: string): Promise<BackupResult> {
+  const config = getConfig()
+  return backupDatabase(config.DATABASE_PATH, dir || config.BACKUP_DIR)
 }

@@ -1,6 +1,7 @@
 // `npm start`: build the app if needed, then migrate, seed and serve it (one Node process).
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
+// `node server/start.js backup [dir]`: copy the database (online, consistent) into BACKUP_DIR or dir.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -65,11 +66,15 @@ try {
     const started = Date.now()
     const added = await server.seedSynthetic(count)
     console.log(`Added ${added} synthetic products in ${Date.now() - started} ms.`)
+  } else if (command === 'backup') {
+    const backup = await server.backupDatabaseNow(process.argv[3])
+    const size = (backup.bytes / 1024 / 1024).toFixed(1)
+    console.log(`Backed up the database to ${backup.path} (${size} MB) in ${Math.round(backup.milliseconds)} ms.`)
   } else {
     await server.startServer(clientDir)
   }
 } catch (error) {
-  if (error instanceof server.ConfigError) {
+  if (error instanceof server.ConfigError || error instanceof server.BackupError) {
     console.error(error.message)
     process.exit(1)
   }

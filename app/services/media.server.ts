@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { IMAGE_WIDTHS, imageUrl } from '~/lib/images'
 import { DomainError, Invalid } from './errors'
 
@@ -32,7 +32,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   if (input.byteLength === 0) throw invalidImage('Please choose an image file.')
   if (input.byteLength > MAX_UPLOAD_BYTES) throw invalidImage('Images can be at most 10 MB.')
 
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   } catch {

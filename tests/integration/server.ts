@@ -9,9 +9,21 @@ const root = resolve(import.meta.dirname, '../..')
 
 export interface RunningServer {
   url: string
+  /** Holds the database (shop.sqlite) and uploads; removed by stop() unless it was given. */
   dir: string
+  pid: number
   output: () => string
+  /** SIGTERM (a graceful stop), then removes the temp dir. */
   stop: () => Promise<void>
+  /** Sends a signal (e.g. SIGKILL for a crash) and waits for the process to end; keeps the dir. */
+  kill: (signal?: NodeJS.Signals) => Promise<void>
+}
+
+export interface StartOptions {
+  /** Serve from this directory (its shop.sqlite and uploads), e.g. to restart on the same database. */
+  dir?: string
+  /** How long to wait for the first answer (default 60 s; seeding the demo shop on a busy machine takes longer). */
+  startTimeoutMs?: number
 }
 
 async function freePort(): Promise<number> {
@@ -27,8 +39,8 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs `node server/start.js` with the given environment until stop(). */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-http-'))
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'shop-http-'))
   const port = await freePort()
   let output = ''
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server/start.js')], {
@@ -54,9 +66,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   })
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const deadline = Date.now() + 60_000
+  const running = () => child.exitCode === null && child.signalCode === null
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000)
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
+    if (!running()) throw new Error(`The server exited early:\n${output}`)
     try {
       const response = await fetch(`${url}/shop/about-us`)
       if (response.ok) break
@@ -69,13 +82,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dir,
+    pid: child.pid ?? 0,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (running()) {
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dir, { recursive: true, force: true })
+      if (!options.dir) rmSync(dir, { recursive: true, force: true })
+    },
+    async kill(signal = 'SIGKILL') {
+      if (running()) {
+        child.kill(signal)
+        await exited
+      }
     },
   }
 }
