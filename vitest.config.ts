@@ -9,6 +9,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 })

@@ -22,7 +22,7 @@ export interface RunningServer {
 export interface StartOptions {
   /** Serve from this directory (its shop.sqlite and uploads), e.g. to restart on the same database. */
   dir?: string
-  /** How long to wait for the first answer (default 60 s; seeding the demo shop on a busy machine takes longer). */
+  /** How long to wait for the first answer (default 180 s: seeding the demo shop on a busy machine takes a while). */
   startTimeoutMs?: number
 }
 
@@ -67,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const running = () => child.exitCode === null && child.signalCode === null
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000)
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000)
   for (;;) {
     if (!running()) throw new Error(`The server exited early:\n${output}`)
     try {
