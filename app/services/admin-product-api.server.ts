@@ -117,17 +117,17 @@ export function parseApiProduct(body: unknown): ProductInput {
 /**
  * The body of an edit: fields left out keep their current values (an edit without `images` keeps
  * the product's pictures, as SPEC.md's edit form uploads none; an `image` alone becomes the first
- * picture); `variety: null` removes the variety, `images: []` the pictures. NotFound for an
- * unknown or deleted product.
+ * picture); `variety: null` removes the variety, `images: []` the pictures. `current` is
+ * the product as read.
  */
-export async function editBody(db: DB, id: string, body: unknown): Promise<unknown> {
-  const current: Json = toApiProduct(await getProduct(db, id))
+export function editBody(current: ProductDetail, body: unknown): unknown {
   if (!isObject(body)) return body
-  delete current.image
+  const merged: Json = toApiProduct(current)
+  delete merged.image
   const given = Object.fromEntries(
     Object.entries(body).filter(([key, value]) => value !== undefined && !(key === 'images' && value === null)),
   )
-  return { ...current, ...given }
+  return { ...merged, ...given }
 }
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 100

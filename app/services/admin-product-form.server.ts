@@ -13,10 +13,16 @@ export type ProductFormOutcome = { ok: true; message: string } | { ok: false; st
 
 const MAX_IMAGES = 8
 
+/** A form value that is a whole number from 0, else undefined. */
+function wholeNumber(value: FormDataEntryValue | null): number | undefined {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined
+}
+
 /** Saves the product form (new when `productId` is null). Invalid input changes nothing. */
 export async function saveProductForm(form: FormData, productId: string | null): Promise<ProductFormOutcome> {
   const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
   form.delete('newImages')
+  const stockSeen = wholeNumber(form.get('stockSeen'))
   const submission = parseWithZod(form, { schema: productSchema })
   // A list intent (add/remove an option, colour or image without JS) is not an error: just re-render.
   if (submission.status !== 'success') {
@@ -33,7 +39,7 @@ export async function saveProductForm(form: FormData, productId: string | null):
       input.images.push(stored.url)
     }
     if (productId) {
-      await updateProduct(getDb(), productId, input)
+      await updateProduct(getDb(), productId, input, { stockSeen })
       return { ok: true, message: 'Product edited successfully' }
     }
     await createProduct(getDb(), input)

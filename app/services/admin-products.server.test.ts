@@ -238,6 +238,22 @@ describe('updateProduct', () => {
     expect((await listProducts(db, { filters: { category: [], price: [], availability: ['in-stock'] } })).items).toEqual([])
   })
 
+  it('keeps sales made while the admin edited when the edit leaves the stock as it was seen', async () => {
+    const created = await createProduct(db, input({ totalStock: '12' }))
+    // Two units sell between opening the edit sheet (stock 12) and saving it.
+    await db.updateTable('products').set({ total_stock: 10 }).where('id', '=', created.id).execute()
+    const edited = await updateProduct(db, created.id, input({ title: 'Renamed coasters', totalStock: '12' }), { stockSeen: 12 })
+    expect(edited.title).toBe('Renamed coasters')
+    expect(edited.totalStock).toBe(10)
+  })
+
+  it('writes a stock the admin changed, whatever sold meanwhile (the admin counted it)', async () => {
+    const created = await createProduct(db, input({ totalStock: '12' }))
+    await db.updateTable('products').set({ total_stock: 10 }).where('id', '=', created.id).execute()
+    expect((await updateProduct(db, created.id, input({ totalStock: '20' }), { stockSeen: 12 })).totalStock).toBe(20)
+    expect((await updateProduct(db, created.id, input({ totalStock: '0' }), { stockSeen: 20 })).totalStock).toBe(0)
+  })
+
   it('is NotFound for an unknown or deleted product and changes nothing', async () => {
     expect(await rejection(updateProduct(db, 'nope', input()))).toBeInstanceOf(NotFound)
     const created = await createProduct(db, input({ colors: ['Red'] }))

@@ -64,11 +64,18 @@ export async function createProduct(db: DB, input: ProductInput): Promise<Produc
   return getProduct(db, id)
 }
 
-export async function updateProduct(db: DB, id: string, input: ProductInput): Promise<ProductDetail> {
+/**
+ * Saves an edit. `stockSeen` is the stock the editor started from: when the edit leaves it as it
+ * was, the stock column is not written, so sales confirmed while the admin was editing stand (no
+ * lost update); a stock the admin changed is written as given.
+ */
+export async function updateProduct(db: DB, id: string, input: ProductInput, options: { stockSeen?: number } = {}): Promise<ProductDetail> {
+  const { total_stock, ...columns } = productColumns(input)
+  const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('products')
-      .set(productColumns(input))
+      .set(stockChanged ? { ...columns, total_stock } : columns)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()

@@ -96,6 +96,8 @@ export function ProductForm({
     [option.name, option.price, option.salePrice].flatMap((f) => f.errors ?? [])
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
+      {/* The stock this edit started from: left unchanged, sales made meanwhile stand. */}
+      {mode === 'edit' && defaultValue?.totalStock !== undefined ? <input type="hidden" name="stockSeen" value={String(defaultValue.totalStock)} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
       <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
         <Input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} />

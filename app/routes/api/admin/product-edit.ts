@@ -7,6 +7,7 @@ import { editBody, parseApiProduct } from '~/services/admin-product-api.server'
 import { updateProduct } from '~/services/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
 import { toApiProduct } from '~/services/api-shapes.server'
+import { getProduct } from '~/services/catalog.server'
 import { requireApiAdmin } from '~/services/auth.server'
 import { NotFound } from '~/services/errors'
 import type { Route } from './+types/product-edit'
@@ -21,8 +22,10 @@ export function action({ request, params, context }: Route.ActionArgs) {
     requireApiAdmin(context)
     if (params.id.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
     const db = getDb()
-    const input = parseApiProduct(await editBody(db, params.id, await readBody(request)))
-    const product = await updateProduct(db, params.id, input)
+    const current = await getProduct(db, params.id)
+    const input = parseApiProduct(editBody(current, await readBody(request)))
+    // Stock the request leaves as it was is not written back over sales made meanwhile.
+    const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock })
     return apiJson({ success: true, message: 'Product edited successfully', data: toApiProduct(product) })
   })
 }
