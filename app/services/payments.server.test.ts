@@ -558,4 +558,16 @@ describe('confirmPayment', () => {
     ).toBeInstanceOf(PaymentRejected)
     expect(await snapshot()).toEqual(before)
   })
+
+  it('refuses a payment id already used for another order (one payment pays one order)', async () => {
+    const first = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    await confirmPayment(db, { gatewayOrderId: first.gatewayOrder.id, paymentId: 'pay_once', amountPaise: null, source: 'test' })
+    const second = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    const before = await snapshot()
+    expect(
+      await rejection(confirmPayment(db, { gatewayOrderId: second.gatewayOrder.id, paymentId: 'pay_once', amountPaise: null, source: 'test' })),
+    ).toBeInstanceOf(PaymentRejected)
+    expect(await snapshot()).toEqual(before)
+    expect((await orderRow(second.orderId)).payment_status).toBe('pending')
+  })
 })

@@ -70,6 +70,14 @@ export async function confirmPayment(
     if (input.amountPaise !== null && input.amountPaise !== order.total_amount_paise) {
       throw new PaymentRejected()
     }
+    // One payment pays one order: a payment id already recorded for another order is refused.
+    const reused = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('gateway_payment_id', '=', input.paymentId)
+      .where('order_id', '!=', order.id)
+      .executeTakeFirst()
+    if (reused) throw new PaymentRejected()
     const now = new Date().toISOString()
     const paid = await trx
       .updateTable('orders')
