@@ -10,6 +10,7 @@ import { addToCart, getCart } from './cart.server'
 import { Invalid, NotFound } from './errors'
 import { CHECKOUT_MESSAGES, getOrderDetail, listOrdersOf, PaymentUnavailable, placeOrder } from './orders.server'
 import { type PaymentGateway, testGateway } from './payment-gateway.server'
+import { confirmPayment, markPaymentFailed } from './payments.server'
 
 const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
 const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
@@ -302,6 +303,53 @@ describe('placeOrder', () => {
     expect((await getCart(db, { userId: asha.id })).items).toHaveLength(1)
     const stock = await db.selectFrom('products').select('total_stock').where('id', '=', 'plain').executeTakeFirstOrThrow()
     expect(stock.total_stock).toBe(5)
+  })
+})
+
+describe('placeOrder again', () => {
+  it('takes up the unpaid order for the same cart and address instead of leaving another behind', async () => {
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
+    const address = await addressOf(asha)
+    const gw = countingGateway()
+    const first = await placeOrder(db, gw, asha, { addressId: address.id }, 0)
+    const again = await placeOrder(db, gw, asha, { addressId: address.id }, 0)
+    expect(again).toEqual(first)
+    expect(gw.calls).toBe(1)
+    expect(await countOrders()).toBe(1)
+    // After a failed payment too: the order stays payable, and is paid on the next try.
+    await markPaymentFailed(db, first.gatewayOrder.id, { code: 'BAD_REQUEST_ERROR', description: 'Card declined' })
+    expect(await placeOrder(db, gw, asha, { addressId: address.id }, 0)).toEqual(first)
+    expect(await countOrders()).toBe(1)
+  })
+
+  it('places a new order when the cart, the address, the fee or the payment status differ', async () => {
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
+    const home = await addressOf(asha)
+    const work = await addressOf(asha, { addressLine: 'Asha at work, 1 Brigade Road' })
+    const gw = countingGateway()
+    const first = await placeOrder(db, gw, asha, { addressId: home.id }, 0)
+    const otherAddress = await placeOrder(db, gw, asha, { addressId: work.id }, 0)
+    expect(otherAddress.orderId).not.toBe(first.orderId)
+    const otherFee = await placeOrder(db, gw, asha, { addressId: home.id }, 4_900)
+    expect(otherFee.orderId).not.toBe(first.orderId)
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
+    const biggerCart = await placeOrder(db, gw, asha, { addressId: home.id }, 0)
+    expect(biggerCart.orderId).not.toBe(first.orderId)
+    expect(biggerCart.totalAmountPaise).toBe(100_000)
+    // A paid order is never taken up again.
+    await confirmPayment(db, { gatewayOrderId: biggerCart.gatewayOrder.id, paymentId: 'pay_1', amountPaise: null, source: 'test' })
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
+    const afterPaid = await placeOrder(db, gw, asha, { addressId: home.id }, 0)
+    expect(afterPaid.orderId).not.toBe(biggerCart.orderId)
+    expect(gw.calls).toBe(5)
+  })
+
+  it("never takes up another user's order", async () => {
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
+    await addToCart(db, { userId: ravi.id }, { productId: 'plain', quantity: 1 })
+    const mine = await placeOrder(db, gateway, asha, { addressId: (await addressOf(asha)).id }, 0)
+    const his = await placeOrder(db, gateway, ravi, { addressId: (await addressOf(ravi)).id }, 0)
+    expect(his.orderId).not.toBe(mine.orderId)
   })
 })
 

@@ -22,6 +22,60 @@ export interface PlacedOrder {
   gatewayOrder: GatewayOrder
 }
 
+/** How long an unpaid order may be taken up again by a new checkout of the same cart. */
+export const UNPAID_ORDER_REUSE_HOURS = 24
+
+function lineKey(productId: string, variety: string, color: string, unitPricePaise: number, quantity: number): string {
+  return JSON.stringify([productId, variety, color, unitPricePaise, quantity])
+}
+
+/**
+ * The user's newest unpaid order (pending, or failed and retryable) for exactly this cart, address
+ * and total, placed within UNPAID_ORDER_REUSE_HOURS: checking out again after going back, a failed
+ * or cancelled payment, or a reload pays that order instead of leaving another unpaid one behind.
+ */
+async function findUnpaidTwin(
+  db: DB,
+  userId: string,
+  gatewayName: string,
+  want: { addressId: string; address: string[]; totalPaise: number; deliveryFeePaise: number; lines: string[] },
+): Promise<PlacedOrder | null> {
+  const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'gateway_order_id', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'])
+    .where('user_id', '=', userId)
+    .where('order_status', '=', 'pending')
+    .where('payment_status', 'in', ['pending', 'failed'])
+    .where('gateway', '=', gatewayName)
+    .where('gateway_order_id', 'is not', null)
+    .where('address_id', '=', want.addressId)
+    .where('total_amount_paise', '=', want.totalPaise)
+    .where('delivery_fee_paise', '=', want.deliveryFeePaise)
+    .where('order_date', '>=', since)
+    .orderBy('order_date', 'desc')
+    .limit(5)
+    .execute()
+  const wanted = [...want.lines].sort().join('\n')
+  for (const order of candidates) {
+    const address = [order.address_line, order.city, order.state, order.pincode, order.country, order.phone, order.landmark, order.notes]
+    if (address.join('\n') !== want.address.join('\n')) continue
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute()
+    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.unit_price_paise, l.quantity))
+    if (have.sort().join('\n') !== wanted) continue
+    return {
+      orderId: order.id,
+      totalAmountPaise: want.totalPaise,
+      gatewayOrder: { id: order.gateway_order_id as string, amount: want.totalPaise, currency: 'INR' },
+    }
+  }
+  return null
+}
+
 /**
  * Turns the user's cart into a pending order: lines and address are snapshotted, the total is
  * computed here in paise (cart prices + delivery fee), then the gateway order is created (outside
@@ -45,6 +99,14 @@ export async function placeOrder(
 
   const subtotal = cart.totalPaise
   const total = subtotal + deliveryFeePaise
+  const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
+    addressId: address.id,
+    address: [address.addressLine, address.city, address.state, address.pincode, address.country, address.phone, address.landmark, address.notes],
+    totalPaise: total,
+    deliveryFeePaise,
+    lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
+  })
+  if (unpaid) return unpaid
   const orderId = newId()
   const now = new Date().toISOString()
   await db.transaction().execute(async (trx) => {
