@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { cspNonceContext } from './context'
 
 export const streamTimeout = 5_000
@@ -53,4 +53,14 @@ export default function handleRequest(
       },
     })
   })
+}
+
+/**
+ * Logs real server errors only: a 4xx the router answers itself (405 for a POST to a page without an
+ * action, 404) and requests the client aborted are the client's doing, not the server's.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
 }

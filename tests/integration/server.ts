@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   })
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const deadline = Date.now() + 60_000
+  // Seeding the demo shop encodes its images with sharp: slow on a busy 2-core machine.
+  const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
     try {
