@@ -295,7 +295,8 @@ describe('input robustness', () => {
     expect(server.output()).not.toMatch(/Error|at .*:\d+:\d+/)
     const after = rowCounts()
     for (const table of Object.keys(before)) {
-      if (VOLATILE.has(table)) continue
+      // The full-text index's own b-tree pages (products_search_*) move when any product row is rewritten.
+      if (VOLATILE.has(table) || table.startsWith('products_search_')) continue
       expect(after[table], `rows in ${table}`).toBe(before[table])
     }
     expect(cases).toBeGreaterThanOrEqual(jobs.length * RUNS_PER_TARGET)
