@@ -221,7 +221,7 @@ describe('input robustness', () => {
     const before = rowCounts()
     const started = Date.now()
     let cases = 0
-    let resets = 0
+    const resets: string[] = []
     const failures: string[] = []
     const jobs: (() => Promise<void>)[] = []
     for (const { path, file } of routePaths()) {
@@ -266,7 +266,7 @@ describe('input robustness', () => {
               // A pooled keep-alive socket the server closed as the client reused it resets: one retry on a
               // new socket tells that apart from a server that is down.
               const answer = await send().catch(async (error) => {
-                resets += 1
+                resets.push(`${target.method} ${url.slice(0, 80)} ${sent?.encoding ?? ''} ${JSON.stringify(sent)?.length ?? 0} chars`)
                 return send().catch(() => {
                   throw new Error(`${target.method} ${url} failed (${error.cause ?? error}); server output:\n${server.output().slice(-3000)}`)
                 })
@@ -290,7 +290,7 @@ describe('input robustness', () => {
       }),
     )
     const seconds = (Date.now() - started) / 1000
-    console.log(`fuzz: ${cases} malformed requests over ${jobs.length} targets in ${seconds.toFixed(1)} s (${resets} connection resets retried)`)
+    console.log(`fuzz: ${cases} malformed requests over ${jobs.length} targets in ${seconds.toFixed(1)} s (${resets.length} connection resets retried${resets.length ? `: ${resets.slice(0, 5).join('; ')}` : ''})`)
     expect(failures).toEqual([])
     expect(server.output()).not.toMatch(/Error|at .*:\d+:\d+/)
     const after = rowCounts()
