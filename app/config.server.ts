@@ -41,6 +41,7 @@ const configSchema = z
       .transform((rupees) => Math.round(rupees * 100)),
     COOKIE_SECURE: flag('1'),
     AUTH_RATE_LIMIT: positiveInt(10),
+    REQUEST_TIMEOUT_SECONDS: positiveInt(120),
     CONTACT_EMAIL: z.string().default('hello@resincraft.studio'),
     CONTACT_PHONE: z.string().default('+91 98765 43210'),
     INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),

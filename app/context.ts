@@ -14,3 +14,6 @@ export const clientIpContext = createContext<string>('unknown')
 
 /** The toast flashed by the previous response, read once by the root middleware. */
 export const toastContext = createContext<Toast | null>(null)
+
+/** This response's Content-Security-Policy nonce (set by the Express server), for inline scripts. */
+export const cspNonceContext = createContext<string | undefined>(undefined)

@@ -14,6 +14,7 @@ import { FlashToast } from './components/flash-toast'
 import { NavigationProgress } from './components/navigation-progress'
 import { ErrorMessage } from './components/error-message'
 import { toastContext } from './context'
+import { JS_CLASS_SCRIPT } from './lib/js-class-script'
 import { isTheme } from './lib/theme'
 import { getConfig } from './config.server'
 import { getUser, loadUserMiddleware } from './services/auth.server'
@@ -47,9 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en-IN" data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        {/* Marks a page whose scripts run, before the body renders (hides the no-JS flash region). */}
+        {/* Marks a page whose scripts run, before the body renders; the CSP allows it by its hash. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3b35" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

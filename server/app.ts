@@ -7,7 +7,7 @@ import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
-import { clientIpContext } from '~/context'
+import { clientIpContext, cspNonceContext } from '~/context'
 import { getDb } from '~/db.server'
 import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
@@ -41,8 +41,9 @@ export function createApp(clientDir: string) {
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider()
+        context.set(cspNonceContext, res.locals.cspNonce)
         context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
         return context
       },
@@ -64,11 +65,24 @@ function answerErrors(error: unknown, req: express.Request, res: express.Respons
   else res.status(code).type('text/plain; charset=utf-8').send(message)
 }
 
+/**
+ * A client that trickles its headers or body is cut off: the whole request within the request
+ * timeout, the headers within 20 s (or the request timeout when shorter), checked every few seconds.
+ */
+export function serverTimeouts(requestTimeoutSeconds: number) {
+  const requestTimeout = requestTimeoutSeconds * 1000
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(20_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(5_000, Math.max(250, requestTimeout / 4)),
+  }
+}
+
 /** Migrates, seeds and listens; resolves once the port is open. */
 export async function startServer(clientDir: string): Promise<Server> {
   const config = getConfig()
   await bootstrap(config)
-  const server = createServer(createApp(clientDir))
+  const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_SECONDS), createApp(clientDir))
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT

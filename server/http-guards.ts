@@ -1,5 +1,7 @@
 // Express middleware that guards every request before React Router sees it.
+import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import { JS_CLASS_SCRIPT } from '~/lib/js-class-script'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -33,36 +35,93 @@ export function sameOriginForCookieRequests(req: Request, res: Response, next: N
 }
 
 const MB = 1024 * 1024
+export const UPLOAD_BODY_LIMIT = 11 * MB
+export const BODY_LIMIT = 1 * MB
+export const BODY_TOO_LARGE = 'The request is too large.'
+export const UPLOAD_TOO_LARGE = 'Images can be at most 10 MB.'
 
-/** Bodies are small except image uploads; a declared length over the limit is refused unread. */
+/**
+ * Bodies are small except image uploads. A declared length over the limit is refused unread; a body
+ * without one (chunked) is counted while it streams in and cut off with a 413 once over the limit,
+ * so nothing ever buffers more than the limit.
+ */
 export function limitBodySize(req: Request, res: Response, next: NextFunction) {
-  const length = Number(req.headers['content-length'] ?? 0)
   const multipart = req.headers['content-type']?.startsWith('multipart/form-data')
-  const limit = multipart ? 11 * MB : 1 * MB
-  if (length > limit) return refuse(req, res, 413, multipart ? 'Images can be at most 10 MB.' : 'The request is too large.')
+  const limit = multipart ? UPLOAD_BODY_LIMIT : BODY_LIMIT
+  const message = multipart ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE
+  const length = Number(req.headers['content-length'] ?? 0)
+  if (length > limit) return refuse(req, res, 413, message)
+  if (SAFE_METHODS.has(req.method)) return next()
+  let received = 0
+  // Paused first, so the counter does not start the flow: the app's reader resumes it when it reads.
+  req.pause()
+  const count = (chunk: Buffer) => {
+    received += chunk.byteLength
+    if (received <= limit) return
+    req.off('data', count)
+    cutOff(req, res, message)
+  }
+  req.on('data', count)
   next()
 }
 
-const CSP = [
-  "default-src 'self'",
-  // React Router inlines its hydration data; Razorpay Checkout loads its script and frames.
-  "script-src 'self' 'unsafe-inline' https://checkout.razorpay.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
-  'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-  "form-action 'self' https://api.razorpay.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ')
+/** Stops reading an over-long body: the app's reader sees an error, the client a 413, then the socket closes. */
+function cutOff(req: Request, res: Response, message: string) {
+  req.pause()
+  for (const listener of req.listeners('data')) req.off('data', listener as (chunk: Buffer) => void)
+  if (!res.headersSent) {
+    res.setHeader('Connection', 'close')
+    res.once('finish', () => req.socket.destroy())
+    refuse(req, res, 413, message)
+  } else {
+    req.socket.destroy()
+  }
+  req.emit('error', Object.assign(new Error(message), { status: 413 }))
+}
 
+/** script-src hash of the root's one constant inline script (see app/lib/js-class-script.ts). */
+const JS_CLASS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(JS_CLASS_SCRIPT).digest('base64')}'`
+
+const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
+const RAZORPAY_API = 'https://api.razorpay.com'
+
+/**
+ * The page policy. Scripts: our own files, React Router's inline scripts carrying this response's
+ * nonce, the root's constant inline script by hash, and (shop pages only) Razorpay Checkout.
+ * The admin panel never pays, so it gets no Razorpay sources.
+ */
+export function pagePolicy(nonce: string, { razorpay }: { razorpay: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${JS_CLASS_SCRIPT_HASH}${razorpay ? ` ${RAZORPAY_CHECKOUT}` : ''}`,
+    // React's style attributes (progress bars, image placeholders) need inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${razorpay ? ' https://cdn.razorpay.com' : ''}`,
+    `connect-src 'self'${razorpay ? ` ${RAZORPAY_API} https://lumberjack.razorpay.com` : ''}`,
+    razorpay ? `frame-src ${RAZORPAY_API} ${RAZORPAY_CHECKOUT}` : "frame-src 'none'",
+    `form-action 'self'${razorpay ? ` ${RAZORPAY_API}` : ''}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
+/** JSON answers and uploaded images need nothing at all: an image opened directly runs nothing. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/** A fresh nonce per response, kept in res.locals.cspNonce for the React Router handler. */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  res.setHeader('Content-Security-Policy', CSP)
+  const nonce = randomBytes(16).toString('base64')
+  res.locals.cspNonce = nonce
+  const policy = req.path.startsWith('/api/') || req.path.startsWith('/uploads/')
+    ? API_POLICY
+    : pagePolicy(nonce, { razorpay: !req.path.startsWith('/admin') })
+  res.setHeader('Content-Security-Policy', policy)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('X-Frame-Options', 'DENY')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://api.razorpay.com")')
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   next()

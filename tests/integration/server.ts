@@ -67,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const running = () => child.exitCode === null && child.signalCode === null
+  // Seeding the demo shop encodes its images with sharp: slow on a busy 2-core machine.
   const deadline = Date.now() + (options.startTimeoutMs ?? 180_000)
   for (;;) {
     if (!running()) throw new Error(`The server exited early:\n${output}`)

@@ -1,0 +1,337 @@
+// The access control matrix: every route in app/routes.ts, as a visitor, a shopper (the owner of the
+// ids in the url), another shopper and the admin, with the expected answer in each cell. Pages are
+// asked with the session cookie, /api routes with the Bearer token. Mutating cells send a body the
+// owner would get a 400 for, so the matrix proves who gets past the guard without changing anything;
+// afterwards the owner's cart, address and order are checked to be untouched, and no cell shows a
+// shopper another shopper's data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routePaths } from '../helpers/route-paths'
+import { ADMIN, ADMIN_ENV, type Answer, Browser, expectNoLeak, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
+import { type RunningServer, startServer } from './server'
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin'
+const ROLES: Role[] = ['visitor', 'owner', 'other', 'admin']
+
+/** A status, or a redirect: '→/path' (302 whose Location starts with /path). */
+type Outcome = number | `→${string}`
+
+interface Ids {
+  a: Holdings
+  b: Holdings
+  productId: string
+}
+
+interface Cell {
+  method: string
+  url: (ids: Ids, role: Role) => string
+  body?: (ids: Ids, role: Role) => unknown
+  /** One outcome for all roles, or one per role. */
+  expect: Outcome | Record<Role, Outcome>
+  /** Run with a fresh login (the cell ends its session). */
+  fresh?: boolean
+}
+
+const L: Outcome = '→/auth/login'
+const SHOP: Outcome = '→/shop/home'
+const ADMIN_HOME: Outcome = '→/admin/products'
+const DENIED: Outcome = '→/unauth-page'
+const NO_ID = 'a0000000000000000000000000000000'
+const VALID_ADDRESS = { addressLine: '1 Thief Street', city: 'Agra', state: 'Uttar Pradesh', pincode: '282001', phone: '+91 98111 22233', notes: '' }
+
+const shopPage = (path: string): Cell => ({ method: 'GET', url: () => path, expect: { visitor: 200, owner: 200, other: 200, admin: ADMIN_HOME } })
+const signedInShopPage = (path: string): Cell => ({ method: 'GET', url: () => path, expect: { visitor: L, owner: 200, other: 200, admin: ADMIN_HOME } })
+const adminPage = (url: Cell['url']): Cell => ({ method: 'GET', url, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 200 } })
+const adminPost = (url: Cell['url'], body: Record<string, string> = {}, admin: Outcome = 400): Cell => ({
+  method: 'POST',
+  url,
+  body: () => body,
+  expect: { visitor: L, owner: DENIED, other: DENIED, admin },
+})
+const publicApi = (url: Cell['url']): Cell => ({ method: 'GET', url, expect: 200 })
+const adminApi = (method: string, url: Cell['url'], admin: Outcome, body?: unknown): Cell => ({
+  method,
+  url,
+  body: body === undefined ? undefined : () => body,
+  expect: { visitor: 401, owner: 403, other: 403, admin },
+})
+/** An /api route about the owner's own data: another shopper 403; the admin may read (200) but not write (403). */
+const ownerApi = (method: string, url: Cell['url'], owner: Outcome, admin: Outcome, body?: Cell['body']): Cell => ({
+  method,
+  url,
+  body,
+  expect: { visitor: 401, owner, other: 403, admin },
+})
+
+/** The rules, by route module. A route module without a rule fails the test. */
+const RULES: Record<string, Cell[]> = {
+  'routes/index.tsx': [{ method: 'GET', url: () => '/', expect: { visitor: SHOP, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
+  'routes/theme.ts': [
+    { method: 'GET', url: () => '/theme', expect: '→/' },
+    { method: 'POST', url: () => '/theme', body: () => ({ theme: 'dark', redirectTo: '/shop/about-us' }), expect: '→/shop/about-us' },
+  ],
+  'routes/auth/layout.tsx': [{ method: 'GET', url: () => '/auth/login', expect: { visitor: 200, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
+  'routes/auth/login.tsx': [
+    { method: 'GET', url: () => '/auth/login', expect: { visitor: 200, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/auth/login', body: () => ({ email: 'x' }), expect: { visitor: 400, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+  ],
+  'routes/auth/register.tsx': [
+    { method: 'GET', url: () => '/auth/register', expect: { visitor: 200, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/auth/register', body: () => ({ email: 'x' }), expect: { visitor: 400, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+  ],
+  'routes/auth/logout.ts': [
+    { method: 'GET', url: () => '/auth/logout', expect: '→/' },
+    { method: 'POST', url: () => '/auth/logout', expect: '→/shop/home', fresh: true },
+  ],
+  'routes/admin/layout.tsx': [adminPage(() => '/admin/dashboard')],
+  'routes/admin/index.ts': [{ method: 'GET', url: () => '/admin', expect: { visitor: L, owner: DENIED, other: DENIED, admin: '→/admin/dashboard' } }],
+  'routes/admin/dashboard.tsx': [adminPage(() => '/admin/dashboard')],
+  'routes/admin/products.tsx': [adminPage(() => '/admin/products'), adminPost(() => '/admin/products', { productId: NO_ID }, 404)],
+  'routes/admin/product-new.tsx': [adminPage(() => '/admin/products/new'), adminPost(() => '/admin/products/new')],
+  'routes/admin/product-edit.tsx': [
+    adminPage((ids) => `/admin/products/${ids.productId}/edit`),
+    adminPost((ids) => `/admin/products/${ids.productId}/edit`, { price: 'not a price' }),
+  ],
+  'routes/admin/orders.tsx': [adminPage(() => '/admin/orders')],
+  'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
+  'routes/admin/features.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
+  'routes/shop/layout.tsx': [shopPage('/shop/home')],
+  'routes/shop/index.ts': [{ method: 'GET', url: () => '/shop', expect: { visitor: SHOP, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
+  'routes/shop/home.tsx': [shopPage('/shop/home')],
+  'routes/shop/listing.tsx': [shopPage('/shop/listing?category=jewellery&sortBy=price-hightolow&page=2')],
+  'routes/shop/search.tsx': [shopPage('/shop/search?keyword=resin')],
+  'routes/shop/about-us.tsx': [shopPage('/shop/about-us')],
+  'routes/shop/cart.tsx': [
+    shopPage('/shop/cart'),
+    {
+      method: 'POST',
+      url: () => '/shop/cart',
+      body: (ids) => ({ intent: 'remove', productId: ids.a.productId, quantity: 'lots' }),
+      expect: { visitor: '→/shop/cart', owner: '→/shop/cart', other: '→/shop/cart', admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/product.tsx': [
+    { method: 'GET', url: (ids) => `/shop/product/${ids.productId}`, expect: { visitor: 200, owner: 200, other: 200, admin: ADMIN_HOME } },
+    { method: 'GET', url: () => `/shop/product/${NO_ID}`, expect: { visitor: 404, owner: 404, other: 404, admin: ADMIN_HOME } },
+    {
+      method: 'POST',
+      url: (ids) => `/shop/product/${ids.productId}`,
+      body: () => ({ quantity: '-3', price: '1' }),
+      expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/signed-in.tsx': [signedInShopPage('/shop/account')],
+  'routes/shop/checkout.tsx': [
+    signedInShopPage('/shop/checkout'),
+    {
+      method: 'POST',
+      url: () => '/shop/checkout',
+      // Another shopper's address is never usable.
+      body: (ids, role) => ({ intent: 'pay', addressId: role === 'other' ? ids.a.addressId : ids.b.addressId, totalAmount: '1' }),
+      expect: { visitor: L, owner: 400, other: 400, admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/account.tsx': [
+    signedInShopPage('/shop/account?tab=address'),
+    {
+      method: 'POST',
+      url: () => '/shop/account',
+      // The owner's address id: only the owner may delete it; the owner sends an unknown intent instead.
+      body: (ids, role) => (role === 'owner' ? { intent: 'nonsense' } : { intent: 'address-delete', addressId: ids.a.addressId }),
+      expect: { visitor: L, owner: 400, other: '→/shop/account?tab=address', admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/order.tsx': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/payment-success.tsx': [signedInShopPage('/shop/payment-success')],
+  'routes/shop/payment-test.tsx': [
+    {
+      method: 'GET',
+      // The other shopper's order is still payable; only its owner may open its payment page.
+      url: (ids) => `/shop/payment/test?order=${ids.b.gatewayOrderId}`,
+      expect: { visitor: L, owner: 404, other: 200, admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/payment-callback.ts': [
+    { method: 'GET', url: () => '/shop/payment/callback', expect: { visitor: '→/shop/checkout', owner: '→/shop/checkout', other: '→/shop/checkout', admin: ADMIN_HOME } },
+    {
+      method: 'POST',
+      url: () => '/shop/payment/callback',
+      body: (ids) => ({ razorpay_order_id: ids.a.gatewayOrderId, razorpay_payment_id: 'pay_forged', razorpay_signature: 'f'.repeat(64) }),
+      expect: { visitor: '→/shop/checkout', owner: '→/shop/checkout', other: '→/shop/checkout', admin: ADMIN_HOME },
+    },
+  ],
+  'routes/shop/payment-cancel.ts': [
+    {
+      method: 'GET',
+      url: (ids) => `/shop/payment/cancel?order=${ids.a.gatewayOrderId}`,
+      expect: { visitor: '→/shop/checkout', owner: '→/shop/checkout', other: '→/shop/checkout', admin: ADMIN_HOME },
+    },
+  ],
+  'routes/unauth-page.tsx': [{ method: 'GET', url: () => '/unauth-page', expect: 200 }],
+  'routes/not-found.tsx': [
+    { method: 'GET', url: () => '/no/such/page', expect: 404 },
+    { method: 'POST', url: () => '/no/such/page', body: () => ({}), expect: 404 },
+  ],
+
+  'routes/api/auth/register.ts': [{ method: 'POST', url: () => '/api/auth/register', body: () => ({ email: 'x' }), expect: 400 }],
+  'routes/api/auth/login.ts': [{ method: 'POST', url: () => '/api/auth/login', body: () => ({ password: 1 }), expect: 400 }],
+  'routes/api/auth/logout.ts': [{ method: 'POST', url: () => '/api/auth/logout', expect: 200, fresh: true }],
+  'routes/api/auth/check-auth.ts': [{ method: 'GET', url: () => '/api/auth/check-auth', expect: { visitor: 401, owner: 200, other: 200, admin: 200 } }],
+  'routes/api/shop/products.ts': [publicApi(() => '/api/shop/products/get?category=jewellery&page=1')],
+  'routes/api/shop/product.ts': [publicApi((ids) => `/api/shop/products/get/${ids.productId}`)],
+  'routes/api/shop/search.ts': [publicApi(() => '/api/shop/search/resin')],
+  'routes/api/shop/reviews.ts': [publicApi((ids) => `/api/shop/review/${ids.productId}`)],
+  'routes/api/shop/cart-add.ts': [ownerApi('POST', () => '/api/shop/cart/add', 404, 403, (ids) => ({ userId: ids.a.userId, productId: NO_ID, quantity: 1 }))],
+  'routes/api/shop/cart-get.ts': [ownerApi('GET', (ids) => `/api/shop/cart/get/${ids.a.userId}`, 200, 200)],
+  'routes/api/shop/cart-update.ts': [
+    ownerApi('PUT', () => '/api/shop/cart/update-cart', 404, 403, (ids) => ({ userId: ids.a.userId, productId: NO_ID, quantity: 1 })),
+  ],
+  'routes/api/shop/cart-delete.ts': [ownerApi('DELETE', (ids) => `/api/shop/cart/${ids.a.userId}/${NO_ID}`, 404, 403)],
+  'routes/api/shop/address-add.ts': [
+    ownerApi('POST', () => '/api/shop/address/add', 400, 403, (ids, role) => (role === 'owner' ? { userId: ids.a.userId } : { userId: ids.a.userId, ...VALID_ADDRESS })),
+  ],
+  'routes/api/shop/address-get.ts': [ownerApi('GET', (ids) => `/api/shop/address/get/${ids.a.userId}`, 200, 200)],
+  'routes/api/shop/address-update.ts': [
+    ownerApi('PUT', (ids) => `/api/shop/address/update/${ids.a.userId}/${ids.a.addressId}`, 400, 403, () => ({ pincode: 12 })),
+    // Another shopper naming themselves but the owner's address: not found.
+    {
+      method: 'PUT',
+      url: (ids, role) => `/api/shop/address/update/${role === 'other' ? ids.b.userId : ids.a.userId}/${ids.a.addressId}`,
+      body: (_ids, role) => (role === 'owner' ? { pincode: 12 } : { ...VALID_ADDRESS, city: 'Stolen' }),
+      expect: { visitor: 401, owner: 400, other: 404, admin: 403 },
+    },
+  ],
+  'routes/api/shop/address-delete.ts': [
+    ownerApi('DELETE', (ids, role) => `/api/shop/address/delete/${ids.a.userId}/${role === 'owner' ? NO_ID : ids.a.addressId}`, 404, 403),
+    {
+      method: 'DELETE',
+      url: (ids, role) => `/api/shop/address/delete/${role === 'other' ? ids.b.userId : ids.a.userId}/${role === 'owner' ? NO_ID : ids.a.addressId}`,
+      expect: { visitor: 401, owner: 404, other: 404, admin: 403 },
+    },
+  ],
+  'routes/api/shop/order-create.ts': [{ method: 'POST', url: () => '/api/shop/order/create', body: () => ({}), expect: 410 }],
+  'routes/api/shop/order-razorpay-create.ts': [
+    ownerApi('POST', () => '/api/shop/order/razorpay/create', 400, 403, (ids) => ({ userId: ids.a.userId, addressId: ids.b.addressId, totalAmount: 1 })),
+  ],
+  'routes/api/shop/order-razorpay-verify.ts': [
+    {
+      method: 'POST',
+      url: () => '/api/shop/order/razorpay/verify',
+      body: (ids) => ({ orderId: ids.a.orderId, razorpay_order_id: ids.a.gatewayOrderId, razorpay_payment_id: 'pay_x', razorpay_signature: '0'.repeat(64) }),
+      expect: { visitor: 401, owner: 400, other: 403, admin: 403 },
+    },
+  ],
+  'routes/api/shop/order-razorpay-webhook.ts': [
+    { method: 'POST', url: () => '/api/shop/order/razorpay/webhook', body: () => ({ event: 'order.paid' }), expect: 404 },
+  ],
+  'routes/api/shop/order-list.ts': [ownerApi('GET', (ids) => `/api/shop/order/list/${ids.a.userId}`, 200, 200)],
+  'routes/api/shop/order-details.ts': [
+    { method: 'GET', url: (ids) => `/api/shop/order/details/${ids.a.orderId}`, expect: { visitor: 401, owner: 200, other: 404, admin: 200 } },
+  ],
+  'routes/api/common/features.ts': [publicApi(() => '/api/common/feature/get')],
+  'routes/api/common/feature-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
+  'routes/api/common/feature-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],
+  'routes/api/admin/upload-image.ts': [adminApi('POST', () => '/api/admin/products/upload-image', 400, { my_file: 'x' })],
+  'routes/api/admin/products.ts': [adminApi('GET', () => '/api/admin/products/get', 200)],
+  'routes/api/admin/product-add.ts': [adminApi('POST', () => '/api/admin/products/add', 400, { title: '' })],
+  'routes/api/admin/product-edit.ts': [adminApi('PUT', (ids) => `/api/admin/products/edit/${ids.productId}`, 400, { price: 'free' })],
+  'routes/api/admin/product-delete.ts': [adminApi('DELETE', () => `/api/admin/products/delete/${NO_ID}`, 404)],
+  'routes/api/admin/orders.ts': [adminApi('GET', () => '/api/admin/orders/get', 200)],
+  'routes/api/admin/order-details.ts': [adminApi('GET', (ids) => `/api/admin/orders/details/${ids.a.orderId}`, 200)],
+  'routes/api/admin/order-update.ts': [adminApi('PUT', (ids) => `/api/admin/orders/update/${ids.a.orderId}`, 400, { orderStatus: 'paid' })],
+  'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
+}
+
+function outcomeOf(answer: Answer): Outcome {
+  if (answer.status === 302 && answer.location) return `→${answer.location}`
+  return answer.status
+}
+
+function matches(actual: Outcome, expected: Outcome): boolean {
+  if (typeof expected === 'number') return actual === expected
+  return typeof actual === 'string' && (actual === expected || actual.startsWith(`${expected}?`) || (expected !== '→/' && actual.startsWith(expected)))
+}
+
+let server: RunningServer
+let ids: Ids
+let admin: Browser
+const credentials: Partial<Record<Role, { email: string; password: string }>> = {}
+
+beforeAll(async () => {
+  const started = Date.now()
+  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV })
+  console.log(`server up in ${Date.now() - started} ms`)
+  const a = await shopperWithHoldings(server.url, 'Alpha', true)
+  const b = await shopperWithHoldings(server.url, 'Bravo')
+  admin = await new Browser(server.url).signIn(ADMIN.email, ADMIN.password)
+  ids = { a, b, productId: a.productId }
+  credentials.owner = { email: a.markers[0] as string, password: 'resin-lover-1' }
+  credentials.other = { email: b.markers[0] as string, password: 'resin-lover-1' }
+  credentials.admin = ADMIN
+  console.log(`access matrix: set up in ${Date.now() - started} ms`)
+}, 180_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function browserFor(role: Role, fresh: boolean): Promise<Browser> {
+  if (role === 'visitor') return new Browser(server.url)
+  if (!fresh) return role === 'owner' ? ids.a.browser : role === 'other' ? ids.b.browser : admin
+  const login = credentials[role]
+  if (!login) throw new Error(`No credentials for ${role}`)
+  return new Browser(server.url).signIn(login.email, login.password)
+}
+
+describe('access control matrix', () => {
+  it('has a rule for every route module in app/routes.ts', () => {
+    const files = [...new Set(routePaths().map((r) => r.file))]
+    const missing = files.filter((file) => !RULES[file])
+    expect(missing, 'route modules without an access rule').toEqual([])
+    const stale = Object.keys(RULES).filter((file) => !files.includes(file))
+    expect(stale, 'rules for routes that no longer exist').toEqual([])
+  })
+
+  it('answers every cell as expected and never shows a shopper the other shopper’s data', async () => {
+    const failures: string[] = []
+    let cells = 0
+    for (const [file, rules] of Object.entries(RULES)) {
+      for (const rule of rules) {
+        for (const role of ROLES) {
+          const expected = typeof rule.expect === 'object' ? rule.expect[role] : rule.expect
+          const browser = await browserFor(role, rule.fresh ?? false)
+          const url = rule.url(ids, role)
+          const body = rule.body?.(ids, role)
+          const answer = url.startsWith('/api/')
+            ? await browser.api(rule.method, url, body)
+            : await browser.request(rule.method, url, body === undefined ? {} : { form: body as Record<string, string> })
+          cells += 1
+          const actual = outcomeOf(answer)
+          const label = `${role} ${rule.method} ${url} (${file})`
+          if (!matches(actual, expected)) failures.push(`${label}: expected ${expected}, got ${actual} ${answer.text.slice(0, 160)}`)
+          expectNoStackTrace(answer.text, label)
+          if (answer.status >= 500) failures.push(`${label}: ${answer.status}`)
+          // The owner's data is the owner's and the admin's; the other shopper and visitors never see it.
+          const sent = url + JSON.stringify(body ?? '')
+          if (role === 'other' || role === 'visitor') expectNoLeak(answer, ids.a, label, sent)
+          if (role === 'owner' || role === 'visitor') expectNoLeak(answer, ids.b, label, sent)
+        }
+      }
+    }
+    console.log(`access matrix: ${Object.keys(RULES).length} route modules, ${cells} cells (${cells / ROLES.length} requests x ${ROLES.length} roles)`)
+    expect(failures).toEqual([])
+  })
+
+  it('left the owner’s cart, address and order as they were', async () => {
+    const a = ids.a
+    const addresses = await a.browser.api('GET', `/api/shop/address/get/${a.userId}`)
+    expect((addresses.json.data as { _id: string; city: string }[]).map((x) => [x._id, x.city])).toEqual([[a.addressId, 'Pune']])
+    const cart = await a.browser.api('GET', `/api/shop/cart/get/${a.userId}`)
+    expect(cart.json.data.items).toHaveLength(1)
+    const order = await a.browser.api('GET', `/api/shop/order/details/${a.orderId}`)
+    expect(order.json.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
+    const b = ids.b
+    const bOrder = await b.browser.api('GET', `/api/shop/order/details/${b.orderId}`)
+    expect(bOrder.json.data).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
+  })
+})
