@@ -155,6 +155,17 @@ export function requireApiAdmin(context: Ctx): SessionUser {
 }
 
 /** A userId in an /api path or body must be the caller's own (the admin may read any). */
+/**
+ * Ownership before validation: a body naming another user is Forbidden whatever else is wrong
+ * with it (a missing or malformed userId is left to the body's schema).
+ */
+export function requireOwnBody(user: SessionUser, body: unknown): unknown {
+  if (typeof body === 'object' && body !== null && 'userId' in body && typeof body.userId === 'string' && body.userId.trim() !== '') {
+    requireOwnUserId(user, body.userId.trim())
+  }
+  return body
+}
+
 export function requireOwnUserId(user: SessionUser, userId: string, { adminMayRead = false } = {}): void {
   if (user.id === userId) return
   if (adminMayRead && user.role === 'admin') return

@@ -439,6 +439,16 @@ describe('who may touch a cart', () => {
     expect(await cartOf(ravi)).toEqual(before)
   })
 
+  it("answers 403 before validating a body that names another user (ownership first)", async () => {
+    const asAsha = { token: asha.token }
+    const added = await call('POST', '/api/shop/cart/add', { ...asAsha, body: { userId: ravi.id, productId: 42, quantity: 'lots' } })
+    const updated = await call('PUT', '/api/shop/cart/update-cart', { ...asAsha, body: { userId: ravi.id, quantity: -1 } })
+    const address = await call('POST', '/api/shop/address/add', { ...asAsha, body: { userId: ravi.id, pincode: 'abc' } })
+    expect([added.status, updated.status, address.status]).toEqual([403, 403, 403])
+    // A body naming nobody is still a validation error.
+    expect((await call('POST', '/api/shop/cart/add', { ...asAsha, body: { productId: 'sale', quantity: 1 } })).status).toBe(400)
+  })
+
   it("lets the admin read any cart but not change another user's", async () => {
     const read = await call('GET', `/api/shop/cart/get/${ravi.id}`, { token: admin.token })
     expect(read.status).toBe(200)

@@ -7,7 +7,7 @@ import { addressSchema } from '~/schemas/address'
 import { addAddress } from '~/services/addresses.server'
 import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
 import { toApiAddress } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { requireApiUser, requireOwnBody, requireOwnUserId } from '~/services/auth.server'
 import type { Route } from './+types/address-add'
 
 const addBodySchema = addressSchema.extend({
@@ -20,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   return handleApi(async () => {
     const user = requireApiUser(context)
-    const { userId, ...input } = parseInput(addBodySchema, await readBody(request))
+    const { userId, ...input } = parseInput(addBodySchema, requireOwnBody(user, await readBody(request)))
     requireOwnUserId(user, userId)
     const address = await addAddress(getDb(), user.id, input)
     return apiJson({ success: true, message: 'Address Added Successfully', data: toApiAddress(address) }, 201)

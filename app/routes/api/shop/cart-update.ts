@@ -5,7 +5,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiLineSchema } from '~/schemas/cart'
 import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
 import { toApiCart } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { requireApiUser, requireOwnBody, requireOwnUserId } from '~/services/auth.server'
 import { setLineQuantity } from '~/services/cart.server'
 import type { Route } from './+types/cart-update'
 
@@ -15,7 +15,7 @@ export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return handleApi(async () => {
     const user = requireApiUser(context)
-    const input = parseInput(cartApiLineSchema, await readBody(request))
+    const input = parseInput(cartApiLineSchema, requireOwnBody(user, await readBody(request)))
     requireOwnUserId(user, input.userId)
     const cart = await setLineQuantity(
       getDb(),
