@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import './app.css'
+import appStylesheet from './app.css?url'
 import { FlashToast } from './components/flash-toast'
 import { NavigationProgress } from './components/navigation-progress'
 import { ErrorMessage } from './components/error-message'
@@ -53,6 +53,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3b35" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* precedence: React puts the stylesheet before the script preloads, so it is fetched first. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -38,7 +38,7 @@ export function printResult(r) {
     out.push(
       table(
         ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'audits below 0.9'],
-        r.lighthouse.map((x) => [x.name, x.performance, x.accessibility, x.bestPractices, x.seo, x.lcpMs, x.tbtMs, x.cls, x.failing.join(' ') || 'none']),
+        r.lighthouse.map((x) => [x.name, x.performance, x.accessibility, x.bestPractices, x.seo, x.lcpMs, x.tbtMs, x.cls, (x.runtimeError ? `ERROR ${x.runtimeError} ` : '') + (x.failing.join(' ') || 'none')]),
       ),
     )
   }

@@ -32,6 +32,7 @@ export async function measureLighthouse(baseUrl, pages) {
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         failing,
+        runtimeError: lhr.runtimeError?.code ?? null,
       })
     }
   } finally {

@@ -25,7 +25,7 @@ export function firstFlight(html, row = 2) {
     if (at < 0) break
   }
   if (headerEnd < 0 || at < 0) return { applies: false, prefixGzip: null, holds: null }
-  const end = html.indexOf('</h3>', at)
+  const end = html.indexOf('</h', at)
   const prefixGzip = gzip(Buffer.from(html.slice(0, Math.max(end, headerEnd))))
   return { applies: true, prefixGzip, holds: prefixGzip <= FIRST_FLIGHT_BYTES }
 }
