@@ -1,14 +1,17 @@
-import { useEffect } from 'react'
-import { Toaster } from 'react-hot-toast'
+import { lazy, Suspense, useEffect } from 'react'
 import { cn } from '~/lib/cn'
-import { notify } from '~/lib/notify'
+import { loadToastLibrary, notify, useToastsWanted } from '~/lib/notify'
 import type { Toast } from '~/lib/toast'
+
+/** The toast renderer arrives with the first toast, off the first paint's critical path. */
+const Toaster = lazy(() => loadToastLibrary().then((module) => ({ default: module.Toaster })))
 
 /**
  * Without JS the flashed message is a status region on the page; with JS (html.js, set by an
  * inline script before the body renders) the region is hidden and the message becomes a toast.
  */
 export function FlashToast({ toast }: { toast: Toast | null }) {
+  const toastsWanted = useToastsWanted()
   useEffect(() => {
     if (toast) notify(toast.type, toast.message)
   }, [toast])
@@ -40,7 +43,11 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
           </div>
       ) : null}
       <div data-toast-region>
-        <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />
+        {toastsWanted ? (
+          <Suspense fallback={null}>
+            <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />
+          </Suspense>
+        ) : null}
       </div>
     </>
   )

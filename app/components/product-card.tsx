@@ -88,7 +88,16 @@ function AddToCartButton({
 }
 
 /** A product in a grid. `eager` for the first row, so the largest paint is not lazy-loaded. */
-export function ProductCard({ product, eager = false }: { product: ProductCardProps; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel: Heading = 'h3',
+}: {
+  product: ProductCardProps
+  eager?: boolean
+  /** h2 where the grid sits right under the page's h1 (listing, search); h3 under a section's h2. */
+  headingLevel?: 'h2' | 'h3'
+}) {
   const image = product.image ? responsiveImage(product.image) : null
   const openProduct = useOpenProduct()
   const onOpen = openProduct ? (event: MouseEvent<HTMLAnchorElement>) => openProduct(event, product.id) : undefined
@@ -104,6 +113,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
             height={640}
             alt={product.title}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800"
           />
@@ -113,11 +123,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
         <StockBadge product={product} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold sm:text-base">
+        {/* elementtiming: the benchmark times when the first product title is painted (text aggregates to the block). */}
+        <Heading className="line-clamp-2 text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
           <Link to={`/shop/product/${product.id}`} onClick={onOpen}>
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-xs text-zinc-500">{categoryLabel(product.category)}</p>
         <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
         <div className="mt-auto pt-2">

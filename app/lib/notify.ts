@@ -1,12 +1,36 @@
 // Client-side toasts: one at a time, closing after 5 s (SPEC.md section 4, "Toasts").
-import toast from 'react-hot-toast'
-import type { Toast } from './toast'
+// react-hot-toast loads with the first toast, not with the page (it is not needed for first paint).
+import { useSyncExternalStore } from 'react'
 
 export const TOAST_ID = 'shop-toast'
 export const TOAST_DURATION_MS = 5000
 
-export function notify(type: Toast['type'], message: string): void {
+/** The toast library, loaded once on demand. */
+export const loadToastLibrary = () => import('react-hot-toast')
+
+let toastsWanted = false
+const listeners = new Set<() => void>()
+
+/** True once a toast has been asked for: the toast renderer is mounted from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => toastsWanted,
+    () => false,
+  )
+}
+
+export function notify(type: 'success' | 'error', message: string): void {
+  if (!toastsWanted) {
+    toastsWanted = true
+    for (const listener of listeners) listener()
+  }
   const options = { id: TOAST_ID, duration: TOAST_DURATION_MS }
-  if (type === 'error') toast.error(message, options)
-  else toast.success(message, options)
+  void loadToastLibrary().then(({ default: toast }) => {
+    if (type === 'error') toast.error(message, options)
+    else toast.success(message, options)
+  })
 }

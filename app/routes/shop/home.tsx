@@ -12,7 +12,10 @@ import type { Route } from './+types/home'
 const BANNER_ROTATION_MS = 4000
 const BANNER_COUNT = 4
 
-export const meta: Route.MetaFunction = () => [{ title: 'Handmade Resin Art · Home' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'Handmade Resin Art · Home' },
+  { name: 'description', content: 'Handmade resin art from India: jewellery, home decor, gifts and keepsakes, made to order.' },
+]
 
 export async function loader() {
   const db = getDb()

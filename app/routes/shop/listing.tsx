@@ -30,7 +30,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {page.items.length ? (
-          <ProductGrid products={page.items} />
+          <ProductGrid products={page.items} headingLevel="h2" />
         ) : (
           <p className="py-16 text-center text-zinc-500">No products match these filters.</p>
         )}

@@ -7,7 +7,10 @@ import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } fro
 import { searchProducts } from '~/services/catalog.server'
 import type { Route } from './+types/search'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Search' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'Search' },
+  { name: 'description', content: 'Search handmade resin jewellery, home decor, gifts and keepsakes.' },
+]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const keyword = (new URL(request.url).searchParams.get('keyword') ?? '').slice(0, MAX_KEYWORD_LENGTH)
@@ -51,7 +54,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {loaderData.products.length ? (
-        <ProductGrid products={loaderData.products} />
+        <ProductGrid products={loaderData.products} headingLevel="h2" />
       ) : searched ? (
         <p className="py-16 text-center text-2xl font-extrabold">No Result Found !</p>
       ) : null}

@@ -1,0 +1,45 @@
+// The performance budgets of issue 8, checked against a bench result. Sizes in kB of 1000 bytes.
+export const BUDGETS = {
+  browsingJsGzip: 130_000,
+  signedInJsGzip: 170_000,
+  listingFirstView: 250_000,
+  listingFirstTitleMs: 1300,
+  listingLcpMs: 2000,
+  lighthouseMin: 95,
+  idleRssMb: 150,
+  peakRssMb: 350,
+}
+
+const BROWSING = new Set(['home', 'listing', 'listing-filtered', 'search', 'product'])
+const SIGNED_IN = new Set(['checkout', 'account'])
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`
+
+/** Each budget that applies to the measured sections: {name, limit, actual, pass}. */
+export function checkBudgets(result) {
+  const checks = []
+  const add = (name, pass, actual, limit) => checks.push({ name, pass, actual, limit })
+  for (const page of result.pages ?? []) {
+    if (BROWSING.has(page.name)) add(`${page.name}: JS gzip`, page.jsGzip <= BUDGETS.browsingJsGzip, kB(page.jsGzip), kB(BUDGETS.browsingJsGzip))
+    if (SIGNED_IN.has(page.name)) add(`${page.name}: JS gzip`, page.jsGzip <= BUDGETS.signedInJsGzip, kB(page.jsGzip), kB(BUDGETS.signedInJsGzip))
+    if (page.name === 'listing') add('listing: first view total', page.totalFirstView <= BUDGETS.listingFirstView, kB(page.totalFirstView), kB(BUDGETS.listingFirstView))
+    if (page.firstFlightHolds !== null && page.firstFlightHolds !== undefined)
+      add(`${page.name}: header + first row in first 14 KB gzip`, page.firstFlightHolds, kB(page.firstFlightGzip), '14.3 kB')
+  }
+  for (const row of result.throttled ?? []) {
+    if (row.name !== 'listing') continue
+    const mode = row.js ? 'JS on' : 'JS off'
+    add(`listing (${mode}): first product title`, row.firstTitleMs != null && row.firstTitleMs <= BUDGETS.listingFirstTitleMs, `${row.firstTitleMs} ms`, `${BUDGETS.listingFirstTitleMs} ms`)
+    add(`listing (${mode}): LCP`, row.lcpMs != null && row.lcpMs <= BUDGETS.listingLcpMs, `${row.lcpMs} ms`, `${BUDGETS.listingLcpMs} ms`)
+  }
+  for (const row of result.lighthouse ?? []) {
+    for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) {
+      add(`Lighthouse ${row.name}: ${key}`, row[key] >= BUDGETS.lighthouseMin, row[key], `>= ${BUDGETS.lighthouseMin}`)
+    }
+  }
+  const memory = result.memory
+  if (memory?.idleRssMb != null) add('RSS idle', memory.idleRssMb <= BUDGETS.idleRssMb, `${memory.idleRssMb} MB`, `${BUDGETS.idleRssMb} MB`)
+  for (const key of ['peakLoadRssMb', 'peakUploadRssMb']) {
+    if (memory?.[key] != null) add(`RSS ${key === 'peakLoadRssMb' ? 'peak under load' : 'peak during 12 MP upload'}`, memory[key] <= BUDGETS.peakRssMb, `${memory[key]} MB`, `${BUDGETS.peakRssMb} MB`)
+  }
+  return checks
+}

@@ -1,0 +1,132 @@
+// Spawns the production server (`node server/start.js`) on a temp database, and reads its memory.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const root = resolve(import.meta.dirname, '../..')
+const startScript = join(root, 'server/start.js')
+
+/** A temp directory holding one database and its uploads. */
+export function createDataDir(prefix = 'shop-bench-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  return {
+    dir,
+    env: { DATABASE_PATH: join(dir, 'shop.sqlite'), UPLOADS_DIR: join(dir, 'uploads') },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+function baseEnv(data, extra = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    COOKIE_SECURE: '0',
+    SESSION_SECRET: 'benchmark-secret-benchmark-secret-0123',
+    AUTH_RATE_LIMIT: '1000',
+    SEED_DEMO: '1',
+    ...data.env,
+    ...extra,
+  }
+}
+
+export function buildApp() {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (result.status !== 0) throw new Error('npm run build failed')
+}
+
+/** `node server/start.js seed --products N` (bootstraps first: migrations and, with SEED_DEMO=1, the demo catalogue). */
+export function seedProducts(data, count, extra = {}) {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, [startScript, 'seed', '--products', String(count)], {
+    cwd: root,
+    env: baseEnv(data, extra),
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`Seeding failed:\n${result.stdout}\n${result.stderr}`)
+  return performance.now() - started
+}
+
+/** Starts the server and resolves once `probePath` answers 200; `startMs` is the cold start time. */
+export async function startServer(data, port, extra = {}, probePath = '/shop/home') {
+  const started = performance.now()
+  let output = ''
+  const child = spawn(process.execPath, [startScript], {
+    cwd: root,
+    env: baseEnv(data, { PORT: String(port), ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (c) => {
+    output += c
+  })
+  child.stderr.on('data', (c) => {
+    output += c
+  })
+  const exited = new Promise((done) => child.once('exit', done))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
+    try {
+      const response = await fetch(url + probePath)
+      await response.arrayBuffer()
+      if (response.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return {
+    url,
+    pid: child.pid,
+    startMs: performance.now() - started,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+    },
+  }
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    return kb / 1024
+  } catch {
+    return 0
+  }
+}
+
+/** Samples a process's RSS every 25 ms while `work` runs; resolves to [work's result, peak MB]. */
+export async function withPeakRss(pid, work) {
+  let peak = rssMb(pid)
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid))
+  }, 25)
+  try {
+    const result = await work()
+    peak = Math.max(peak, rssMb(pid))
+    return [result, peak]
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+/** Logs in through the JSON API; returns the session cookie and the bearer token. */
+export async function apiLogin(url, email, password) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  })
+  const body = await response.json()
+  if (!response.ok || !body.success) throw new Error(`Login failed for ${email}: ${JSON.stringify(body)}`)
+  const cookie = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ')
+  return { cookie, token: body.token }
+}

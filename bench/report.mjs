@@ -1,0 +1,81 @@
+// Plain-text tables for a bench result (the same figures as the JSON).
+const kB = (n) => (n == null ? '-' : (n / 1000).toFixed(1))
+
+export function table(headers, rows) {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (c == null ? '-' : String(c))))]
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n')
+}
+
+export function printResult(r) {
+  const out = []
+  out.push(`Bench ${r.date} — ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node.slice(1)}`)
+  if (r.pages) {
+    out.push('\nPage bytes (kB; 390 px phone at 2x, first view, empty cache; JS/CSS gzip)')
+    out.push(
+      table(
+        ['page', 'HTML raw', 'gzip', 'br', 'JS gz', 'CSS gz', 'images', 'total', 'reqs', '14KB: hdr+row1'],
+        r.pages.map((p) => [
+          p.name, kB(p.htmlRaw), kB(p.htmlGzip), kB(p.htmlBrotli), kB(p.jsGzip), kB(p.cssGzip), kB(p.imageBytes), kB(p.totalFirstView), p.requests,
+          p.firstFlightHolds == null ? 'n/a' : `${p.firstFlightHolds ? 'yes' : 'NO'} (${kB(p.firstFlightGzip)})`,
+        ]),
+      ),
+    )
+  }
+  if (r.throttled) {
+    const t = r.throttling
+    out.push(`\nThrottled (${t.latencyMs} ms RTT, ${t.downKbps} kbit/s down, ${t.cpuSlowdown}x CPU; median of ${r.options.runs}; ms)`)
+    out.push(
+      table(
+        ['page', 'JS', 'first title', 'FCP', 'LCP', 'LCP element', 'TBT'],
+        r.throttled.map((x) => [x.name, x.js ? 'on' : 'off', x.firstTitleMs, x.fcpMs, x.lcpMs, x.lcpElement, x.tbtMs]),
+      ),
+    )
+  }
+  if (r.lighthouse) {
+    out.push('\nLighthouse 12 mobile')
+    out.push(
+      table(
+        ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'audits below 0.9'],
+        r.lighthouse.map((x) => [x.name, x.performance, x.accessibility, x.bestPractices, x.seo, x.lcpMs, x.tbtMs, x.cls, (x.runtimeError ? `ERROR ${x.runtimeError} ` : '') + (x.failing.join(' ') || 'none')]),
+      ),
+    )
+  }
+  if (r.load) {
+    out.push('\nLoad on loopback (autocannon; ceiling = plain node:http with the same bytes)')
+    out.push(
+      table(
+        ['target', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ceiling req/s', 'ceil p99', 'ratio'],
+        r.load.map((x) => [x.name, x.connections, x.rps, x.p50Ms, x.p99Ms, x.errors, x.ceilingRps, x.ceilingP99Ms, x.ceilingRatio]),
+      ),
+    )
+  }
+  if (r.scale) {
+    out.push('\nQuery time by catalogue size (API over loopback, median / max ms)')
+    const f = (q) => `${q.medianMs} / ${q.maxMs}`
+    out.push(
+      table(
+        ['products', 'seed ms', 'listing newest', 'listing filtered+sorted', 'search', 'search no match'],
+        r.scale.map((x) => [x.products, x.seedMs, f(x.listingNewest), f(x.listingFiltered), f(x.search), f(x.searchNoMatch)]),
+      ),
+    )
+  }
+  if (r.memory) {
+    const m = r.memory
+    out.push('\nMemory and start')
+    out.push(
+      table(
+        ['RSS idle MB', 'peak load MB', 'peak 12 MP upload MB', 'upload ms', 'cold start ms'],
+        [[m.idleRssMb, m.peakLoadRssMb, m.peakUploadRssMb, m.uploadMs, m.coldStartMs]],
+      ),
+    )
+  }
+  console.log(out.join('\n'))
+}
+
+export function printBudgets(checks) {
+  if (!checks.length) return
+  console.log('\nBudgets')
+  console.log(table(['budget', 'actual', 'limit', ''], checks.map((c) => [c.name, c.actual, c.limit, c.pass ? 'pass' : 'FAIL'])))
+}
