@@ -168,8 +168,9 @@ test.describe('listing', () => {
     await page.getByText('Sort by: Price: High to Low').click()
     await page.getByRole('link', { name: 'Title: A to Z' }).click()
     await expect(page).toHaveURL(/\/shop\/listing\?sortBy=title-atoz$/)
+    // With JS the url can change a moment before the new list renders: wait for it.
+    await expect(page.getByRole('article').getByRole('heading').first()).toHaveText('Agate Slice Coasters')
     const titles = await page.getByRole('article').getByRole('heading').allTextContents()
-    expect(titles[0]).toBe('Agate Slice Coasters')
     const byTitle = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)
     expect(titles).toEqual([...titles].sort(byTitle))
   })
