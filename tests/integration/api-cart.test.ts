@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { client, type Shopper } from '../helpers/shop-api'
 import { type RunningServer, startServer } from './server'
 
 interface ApiCartItem {
@@ -25,16 +26,6 @@ interface ApiCart {
   _id: string | null
   items: ApiCartItem[]
   totalAmount: number
-}
-
-interface Answer {
-  status: number
-  body: { success: boolean; message?: string; data?: ApiCart; errors?: Record<string, string[]> }
-}
-
-interface Shopper {
-  id: string
-  token: string
 }
 
 let server: RunningServer
@@ -87,36 +78,7 @@ async function insertCatalogue() {
   await db.insertInto('product_images').values({ product_id: 'plain', position: 0, url: '/img/plain.webp' }).execute()
 }
 
-async function call(
-  method: string,
-  path: string,
-  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  })
-  expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
-  return { status: response.status, body: await response.json() }
-}
-
-async function login(email: string, password: string): Promise<Shopper> {
-  const answer = await call('POST', '/api/auth/login', { body: { email, password } })
-  expect(answer.status).toBe(200)
-  const body = answer.body as unknown as { token: string; user: { id: string } }
-  return { id: body.user.id, token: body.token }
-}
-
-async function registerAndLogin(userName: string, email: string): Promise<Shopper> {
-  const registered = await call('POST', '/api/auth/register', { body: { userName, email, password: 'resin-lover-1' } })
-  expect(registered.status).toBe(201)
-  return login(email, 'resin-lover-1')
-}
+const { call, login, registerAndLogin } = client(() => server)
 
 const add = (who: Shopper, body: Record<string, unknown>) =>
   call('POST', '/api/shop/cart/add', { token: who.token, body: { userId: who.id, ...body } })
