@@ -1,5 +1,6 @@
 // The cart form (one form action with an intent field) and the cart API bodies.
 import { z } from 'zod'
+import { apiUserIdSchema } from './api-user'
 
 const id = z.string({ error: 'Missing product.' }).trim().min(1, { error: 'Missing product.' }).max(64)
 const choice = z.string().trim().max(100).optional().default('')
@@ -27,7 +28,6 @@ export const quantitySchema = z.coerce
 // The cart /api bodies (SPEC.md section 7). Unknown keys, such as a client's price, salePrice or
 // total, are dropped: the server prices every line itself.
 
-const apiUserId = z.string({ error: 'Missing user.' }).trim().min(1, { error: 'Missing user.' }).max(64)
 
 /** A quantity from JSON or a form: a whole number 1..99 (also as a numeric string). */
 export const apiQuantitySchema = z
@@ -70,7 +70,7 @@ export const apiColorSchema = z
 /** POST /api/shop/cart/add and PUT /api/shop/cart/update-cart. */
 export const cartApiLineSchema = z.object(
   {
-    userId: apiUserId,
+    userId: apiUserIdSchema,
     productId: id,
     quantity: apiQuantitySchema,
     variety: apiVarietySchema,

@@ -157,7 +157,8 @@ export function requireApiAdmin(context: Ctx): SessionUser {
 /** A userId in an /api path or body must be the caller's own (the admin may read any). */
 /**
  * Ownership before validation: a body naming another user is Forbidden whatever else is wrong
- * with it (a missing or malformed userId is left to the body's schema).
+ * with it. A missing or blank userId is left to the body's schema (apiUserIdSchema, which trims
+ * the same way), so once the body parses, its userId is the caller's: no second check is needed.
  */
 export function requireOwnBody(user: SessionUser, body: unknown): unknown {
   if (typeof body === 'object' && body !== null && 'userId' in body && typeof body.userId === 'string' && body.userId.trim() !== '') {

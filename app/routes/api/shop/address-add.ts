@@ -1,17 +1,17 @@
 // POST /api/shop/address/add {userId, addressLine, city, state, pincode, country, phone, landmark?, notes?}
 //   -> 201 {success, message: 'Address Added Successfully', data: address}
 // The caller's own addresses only (403 otherwise); the 4th is refused: 400 'You can Add Max 3 Addresses'.
-import { z } from 'zod'
 import { getDb } from '~/db.server'
 import { addressSchema } from '~/schemas/address'
+import { apiUserIdSchema } from '~/schemas/api-user'
 import { addAddress } from '~/services/addresses.server'
 import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
 import { toApiAddress } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnBody, requireOwnUserId } from '~/services/auth.server'
+import { requireApiUser, requireOwnBody } from '~/services/auth.server'
 import type { Route } from './+types/address-add'
 
 const addBodySchema = addressSchema.extend({
-  userId: z.string({ error: 'Missing user.' }).trim().min(1, { error: 'Missing user.' }).max(64),
+  userId: apiUserIdSchema,
 })
 
 export const loader = () => methodNotAllowed('POST')
@@ -20,8 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
   return handleApi(async () => {
     const user = requireApiUser(context)
-    const { userId, ...input } = parseInput(addBodySchema, requireOwnBody(user, await readBody(request)))
-    requireOwnUserId(user, userId)
+    const { userId: _own, ...input } = parseInput(addBodySchema, requireOwnBody(user, await readBody(request)))
     const address = await addAddress(getDb(), user.id, input)
     return apiJson({ success: true, message: 'Address Added Successfully', data: toApiAddress(address) }, 201)
   })
