@@ -5,7 +5,7 @@ import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { newId } from '~/lib/ids'
 import type { SessionUser } from '~/lib/user'
-import { getAddress } from './addresses.server'
+import { type AddressView, getAddress } from './addresses.server'
 import { getCart } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway.server'
@@ -20,6 +20,23 @@ export interface PlacedOrder {
   orderId: string
   totalAmountPaise: number
   gatewayOrder: GatewayOrder
+}
+
+/** The address columns an order copies, so later edits to the saved address do not change it. */
+const SNAPSHOT_COLUMNS = ['address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
+type AddressSnapshot = Record<(typeof SNAPSHOT_COLUMNS)[number], string>
+
+function addressSnapshot(address: AddressView): AddressSnapshot {
+  return {
+    address_line: address.addressLine,
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+    country: address.country,
+    phone: address.phone,
+    landmark: address.landmark,
+    notes: address.notes,
+  }
 }
 
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
@@ -38,12 +55,12 @@ async function findUnpaidTwin(
   db: DB,
   userId: string,
   gatewayName: string,
-  want: { addressId: string; address: string[]; totalPaise: number; deliveryFeePaise: number; lines: string[] },
+  want: { addressId: string; address: AddressSnapshot; totalPaise: number; deliveryFeePaise: number; lines: string[] },
 ): Promise<PlacedOrder | null> {
   const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
   const candidates = await db
     .selectFrom('orders')
-    .select(['id', 'gateway_order_id', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'])
+    .select(['id', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
     .where('user_id', '=', userId)
     .where('order_status', '=', 'pending')
     .where('payment_status', 'in', ['pending', 'failed'])
@@ -58,8 +75,7 @@ async function findUnpaidTwin(
     .execute()
   const wanted = [...want.lines].sort().join('\n')
   for (const order of candidates) {
-    const address = [order.address_line, order.city, order.state, order.pincode, order.country, order.phone, order.landmark, order.notes]
-    if (address.join('\n') !== want.address.join('\n')) continue
+    if (SNAPSHOT_COLUMNS.some((column) => order[column] !== want.address[column])) continue
     const lines = await db
       .selectFrom('order_lines')
       .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
@@ -99,9 +115,10 @@ export async function placeOrder(
 
   const subtotal = cart.totalPaise
   const total = subtotal + deliveryFeePaise
+  const snapshot = addressSnapshot(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
-    address: [address.addressLine, address.city, address.state, address.pincode, address.country, address.phone, address.landmark, address.notes],
+    address: snapshot,
     totalPaise: total,
     deliveryFeePaise,
     lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
@@ -119,14 +136,7 @@ export async function placeOrder(
         user_name: user.userName,
         email: user.email,
         address_id: address.id,
-        address_line: address.addressLine,
-        city: address.city,
-        state: address.state,
-        pincode: address.pincode,
-        country: address.country,
-        phone: address.phone,
-        landmark: address.landmark,
-        notes: address.notes,
+        ...snapshot,
         subtotal_paise: subtotal,
         delivery_fee_paise: deliveryFeePaise,
         total_amount_paise: total,
