@@ -43,7 +43,6 @@ export function RevenueChart({ days }: { days: ChartDay[] }) {
   const orders = days.reduce((sum, d) => sum + d.paidOrders, 0)
   const best = days.reduce<ChartDay | undefined>((top, d) => (d.revenuePaise > (top?.revenuePaise ?? 0) ? d : top), undefined)
   const first = days[0]
-  const last = days[days.length - 1]
   const summary = best
     ? `${formatPaise(total)} from ${ordersText(orders)}; best day ${formatDay(best.day)} with ${formatPaise(best.revenuePaise)}.`
     : `No paid orders in these ${days.length} days.`
@@ -84,7 +83,7 @@ export function RevenueChart({ days }: { days: ChartDay[] }) {
           </>
         ) : null}
       </div>
-      {first && last ? (
+      {first ? (
         <div aria-hidden="true" className="flex justify-between text-xs text-zinc-500">
           <span>{formatDay(first.day)}</span>
           <span>Today</span>
