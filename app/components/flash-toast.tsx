@@ -7,6 +7,12 @@ import type { Toast } from '~/lib/toast'
 const Toaster = lazy(() => loadToastLibrary().then((module) => ({ default: module.Toaster })))
 
 /**
+ * Toasts sit just under the 64 px header (shop and admin alike): a toast that has just said
+ * 'Product is added to cart' must not cover the cart button the shopper taps next.
+ */
+const BELOW_THE_HEADER = { top: 72 }
+
+/**
  * Without JS the flashed message is a status region on the page; with JS (html.js, set by an
  * inline script before the body renders) the region is hidden and the message becomes a toast.
  */
@@ -45,7 +51,11 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
       <div data-toast-region>
         {toastsWanted ? (
           <Suspense fallback={null}>
-            <Toaster position="top-center" toastOptions={{ className: 'text-sm' }} />
+            <Toaster
+              position="top-center"
+              containerStyle={BELOW_THE_HEADER}
+              toastOptions={{ className: 'text-sm' }}
+            />
           </Suspense>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import {
   cartLink,
   choose,
   expect,
+  expectClearOfHeader,
   fillLogin,
   flash,
   jsEnabled,
@@ -86,6 +87,7 @@ test.describe('cart', () => {
     await page.goto(`/shop/listing?category=${POOJA_THALI.category}`)
     await addFromCard(page, POOJA_THALI.title)
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items')
+    await expectClearOfHeader(page, flash(page, 'Product is added to cart'))
 
     const cart = await openCart(page)
     await expect(quantityOf(cart, STARDUST.title)).toHaveText('2')

@@ -223,6 +223,16 @@ export function toast(page: Page, text: string) {
   return page.locator('[data-toast-region]').getByText(text, { exact: true })
 }
 
+/** A message (toast or flash) must not cover the header's buttons, such as the cart the shopper taps next. */
+export async function expectClearOfHeader(page: Page, message: Locator) {
+  const headerBottom = async () => {
+    const box = await page.locator('header').first().boundingBox()
+    return box ? box.y + box.height : Number.POSITIVE_INFINITY
+  }
+  // Polled: a toast slides in from above before it settles.
+  await expect.poll(async () => ((await message.boundingBox())?.y ?? -1) >= (await headerBottom())).toBe(true)
+}
+
 /** Waits until fetchers and their revalidation are done (with JS; without JS every post is a page). */
 export async function settled(page: Page) {
   if (jsEnabled()) await page.waitForLoadState('networkidle')
