@@ -1,10 +1,53 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Rollup } from 'vite'
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports only its development build, so browsers would get its dev
+ * warnings (remix-run/react-router#14102). The client bundle takes the production build it ships
+ * beside it; docs/decisions/017-client-chunks.md.
+ */
+const reactRouterProduction = new URL('./node_modules/react-router/dist/production/', import.meta.url).pathname
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+]
+
+const APP_DIR = new URL('./app/', import.meta.url).pathname
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router)\//
+const SHELLS = [/\/app\/root\.tsx($|\?)/, /\/app\/routes\/shop\/layout\.tsx($|\?)/]
+
+/**
+ * Fewer, larger chunks for the pages every shopper loads: the framework in one chunk, and
+ * everything the root and the shop layout import statically (header, footer, cart sheet, toasts)
+ * in another. Rollup would otherwise cut ~20 small chunks per page, and each costs its own
+ * imports and a fresh gzip window (about 5 KB on the listing). Route modules and lazily loaded
+ * code stay in their own chunks.
+ */
+function clientChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
+  if (FRAMEWORK.test(id)) return 'framework'
+  if (!id.startsWith(APP_DIR) || SHELLS.some((shell) => shell.test(id))) return undefined
+  return inShell(id, getModuleInfo, new Set()) ? 'shell' : undefined
+}
+
+function inShell(id: string, getModuleInfo: Rollup.GetModuleInfo, seen: Set<string>): boolean {
+  if (seen.has(id)) return false
+  seen.add(id)
+  const info = getModuleInfo(id)
+  if (!info) return false
+  return info.importers.some((importer) => SHELLS.some((shell) => shell.test(importer)) || inShell(importer, getModuleInfo, seen))
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   // The server build's entry is our Express app, which imports the React Router build.
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : undefined,
-  resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' } }
+    : { rollupOptions: { output: { manualChunks: clientChunks } } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: new URL('./app', import.meta.url).pathname },
+      ...(command === 'build' && !isSsrBuild ? productionReactRouter : []),
+    ],
+  },
   plugins: [tailwindcss(), reactRouter()],
 }))

@@ -1,12 +1,12 @@
-import type { MouseEvent } from 'react'
+import type { DOMAttributes, MouseEvent } from 'react'
 import { Link, useLocation } from 'react-router'
 import { categoryLabel, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
-import { formatPaise } from '~/lib/money'
 import { isOnSale } from '~/lib/pricing'
 import { useCartFetcher } from '~/lib/use-cart-fetcher'
 import { CartFormFields } from './cart'
-import { useOpenProduct } from './product-dialog'
+import { PriceTag } from './price-tag'
+import { preloadProductDialog, useOpenProduct } from './product-dialog'
 import { buttonClass } from './ui/button'
 
 export interface ProductCardProps {
@@ -19,6 +19,8 @@ export interface ProductCardProps {
   image: string | null
   needsChoice: boolean
 }
+
+type OpenIntent = Pick<DOMAttributes<HTMLAnchorElement>, 'onPointerEnter' | 'onTouchStart' | 'onFocus'>
 
 function StockBadge({ product }: { product: ProductCardProps }) {
   const label =
@@ -37,16 +39,6 @@ function StockBadge({ product }: { product: ProductCardProps }) {
   )
 }
 
-export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; salePricePaise: number }) {
-  const onSale = isOnSale({ pricePaise, salePricePaise })
-  return (
-    <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className={onSale ? 'text-sm text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(pricePaise)}</span>
-      {onSale ? <span className="font-semibold">{formatPaise(salePricePaise)}</span> : null}
-    </p>
-  )
-}
-
 /**
  * 'Add to cart' adds one (a form post; a fetcher with a toast when JS runs). A product with
  * varieties or colours opens its detail instead, where they are chosen.
@@ -54,9 +46,11 @@ export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; s
 function AddToCartButton({
   product,
   onOpen,
+  intent,
 }: {
   product: ProductCardProps
   onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void
+  intent?: OpenIntent
 }) {
   const fetcher = useCartFetcher(`card-add-${product.id}`)
   const location = useLocation()
@@ -70,7 +64,7 @@ function AddToCartButton({
   }
   if (product.needsChoice) {
     return (
-      <Link to={`/shop/product/${product.id}`} onClick={onOpen} className={full}>
+      <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent} className={full}>
         Add to cart
       </Link>
     )
@@ -101,9 +95,20 @@ export function ProductCard({
   const image = product.image ? responsiveImage(product.image) : null
   const openProduct = useOpenProduct()
   const onOpen = openProduct ? (event: MouseEvent<HTMLAnchorElement>) => openProduct(event, product.id) : undefined
+  // Intent to open the product (a pointer over it, a touch, keyboard focus) fetches the dialog's code.
+  const intent: OpenIntent | undefined = openProduct
+    ? { onPointerEnter: preloadProductDialog, onTouchStart: preloadProductDialog, onFocus: preloadProductDialog }
+    : undefined
   return (
     <article id={`product-${product.id}`} className="flex scroll-mt-20 flex-col overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <Link to={`/shop/product/${product.id}`} onClick={onOpen} className="relative block" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={`/shop/product/${product.id}`}
+        onClick={onOpen}
+        {...intent}
+        className="relative block"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {image ? (
           <img
             src={image.src}
@@ -125,14 +130,14 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1 p-3">
         {/* elementtiming: the benchmark times when the first product title is painted (text aggregates to the block). */}
         <Heading className="line-clamp-2 text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
-          <Link to={`/shop/product/${product.id}`} onClick={onOpen}>
+          <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent}>
             {product.title}
           </Link>
         </Heading>
         <p className="text-xs text-zinc-500">{categoryLabel(product.category)}</p>
         <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
         <div className="mt-auto pt-2">
-          <AddToCartButton product={product} onOpen={onOpen} />
+          <AddToCartButton product={product} onOpen={onOpen} intent={intent} />
         </div>
       </div>
     </article>

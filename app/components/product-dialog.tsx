@@ -1,10 +1,18 @@
-import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useState } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react'
+import { useFetcher, useLocation } from 'react-router'
 import type { loader as productLoader } from '~/routes/shop/product'
-import { CloseIcon } from './icons'
-import { ProductDetailView } from './product-detail'
-import { Modal } from './ui/modal'
-import { Skeleton } from './ui/skeleton'
+
+/**
+ * The dialog's code (the product detail, its gallery and carousel) is not needed to browse: it
+ * loads when a shopper shows intent to open a product (hover, touch, focus) or at the latest on
+ * the click, alongside the product's data.
+ */
+const loadDialogView = () => import('./product-dialog-view')
+const ProductDialogView = lazy(loadDialogView)
+
+export function preloadProductDialog(): void {
+  void loadDialogView()
+}
 
 type OpenProduct = (event: MouseEvent<HTMLAnchorElement>, productId: string) => void
 
@@ -25,6 +33,7 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
       event.preventDefault()
       setProductId(id)
+      preloadProductDialog()
       void load(`/shop/product/${id}`)
     },
     [load],
@@ -41,37 +50,9 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
     <ProductDialogContext.Provider value={open}>
       {children}
       {productId ? (
-        <Modal
-          label={product?.title ?? 'Product'}
-          onClose={() => setProductId(null)}
-          className="inset-0 m-auto max-h-[92dvh] w-[min(960px,94vw)] rounded-xl p-4 sm:p-6"
-        >
-          <div className="mb-3 flex items-center justify-between gap-2">
-            <Link to={`/shop/product/${productId}`} className="text-sm underline">
-              Open product page
-            </Link>
-            <button
-              type="button"
-              onClick={() => setProductId(null)}
-              aria-label="Close"
-              className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          {product ? (
-            <ProductDetailView key={product.id} product={product} headingLevel="h2" />
-          ) : (
-            <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
-              <Skeleton className="aspect-square w-full" />
-              <div className="grid content-start gap-3">
-                <Skeleton className="h-8 w-3/4" />
-                <Skeleton className="h-20 w-full" />
-                <Skeleton className="h-10 w-1/3" />
-              </div>
-            </div>
-          )}
-        </Modal>
+        <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-50 bg-black/60" />}>
+          <ProductDialogView productId={productId} product={product} onClose={() => setProductId(null)} />
+        </Suspense>
       ) : null}
     </ProductDialogContext.Provider>
   )

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router'
 import { ProductDialogProvider } from '~/components/product-dialog'
-import { ProductGridSkeleton } from '~/components/product-grid'
+import { ProductGridSkeleton } from '~/components/product-grid-skeleton'
 import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
 import { ErrorMessage } from '~/components/error-message'

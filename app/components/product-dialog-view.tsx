@@ -1,0 +1,51 @@
+import { Link } from 'react-router'
+import type { ProductDetail } from '~/services/catalog.server'
+import { CloseIcon } from './icons'
+import { ProductDetailView } from './product-detail'
+import { Modal } from './ui/modal'
+import { Skeleton } from './ui/skeleton'
+
+/** The product over the page (loaded on demand by ProductDialogProvider): a skeleton until its data arrives. */
+export default function ProductDialogView({
+  productId,
+  product,
+  onClose,
+}: {
+  productId: string
+  product: ProductDetail | null
+  onClose: () => void
+}) {
+  return (
+    <Modal
+      label={product?.title ?? 'Product'}
+      onClose={onClose}
+      className="inset-0 m-auto max-h-[92dvh] w-[min(960px,94vw)] rounded-xl p-4 sm:p-6"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <Link to={`/shop/product/${productId}`} className="text-sm underline">
+          Open product page
+        </Link>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {product ? (
+        <ProductDetailView key={product.id} product={product} headingLevel="h2" />
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
+          <Skeleton className="aspect-square w-full" />
+          <div className="grid content-start gap-3">
+            <Skeleton className="h-8 w-3/4" />
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-10 w-1/3" />
+          </div>
+        </div>
+      )}
+    </Modal>
+  )
+}
