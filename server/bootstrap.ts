@@ -8,6 +8,7 @@ import { getDb } from '~/db.server'
 import { ensureAdmin, registerUser } from '~/services/accounts.server'
 import { deleteExpiredAuthSessions } from '~/services/auth-sessions.server'
 import { deleteStaleGuestCarts } from '~/services/cart.server'
+import { fillMissingWidths } from '~/services/media.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
@@ -28,6 +29,8 @@ export async function tidy(): Promise<void> {
 export async function bootstrap(config: Config): Promise<void> {
   const db = getDb()
   await mkdir(config.UPLOADS_DIR, { recursive: true })
+  const filled = await fillMissingWidths(config.UPLOADS_DIR)
+  if (filled) console.log(`Made ${filled} missing image widths for earlier uploads`)
   const applied = await migrateToLatest(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
   await tidy()

@@ -14,7 +14,7 @@ describe('responsiveImage', () => {
     const image = responsiveImage(`/uploads/${hash}-1280.webp`)
     expect(image.src).toBe(`/uploads/${hash}-640.webp`)
     expect(image.srcSet).toBe(
-      `/uploads/${hash}-320.webp 320w, /uploads/${hash}-640.webp 640w, /uploads/${hash}-1280.webp 1280w`,
+      [320, 400, 640, 800, 1280].map((w) => `/uploads/${hash}-${w}.webp ${w}w`).join(', '),
     )
     for (const width of IMAGE_WIDTHS) expect(image.srcSet).toContain(`-${width}.webp ${width}w`)
   })
@@ -22,7 +22,13 @@ describe('responsiveImage', () => {
   it('lists only the widths that exist for a 640 upload', () => {
     const image = responsiveImage(`/uploads/${hash}-640.webp`)
     expect(image.src).toBe(`/uploads/${hash}-640.webp`)
-    expect(image.srcSet).toBe(`/uploads/${hash}-320.webp 320w, /uploads/${hash}-640.webp 640w`)
+    expect(image.srcSet).toBe(`/uploads/${hash}-320.webp 320w, /uploads/${hash}-400.webp 400w, /uploads/${hash}-640.webp 640w`)
+  })
+
+  it('uses the largest width as src when the upload is smaller than 640', () => {
+    const image = responsiveImage(`/uploads/${hash}-400.webp`)
+    expect(image.src).toBe(`/uploads/${hash}-400.webp`)
+    expect(image.srcSet).toBe(`/uploads/${hash}-320.webp 320w, /uploads/${hash}-400.webp 400w`)
   })
 
   it('gives a single-width upload no srcSet', () => {

@@ -1,7 +1,11 @@
 // Responsive image sources for the content-addressed uploads written by the media service.
 
-/** Widths every upload is resized to (never upscaled). */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const
+/**
+ * Widths every upload is resized to (never upscaled). 400 is a card on a 390 px phone at 2x
+ * (two columns), 800 a full-width banner or gallery picture on the same phone; 640 and 1280 serve
+ * tablets, desktops and 3x screens.
+ */
+export const IMAGE_WIDTHS = [320, 400, 640, 800, 1280] as const
 
 const uploadPattern = /^(\/uploads\/[a-f0-9]{16,64})-(\d+)\.webp$/
 
@@ -20,7 +24,7 @@ export function responsiveImage(url: string): { src: string; srcSet?: string } {
   const widths = IMAGE_WIDTHS.filter((w) => w <= Number(largest))
   if (widths.length < 2) return { src: url }
   return {
-    src: imageUrl(base, widths[Math.min(1, widths.length - 1)] ?? Number(largest)),
+    src: imageUrl(base, widths.includes(640) ? 640 : Number(largest)),
     srcSet: widths.map((w) => `${imageUrl(base, w)} ${w}w`).join(', '),
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Invalid } from './errors'
-import { MAX_UPLOAD_BYTES, storeImage } from './media.server'
+import { fillMissingWidths, MAX_UPLOAD_BYTES, storeImage } from './media.server'
 
 let root: string
 let uploadsDir: string
@@ -42,17 +42,25 @@ async function expectInvalid(promise: Promise<unknown>): Promise<Invalid> {
 }
 
 describe('storeImage', () => {
-  it('stores a large PNG as 320, 640 and 1280 wide WebP files named by content hash', async () => {
+  it('stores a large PNG as 320, 400, 640, 800 and 1280 wide WebP files named by content hash', async () => {
     const stored = await storeImage(await png(1600, 900), uploadsDir)
     const match = /^\/uploads\/([a-f0-9]{32})-1280\.webp$/.exec(stored.url)
     expect(match).not.toBeNull()
     const hash = match?.[1] ?? ''
     expect(stored.width).toBe(1280)
     expect(stored.height).toBe(720)
-    expect(uploadedFiles()).toEqual([`${hash}-1280.webp`, `${hash}-320.webp`, `${hash}-640.webp`])
+    expect(uploadedFiles()).toEqual([
+      `${hash}-1280.webp`,
+      `${hash}-320.webp`,
+      `${hash}-400.webp`,
+      `${hash}-640.webp`,
+      `${hash}-800.webp`,
+    ])
     for (const [width, height] of [
       [320, 180],
+      [400, 225],
       [640, 360],
+      [800, 450],
       [1280, 720],
     ] as const) {
       const meta = await sharp(join(uploadsDir, `${hash}-${width}.webp`)).metadata()
@@ -69,7 +77,7 @@ describe('storeImage', () => {
     const second = await storeImage(bytes, uploadsDir)
     expect(second.url).toBe(first.url)
     expect(uploadedFiles()).toEqual(filesAfterFirst)
-    expect(filesAfterFirst).toHaveLength(3)
+    expect(filesAfterFirst).toHaveLength(5)
   })
 
   it('stores the same image uploaded several times at once without failing', async () => {
@@ -89,7 +97,7 @@ describe('storeImage', () => {
     expect(failures).toEqual([])
     const urls = new Set(results.map((r) => (r.status === 'fulfilled' ? r.value.url : '')))
     expect(urls.size).toBe(1)
-    expect(uploadedFiles()).toHaveLength(3)
+    expect(uploadedFiles()).toHaveLength(5)
     expect(uploadedFiles().filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 
@@ -100,9 +108,9 @@ describe('storeImage', () => {
   })
 
   it('stores only the widths an image is large enough for, never upscaling', async () => {
-    const stored = await storeImage(await png(800, 400), uploadsDir)
+    const stored = await storeImage(await png(700, 350), uploadsDir)
     expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-640\.webp$/)
-    expect(uploadedFiles()).toHaveLength(2)
+    expect(uploadedFiles()).toHaveLength(3)
     const file = join(uploadsDir, stored.url.replace('/uploads/', ''))
     const meta = await sharp(file).metadata()
     expect(meta.width).toBe(640)
@@ -170,5 +178,34 @@ describe('storeImage', () => {
     expect(meta.height).toBe(200)
     expect(meta.orientation).toBeUndefined()
     expect(meta.exif).toBeUndefined()
+  })
+})
+
+describe('fillMissingWidths', () => {
+  it('makes the widths an earlier upload lacks from its next larger file, and nothing else', async () => {
+    const stored = await storeImage(await png(1600, 900), uploadsDir)
+    const hash = /([a-f0-9]{32})-1280/.exec(stored.url)?.[1] ?? ''
+    // An upload from before 400 and 800 joined the standard widths.
+    rmSync(join(uploadsDir, `${hash}-400.webp`))
+    rmSync(join(uploadsDir, `${hash}-800.webp`))
+    // A small upload has no larger file to make widths from; other files are left alone.
+    const small = await storeImage(await png(300, 300), uploadsDir)
+    const before = uploadedFiles()
+
+    expect(await fillMissingWidths(uploadsDir)).toBe(2)
+    expect(uploadedFiles()).toEqual([...before, `${hash}-400.webp`, `${hash}-800.webp`].sort())
+    for (const [width, height] of [
+      [400, 225],
+      [800, 450],
+    ] as const) {
+      const meta = await sharp(join(uploadsDir, `${hash}-${width}.webp`)).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height])
+    }
+    expect(small.url).toMatch(/-320\.webp$/)
+    expect(await fillMissingWidths(uploadsDir)).toBe(0)
+  })
+
+  it('is a no-op for a missing directory', async () => {
+    expect(await fillMissingWidths(join(root, 'nowhere'))).toBe(0)
   })
 })

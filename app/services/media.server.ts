@@ -2,12 +2,13 @@
 // and store under content-addressed names in the uploads directory.
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { IMAGE_WIDTHS, imageUrl } from '~/lib/images'
 import { DomainError, Invalid } from './errors'
 
+const WEBP_QUALITY = 78
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** 40 megapixels: well above any phone camera, far below a decompression bomb. */
 const MAX_INPUT_PIXELS = 40_000_000
@@ -68,7 +69,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
         const { data, info: out } = await pipeline
           .clone()
           .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78, effort: 4 })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
           .toBuffer({ resolveWithObject: true })
         return { width, actualWidth: out.width, height: out.height, data }
       }),
@@ -81,13 +82,54 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   for (const output of outputs) {
     const file = join(uploadsDir, `${hash}-${output.width}.webp`)
     if (existsSync(file)) continue
-    // Write beside, then rename: a reader never sees half a file.
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
-    await writeFile(temp, output.data)
-    await rename(temp, file)
+    await writeAtomically(file, output.data)
   }
   const largest = outputs[outputs.length - 1] as (typeof outputs)[number]
   return { url: imageUrl(base, largest.width), width: largest.actualWidth, height: largest.height }
+}
+
+const storedFileName = /^([a-f0-9]{16,64})-(\d+)\.webp$/
+
+/**
+ * Uploads stored before a width joined IMAGE_WIDTHS lack that width, which their srcset now names:
+ * each missing width is made from the next larger stored file. Runs at start; a directory with
+ * nothing missing costs one readdir. Resolves to the number of files written.
+ */
+export async function fillMissingWidths(uploadsDir: string): Promise<number> {
+  const stored = new Map<string, Set<number>>()
+  for (const name of await readdir(uploadsDir).catch(() => [] as string[])) {
+    const match = storedFileName.exec(name)
+    if (!match) continue
+    const [, hash = '', width] = match
+    stored.set(hash, (stored.get(hash) ?? new Set()).add(Number(width)))
+  }
+  let written = 0
+  for (const [hash, widths] of stored) {
+    const have = [...widths].sort((a, b) => a - b)
+    const largest = have[have.length - 1] ?? 0
+    for (const width of IMAGE_WIDTHS) {
+      if (width >= largest || widths.has(width)) continue
+      const source = have.find((w) => w > width) as number
+      try {
+        const data = await sharp(join(uploadsDir, `${hash}-${source}.webp`))
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toBuffer()
+        await writeAtomically(join(uploadsDir, `${hash}-${width}.webp`), data)
+        written++
+      } catch (error) {
+        console.error(`Could not make the ${width} px copy of upload ${hash}`, error)
+      }
+    }
+  }
+  return written
+}
+
+/** Write beside, then rename: a reader never sees half a file. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+  await writeFile(temp, data)
+  await rename(temp, file)
 }
 
 /** 413: the upload is over the size limit. */
