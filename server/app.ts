@@ -27,7 +27,8 @@ export function createApp(clientDir: string) {
 
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use('/assets', express.static(resolve(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+  // The rest of public/ (the favicon) changes rarely; a week keeps phones from asking again.
+  app.use(express.static(clientDir, { maxAge: '7d', index: false }))
   // Uploads are content-addressed: a changed image gets a new name.
   app.use(
     '/uploads',

@@ -6,6 +6,10 @@ import { join, resolve } from 'node:path'
 
 export const root = resolve(import.meta.dirname, '../..')
 const startScript = join(root, 'server/start.js')
+/** The node flags `npm start` gives the server (its heap limit): the bench measures what runs. */
+const START_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((arg) => arg.startsWith('--'))
 
 /** A temp directory holding one database and its uploads. */
 export function createDataDir(prefix = 'shop-bench-') {
@@ -52,7 +56,7 @@ export function seedProducts(data, count, extra = {}) {
 export async function startServer(data, port, extra = {}, probePath = '/shop/home') {
   const started = performance.now()
   let output = ''
-  const child = spawn(process.execPath, [startScript], {
+  const child = spawn(process.execPath, [...START_FLAGS, startScript], {
     cwd: root,
     env: baseEnv(data, { PORT: String(port), ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -109,15 +109,17 @@ export function Carousel<T>({
         ))}
       </div>
       {count > 1 ? (
-        <nav aria-label={`${label}: slides`} className="flex justify-center gap-2">
+        <nav aria-label={`${label}: slides`} className="flex justify-center">
           {items.map((_, index) => (
             <a
               // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
               key={index}
               href={`#${slideId(index)}`}
               onClick={(e) => go(e, index)}
-              className="h-3 w-3 rounded-full bg-zinc-300 hover:bg-zinc-500 dark:bg-zinc-700"
+              // A 12 px dot in a 32 px target: thumbs need room (WCAG 2.5.8).
+              className="group flex h-8 w-8 items-center justify-center"
             >
+              <span aria-hidden="true" className="h-3 w-3 rounded-full bg-zinc-300 group-hover:bg-zinc-500 dark:bg-zinc-700" />
               <span className="sr-only">Slide {index + 1}</span>
             </a>
           ))}
