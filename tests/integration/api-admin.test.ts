@@ -163,7 +163,7 @@ describe('every admin route refuses visitors and shoppers', () => {
 })
 
 describe('POST /api/admin/products/upload-image', () => {
-  it('stores a real PNG as three WebP widths served with immutable caching', async () => {
+  it('stores a real PNG as five WebP widths served with immutable caching', async () => {
     const before = uploadedFiles()
     const answer = await upload(fileForm(await pngImage(), 'coaster.png', 'image/png'))
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -174,9 +174,10 @@ describe('POST /api/admin/products/upload-image', () => {
     const url: string = answer.body.result.url
     const hash = url.slice('/uploads/'.length, -'-1280.webp'.length)
     const added = uploadedFiles().filter((f) => !before.includes(f))
-    expect(added).toEqual([`${hash}-1280.webp`, `${hash}-320.webp`, `${hash}-640.webp`])
+    const widths = [320, 400, 640, 800, 1280]
+    expect(added).toEqual(widths.map((width) => `${hash}-${width}.webp`).sort())
 
-    for (const width of [320, 640, 1280]) {
+    for (const width of widths) {
       const response = await fetch(`${server.url}/uploads/${hash}-${width}.webp`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/webp')
@@ -604,7 +605,7 @@ describe('feature images', () => {
     })
     expect(fromFile.status, JSON.stringify(fromFile.body)).toBe(201)
     expect(fromFile.body.data.image).toMatch(/^\/uploads\/[a-f0-9]{32}-1280\.webp$/)
-    expect(uploadedFiles().length).toBe(filesBefore.length + 3)
+    expect(uploadedFiles().length).toBe(filesBefore.length + 5)
 
     // A form without JS may name the uploaded url in an `image` field instead.
     const urlForm = new FormData()

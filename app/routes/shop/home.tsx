@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mx-auto w-full max-w-7xl px-4 pb-10">
         <h2 className="mb-6 text-center text-2xl font-bold">Feature Products</h2>
-        <ProductGrid products={loaderData.products} />
+        <ProductGrid products={loaderData.products} eagerCount={0} />
       </section>
     </div>
   )
