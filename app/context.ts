@@ -15,5 +15,8 @@ export const clientIpContext = createContext<string>('unknown')
 /** The toast flashed by the previous response, read once by the root middleware. */
 export const toastContext = createContext<Toast | null>(null)
 
-/** This response's Content-Security-Policy nonce (set by the Express server), for inline scripts. */
-export const cspNonceContext = createContext<string | undefined>(undefined)
+/**
+ * This response's Content-Security-Policy nonce (set by the Express server), for inline scripts;
+ * null under `npm run dev`, whose Vite server sends no policy.
+ */
+export const cspNonceContext = createContext<string | null>(null)

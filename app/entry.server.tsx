@@ -19,7 +19,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = loadContext.get(cspNonceContext)
+  const nonce = loadContext.get(cspNonceContext) ?? undefined
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
