@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import type { RequestHandler } from 'express'
 
 const ASSET = /^\/[\w-]+\.(js|css)$/
-const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
 const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
@@ -33,7 +32,7 @@ export function precompressedAssets(dir: string): RequestHandler {
     for (const [encoding, suffix] of ENCODINGS) {
       if (!req.acceptsEncodings(encoding) || !has(join(dir, req.path + suffix))) continue
       res.setHeader('Content-Encoding', encoding)
-      res.setHeader('Content-Type', TYPES[match[1] as string] as string)
+      res.type(match[1] as string)
       req.url = req.path + suffix
       break
     }

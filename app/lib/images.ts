@@ -13,18 +13,24 @@ export function imageUrl(base: string, width: number): string {
   return `${base}-${width}.webp`
 }
 
+/** An upload url's base (`/uploads/<hash>`) and width, or null for any other url. */
+export function parseUploadUrl(url: string): { base: string; width: number } | null {
+  const match = uploadPattern.exec(url)
+  return match ? { base: match[1] as string, width: Number(match[2]) } : null
+}
+
 /**
  * `src` and `srcSet` for an image url. Upload urls name their largest width
  * (`/uploads/<hash>-1280.webp`); every smaller standard width exists beside it.
  */
 export function responsiveImage(url: string): { src: string; srcSet?: string } {
-  const match = uploadPattern.exec(url)
-  if (!match) return { src: url }
-  const [, base = '', largest] = match
-  const widths = IMAGE_WIDTHS.filter((w) => w <= Number(largest))
+  const upload = parseUploadUrl(url)
+  if (!upload) return { src: url }
+  const { base, width: largest } = upload
+  const widths = IMAGE_WIDTHS.filter((w) => w <= largest)
   if (widths.length < 2) return { src: url }
   return {
-    src: imageUrl(base, widths.includes(640) ? 640 : Number(largest)),
+    src: imageUrl(base, widths.includes(640) ? 640 : largest),
     srcSet: widths.map((w) => `${imageUrl(base, w)} ${w}w`).join(', '),
   }
 }

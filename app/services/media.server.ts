@@ -3,12 +3,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { IMAGE_WIDTHS, imageUrl } from '~/lib/images'
+import { IMAGE_WIDTHS, imageUrl, parseUploadUrl } from '~/lib/images'
 import { DomainError, Invalid } from './errors'
 
-const WEBP_QUALITY = 78
+const WEBP_OPTIONS = { quality: 78, effort: 4 }
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** 40 megapixels: well above any phone camera, far below a decompression bomb. */
 const MAX_INPUT_PIXELS = 40_000_000
@@ -69,7 +69,7 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
         const { data, info: out } = await pipeline
           .clone()
           .resize({ width, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .webp(WEBP_OPTIONS)
           .toBuffer({ resolveWithObject: true })
         return { width, actualWidth: out.width, height: out.height, data }
       }),
@@ -88,37 +88,31 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   return { url: imageUrl(base, largest.width), width: largest.actualWidth, height: largest.height }
 }
 
-const storedFileName = /^([a-f0-9]{16,64})-(\d+)\.webp$/
-
 /**
  * Uploads stored before a width joined IMAGE_WIDTHS lack that width, which their srcset now names:
  * each missing width is made from the next larger stored file. Runs at start; a directory with
  * nothing missing costs one readdir. Resolves to the number of files written.
  */
 export async function fillMissingWidths(uploadsDir: string): Promise<number> {
+  const fileOf = (base: string, width: number) => join(uploadsDir, basename(imageUrl(base, width)))
   const stored = new Map<string, Set<number>>()
   for (const name of await readdir(uploadsDir).catch(() => [] as string[])) {
-    const match = storedFileName.exec(name)
-    if (!match) continue
-    const [, hash = '', width] = match
-    stored.set(hash, (stored.get(hash) ?? new Set()).add(Number(width)))
+    const upload = parseUploadUrl(`/uploads/${name}`)
+    if (upload) stored.set(upload.base, (stored.get(upload.base) ?? new Set()).add(upload.width))
   }
   let written = 0
-  for (const [hash, widths] of stored) {
+  for (const [base, widths] of stored) {
     const have = [...widths].sort((a, b) => a - b)
     const largest = have[have.length - 1] ?? 0
     for (const width of IMAGE_WIDTHS) {
       if (width >= largest || widths.has(width)) continue
       const source = have.find((w) => w > width) as number
       try {
-        const data = await sharp(join(uploadsDir, `${hash}-${source}.webp`))
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY, effort: 4 })
-          .toBuffer()
-        await writeAtomically(join(uploadsDir, `${hash}-${width}.webp`), data)
+        const data = await sharp(fileOf(base, source)).resize({ width, withoutEnlargement: true }).webp(WEBP_OPTIONS).toBuffer()
+        await writeAtomically(fileOf(base, width), data)
         written++
       } catch (error) {
-        console.error(`Could not make the ${width} px copy of upload ${hash}`, error)
+        console.error(`Could not make the ${width} px copy of upload ${base}`, error)
       }
     }
   }
