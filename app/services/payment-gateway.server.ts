@@ -15,7 +15,15 @@ export interface GatewayPayment {
   id: string
   orderId: string
   amount: number
+  currency: string
+  /** Razorpay's payment status: only 'captured' means the money is the shop's. */
   status: string
+}
+
+/** Our record of the order a payment claims to pay (the test gateway keeps no records of its own). */
+export interface PaidOrderRef {
+  gatewayOrderId: string
+  amountPaise: number
 }
 
 export interface PaymentGateway {
@@ -23,8 +31,8 @@ export interface PaymentGateway {
   /** The public key the checkout page needs (Razorpay key id, or 'test'). */
   readonly keyId: string
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>
-  /** The provider's record of a payment, to check its order and amount; null when it keeps none (test). */
-  fetchPayment(paymentId: string): Promise<GatewayPayment | null>
+  /** The provider's record of a payment, to check its order, amount, currency and capture. */
+  fetchPayment(paymentId: string, order: PaidOrderRef): Promise<GatewayPayment>
   /** Constant-time check of the signature the provider gave the browser for this order and payment. */
   verifySignature(gatewayOrderId: string, paymentId: string, signature: string): boolean
 }
@@ -64,7 +72,13 @@ export function razorpayGateway(options: { keyId: string; keySecret: string; api
     },
     async fetchPayment(paymentId) {
       const payment = await client.payments.fetch(paymentId)
-      return { id: payment.id, orderId: String(payment.order_id), amount: Number(payment.amount), status: payment.status }
+      return {
+        id: payment.id,
+        orderId: String(payment.order_id),
+        amount: Number(payment.amount),
+        currency: String(payment.currency),
+        status: String(payment.status),
+      }
     },
     verifySignature(gatewayOrderId, paymentId, signature) {
       return sameSignature(paymentSignature(gatewayOrderId, paymentId, options.keySecret), signature)
@@ -80,8 +94,10 @@ export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrde
     async createOrder({ amountPaise }) {
       return { id: `order_test_${randomBytes(8).toString('hex')}`, amount: amountPaise, currency: 'INR' }
     },
-    async fetchPayment() {
-      return null
+    // No records and no manual capture here: a payment this gateway signed (checked before this
+    // is asked) is captured, for the order and amount it was signed for.
+    async fetchPayment(paymentId, order) {
+      return { id: paymentId, orderId: order.gatewayOrderId, amount: order.amountPaise, currency: 'INR', status: 'captured' }
     },
     verifySignature(gatewayOrderId, paymentId, signature) {
       return sameSignature(paymentSignature(gatewayOrderId, paymentId, secret), signature)
