@@ -1,8 +1,10 @@
-// The payment gateway behind checkout: Razorpay when keys are set, else the local TEST MODE gateway.
+// The payment gateway behind checkout: Razorpay when keys are set, else (demo shop or
+// PAYMENT_TEST_MODE=1 only, see payment-setup.server.ts) the local TEST MODE gateway.
 // Both sign a payment result as HMAC-SHA256("order_id|payment_id") and share one verification path.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import Razorpay from 'razorpay'
 import { getConfig } from '~/config.server'
+import { paymentSetup } from './payment-setup.server'
 import { getSessionSecret } from './secret.server'
 
 export interface GatewayOrder {
@@ -117,11 +119,12 @@ export function getTestGateway(): ReturnType<typeof testGateway> {
   return testGatewayInstance
 }
 
+/** Razorpay with keys; the TEST MODE gateway only where paymentSetup allows it (else it throws). */
 export function getPaymentGateway(): PaymentGateway {
   if (gateway) return gateway
   const config = getConfig()
   gateway =
-    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+    paymentSetup(config).gateway === 'razorpay' && config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
       ? razorpayGateway({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, apiBase: config.RAZORPAY_API_BASE })
       : getTestGateway()
   return gateway
