@@ -244,32 +244,40 @@ export async function verifyAndConfirm(
   return confirmation
 }
 
-/** Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed). */
+/**
+ * Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed).
+ * `owner`, when given, must own the order (a browser's failure result acts only for its owner).
+ * The reason is kept on the payment row; the order's history gets a fixed note, never its text.
+ */
 export async function markPaymentFailed(
   db: DB,
   gatewayOrderId: string,
   reason: { code?: string; description?: string } = {},
+  owner?: { userId: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const order = await trx
+    let query = trx
       .selectFrom('orders')
       .select(['id'])
       .where('gateway_order_id', '=', gatewayOrderId)
       .where('payment_status', '=', 'pending')
-      .executeTakeFirst()
+    if (owner) query = query.where('user_id', '=', owner.userId)
+    const order = await query.executeTakeFirst()
     if (!order) return
     const now = new Date().toISOString()
     await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
     await trx
       .updateTable('payments')
-      .set({ status: 'failed', error_code: reason.code ?? null, error_description: reason.description ?? null, updated_at: now })
+      .set({
+        status: 'failed',
+        error_code: reason.code?.slice(0, 100) || null,
+        error_description: reason.description?.slice(0, 300) || null,
+        updated_at: now,
+      })
       .where('order_id', '=', order.id)
       .where('status', '=', 'pending')
       .execute()
-    await trx
-      .insertInto('order_status_history')
-      .values({ order_id: order.id, status: 'pending', note: `Payment failed${reason.description ? `: ${reason.description}` : ''}` })
-      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: order.id, status: 'pending', note: 'Payment failed' }).execute()
   })
 }
 
