@@ -88,6 +88,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   const config = getConfig()
   // A real shop without Razorpay keys stops here (ConfigError) rather than take TEST MODE payments.
   for (const warning of paymentSetup(config).warnings) console.warn(`WARNING: ${warning}`)
+  if (config.PASSWORD_TEST_COST) console.warn('WARNING: PASSWORD_TEST_COST=1: passwords are hashed at a test-only low cost. Never set it in production.')
   await bootstrap(config)
   const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_SECONDS), createApp(clientDir))
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))
