@@ -51,6 +51,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       COOKIE_SECURE: '0',
       AUTH_RATE_LIMIT: '1000',
+      // Cheap password hashes for the many logins (test-only, never in production).
+      PASSWORD_TEST_COST: '1',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     },
   },

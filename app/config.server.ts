@@ -33,6 +33,9 @@ const configSchema = z
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional(),
+    PAYMENT_TEST_MODE: flag('0'),
+    /** Test suites only: password hashes at a low scrypt cost (passwords.server.ts). */
+    PASSWORD_TEST_COST: flag('0'),
     DELIVERY_FEE: z.coerce
       .number({ error: 'must be a number of rupees' })
       .min(0, { error: 'must be 0 or more' })

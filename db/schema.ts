@@ -129,6 +129,7 @@ export interface OrdersTable {
   order_status: OrderStatus
   payment_method: Generated<string>
   payment_status: PaymentStatus
+  /** 'razorpay', 'test' (the TEST MODE gateway: no money moved) or 'demo' (seeded history). */
   gateway: string
   gateway_order_id: string | null
   gateway_payment_id: string | null

@@ -9,6 +9,7 @@ import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
 import { clientIpContext, cspNonceContext } from '~/context'
 import { getDb } from '~/db.server'
+import { paymentSetup } from '~/services/payment-setup.server'
 import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
@@ -85,6 +86,9 @@ export function serverTimeouts(requestTimeoutSeconds: number) {
 /** Migrates, seeds and listens; resolves once the port is open. */
 export async function startServer(clientDir: string): Promise<Server> {
   const config = getConfig()
+  // A real shop without Razorpay keys stops here (ConfigError) rather than take TEST MODE payments.
+  for (const warning of paymentSetup(config).warnings) console.warn(`WARNING: ${warning}`)
+  if (config.PASSWORD_TEST_COST) console.warn('WARNING: PASSWORD_TEST_COST=1: passwords are hashed at a test-only low cost. Never set it in production.')
   await bootstrap(config)
   const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_SECONDS), createApp(clientDir))
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))

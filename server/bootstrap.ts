@@ -1,4 +1,5 @@
-// What `npm start` does before serving: migrate, tidy, ensure the admin, seed the demo shop.
+// What `npm start` does before serving: migrate, tidy, ensure the admin, seed the demo shop (its
+// accounts only when no ADMIN_EMAIL is configured).
 import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
 import { seedDemoOrders } from '../db/seed/demo-orders'
@@ -39,6 +40,12 @@ export async function bootstrap(config: Config): Promise<void> {
   const started = Date.now()
   const seeded = await seedDemo(db, config.UPLOADS_DIR)
   if (seeded.products === 0) return
+  // The demo accounts have public passwords: only a pure demo (no owner configured) gets them,
+  // and with them the demo shopper's past orders. A shop with ADMIN_EMAIL gets the catalogue only.
+  if (config.ADMIN_EMAIL) {
+    console.log(`Seeded the demo catalogue (${seeded.products} products, ${seeded.featureImages} banners) in ${Date.now() - started} ms.`)
+    return
+  }
   await ensureAdmin(db, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, DEMO_ACCOUNTS.admin.userName)
   const shopper = DEMO_ACCOUNTS.shopper
   const exists = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirst()

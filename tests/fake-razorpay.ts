@@ -1,7 +1,8 @@
 // A local stand-in for the Razorpay REST API, just what the official SDK calls in this shop:
 // POST /v1/orders, GET /v1/orders/:id, GET /v1/payments/:id, with HTTP basic auth (key id : secret).
-// pay() plays the customer paying in Checkout: it records a captured payment and returns the
-// signature Razorpay would hand the browser, HMAC-SHA256("order_id|payment_id", key secret).
+// pay() plays the customer paying in Checkout: it records a payment (captured, or only authorized
+// as on an account with manual capture) and returns the signature Razorpay would hand the
+// browser, HMAC-SHA256("order_id|payment_id", key secret); capture() captures an authorized one.
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -25,7 +26,7 @@ export interface FakePayment {
   order_id: string
   amount: number
   currency: string
-  status: 'captured' | 'failed'
+  status: 'authorized' | 'captured' | 'failed'
   method: string
   captured: boolean
   created_at: number
@@ -40,8 +41,13 @@ export interface FakeRazorpay {
   requests: string[]
   /** While true, POST /v1/orders answers 500 (the gateway is down). */
   down: boolean
-  /** Pays an order (by default its full amount): a captured payment and the browser's signature. */
-  pay(orderId: string, options?: { amount?: number }): { paymentId: string; signature: string }
+  /**
+   * Pays an order (by default its full amount, captured at once): the payment and the browser's
+   * signature. `status: 'authorized'` plays an account with manual capture.
+   */
+  pay(orderId: string, options?: { amount?: number; status?: 'authorized' | 'captured' }): { paymentId: string; signature: string }
+  /** The owner captures an authorized payment in Razorpay's dashboard. */
+  capture(paymentId: string): void
   stop(): Promise<void>
 }
 
@@ -90,7 +96,7 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
     payments,
     requests,
     down: false,
-    pay(orderId, { amount } = {}) {
+    pay(orderId, { amount, status = 'captured' } = {}) {
       const order = orders.get(orderId)
       if (!order) throw new Error(`The fake Razorpay has no order ${orderId}`)
       const payment: FakePayment = {
@@ -99,14 +105,14 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
         order_id: orderId,
         amount: amount ?? order.amount,
         currency: order.currency,
-        status: 'captured',
+        status,
         method: 'upi',
-        captured: true,
+        captured: status === 'captured',
         created_at: Math.floor(Date.now() / 1000),
       }
       payments.set(payment.id, payment)
       order.attempts += 1
-      if (payment.amount === order.amount) {
+      if (payment.amount === order.amount && status === 'captured') {
         order.status = 'paid'
         order.amount_paid = payment.amount
         order.amount_due = 0
@@ -115,6 +121,18 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
       }
       const signature = createHmac('sha256', secret).update(`${orderId}|${payment.id}`).digest('hex')
       return { paymentId: payment.id, signature }
+    },
+    capture(paymentId) {
+      const payment = payments.get(paymentId)
+      if (!payment) throw new Error(`The fake Razorpay has no payment ${paymentId}`)
+      payment.status = 'captured'
+      payment.captured = true
+      const order = orders.get(payment.order_id)
+      if (order && payment.amount === order.amount) {
+        order.status = 'paid'
+        order.amount_paid = payment.amount
+        order.amount_due = 0
+      }
     },
     stop: async () => {},
   }

@@ -2,6 +2,7 @@
 // screens; on a phone each row folds into a small card, so nothing scrolls sideways.
 import { Link } from 'react-router'
 import { OrderStatusBadge } from '~/components/order-badge'
+import { TestModeBadge } from '~/components/test-mode-badge'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
@@ -14,6 +15,7 @@ export interface OrderRow {
   totalAmountPaise: number
   userName?: string
   email?: string
+  testMode?: boolean
 }
 
 const cell = 'sm:p-3 max-sm:p-0'
@@ -39,7 +41,10 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
             key={order.id}
             className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
           >
-            <td className={cn(cell, 'font-mono text-xs break-all max-sm:col-start-1 max-sm:row-start-1')}>{order.id}</td>
+            <td className={cn(cell, 'font-mono text-xs break-all max-sm:col-start-1 max-sm:row-start-1')}>
+              {order.id}
+              {admin ? <TestModeBadge testMode={order.testMode} /> : null}
+            </td>
             <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
             {admin ? (
               <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>

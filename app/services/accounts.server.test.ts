@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { EMAIL_TAKEN_MESSAGE, ensureAdmin, registerUser, toSessionUser, verifyCredentials } from './accounts.server'
 import { Conflict } from './errors'
-import { verifyPassword } from './passwords.server'
+import { randomBytes, scryptSync } from 'node:crypto'
+import { currentPasswordCost, verifyPassword } from './passwords.server'
 
 let testDb: TestDb
 
@@ -105,6 +106,25 @@ describe('verifyCredentials', () => {
 
   it('returns null for an unknown email', async () => {
     expect(await verifyCredentials(testDb.db, { email: 'nobody@example.com', password: 'password123' })).toBeNull()
+  })
+})
+
+describe('password hash upgrade (security finding 10)', () => {
+  it('rehashes a hash weaker than the current cost (as the old N=2^14 ones are) at the next successful login, and only then', async () => {
+    await registerUser(testDb.db, { userName: 'Old', email: 'old@example.com', password: 'old-password-1' })
+    const salt = randomBytes(16)
+    const key = scryptSync('old-password-1', salt, 32, { N: 1024, r: 8, p: 1 })
+    const weak = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`
+    await testDb.db.updateTable('users').set({ password_hash: weak }).where('email', '=', 'old@example.com').execute()
+
+    expect(await verifyCredentials(testDb.db, { email: 'old@example.com', password: 'wrong-password' })).toBeNull()
+    expect((await userRow('old@example.com')).password_hash).toBe(weak)
+
+    expect(await verifyCredentials(testDb.db, { email: 'old@example.com', password: 'old-password-1' })).not.toBeNull()
+    const upgraded = (await userRow('old@example.com')).password_hash
+    expect(upgraded).not.toBe(weak)
+    expect(upgraded.split('$')[1]).toBe(String(currentPasswordCost().N))
+    expect(await verifyCredentials(testDb.db, { email: 'old@example.com', password: 'old-password-1' })).not.toBeNull()
   })
 })
 

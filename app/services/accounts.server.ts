@@ -5,7 +5,7 @@ import { newId } from '~/lib/ids'
 import type { SessionUser } from '~/lib/user'
 import type { LoginInput, RegisterInput } from '~/schemas/auth'
 import { Conflict } from './errors'
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.server'
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.server'
 
 
 export function toSessionUser(user: Pick<User, 'id' | 'user_name' | 'email' | 'role'>): SessionUser {
@@ -39,15 +39,29 @@ export async function registerUser(
   return toSessionUser(user)
 }
 
-/** The user with these credentials, or null. Takes the same time whether or not the email exists. */
+/**
+ * The user with these credentials, or null. Takes the same time whether or not the email exists.
+ * A hash written at a lower cost than today's is replaced after a successful check.
+ */
 export async function verifyCredentials(db: DB, input: LoginInput): Promise<SessionUser | null> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'user_name', 'email', 'role', 'password_hash'])
     .where('email', '=', input.email.toLowerCase())
     .executeTakeFirst()
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE))
-  return user && ok ? toSessionUser(user) : null
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()))
+  if (!user || !ok) return null
+  if (needsRehash(user.password_hash)) {
+    const upgraded = await hashPassword(input.password)
+    // Only if the hash is still the one checked (a password change in between wins).
+    await db
+      .updateTable('users')
+      .set({ password_hash: upgraded })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', user.password_hash)
+      .execute()
+  }
+  return toSessionUser(user)
 }
 
 /** Makes sure an admin with this email exists and has this password (ADMIN_EMAIL/ADMIN_PASSWORD). */

@@ -72,6 +72,31 @@ describe('dailyRevenue', () => {
   })
 })
 
+describe('TEST MODE orders (security finding 3)', () => {
+  it('leaves orders paid through the TEST MODE gateway out of revenue and the chart', async () => {
+    await insertOrder(db, { id: 'real', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'test-today', user: asha, date: daysAgo(0), totalPaise: 9_999_00, gateway: 'test' })
+    await insertOrder(db, { id: 'test-older', user: asha, date: daysAgo(3), totalPaise: 9_999_00, gateway: 'test' })
+    const { periods, daily } = await dashboard(db, NOW)
+    expect(daily.reduce((sum, d) => sum + d.revenuePaise, 0)).toBe(1_000_00)
+    expect(periods.map((p) => [p.revenuePaise, p.paidOrders])).toEqual([
+      [1_000_00, 1],
+      [1_000_00, 1],
+      [1_000_00, 1],
+    ])
+  })
+
+  it('marks TEST MODE orders among the latest orders', async () => {
+    await insertOrder(db, { id: 'real', user: asha, date: daysAgo(1) })
+    await insertOrder(db, { id: 'test', user: asha, date: daysAgo(0), gateway: 'test' })
+    const { latestOrders } = await dashboard(db, NOW)
+    expect(latestOrders.map((o) => [o.id, o.testMode])).toEqual([
+      ['test', true],
+      ['real', false],
+    ])
+  })
+})
+
 describe('dashboard', () => {
   it('sums today, the last 7 and the last 30 days from the daily figures', async () => {
     await insertOrder(db, { id: 'today', user: asha, date: daysAgo(0), totalPaise: 100_00 })

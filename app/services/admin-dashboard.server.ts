@@ -32,11 +32,15 @@ const PERIODS = [
   { label: 'Last 30 days', days: CHART_DAYS },
 ] as const
 
-/** Revenue is money kept: paid orders, less rejected ones and those flagged for refund. */
+/**
+ * Revenue is money kept: paid orders, less rejected ones, those flagged for refund and those the
+ * TEST MODE gateway took (no money moved).
+ */
 function keptRevenue(db: DB) {
   return db
     .selectFrom('orders')
     .where('payment_status', '=', 'paid')
+    .where('gateway', '!=', 'test')
     .where('needs_refund', '=', 0)
     .where('order_status', '!=', 'rejected')
 }

@@ -9,7 +9,8 @@ import { ADMIN_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
 import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
 import { Invalid, NotFound } from './errors'
-import { getOrderDetail } from './orders.server'
+import { toApiAdminOrder, toApiAdminOrderSummary } from './api-shapes.server'
+import { getOrderDetail, type OrderSummary } from './orders.server'
 
 const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
 const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
@@ -67,6 +68,7 @@ describe('listAllOrders', () => {
       totalAmountPaise: 50_000,
       userName: 'Ravi',
       email: 'ravi@example.com',
+      testMode: false,
     })
     expect(list).toMatchObject({ total: 3, page: 1, pageCount: 1 })
   })
@@ -102,6 +104,25 @@ describe('listAllOrders', () => {
     const rejected = await listAllOrders(db, { status: 'rejected' })
     expect(rejected).toMatchObject({ total: 5, pageCount: 1 })
     expect(rejected.items.map((o) => o.id)).toEqual(['o000', 'o005', 'o010', 'o015', 'o020'])
+  })
+})
+
+describe('TEST MODE orders (security finding 3)', () => {
+  it('are marked in the list, the details and the admin API (testMode: true), real ones are not', async () => {
+    await insertOrderFixture(db, { id: 'real', user: asha, date: new Date('2026-11-20T10:00:00Z') })
+    await insertOrderFixture(db, { id: 'test', user: asha, date: new Date('2026-11-20T11:00:00Z'), gateway: 'test' })
+    const { items } = await listAllOrders(db)
+    expect(items.map((o) => [o.id, o.testMode])).toEqual([
+      ['test', true],
+      ['real', false],
+    ])
+    const [testOrder, realOrder] = items as [OrderSummary, OrderSummary]
+    expect(toApiAdminOrderSummary(testOrder)).toMatchObject({ _id: 'test', testMode: true })
+    expect(toApiAdminOrderSummary(realOrder)).not.toHaveProperty('testMode')
+    const detail = await getOrderDetail(db, 'test', owner)
+    expect(detail.testMode).toBe(true)
+    expect(toApiAdminOrder(detail)).toMatchObject({ _id: 'test', gateway: 'test', testMode: true })
+    expect(toApiAdminOrder(await getOrderDetail(db, 'real', owner))).not.toHaveProperty('testMode')
   })
 })
 

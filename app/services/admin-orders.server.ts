@@ -3,7 +3,7 @@ import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
 import { ADMIN_ORDER_STATUSES, ALL_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
 import { Invalid, NotFound } from './errors'
-import type { OrderSummary } from './orders.server'
+import { type OrderSummary, summaryColumns, toSummary } from './orders.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -18,7 +18,7 @@ export async function listAllOrders(
   if (status) query = query.where('order_status', '=', status)
   const [rows, count] = await Promise.all([
     query
-      .select(['id', 'order_date', 'order_status', 'payment_status', 'total_amount_paise', 'user_name', 'email'])
+      .select(summaryColumns)
       .orderBy('order_date', 'desc')
       .orderBy('id')
       .limit(pageSize)
@@ -28,15 +28,7 @@ export async function listAllOrders(
   ])
   const total = Number(count.total)
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      orderDate: row.order_date,
-      orderStatus: row.order_status,
-      paymentStatus: row.payment_status,
-      totalAmountPaise: row.total_amount_paise,
-      userName: row.user_name,
-      email: row.email,
-    })),
+    items: rows.map(toSummary),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),

@@ -183,7 +183,12 @@ export function toApiOrder(order: OrderDetail) {
 
 /** A row of the admin's All Orders table: the summary plus who placed it. */
 export function toApiAdminOrderSummary(order: OrderSummary) {
-  return { ...toApiOrderSummary(order), userInfo: { userName: order.userName, email: order.email } }
+  return { ...toApiOrderSummary(order), userInfo: { userName: order.userName, email: order.email }, ...testModeField(order) }
+}
+
+/** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */
+function testModeField(order: OrderSummary): { testMode?: true } {
+  return order.testMode ? { testMode: true } : {}
 }
 
 /** An order as the admin sees it: everything the shopper sees plus the payment references and refund flag. */
@@ -194,5 +199,6 @@ export function toApiAdminOrder(order: OrderDetail) {
     gatewayOrderId: order.gatewayOrderId,
     gatewayPaymentId: order.gatewayPaymentId,
     needsRefund: order.needsRefund,
+    ...testModeField(order),
   }
 }

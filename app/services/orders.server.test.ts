@@ -378,6 +378,7 @@ describe('listOrdersOf', () => {
       totalAmountPaise: 150_000,
       userName: 'Asha',
       email: 'asha@example.com',
+      testMode: true,
     })
     expect((await listOrdersOf(db, ravi.id)).map((o) => o.id)).toEqual([ravisOrder.orderId])
     expect(await listOrdersOf(db, owner.id)).toEqual([])

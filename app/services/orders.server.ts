@@ -207,6 +207,8 @@ export interface OrderSummary {
   totalAmountPaise: number
   userName: string
   email: string
+  /** Paid (or payable) through the TEST MODE gateway: no money moves. */
+  testMode: boolean
 }
 
 export interface OrderLineView {
@@ -244,7 +246,7 @@ export interface OrderDetail extends OrderSummary {
   history: { status: OrderStatus; note: string; changedAt: string }[]
 }
 
-const summaryColumns = [
+export const summaryColumns = [
   'id',
   'order_date',
   'order_status',
@@ -252,9 +254,10 @@ const summaryColumns = [
   'total_amount_paise',
   'user_name',
   'email',
+  'gateway',
 ] as const
 
-function toSummary(row: {
+export function toSummary(row: {
   id: string
   order_date: string
   order_status: OrderStatus
@@ -262,6 +265,7 @@ function toSummary(row: {
   total_amount_paise: number
   user_name: string
   email: string
+  gateway: string
 }): OrderSummary {
   return {
     id: row.id,
@@ -271,6 +275,7 @@ function toSummary(row: {
     totalAmountPaise: row.total_amount_paise,
     userName: row.user_name,
     email: row.email,
+    testMode: row.gateway === 'test',
   }
 }
 

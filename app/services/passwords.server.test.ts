@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.server'
+import { randomBytes, scryptSync } from 'node:crypto'
+import { currentPasswordCost, dummyHash, hashPassword, needsRehash, PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords.server'
+
+/** A hash as the shop wrote it before security finding 10: scrypt N=2^14, r=8, p=1. */
+function oldHash(password: string): string {
+  const salt = randomBytes(16)
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16384, r: 8, p: 1 })
+  return `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`
+}
 
 describe('hashPassword', () => {
   it('produces a versioned scrypt hash with parameters, salt and key', async () => {
@@ -8,7 +16,7 @@ describe('hashPassword', () => {
     expect(parts).toHaveLength(6)
     const [scheme, n, r, p, salt, key] = parts
     expect(scheme).toBe('scrypt')
-    expect(n).toBe('16384')
+    expect(Number(n)).toBe(currentPasswordCost().N)
     expect(r).toBe('8')
     expect(p).toBe('1')
     expect(salt).toMatch(/^[A-Za-z0-9_-]+$/)
@@ -55,8 +63,40 @@ describe('verifyPassword', () => {
   })
 
   it('refuses every password against the dummy hash', async () => {
-    const dummy = await DUMMY_HASH_PROMISE
+    const dummy = await dummyHash()
     expect(dummy.startsWith('scrypt$')).toBe(true)
     expect(await verifyPassword('password', dummy)).toBe(false)
+  })
+})
+
+describe('cost (security finding 10)', () => {
+  it("hashes at OWASP's minimum by default: scrypt N=2^17, r=8, p=1 (within Node's scrypt memory limit)", async () => {
+    expect(PASSWORD_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+    const hash = await hashPassword('correct horse battery staple', PASSWORD_COST)
+    expect(hash.split('$').slice(1, 4)).toEqual(['131072', '8', '1'])
+    expect(await verifyPassword('correct horse battery staple', hash)).toBe(true)
+    expect(needsRehash(hash, PASSWORD_COST)).toBe(false)
+  })
+
+  it('keeps verifying hashes written at the old cost, and says they need upgrading', async () => {
+    const hash = oldHash('an old password')
+    expect(await verifyPassword('an old password', hash)).toBe(true)
+    expect(needsRehash(hash, PASSWORD_COST)).toBe(true)
+    // Never "upgraded" down: a strong hash stays under the test cost.
+    const [, , , , salt, key] = hash.split('$')
+    expect(needsRehash(`scrypt$131072$8$1$${salt}$${key}`, TEST_PASSWORD_COST)).toBe(false)
+  })
+
+  it('refuses stored parameters it would not write (no huge N from a tampered row)', async () => {
+    const [, , , , salt, key] = oldHash('pw').split('$')
+    expect(await verifyPassword('pw', `scrypt$${2 ** 24}$8$1$${salt}$${key}`)).toBe(false)
+    expect(await verifyPassword('pw', `scrypt$1000$8$1$${salt}$${key}`)).toBe(false)
+    expect(await verifyPassword('pw', `scrypt$16384$x$1$${salt}$${key}`)).toBe(false)
+  })
+
+  it('makes the dummy hash (unknown emails) at the cost real hashes get', async () => {
+    const dummy = await dummyHash()
+    const real = await hashPassword('anything')
+    expect(dummy.split('$').slice(1, 4)).toEqual(real.split('$').slice(1, 4))
   })
 })

@@ -1,8 +1,10 @@
-// The payment gateway behind checkout: Razorpay when keys are set, else the local TEST MODE gateway.
+// The payment gateway behind checkout: Razorpay when keys are set, else (demo shop or
+// PAYMENT_TEST_MODE=1 only, see payment-setup.server.ts) the local TEST MODE gateway.
 // Both sign a payment result as HMAC-SHA256("order_id|payment_id") and share one verification path.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import Razorpay from 'razorpay'
 import { getConfig } from '~/config.server'
+import { paymentSetup } from './payment-setup.server'
 import { getSessionSecret } from './secret.server'
 
 export interface GatewayOrder {
@@ -15,7 +17,15 @@ export interface GatewayPayment {
   id: string
   orderId: string
   amount: number
+  currency: string
+  /** Razorpay's payment status: only 'captured' means the money is the shop's. */
   status: string
+}
+
+/** Our record of the order a payment claims to pay (the test gateway keeps no records of its own). */
+export interface PaidOrderRef {
+  gatewayOrderId: string
+  amountPaise: number
 }
 
 export interface PaymentGateway {
@@ -23,8 +33,8 @@ export interface PaymentGateway {
   /** The public key the checkout page needs (Razorpay key id, or 'test'). */
   readonly keyId: string
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>
-  /** The provider's record of a payment, to check its order and amount; null when it keeps none (test). */
-  fetchPayment(paymentId: string): Promise<GatewayPayment | null>
+  /** The provider's record of a payment, to check its order, amount, currency and capture. */
+  fetchPayment(paymentId: string, order: PaidOrderRef): Promise<GatewayPayment>
   /** Constant-time check of the signature the provider gave the browser for this order and payment. */
   verifySignature(gatewayOrderId: string, paymentId: string, signature: string): boolean
 }
@@ -64,7 +74,13 @@ export function razorpayGateway(options: { keyId: string; keySecret: string; api
     },
     async fetchPayment(paymentId) {
       const payment = await client.payments.fetch(paymentId)
-      return { id: payment.id, orderId: String(payment.order_id), amount: Number(payment.amount), status: payment.status }
+      return {
+        id: payment.id,
+        orderId: String(payment.order_id),
+        amount: Number(payment.amount),
+        currency: String(payment.currency),
+        status: String(payment.status),
+      }
     },
     verifySignature(gatewayOrderId, paymentId, signature) {
       return sameSignature(paymentSignature(gatewayOrderId, paymentId, options.keySecret), signature)
@@ -80,8 +96,10 @@ export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrde
     async createOrder({ amountPaise }) {
       return { id: `order_test_${randomBytes(8).toString('hex')}`, amount: amountPaise, currency: 'INR' }
     },
-    async fetchPayment() {
-      return null
+    // No records and no manual capture here: a payment this gateway signed (checked before this
+    // is asked) is captured, for the order and amount it was signed for.
+    async fetchPayment(paymentId, order) {
+      return { id: paymentId, orderId: order.gatewayOrderId, amount: order.amountPaise, currency: 'INR', status: 'captured' }
     },
     verifySignature(gatewayOrderId, paymentId, signature) {
       return sameSignature(paymentSignature(gatewayOrderId, paymentId, secret), signature)
@@ -101,11 +119,12 @@ export function getTestGateway(): ReturnType<typeof testGateway> {
   return testGatewayInstance
 }
 
+/** Razorpay with keys; the TEST MODE gateway only where paymentSetup allows it (else it throws). */
 export function getPaymentGateway(): PaymentGateway {
   if (gateway) return gateway
   const config = getConfig()
   gateway =
-    config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+    paymentSetup(config).gateway === 'razorpay' && config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
       ? razorpayGateway({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, apiBase: config.RAZORPAY_API_BASE })
       : getTestGateway()
   return gateway

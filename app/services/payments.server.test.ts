@@ -261,20 +261,20 @@ describe('verifyAndConfirm', () => {
   })
 
   it("checks the provider's record of the payment: another amount or another order is rejected", async () => {
-    let record: GatewayPayment = { id: '', orderId: '', amount: 0, status: 'captured' }
+    let record: GatewayPayment = { id: '', orderId: '', amount: 0, currency: 'INR', status: 'captured' }
     const gw = recordingGateway((id) => ({ ...record, id }))
     const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }], gw, 5_000)
     const before = await snapshot()
 
-    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 100, status: 'captured' }
+    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 100, currency: 'INR', status: 'captured' }
     expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_1')))).toBeInstanceOf(PaymentRejected)
-    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 120_000, status: 'captured' } // without the fee
+    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 120_000, currency: 'INR', status: 'captured' } // without the fee
     expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_1')))).toBeInstanceOf(PaymentRejected)
-    record = { id: 'pay_1', orderId: 'order_someone_else', amount: 125_000, status: 'captured' }
+    record = { id: 'pay_1', orderId: 'order_someone_else', amount: 125_000, currency: 'INR', status: 'captured' }
     expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_1')))).toBeInstanceOf(PaymentRejected)
     expect(await snapshot()).toEqual(before)
 
-    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 125_000, status: 'captured' }
+    record = { id: 'pay_1', orderId: placed.gatewayOrder.id, amount: 125_000, currency: 'INR', status: 'captured' }
     expect((await verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_1'))).changed).toBe(true)
   })
 
@@ -569,5 +569,82 @@ describe('confirmPayment', () => {
     ).toBeInstanceOf(PaymentRejected)
     expect(await snapshot()).toEqual(before)
     expect((await orderRow(second.orderId)).payment_status).toBe('pending')
+  })
+})
+
+describe('captured payments only, for pending orders only (security finding 8)', () => {
+  it('refuses a payment the provider reports authorized but not captured (manual capture); nothing changes', async () => {
+    const gw = recordingGateway((id) => ({ id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'INR', status: 'authorized' }))
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }], gw)
+    const before = await snapshot()
+    expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_auth')))).toBeInstanceOf(PaymentRejected)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('refuses a payment in another currency', async () => {
+    const gw = recordingGateway((id) => ({ id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'USD', status: 'captured' }))
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }], gw)
+    const before = await snapshot()
+    expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_usd')))).toBeInstanceOf(PaymentRejected)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('the test gateway reports a signed payment captured with the order amount', async () => {
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    expect(await gateway.fetchPayment('pay_t', { gatewayOrderId: placed.gatewayOrder.id, amountPaise: placed.totalAmountPaise })).toEqual({
+      id: 'pay_t',
+      orderId: placed.gatewayOrder.id,
+      amount: placed.totalAmountPaise,
+      currency: 'INR',
+      status: 'captured',
+    })
+  })
+
+  it('does not confirm a late payment for an order the admin rejected: flagged for refund and logged, stock untouched', async () => {
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    await db.updateTable('orders').set({ order_status: 'rejected' }).where('id', '=', placed.orderId).execute()
+    const warnings: string[] = []
+    const originalWarn = console.warn
+    console.warn = (line: string) => warnings.push(String(line))
+    let error: unknown
+    try {
+      error = await rejection(verifyAndConfirm(db, gateway, signed(placed.gatewayOrder.id, 'pay_late')))
+      // A replay (or the webhook for the same payment) changes nothing more.
+      await rejection(verifyAndConfirm(db, gateway, signed(placed.gatewayOrder.id, 'pay_late')))
+    } finally {
+      console.warn = originalWarn
+    }
+    expect(error).toBeInstanceOf(PaymentRejected)
+    expect(await orderRow(placed.orderId)).toMatchObject({ order_status: 'rejected', needs_refund: 1, payment_status: 'pending' })
+    expect(await stockOf('pendant')).toBe(5)
+    expect((await getCart(db, { userId: asha.id })).items).toHaveLength(1)
+    const payments = await db.selectFrom('payments').selectAll().where('order_id', '=', placed.orderId).execute()
+    expect(payments).toEqual([expect.objectContaining({ status: 'paid', gateway_payment_id: 'pay_late' })])
+    const notes = (await db.selectFrom('order_status_history').select('note').where('order_id', '=', placed.orderId).execute()).map((h) => h.note)
+    expect(notes.filter((n) => n.includes('pay_late'))).toEqual(['Payment pay_late (test) arrived after the order was rejected: not confirmed; flagged for refund'])
+    expect(warnings).toEqual([expect.stringContaining(`order ${placed.orderId}`)])
+  })
+
+  it('a webhook for a late payment on a rejected order flags it for refund instead of confirming it', async () => {
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    await db.updateTable('orders').set({ order_status: 'rejected' }).where('id', '=', placed.orderId).execute()
+    const originalWarn = console.warn
+    console.warn = () => {}
+    try {
+      expect(await webhook(orderPaidEvent(placed.gatewayOrder.id, 'pay_wl', placed.totalAmountPaise), 'evt_wl')).toBe('processed')
+    } finally {
+      console.warn = originalWarn
+    }
+    expect(await orderRow(placed.orderId)).toMatchObject({ order_status: 'rejected', needs_refund: 1 })
+    expect(await stockOf('pendant')).toBe(5)
+  })
+
+  it('a webhook whose payment is not captured confirms nothing', async () => {
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
+    const before = await snapshot()
+    const body = JSON.parse(paymentEvent('payment.captured', placed.gatewayOrder.id, 'pay_a', placed.totalAmountPaise))
+    body.payload.payment.entity.status = 'authorized'
+    expect(await webhook(JSON.stringify(body), 'evt_a')).toBe('ignored')
+    expect((await snapshot()).orders).toEqual(before.orders)
   })
 })

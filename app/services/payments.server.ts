@@ -4,11 +4,12 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
+import type { OrderStatus } from '../../db/schema'
 import { newId } from '~/lib/ids'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
-import { type PaymentGateway, verifyWebhookSignature } from './payment-gateway.server'
+import { type GatewayPayment, type PaymentGateway, verifyWebhookSignature } from './payment-gateway.server'
 
 export { PAYMENT_MESSAGES }
 
@@ -40,6 +41,11 @@ export interface Confirmation {
   changed: boolean
   /** True when a line could not be covered by stock: the order is flagged for refund. */
   needsRefund: boolean
+  /**
+   * Set when the money came in after the order left 'pending' (the admin rejected it): the order
+   * is not confirmed, it is flagged for refund instead, and callers must tell the payer it failed.
+   */
+  refusedFor?: OrderStatus
 }
 
 async function orderByGatewayId(db: DB, gatewayOrderId: string) {
@@ -52,9 +58,41 @@ async function orderByGatewayId(db: DB, gatewayOrderId: string) {
   return order
 }
 
+type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
+
+/** The payment row of this gateway order becomes paid with this payment id (inserted if missing). */
+async function recordPaidPayment(
+  trx: Trx,
+  order: { id: string; total_amount_paise: number },
+  input: { gatewayOrderId: string; paymentId: string; source: string },
+  now: string,
+) {
+  const payment = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
+    .where('order_id', '=', order.id)
+    .where('gateway_order_id', '=', input.gatewayOrderId)
+    .executeTakeFirst()
+  if (Number(payment.numUpdatedRows) > 0) return
+  await trx
+    .insertInto('payments')
+    .values({
+      id: newId(),
+      order_id: order.id,
+      gateway: input.source,
+      gateway_order_id: input.gatewayOrderId,
+      gateway_payment_id: input.paymentId,
+      amount_paise: order.total_amount_paise,
+      status: 'paid',
+      updated_at: now,
+    })
+    .execute()
+}
+
 /**
- * Confirms a payment the provider vouched for (signature or webhook). One transaction; a second
- * call for a paid order changes nothing.
+ * Confirms a payment the provider vouched for (signature or webhook) and reported captured. One
+ * transaction; a second call for a paid order changes nothing. Only a pending order is confirmed:
+ * money for an order that has moved on (rejected) is recorded and flagged for refund instead.
  */
 export async function confirmPayment(
   db: DB,
@@ -63,7 +101,7 @@ export async function confirmPayment(
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'needs_refund'])
+      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'order_status', 'needs_refund'])
       .where('gateway_order_id', '=', input.gatewayOrderId)
       .executeTakeFirst()
     if (!order) throw new PaymentRejected()
@@ -84,10 +122,13 @@ export async function confirmPayment(
       .set({ payment_status: 'paid', order_status: 'confirmed', gateway_payment_id: input.paymentId, updated_at: now })
       .where('id', '=', order.id)
       // Only an unpaid order (pending, or failed and retried) is confirmed: a paid or refunded one
-      // is never confirmed again by a replayed result.
+      // is never confirmed again by a replayed result, and a rejected one is not revived.
       .where('payment_status', 'in', ['pending', 'failed'])
+      .where('order_status', '=', 'pending')
       .executeTakeFirst()
     if (Number(paid.numUpdatedRows) === 0) {
+      const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
+      if (unpaid && order.order_status !== 'pending') return refuseLatePayment(trx, order, input, now)
       return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
     }
 
@@ -116,31 +157,47 @@ export async function confirmPayment(
         note: `Paid (${input.source}, ${input.paymentId})${short ? '; stock was short: flagged for refund' : ''}`,
       })
       .execute()
-    const payment = await trx
-      .updateTable('payments')
-      .set({ status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
-      .where('order_id', '=', order.id)
-      .where('gateway_order_id', '=', input.gatewayOrderId)
-      .executeTakeFirst()
-    if (Number(payment.numUpdatedRows) === 0) {
-      await trx
-        .insertInto('payments')
-        .values({
-          id: newId(),
-          order_id: order.id,
-          gateway: input.source,
-          gateway_order_id: input.gatewayOrderId,
-          gateway_payment_id: input.paymentId,
-          amount_paise: order.total_amount_paise,
-          status: 'paid',
-          updated_at: now,
-        })
-        .execute()
-    }
+    await recordPaidPayment(trx, order, input, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: short }
   })
+}
+
+/**
+ * Captured money for an order that is no longer pending (the admin rejected it while the shopper
+ * paid): the order stays as it is, the payment is recorded, the order is flagged for refund and a
+ * line is logged. Once per payment id: a replay or the webhook for the same payment adds nothing.
+ */
+async function refuseLatePayment(
+  trx: Trx,
+  order: { id: string; user_id: string; total_amount_paise: number; order_status: OrderStatus },
+  input: { gatewayOrderId: string; paymentId: string; source: string },
+  now: string,
+): Promise<Confirmation> {
+  const refused = { orderId: order.id, userId: order.user_id, needsRefund: true, refusedFor: order.order_status }
+  const seen = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('gateway_payment_id', '=', input.paymentId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst()
+  if (seen) return { ...refused, changed: false }
+  await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', order.id).execute()
+  await recordPaidPayment(trx, order, input, now)
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_id: order.id,
+      status: order.order_status,
+      note: `Payment ${input.paymentId} (${input.source}) arrived after the order was ${order.order_status}: not confirmed; flagged for refund`,
+    })
+    .execute()
+  console.warn(
+    `Payment ${input.paymentId} (${input.source}) for order ${order.id} arrived after the order was ${order.order_status}: not confirmed, flagged for refund`,
+  )
+  return { ...refused, changed: true }
 }
 
 /**
@@ -160,60 +217,76 @@ export async function verifyAndConfirm(
   if (expected.orderId && expected.orderId !== order.id) throw new PaymentRejected()
   if (expected.userId && expected.userId !== order.user_id) throw new Forbidden('This order is not yours.')
   // The signature is checked against the gateway order id we stored, never one the client made up.
-  if (!gateway.verifySignature(order.gateway_order_id ?? '', result.paymentId, result.signature)) {
+  const gatewayOrderId = order.gateway_order_id ?? ''
+  if (!gateway.verifySignature(gatewayOrderId, result.paymentId, result.signature)) {
     throw new PaymentRejected()
   }
-  let payment: Awaited<ReturnType<PaymentGateway['fetchPayment']>>
+  let payment: GatewayPayment
   try {
-    payment = await gateway.fetchPayment(result.paymentId)
+    payment = await gateway.fetchPayment(result.paymentId, { gatewayOrderId, amountPaise: order.total_amount_paise })
   } catch (error) {
     console.error('The payment gateway could not be asked about a payment', error)
     throw new PaymentCheckUnavailable()
   }
-  if (payment && (payment.orderId !== order.gateway_order_id || payment.amount !== order.total_amount_paise)) {
+  if (payment.orderId !== gatewayOrderId || payment.amount !== order.total_amount_paise || payment.currency !== 'INR') {
     throw new PaymentRejected()
   }
-  return confirmPayment(db, {
+  // Signed is not paid: with manual capture a payment is only 'authorized' until the owner
+  // captures it in Razorpay (the payment.captured webhook then confirms the order).
+  if (payment.status !== 'captured') throw new PaymentRejected()
+  const confirmation = await confirmPayment(db, {
     gatewayOrderId: result.gatewayOrderId,
     paymentId: result.paymentId,
-    amountPaise: payment ? payment.amount : null,
+    amountPaise: payment.amount,
     source: gateway.name,
   })
+  if (confirmation.refusedFor) throw new PaymentRejected()
+  return confirmation
 }
 
-/** Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed). */
+/**
+ * Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed).
+ * `owner`, when given, must own the order (a browser's failure result acts only for its owner).
+ * The reason is kept on the payment row; the order's history gets a fixed note, never its text.
+ */
 export async function markPaymentFailed(
   db: DB,
   gatewayOrderId: string,
   reason: { code?: string; description?: string } = {},
+  owner?: { userId: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const order = await trx
+    let query = trx
       .selectFrom('orders')
       .select(['id'])
       .where('gateway_order_id', '=', gatewayOrderId)
       .where('payment_status', '=', 'pending')
-      .executeTakeFirst()
+    if (owner) query = query.where('user_id', '=', owner.userId)
+    const order = await query.executeTakeFirst()
     if (!order) return
     const now = new Date().toISOString()
     await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
     await trx
       .updateTable('payments')
-      .set({ status: 'failed', error_code: reason.code ?? null, error_description: reason.description ?? null, updated_at: now })
+      .set({
+        status: 'failed',
+        error_code: reason.code?.slice(0, 100) || null,
+        error_description: reason.description?.slice(0, 300) || null,
+        updated_at: now,
+      })
       .where('order_id', '=', order.id)
       .where('status', '=', 'pending')
       .execute()
-    await trx
-      .insertInto('order_status_history')
-      .values({ order_id: order.id, status: 'pending', note: `Payment failed${reason.description ? `: ${reason.description}` : ''}` })
-      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: order.id, status: 'pending', note: 'Payment failed' }).execute()
   })
 }
 
 interface WebhookPayload {
   event?: string
   payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; amount?: number; error_code?: string; error_description?: string } }
+    payment?: {
+      entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string; error_code?: string; error_description?: string }
+    }
     order?: { entity?: { id?: string; amount_paid?: number } }
   }
 }
@@ -251,7 +324,9 @@ export async function handleWebhook(
   }
 
   let outcome: 'processed' | 'ignored' = 'ignored'
-  if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id) {
+  // Only captured money in rupees confirms (an order.paid or payment.captured event carries it).
+  const captured = (payment?.status ?? 'captured') === 'captured' && (payment?.currency ?? 'INR') === 'INR'
+  if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id && captured) {
     const amount = body.event === 'order.paid' ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount
     try {
       await confirmPayment(db, {

@@ -30,6 +30,8 @@ function baseEnv(data, extra = {}) {
     SESSION_SECRET: 'benchmark-secret-benchmark-secret-0123',
     AUTH_RATE_LIMIT: '1000',
     SEED_DEMO: '1',
+    // The scale runs start with SEED_DEMO=0 and no Razorpay keys: the TEST MODE gateway must be asked for.
+    PAYMENT_TEST_MODE: '1',
     ...data.env,
     ...extra,
   }

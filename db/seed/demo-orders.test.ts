@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { dashboard } from '~/services/admin-dashboard.server'
 import type { DB } from '../database'
+import { up } from '../../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
 import { seedDemoOrders } from './demo-orders'
 
 const shopper = { id: 'u-priya', userName: 'Priya Sharma', email: 'shopper@resincraft.studio' }
@@ -68,4 +69,21 @@ it('adds nothing when there are no products to have sold', async () => {
   await db.deleteFrom('products').execute()
   expect(await seedDemoOrders(db, shopper, NOW)).toBe(0)
   expect(await db.selectFrom('orders').select('id').execute()).toEqual([])
+})
+
+it("records the demo orders as gateway 'demo' (counted as revenue), and relabels ones seeded before as TEST MODE orders", async () => {
+  await seedDemoOrders(db, shopper, NOW)
+  const gateways = await db.selectFrom('orders').select('gateway').distinct().execute()
+  expect(gateways).toEqual([{ gateway: 'demo' }])
+  // A shop seeded before the change: its demo orders said 'test'; a real TEST MODE order stays 'test'.
+  await db.updateTable('orders').set({ gateway: 'test' }).execute()
+  await db.updateTable('payments').set({ gateway: 'test' }).execute()
+  const someOrder = await db.selectFrom('orders').select('id').executeTakeFirstOrThrow()
+  await db.updateTable('orders').set({ gateway_order_id: 'order_test_abc' }).where('id', '=', someOrder.id).execute()
+  await up(db)
+  const after = await db.selectFrom('orders').select(['id', 'gateway']).execute()
+  expect(after.filter((o) => o.gateway === 'test').map((o) => o.id)).toEqual([someOrder.id])
+  expect(after.filter((o) => o.gateway === 'demo')).toHaveLength(after.length - 1)
+  const payments = await db.selectFrom('payments').select('gateway').distinct().execute()
+  expect(payments).toEqual([{ gateway: 'demo' }])
 })

@@ -201,7 +201,7 @@ test.describe('checkout', () => {
     await startTestPayment(page)
     await page.getByRole('button', { name: 'Fail', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/checkout$/)
-    await expect(flash(page, 'Payment failed: The test payment was declined.')).toBeVisible()
+    await expect(flash(page, 'Payment Verification Failed.')).toBeVisible()
     await settled(page)
     // The cart is kept for another try.
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')

@@ -16,6 +16,8 @@ export interface OrderFixture {
   quantity?: number
   deliveryFeePaise?: number
   needsRefund?: boolean
+  /** Which gateway took it: 'razorpay' (the default) or 'test' (the TEST MODE gateway). */
+  gateway?: 'razorpay' | 'test' | 'demo'
 }
 
 export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
@@ -48,7 +50,7 @@ export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
       total_amount_paise: subtotalPaise + deliveryFeePaise,
       order_status: status,
       payment_status: order.paymentStatus ?? (status === 'pending' ? 'pending' : 'paid'),
-      gateway: 'test',
+      gateway: order.gateway ?? 'razorpay',
       gateway_order_id: `gw_${id}`,
       gateway_payment_id: status === 'pending' ? null : `pay_${id}`,
       needs_refund: order.needsRefund ? 1 : 0,

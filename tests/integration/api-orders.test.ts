@@ -506,6 +506,24 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
     expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
   })
 
+  it('does not confirm a payment Razorpay reports only authorized (manual capture) until it is captured', async () => {
+    const stockBefore = await api.stockOf('vase')
+    const { orderId, gatewayOrderId } = await placeVaseOrder(1)
+    const { paymentId, signature } = fake.pay(gatewayOrderId, { status: 'authorized' })
+    const result = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId }
+    const early = await api.verify(asha, result)
+    expect(early.status).toBe(400)
+    expect(early.body.message).toBe('Payment Verification Failed.')
+    expect(await api.stockOf('vase')).toBe(stockBefore)
+    expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
+
+    fake.capture(paymentId)
+    const captured = await api.verify(asha, result)
+    expect(captured.status).toBe(200)
+    expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
+    expect(await api.stockOf('vase')).toBe(stockBefore - 1)
+  })
+
   it('answers 502 when Razorpay cannot create the order', async () => {
     await api.addToCart(asha, { productId: 'vase', quantity: 1 })
     fake.down = true

@@ -466,3 +466,74 @@ describe('money on the HTML paths', () => {
     expect((await bravo.browser.api('GET', `/api/shop/order/details/${newest._id}`)).json.data.paymentStatus).toBe('pending')
   })
 })
+
+describe('demo accounts (security finding 4)', () => {
+  it('are not created when ADMIN_EMAIL names the owner; the demo catalogue is still seeded', async () => {
+    for (const [email, password] of [
+      ['admin@resincraft.studio', 'admin12345'],
+      ['shopper@resincraft.studio', 'shopper12345'],
+    ]) {
+      const login = await new Browser(server.url).api('POST', '/api/auth/login', { email, password })
+      expect(login.status, email).toBe(401)
+    }
+    const products = await new Browser(server.url).api('GET', '/api/shop/products/get')
+    expect(products.json.data.length).toBeGreaterThan(0)
+  })
+})
+
+describe('failed-payment callback (security finding 7)', () => {
+  const SCAM = 'Call +91 90000 00000 to complete your payment'
+
+  /** Follows the callback's redirects with the same client and returns the page that shows the toast. */
+  async function landing(browser: Browser, first: { location: string | null }) {
+    let location = first.location
+    for (let hops = 0; location && hops < 5; hops++) {
+      const page = await browser.get(new URL(location, server.url).pathname + new URL(location, server.url).search)
+      if (page.status !== 302) return page.text
+      location = page.location
+    }
+    throw new Error('too many redirects')
+  }
+
+  /** The text of the toast a response flashes (React Router's signed cookie: base64 JSON, then the signature). */
+  function flashedText(answer: { headers: Headers }): string {
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('__toast='))
+    const value = decodeURIComponent(cookie?.split(';')[0]?.slice('__toast='.length) ?? '')
+    const payload = value.slice(0, value.lastIndexOf('.'))
+    return Buffer.from(payload, 'base64').toString('utf8')
+  }
+
+  function failure(gatewayOrderId: string) {
+    return {
+      'error[code]': 'BAD_REQUEST_ERROR',
+      'error[description]': SCAM,
+      'error[metadata]': JSON.stringify({ order_id: gatewayOrderId, payment_id: 'pay_x' }),
+    }
+  }
+
+  it('a cross-site post without the owner session changes nothing and shows no attacker text', async () => {
+    const charlie = await shopperWithHoldings(server.url, 'Charlie')
+    const stranger = new Browser(server.url)
+    const answer = await stranger.post('/shop/payment/callback', { origin: 'https://api.razorpay.com', form: failure(charlie.gatewayOrderId) })
+    expect(answer.status).toBe(302)
+    // The stranger is sent to checkout (then to login): the toast says the fixed text only.
+    expect(flashedText(answer)).toContain('Payment Verification Failed.')
+    expect(flashedText(answer)).not.toContain('+91 90000')
+    expect(await landing(stranger, answer)).not.toContain('+91 90000')
+    const order = (await charlie.browser.api('GET', `/api/shop/order/details/${charlie.orderId}`)).json.data
+    expect(order.paymentStatus).toBe('pending')
+    expect(JSON.stringify(order.history)).not.toContain('+91 90000')
+  })
+
+  it("the owner's own failure result marks the order failed with fixed texts only", async () => {
+    const delta = await shopperWithHoldings(server.url, 'Delta')
+    const answer = await delta.browser.post('/shop/payment/callback', { form: failure(delta.gatewayOrderId) })
+    expect(answer.status).toBe(302)
+    const page = await landing(delta.browser, answer)
+    expect(page).not.toContain('+91 90000')
+    expect(page).toContain('Payment Verification Failed.')
+    const order = (await delta.browser.api('GET', `/api/shop/order/details/${delta.orderId}`)).json.data
+    expect(order.paymentStatus).toBe('failed')
+    expect(JSON.stringify(order.history)).not.toContain('+91 90000')
+  })
+})

@@ -52,6 +52,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       DATABASE_PATH: join(dir, 'shop.sqlite'),
       UPLOADS_DIR: join(dir, 'uploads'),
       SEED_DEMO: '0',
+      // Without Razorpay keys and without the demo shop the server refuses to start: the tests use
+      // the TEST MODE gateway unless they set keys (or override this).
+      PAYMENT_TEST_MODE: '1',
+      // Cheap password hashes (test-only; the real cost is checked in passwords.server.test.ts).
+      PASSWORD_TEST_COST: '1',
       COOKIE_SECURE: '0',
       SESSION_SECRET: 'integration-secret-integration-secret',
       ...env,

@@ -2,17 +2,20 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { RevenueChart } from '~/components/admin/revenue-chart'
 import { OrderStatusBadge } from '~/components/order-badge'
+import { TestModeBadge } from '~/components/test-mode-badge'
+import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { dashboard } from '~/services/admin-dashboard.server'
+import { paymentWarnings } from '~/services/payment-setup.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 
 export async function loader() {
-  return await dashboard(getDb())
+  return { ...(await dashboard(getDb())), paymentWarnings: paymentWarnings(getConfig()) }
 }
 
 const card = 'rounded-lg border border-zinc-200 p-4 dark:border-zinc-800'
@@ -34,10 +37,23 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsRefund, stock, latestOrders, totalOrders } = loaderData
+  const { periods, daily, byStatus, needsRefund, stock, latestOrders, totalOrders, paymentWarnings } = loaderData
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">Dashboard</h1>
+
+      {paymentWarnings.length > 0 ? (
+        <section
+          aria-label="Payment warnings"
+          className="grid gap-1 rounded-lg border-2 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {paymentWarnings.map((warning) => (
+            <p key={warning}>
+              <strong>Warning:</strong> {warning}
+            </p>
+          ))}
+        </section>
+      ) : null}
 
       <section aria-label="Revenue" className="grid gap-2 sm:grid-cols-3 sm:gap-3">
         {periods.map((period) => (
@@ -55,7 +71,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <Panel title="Daily revenue">
         <RevenueChart days={daily} />
-        <p className="text-xs text-zinc-500">Paid orders by India date, less rejected ones and those flagged for refund.</p>
+        <p className="text-xs text-zinc-500">
+          Paid orders by India date, less rejected ones, those flagged for refund and TEST MODE ones.
+        </p>
       </Panel>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -75,7 +93,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </ul>
           {needsRefund > 0 ? (
             <p className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {needsRefund} paid order{needsRefund === 1 ? ' is' : 's are'} flagged for refund: the stock ran out before payment.
+              {needsRefund} paid order{needsRefund === 1 ? ' is' : 's are'} flagged for refund: paid after the stock ran out or after the order was rejected.
             </p>
           ) : null}
         </Panel>
@@ -138,7 +156,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-900"
                 >
                   <span className="min-w-0">
-                    <span className="block font-medium">{order.userName}</span>
+                    <span className="block font-medium">
+                      {order.userName}
+                      <TestModeBadge testMode={order.testMode} />
+                    </span>
                     <span className="block text-xs text-zinc-500">
                       {formatDate(order.orderDate)} · <span className="font-mono">{order.id}</span>
                     </span>

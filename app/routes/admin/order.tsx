@@ -2,6 +2,7 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
+import { TestModeBadge } from '~/components/test-mode-badge'
 import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/db.server'
@@ -48,7 +49,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <Link to="/admin/orders" className="text-sm underline">
         Back to All Orders
       </Link>
-      <h1 className="text-2xl font-bold">Order Details</h1>
+      <h1 className="text-2xl font-bold">
+        Order Details <TestModeBadge testMode={loaderData.order.testMode} />
+      </h1>
       <OrderDetailView order={loaderData.order} admin />
       <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <label className="grid gap-1 text-sm font-medium">

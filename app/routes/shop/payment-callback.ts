@@ -1,8 +1,11 @@
 // POST /shop/payment/callback: where Razorpay Hosted Checkout (and the TEST MODE page) send the
 // payment result. It is a cross-site post without our session cookie, so the order is found by
-// razorpay_order_id and trusted only through the signature.
+// razorpay_order_id and trusted only through the signature. A failure result is not signed: it
+// is acted on only for the signed-in owner of the order (the TEST MODE page; Razorpay's own
+// failures arrive by the signed payment.failed webhook), and the shopper sees a fixed message.
 import { redirect } from 'react-router'
 import { getDb } from '~/db.server'
+import { getUser } from '~/services/auth.server'
 import { DomainError } from '~/services/errors'
 import { getPaymentGateway } from '~/services/payment-gateway.server'
 import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/services/payments.server'
@@ -24,17 +27,21 @@ function failureOrderId(form: FormData): string | null {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const db = getDb()
   if (form.has('error[code]') || form.has('error[description]')) {
     const gatewayOrderId = failureOrderId(form)
-    const description = String(form.get('error[description]') ?? '').slice(0, 300)
-    if (gatewayOrderId) await markPaymentFailed(db, gatewayOrderId, { code: String(form.get('error[code]') ?? ''), description })
-    return redirectWithToast('/shop/checkout', {
-      type: 'error',
-      message: description ? `Payment failed: ${description}` : PAYMENT_MESSAGES.verificationFailed,
-    })
+    const user = getUser(context)
+    if (gatewayOrderId && user) {
+      await markPaymentFailed(
+        db,
+        gatewayOrderId,
+        { code: String(form.get('error[code]') ?? ''), description: String(form.get('error[description]') ?? '') },
+        { userId: user.id },
+      )
+    }
+    return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
   }
   try {
     await verifyAndConfirm(db, getPaymentGateway(), {
