@@ -210,10 +210,11 @@ export async function choose(group: Locator, name: string | RegExp) {
   await expect(group.getByRole('radio', { name })).toBeChecked()
 }
 
-/** Unfolds the listing's Filters panel (folded behind its 'Filters' toggle on phones). */
+/** Opens the listing's Filters panel (a full-screen drawer behind its 'Filters' button on phones). */
 export async function openFilters(page: Page) {
   const panel = page.getByRole('complementary', { name: 'Filters' })
-  await panel.locator('label[for="show-filters"]').click()
+  // The first of the toggle's labels is the 'Filters' button that opens the drawer.
+  await panel.locator('label[for="show-filters"]').first().click()
   await expect(panel.getByRole('group', { name: 'Category' })).toBeVisible()
   return panel
 }

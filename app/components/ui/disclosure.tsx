@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
@@ -11,7 +11,8 @@ export function Disclosure({
   summaryClassName,
   className,
   children,
-}: {
+  ...rest
+}: Omit<HTMLAttributes<HTMLDetailsElement>, 'children'> & {
   summary: ReactNode
   summaryLabel: string
   summaryClassName?: string
@@ -43,7 +44,7 @@ export function Disclosure({
   }, [])
 
   return (
-    <details ref={ref} className={className}>
+    <details ref={ref} className={className} {...rest}>
       <summary aria-label={summaryLabel} className={summaryClassName}>
         {summary}
       </summary>
