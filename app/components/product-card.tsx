@@ -136,8 +136,9 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         {/* elementtiming: the benchmark times when the first product title is painted (text aggregates to the block). */}
-        <Heading className="line-clamp-2 text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
-          <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent}>
+        <Heading className="text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
+          {/* Two lines at most, in a box a thumb can hit (44 px) even when the title is one line. */}
+          <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent} className="line-clamp-2 min-h-11">
             {product.title}
           </Link>
         </Heading>

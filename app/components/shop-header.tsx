@@ -67,7 +67,7 @@ function MenuDrawer({ theme }: { theme: Theme }) {
       }
     >
       <div className="fixed inset-x-0 top-16 bottom-0 z-50 w-80 max-w-[85vw] overflow-y-auto overscroll-contain border-r border-t border-zinc-200 bg-white p-3 shadow-xl dark:border-zinc-800 dark:bg-zinc-950">
-        <nav aria-label="Menu" className="grid gap-1">
+        <nav aria-label="Shop menu" className="grid gap-1">
           {MAIN_LINKS.map((link) => (
             <NavLink
               key={link.to}
