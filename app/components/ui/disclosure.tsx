@@ -22,8 +22,12 @@ export function Disclosure({
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the location changes
+  // Close whenever the location changes, but not at hydration: a menu a shopper opened while the
+  // page's scripts were still loading stays open.
+  const shownKey = useRef(location.key)
   useEffect(() => {
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     if (ref.current) ref.current.open = false
   }, [location.key])
 
