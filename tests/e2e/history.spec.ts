@@ -15,7 +15,7 @@ async function listingPageTwo(page: import('@playwright/test').Page) {
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click()
   await expect(page).toHaveURL(/\/shop\/listing\?page=2$/)
   await expect(page.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
-  return page.getByRole('article').first().getByRole('heading').innerText()
+  return ((await page.getByRole('article').first().getByRole('heading').textContent()) ?? '').trim()
 }
 
 async function expectStillOnPageTwo(page: import('@playwright/test').Page, firstTitle: string) {
@@ -26,7 +26,7 @@ async function expectStillOnPageTwo(page: import('@playwright/test').Page, first
 
 test('Back closes the product (dialog with JS) and keeps listing page 2', async ({ page }) => {
   const firstTitle = await listingPageTwo(page)
-  const title = await page.getByRole('article').nth(3).getByRole('heading').innerText()
+  const title = ((await page.getByRole('article').nth(3).getByRole('heading').textContent()) ?? '').trim()
   await productCard(page, title).getByRole('link', { name: title, exact: true }).click()
   if (jsEnabled()) {
     const dialog = page.getByRole('dialog', { name: title })
@@ -48,7 +48,7 @@ test('Back closes the product (dialog with JS) and keeps listing page 2', async 
 test('closing the dialog with its button takes its history entry with it', async ({ page }) => {
   test.skip(!jsEnabled(), 'the dialog is a JS layer; without JS the product is a page')
   const firstTitle = await listingPageTwo(page)
-  const title = await page.getByRole('article').nth(1).getByRole('heading').innerText()
+  const title = ((await page.getByRole('article').nth(1).getByRole('heading').textContent()) ?? '').trim()
   await productCard(page, title).getByRole('link', { name: title, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible()

@@ -39,11 +39,12 @@ test('cards of products with options say Choose options; plain ones Add to cart'
 
 test('Sale, Out Of Stock and Only N items left badges each have their own look', async ({ page }) => {
   const looks: string[] = []
-  for (const [title, badge] of [
+  const badges: [string, string][] = [
     ['Gold Flake Marble Drop Earrings', 'Sale'],
     ['Emerald Agate Drop Earrings', 'Out Of Stock'],
     ['Preserved Rose Petal Pendant', 'Only 3 items left'],
-  ]) {
+  ]
+  for (const [title, badge] of badges) {
     await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
     // The badge over the picture (a sold-out card's button says 'Out Of Stock' too).
     const label = productCard(page, title).locator('a[aria-hidden] span').filter({ hasText: badge })
