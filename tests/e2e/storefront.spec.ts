@@ -133,6 +133,8 @@ test.describe('listing', () => {
     await panel.getByRole('checkbox', { name: 'In stock' }).check()
     if (!jsEnabled()) await panel.getByRole('button', { name: 'Apply' }).click()
     await expect(page).toHaveURL(/\/shop\/listing\?(?=.*category=home-decor)(?=.*availability=in-stock)(?=.*sortBy=price-hightolow)/)
+    // With JS the full-screen drawer stays open while choosing; its button shows the products.
+    if (jsEnabled()) await panel.getByText('Show 11 Products', { exact: true }).click()
     // 12 home decor pieces, one of them sold out.
     await expect(page.getByText('11 Products', { exact: true })).toBeVisible()
     await expect(page.getByText('Sort by: Price: High to Low')).toBeVisible()
