@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
+import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { loader as cartLoader } from '~/routes/shop/cart'
 import { CartContents } from './cart'
 import { CartIcon, CloseIcon } from './icons'
@@ -9,22 +10,26 @@ import { Skeleton } from './ui/skeleton'
 
 /**
  * The header's cart button with the number of distinct lines. Without JS it is a link to the cart
- * page; with JS it opens 'Your Cart' as a sheet from the right, with the cart page's own data.
+ * page; with JS it opens 'Your Cart' as a sheet from the right, with the cart page's own data, and
+ * a history entry of its own: the phone's Back button closes the sheet.
  */
 export function CartButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false)
   const fetcher = useFetcher<typeof cartLoader>({ key: 'cart-sheet' })
   const location = useLocation()
   const { load } = fetcher
+  const layer = useHistoryLayer(() => setOpen(false))
+  const { forget } = layer
 
   // Loaded when opened; React Router revalidates it after every cart post.
   useEffect(() => {
     if (open) void load('/shop/cart')
   }, [open, load])
 
-  // Leaving the page (e.g. Checkout) closes the sheet.
+  // Leaving the page (e.g. Checkout, which takes over the sheet's history entry) closes the sheet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
   useEffect(() => {
+    forget()
     setOpen(false)
   }, [location.key])
 
@@ -35,7 +40,9 @@ export function CartButton({ count }: { count: number }) {
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
           event.preventDefault()
+          if (open) return
           setOpen(true)
+          layer.push()
         }}
         className={buttonClass('outline', 'icon', 'relative')}
         aria-label={`Cart, ${count} items`}
@@ -46,10 +53,10 @@ export function CartButton({ count }: { count: number }) {
         </span>
       </Link>
       {open ? (
-        <Modal label="Your Cart" onClose={() => setOpen(false)} className="inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-md p-5">
+        <Modal label="Your Cart" onClose={layer.close} className="inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-md p-5">
           <div className="mb-2 flex items-center justify-between">
             <h2 className="text-xl font-bold">Your Cart</h2>
-            <button type="button" aria-label="Close" onClick={() => setOpen(false)} className={buttonClass('ghost', 'icon')}>
+            <button type="button" aria-label="Close" onClick={layer.close} className={buttonClass('ghost', 'icon')}>
               <CloseIcon />
             </button>
           </div>
@@ -58,6 +65,7 @@ export function CartButton({ count }: { count: number }) {
               cart={fetcher.data.cart}
               signedIn={fetcher.data.signedIn}
               redirectTo={location.pathname + location.search}
+              replace
             />
           ) : (
             <div className="grid gap-3" aria-busy="true">

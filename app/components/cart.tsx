@@ -38,7 +38,7 @@ function QuantityButton({
         value={intent}
         disabled={disabled}
         aria-label={intent === 'increment' ? `Increase quantity of ${line.title}` : `Decrease quantity of ${line.title}`}
-        className={buttonClass('outline', 'icon', 'h-8 w-8 rounded-full text-lg')}
+        className={buttonClass('outline', 'icon', 'rounded-full text-lg')}
       >
         {intent === 'increment' ? '+' : '−'}
       </button>
@@ -100,7 +100,7 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
             name="intent"
             value="remove"
             aria-label={`Remove ${line.title}`}
-            className={buttonClass('ghost', 'icon', 'h-8 w-8 text-red-600')}
+            className={buttonClass('ghost', 'icon', '-mr-2 -mb-2 text-red-600')}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
@@ -112,13 +112,17 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
   )
 }
 
-/** Checkout for a shopper; for a visitor, the login that comes back to checkout. */
-function CheckoutButton({ signedIn, empty }: { signedIn: boolean; empty: boolean }) {
+/**
+ * Checkout for a shopper; for a visitor, the login that comes back to checkout. `replace`: from the
+ * cart sheet, whose own history entry the next page takes (Back then returns to the page under it).
+ */
+function CheckoutButton({ signedIn, empty, replace }: { signedIn: boolean; empty: boolean; replace: boolean }) {
   const navigate = useNavigate()
   if (signedIn) {
     return (
       <Link
         to="/shop/checkout"
+        replace={replace}
         aria-disabled={empty}
         className={buttonClass('primary', 'md', `w-full ${empty ? 'pointer-events-none opacity-50' : ''}`)}
       >
@@ -131,10 +135,11 @@ function CheckoutButton({ signedIn, empty }: { signedIn: boolean; empty: boolean
     <div className="grid gap-2">
       <Link
         to={loginUrl}
+        replace={replace}
         onClick={(event) => {
           event.preventDefault()
           notify('error', CART_MESSAGES.loginRequired)
-          navigate(loginUrl)
+          navigate(loginUrl, { replace })
         }}
         className={buttonClass('primary', 'md', 'w-full')}
       >
@@ -145,13 +150,23 @@ function CheckoutButton({ signedIn, empty }: { signedIn: boolean; empty: boolean
   )
 }
 
-/** The cart's lines, total and checkout: the /shop/cart page and the cart sheet. */
-export function CartContents({ cart, signedIn, redirectTo }: { cart: Cart; signedIn: boolean; redirectTo: string }) {
+/** The cart's lines, total and checkout: the /shop/cart page and the cart sheet (`replace`, see CheckoutButton). */
+export function CartContents({
+  cart,
+  signedIn,
+  redirectTo,
+  replace = false,
+}: {
+  cart: Cart
+  signedIn: boolean
+  redirectTo: string
+  replace?: boolean
+}) {
   if (cart.items.length === 0) {
     return (
       <div className="grid gap-4 py-10 text-center">
         <p className="text-zinc-600 dark:text-zinc-400">Your cart is empty.</p>
-        <Link to="/shop/listing" className={buttonClass('outline', 'md')}>
+        <Link to="/shop/listing" replace={replace} className={buttonClass('outline', 'md')}>
           Browse products
         </Link>
       </div>
@@ -168,7 +183,7 @@ export function CartContents({ cart, signedIn, redirectTo }: { cart: Cart; signe
         <span>Total</span>
         <span>{formatPaise(cart.totalPaise)}</span>
       </div>
-      <CheckoutButton signedIn={signedIn} empty={cart.totalPaise === 0} />
+      <CheckoutButton signedIn={signedIn} empty={cart.totalPaise === 0} replace={replace} />
     </div>
   )
 }

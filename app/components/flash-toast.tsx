@@ -7,10 +7,18 @@ import type { Toast } from '~/lib/toast'
 const Toaster = lazy(() => loadToastLibrary().then((module) => ({ default: module.Toaster })))
 
 /**
- * Toasts sit just under the 64 px header (shop and admin alike): a toast that has just said
- * 'Product is added to cart' must not cover the cart button the shopper taps next.
+ * Where toasts go. Never over the 64 px header: a toast that has just said 'Product is added to
+ * cart' must not cover the cart button the shopper taps next. On wide screens just under the
+ * header; on phones at the bottom, where they do not cover the cart's lines and prices (the
+ * sheet and the cart page list them from the top), and above a product's sticky add-to-cart bar
+ * (--sticky-bar, app.css).
  */
-const BELOW_THE_HEADER = { top: 72 }
+const PHONE_QUERY = '(width < 48rem)'
+function toastPlacement() {
+  return window.matchMedia(PHONE_QUERY).matches
+    ? { position: 'bottom-center' as const, containerStyle: { bottom: 'calc(12px + var(--sticky-bar, 0px))' } }
+    : { position: 'top-center' as const, containerStyle: { top: 72 } }
+}
 
 /**
  * Without JS the flashed message is a status region on the page; with JS (html.js, set by an
@@ -39,7 +47,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-flash={toast.type}
             className={cn(
-              'pointer-events-none fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
+              'pointer-events-none fixed inset-x-3 bottom-[calc(0.75rem+var(--sticky-bar,0px))] z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
               toast.type === 'error'
                 ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'
                 : 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
@@ -51,11 +59,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
       <div data-toast-region>
         {toastsWanted ? (
           <Suspense fallback={null}>
-            <Toaster
-              position="top-center"
-              containerStyle={BELOW_THE_HEADER}
-              toastOptions={{ className: 'text-sm' }}
-            />
+            <Toaster {...toastPlacement()} toastOptions={{ className: 'text-sm' }} />
           </Suspense>
         ) : null}
       </div>

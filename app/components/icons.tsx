@@ -91,3 +91,9 @@ export const GaugeIcon = (p: P) => (
     <path d="M3.3 19a10 10 0 1 1 17.4 0" />
   </Icon>
 )
+export const SearchIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+)

@@ -2,14 +2,16 @@ import { useRef } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import { cn } from '~/lib/cn'
 import { FILTER_GROUPS, type ListingQuery, listingSearch, SORT_OPTIONS } from '~/lib/listing-filters'
+import { CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
 import { Disclosure } from './ui/disclosure'
 
 /**
  * The Filters panel: a GET form of checkbox groups. Without JS 'Apply' submits it; with JS every
- * change updates the URL at once. On phones it folds behind a 'Filters' toggle.
+ * change updates the URL at once. On phones it is a full-screen drawer behind a 'Filters' button:
+ * a CSS-only checkbox toggle (#show-filters), so it opens and closes without JS too.
  */
-export function FiltersPanel({ query }: { query: ListingQuery }) {
+export function FiltersPanel({ query, total }: { query: ListingQuery; total: number }) {
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
   const selectedCount = FILTER_GROUPS.reduce((n, g) => n + query.filters[g.id].length, 0)
@@ -18,6 +20,7 @@ export function FiltersPanel({ query }: { query: ListingQuery }) {
       // Remount when the URL's filters change elsewhere (e.g. 'Clear filters'), so the boxes follow it.
       key={JSON.stringify(query.filters)}
       ref={form}
+      id="filters-form"
       method="get"
       action="/shop/listing"
       onChange={() => form.current && submit(form.current, { replace: true, preventScrollReset: true })}
@@ -25,30 +28,26 @@ export function FiltersPanel({ query }: { query: ListingQuery }) {
     >
       {query.sort !== 'price-lowtohigh' ? <input type="hidden" name="sortBy" value={query.sort} /> : null}
       {FILTER_GROUPS.map((group) => (
-        <fieldset key={group.id} className="grid gap-2">
+        <fieldset key={group.id} className="grid">
           <legend className="mb-1 text-sm font-semibold">{group.label}</legend>
           {group.options.map((option) => (
-            <label key={option.id} className="flex items-center gap-2 text-sm">
+            <label key={option.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
               <input
                 type="checkbox"
                 name={group.id}
                 value={option.id}
                 defaultChecked={(query.filters[group.id] as string[]).includes(option.id)}
-                className="h-4 w-4 accent-zinc-900 dark:accent-zinc-100"
+                className="h-5 w-5 shrink-0 accent-zinc-900 dark:accent-zinc-100"
               />
               {option.label}
             </label>
           ))}
         </fieldset>
       ))}
-      {/* With JS every change applies at once. */}
-      <button type="submit" className={buttonClass('primary', 'sm', 'no-js-only w-full')}>
-        Apply
-      </button>
       {selectedCount > 0 ? (
         <Link
           to={`/shop/listing${listingSearch({ ...query, filters: { category: [], price: [], availability: [] }, page: 1 })}`}
-          className="text-sm underline"
+          className="flex min-h-11 items-center text-sm underline"
         >
           Clear filters
         </Link>
@@ -56,22 +55,37 @@ export function FiltersPanel({ query }: { query: ListingQuery }) {
     </Form>
   )
   return (
-    <aside aria-label="Filters" className="group rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      {/* On phones a CSS-only toggle (no JS needed) folds the panel away; wider screens always show it. */}
-      <input type="checkbox" id="show-filters" className="peer sr-only md:hidden" />
+    <aside aria-label="Filters" className="group">
+      {/* The phones' toggle: a visually hidden checkbox its labels tick; wider screens always show the panel. */}
+      <input type="checkbox" id="show-filters" aria-label="Show filters" className="peer sr-only md:hidden" />
       <label
         htmlFor="show-filters"
-        className="flex cursor-pointer items-center justify-between text-lg font-bold peer-focus-visible:outline-2 md:hidden"
+        className={buttonClass('outline', 'md', 'w-full cursor-pointer justify-between peer-focus-visible:outline-2 md:hidden')}
       >
-        Filters
-        <span className="text-sm font-normal text-zinc-500">
-          {selectedCount ? `${selectedCount} selected · ` : ''}
-          <span className="group-has-[#show-filters:checked]:hidden">Show</span>
-          <span className="hidden group-has-[#show-filters:checked]:inline">Hide</span>
-        </span>
+        <span className="text-base font-bold">Filters</span>
+        <span className="text-sm font-normal text-zinc-500">{selectedCount ? `${selectedCount} selected` : 'Show'}</span>
       </label>
-      <h2 className="mb-4 hidden text-lg font-bold md:block">Filters</h2>
-      <div className="mt-4 hidden peer-checked:block md:mt-0 md:block">{panel}</div>
+      <div
+        data-filters-drawer=""
+        className="fixed inset-0 z-50 hidden flex-col bg-white peer-checked:flex md:static md:z-auto md:flex md:rounded-lg md:border md:border-zinc-200 dark:bg-zinc-950 md:dark:border-zinc-800"
+      >
+        <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-2 md:border-0 md:pt-4 md:pb-0 dark:border-zinc-800">
+          <h2 className="text-lg font-bold">Filters</h2>
+          <label htmlFor="show-filters" aria-label="Close filters" className={buttonClass('ghost', 'icon', 'cursor-pointer md:hidden')}>
+            <CloseIcon />
+          </label>
+        </div>
+        <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-4">{panel}</div>
+        <div className="border-t border-zinc-200 p-4 md:border-0 md:pt-0 dark:border-zinc-800">
+          {/* Without JS, Apply submits the choices; with JS they apply at once and this shows them. */}
+          <button type="submit" form="filters-form" className={buttonClass('primary', 'md', 'no-js-only w-full')}>
+            Apply
+          </button>
+          <label htmlFor="show-filters" className={buttonClass('primary', 'md', 'js-only w-full cursor-pointer md:hidden')}>
+            Show {total} Products
+          </label>
+        </div>
+      </div>
     </aside>
   )
 }
@@ -94,7 +108,7 @@ export function SortMenu({ query }: { query: ListingQuery }) {
               preventScrollReset
               aria-current={option.id === query.sort ? 'true' : undefined}
               className={cn(
-                'block rounded px-3 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                'flex min-h-11 items-center rounded px-3 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800',
                 option.id === query.sort && 'font-semibold',
               )}
             >
@@ -114,7 +128,7 @@ export function Pagination({ query, pageCount }: { query: ListingQuery; pageCoun
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
     (p) => p === 1 || p === pageCount || Math.abs(p - query.page) <= 1,
   )
-  const linkClass = 'flex h-10 min-w-10 items-center justify-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700'
+  const linkClass = 'flex h-11 min-w-11 items-center justify-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700'
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {query.page > 1 ? (

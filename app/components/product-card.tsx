@@ -22,18 +22,25 @@ export interface ProductCardProps {
 
 type OpenIntent = Pick<DOMAttributes<HTMLAnchorElement>, 'onPointerEnter' | 'onTouchStart' | 'onFocus'>
 
+/** Each badge has its own look, so a shopper tells a bargain from a last chance at a glance. */
+const BADGE_LOOKS = {
+  soldOut: 'bg-zinc-800 text-white ring-1 ring-white/40',
+  lowStock: 'bg-amber-300 text-amber-950',
+  sale: 'bg-red-600 text-white',
+} as const
+
 function StockBadge({ product }: { product: ProductCardProps }) {
-  const label =
+  const [label, look] =
     product.totalStock === 0
-      ? 'Out Of Stock'
+      ? ['Out Of Stock', BADGE_LOOKS.soldOut]
       : product.totalStock < LOW_STOCK_THRESHOLD
-        ? `Only ${product.totalStock} items left`
+        ? [`Only ${product.totalStock} items left`, BADGE_LOOKS.lowStock]
         : isOnSale(product)
-          ? 'Sale'
-          : null
+          ? ['Sale', BADGE_LOOKS.sale]
+          : [null, '']
   if (!label) return null
   return (
-    <span className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+    <span className={`absolute top-2 left-2 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm ${look}`}>
       {label}
     </span>
   )
@@ -41,7 +48,7 @@ function StockBadge({ product }: { product: ProductCardProps }) {
 
 /**
  * 'Add to cart' adds one (a form post; a fetcher with a toast when JS runs). A product with
- * varieties or colours opens its detail instead, where they are chosen.
+ * varieties or colours says 'Choose options' and opens its detail, where they are chosen.
  */
 function AddToCartButton({
   product,
@@ -64,8 +71,8 @@ function AddToCartButton({
   }
   if (product.needsChoice) {
     return (
-      <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent} className={full}>
-        Add to cart
+      <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent} className={buttonClass('outline', 'sm', 'w-full')}>
+        Choose options
       </Link>
     )
   }
@@ -129,8 +136,9 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         {/* elementtiming: the benchmark times when the first product title is painted (text aggregates to the block). */}
-        <Heading className="line-clamp-2 text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
-          <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent}>
+        <Heading className="text-sm font-semibold sm:text-base" {...{ elementtiming: 'product-title' }}>
+          {/* Two lines at most, in a box a thumb can hit (44 px) even when the title is one line. */}
+          <Link to={`/shop/product/${product.id}`} onClick={onOpen} {...intent} className="line-clamp-2 min-h-11">
             {product.title}
           </Link>
         </Heading>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { categoryLabel, VARIETY_HEADINGS } from '~/lib/catalog'
+import { categoryLabel, missingChoicesMessage, VARIETY_HEADINGS } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { effectivePricePaise } from '~/lib/pricing'
@@ -30,12 +30,12 @@ function ChoiceGroup({
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2.5">
         {options.map((option) => (
           <label
             key={option.value}
             className={cn(
-              'cursor-pointer rounded-md border px-3 py-2 text-sm has-[:checked]:border-zinc-900 has-[:checked]:bg-zinc-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 dark:has-[:checked]:border-zinc-100 dark:has-[:checked]:bg-zinc-100 dark:has-[:checked]:text-zinc-900',
+              'flex min-h-11 cursor-pointer items-center rounded-md border px-3 text-sm has-[:checked]:border-zinc-900 has-[:checked]:bg-zinc-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 dark:has-[:checked]:border-zinc-100 dark:has-[:checked]:bg-zinc-100 dark:has-[:checked]:text-zinc-900',
               'border-zinc-300 dark:border-zinc-700',
             )}
           >
@@ -83,10 +83,19 @@ export function ProductDetailView({
   const needsColor = product.colors.length > 0
   const ready = (!needsVariety || chosen !== null) && (!needsColor || color !== '')
   const soldOut = product.totalStock === 0
+  const formId = `add-to-cart-${product.id}`
+  const reason = missingChoicesMessage(
+    needsVariety && chosen === null ? (product.variety?.type ?? null) : null,
+    needsColor && color === '',
+  )
+  // Without JS the reason stays on the page until every choice is ticked (hidden by CSS, app.css).
+  const needs = [needsVariety ? 'variety' : '', needsColor ? 'color' : ''].filter(Boolean).join(' ')
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <ProductGallery images={product.images} title={product.title} idPrefix={`p-${product.id}`} />
+    <div data-product-detail="" className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
+      <div className="md:row-span-2">
+        <ProductGallery images={product.images} title={product.title} idPrefix={`p-${product.id}`} />
+      </div>
       <div className="grid content-start gap-4">
         <div>
           <p className="text-sm text-zinc-500">{categoryLabel(product.category)}</p>
@@ -101,7 +110,7 @@ export function ProductDetailView({
           )}
         </div>
         <ReviewStars value={product.averageReview} />
-        <fetcher.Form method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
+        <fetcher.Form id={formId} method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
           <CartFormFields redirectTo={`/shop/product/${product.id}`} />
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
@@ -129,29 +138,51 @@ export function ProductDetailView({
               options={product.colors.map((c) => ({ value: c, label: c }))}
             />
           ) : null}
-          {soldOut ? (
-            <button type="button" disabled className={buttonClass('primary', 'md', 'w-full')}>
-              Out of Stock
-            </button>
-          ) : (
-            <AddButton ready={ready && fetcher.state === 'idle'} />
-          )}
-          {fieldErrors?.quantity?.[0] ? (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {fieldErrors.quantity[0]}
-            </p>
-          ) : null}
         </fetcher.Form>
+      </div>
+      {/* On phones the button stays in reach at the bottom of the screen (the page's or the dialog's). */}
+      <div
+        data-sticky-bar=""
+        className="sticky bottom-0 z-10 -mx-4 grid gap-2 border-t border-zinc-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:static md:mx-0 md:self-start md:border-0 md:bg-transparent md:p-0 dark:border-zinc-800 dark:bg-zinc-950 md:shadow-none md:dark:bg-transparent"
+      >
+        {soldOut ? (
+          <button type="button" disabled className={buttonClass('primary', 'md', 'w-full')}>
+            Out of Stock
+          </button>
+        ) : (
+          <>
+            {reason ? (
+              <p id={`${formId}-reason`} data-choice-hint={needs} className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+                {reason}
+              </p>
+            ) : null}
+            <AddButton form={formId} ready={ready && fetcher.state === 'idle'} describedBy={reason ? `${formId}-reason` : undefined} />
+          </>
+        )}
+        {fieldErrors?.quantity?.[0] ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {fieldErrors.quantity[0]}
+          </p>
+        ) : null}
       </div>
     </div>
   )
 }
 
-/** Disabled until the required choices are made, but only once JS runs: without it the server checks. */
-function AddButton({ ready }: { ready: boolean }) {
+/**
+ * Disabled until the required choices are made (the reason beside it says which), but only once
+ * JS runs: without it the server checks. It submits the form by id, from the sticky bar.
+ */
+function AddButton({ form, ready, describedBy }: { form: string; ready: boolean; describedBy?: string }) {
   const hydrated = useHydrated()
   return (
-    <button type="submit" disabled={hydrated && !ready} className={buttonClass('primary', 'md', 'w-full')}>
+    <button
+      type="submit"
+      form={form}
+      disabled={hydrated && !ready}
+      aria-describedby={describedBy}
+      className={buttonClass('primary', 'md', 'w-full')}
+    >
       Add to Cart
     </button>
   )

@@ -22,14 +22,15 @@ export default function ProductDialogView({
       className="inset-0 m-auto max-h-[92dvh] w-[min(960px,94vw)] rounded-xl p-4 sm:p-6"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Link to={`/shop/product/${productId}`} className="text-sm underline">
+        {/* Replaces the dialog's own history entry (same address), so Back still leads to the page below. */}
+        <Link to={`/shop/product/${productId}`} replace className="flex min-h-11 items-center text-sm underline">
           Open product page
         </Link>
         <button
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <CloseIcon />
         </button>

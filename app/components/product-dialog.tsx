@@ -1,5 +1,6 @@
 import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
+import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { loader as productLoader } from '~/routes/shop/product'
 
 /**
@@ -20,13 +21,17 @@ const ProductDialogContext = createContext<OpenProduct | null>(null)
 
 /**
  * With JS, a product link opens the product over the page in a native <dialog>, with data from the
- * product page's own loader. Without JS (or with a modifier key) the link opens the product page.
+ * product page's own loader, and the address bar shows the product's own page (a history entry:
+ * the phone's Back button closes the dialog and leaves the shopper where they were). Without JS
+ * (or with a modifier key) the link opens the product page.
  */
 export function ProductDialogProvider({ children }: { children: ReactNode }) {
   const [productId, setProductId] = useState<string | null>(null)
   const fetcher = useFetcher<typeof productLoader>({ key: 'product-dialog' })
   const location = useLocation()
   const { load } = fetcher
+  const layer = useHistoryLayer(() => setProductId(null))
+  const { push, forget } = layer
 
   const open = useCallback<OpenProduct>(
     (event, id) => {
@@ -35,13 +40,15 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
       setProductId(id)
       preloadProductDialog()
       void load(`/shop/product/${id}`)
+      push(`/shop/product/${id}`)
     },
-    [load],
+    [load, push],
   )
 
-  // Following a link out of the dialog closes it.
+  // Following a link out of the dialog closes it (the link took over the dialog's history entry).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
   useEffect(() => {
+    forget()
     setProductId(null)
   }, [location.key])
 
@@ -51,7 +58,7 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {productId ? (
         <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-50 bg-black/60" />}>
-          <ProductDialogView productId={productId} product={product} onClose={() => setProductId(null)} />
+          <ProductDialogView productId={productId} product={product} onClose={layer.close} />
         </Suspense>
       ) : null}
     </ProductDialogContext.Provider>

@@ -25,6 +25,9 @@ function policies(deliveryFeePaise: number) {
   ]
 }
 
+/** Footer links are whole rows a thumb can hit (44 px), not 16 px lines of text. */
+const FOOTER_LINK = 'flex min-h-11 items-center hover:underline'
+
 export function ShopFooter({ contact }: { contact: ShopContact }) {
   return (
     <footer className="mt-16 border-t border-zinc-200 bg-zinc-50 text-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -39,16 +42,16 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
         </section>
         <section>
           <h2 className="font-semibold">Shop</h2>
-          <ul className="mt-2 grid gap-1">
+          <ul className="mt-2 grid">
             {CATEGORIES.map((c) => (
               <li key={c.id}>
-                <Link className="hover:underline" to={`/shop/listing?category=${c.id}`}>
+                <Link className={FOOTER_LINK} to={`/shop/listing?category=${c.id}`}>
                   {c.label}
                 </Link>
               </li>
             ))}
             <li>
-              <Link className="hover:underline" to="/shop/about-us">
+              <Link className={FOOTER_LINK} to="/shop/about-us">
                 About Us
               </Link>
             </li>
@@ -71,32 +74,32 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
         </section>
         <section>
           <h2 className="font-semibold">Contact</h2>
-          <ul className="mt-2 grid gap-1">
+          <ul className="mt-2 grid">
             <li>
-              <a className="hover:underline" href={`mailto:${contact.email}`}>
+              <a className={FOOTER_LINK} href={`mailto:${contact.email}`}>
                 {contact.email}
               </a>
             </li>
             <li>
-              <a className="hover:underline" href={`tel:${contact.phone.replace(/\s/g, '')}`}>
+              <a className={FOOTER_LINK} href={`tel:${contact.phone.replace(/\s/g, '')}`}>
                 {contact.phone}
               </a>
             </li>
           </ul>
           <h3 className="mt-4 font-semibold">Follow us</h3>
-          <ul className="mt-2 flex gap-3">
+          <ul className="mt-1 flex flex-wrap gap-x-5">
             <li>
-              <a className="hover:underline" href={contact.instagram} rel="noopener noreferrer">
+              <a className={FOOTER_LINK} href={contact.instagram} rel="noopener noreferrer">
                 Instagram
               </a>
             </li>
             <li>
-              <a className="hover:underline" href={contact.facebook} rel="noopener noreferrer">
+              <a className={FOOTER_LINK} href={contact.facebook} rel="noopener noreferrer">
                 Facebook
               </a>
             </li>
             <li>
-              <a className="hover:underline" href={contact.whatsapp} rel="noopener noreferrer">
+              <a className={FOOTER_LINK} href={contact.whatsapp} rel="noopener noreferrer">
                 WhatsApp
               </a>
             </li>

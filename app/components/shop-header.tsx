@@ -4,7 +4,7 @@ import { cn } from '~/lib/cn'
 import type { Theme } from '~/lib/theme'
 import type { SessionUser } from '~/lib/user'
 import { CartButton } from './cart-sheet'
-import { MenuIcon } from './icons'
+import { CloseIcon, MenuIcon, SearchIcon } from './icons'
 import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { ButtonLink, buttonClass } from './ui/button'
@@ -18,11 +18,15 @@ const MAIN_LINKS = [
   { to: '/shop/search', label: 'Search' },
 ]
 
-function NavLinks({ className }: { className?: string }) {
+/** The wide screens' navigation: one row in the header. */
+function NavBar() {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded px-2 py-2 text-sm font-medium hover:text-brand-600', isActive && 'text-brand-700 dark:text-brand-500')
+    cn(
+      'flex min-h-11 items-center rounded px-2 text-sm font-medium hover:text-brand-600',
+      isActive && 'text-brand-700 dark:text-brand-500',
+    )
   return (
-    <nav aria-label="Main" className={className}>
+    <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
       {MAIN_LINKS.map((link) => (
         <NavLink key={link.to} to={link.to} end className={linkClass}>
           {link.label}
@@ -32,12 +36,62 @@ function NavLinks({ className }: { className?: string }) {
         <Link
           key={category.id}
           to={`/shop/listing?category=${category.id}`}
-          className="rounded px-2 py-2 text-sm font-medium text-zinc-600 hover:text-brand-600 dark:text-zinc-400"
+          className="flex min-h-11 items-center rounded px-2 text-sm font-medium text-zinc-600 hover:text-brand-600 dark:text-zinc-400"
         >
           {category.label}
         </Link>
       ))}
     </nav>
+  )
+}
+
+/**
+ * The phones' menu: a <details> drawer under the header (works without JS). Its summary turns into
+ * the close button, and while open the summary's ::after covers the page behind, so a tap outside
+ * closes it too (see app.css, [data-drawer]).
+ */
+function MenuDrawer({ theme }: { theme: Theme }) {
+  const rowClass =
+    'flex min-h-12 items-center rounded-md px-3 text-base font-medium hover:bg-zinc-100 dark:hover:bg-zinc-900'
+  return (
+    <Disclosure
+      className="lg:hidden"
+      data-drawer=""
+      summaryLabel="Menu"
+      summaryClassName={buttonClass('ghost', 'icon', 'cursor-pointer')}
+      summary={
+        <>
+          <MenuIcon className="drawer-closed-icon" />
+          <CloseIcon className="drawer-open-icon" />
+        </>
+      }
+    >
+      <div className="fixed inset-x-0 top-16 bottom-0 z-50 w-80 max-w-[85vw] overflow-y-auto overscroll-contain border-r border-t border-zinc-200 bg-white p-3 shadow-xl dark:border-zinc-800 dark:bg-zinc-950">
+        <nav aria-label="Shop menu" className="grid gap-1">
+          {MAIN_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end
+              className={({ isActive }) => cn(rowClass, isActive && 'text-brand-700 dark:text-brand-500')}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+          <h2 className="mt-4 px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Shop by Category</h2>
+          {CATEGORIES.map((category) => (
+            <Link key={category.id} to={`/shop/listing?category=${category.id}`} className={rowClass}>
+              {category.label}
+            </Link>
+          ))}
+        </nav>
+        {/* On phones the header has no room for the theme switch: it lives here. */}
+        <div className="mt-4 flex items-center justify-between border-t border-zinc-200 px-3 pt-4 sm:hidden dark:border-zinc-800">
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">Theme</span>
+          <ThemeToggle theme={theme} />
+        </div>
+      </div>
+    </Disclosure>
   )
 }
 
@@ -52,35 +106,32 @@ export function ShopHeader({
   shopName: string
   cartCount: number
 }) {
+  // No backdrop-filter on the header: it would make the header the containing block of the
+  // drawer's `position: fixed` and shrink the drawer to the header's 64 px.
   return (
-    <header className="sticky top-0 z-40 w-full border-b border-zinc-200 bg-white/95 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
-        <div className="flex items-center gap-1">
-          <Disclosure
-            className="lg:hidden"
-            summaryLabel="Open menu"
-            summaryClassName={buttonClass('ghost', 'icon', 'cursor-pointer')}
-            summary={<MenuIcon />}
-          >
-            <div className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-800 dark:bg-zinc-950">
-              <Logo to="/shop/home" name={shopName} />
-              <NavLinks className="mt-4 grid" />
-            </div>
-          </Disclosure>
+    <header className="sticky top-0 z-40 w-full border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4">
+        <div className="flex items-center">
+          <MenuDrawer theme={theme} />
           <Logo to="/shop/home" name={shopName} hideNameOnPhones />
         </div>
-        <NavLinks className="hidden items-center gap-1 lg:flex" />
+        <NavBar />
         <div className="flex items-center gap-1">
-          <ThemeToggle theme={theme} />
+          <div className="hidden sm:block">
+            <ThemeToggle theme={theme} />
+          </div>
+          <Link to="/shop/search" aria-label="Search" className={buttonClass('ghost', 'icon', 'lg:hidden')}>
+            <SearchIcon />
+          </Link>
           <CartButton count={cartCount} />
           {user ? (
             <UserMenu user={user} />
           ) : (
             <div className="flex items-center gap-1">
-              <ButtonLink to="/auth/login" variant="ghost" size="sm">
+              <ButtonLink to="/auth/login" variant="ghost" size="sm" className="px-2.5">
                 Login
               </ButtonLink>
-              <ButtonLink to="/auth/register" size="sm">
+              <ButtonLink to="/auth/register" size="sm" className="px-2.5">
                 Sign Up
               </ButtonLink>
             </div>

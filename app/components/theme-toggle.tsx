@@ -38,7 +38,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
             value={value}
             aria-pressed={current === value}
             className={cn(
-              'flex items-center gap-2 rounded px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800',
+              'flex min-h-11 items-center gap-2 rounded px-3 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800',
               current === value && 'font-semibold',
             )}
           >

@@ -9,7 +9,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <Disclosure
       className="relative"
       summaryLabel="Open user menu"
-      summaryClassName="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-zinc-900 font-extrabold text-white uppercase dark:bg-zinc-100 dark:text-zinc-900"
+      summaryClassName="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-zinc-900 font-extrabold text-white uppercase dark:bg-zinc-100 dark:text-zinc-900"
       summary={<span>{user.userName.charAt(0) || '?'}</span>}
     >
       <div className="absolute right-0 z-50 mt-2 w-56 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
@@ -17,11 +17,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <hr className="my-1 border-zinc-200 dark:border-zinc-800" />
         <Link
           to="/shop/account"
-          className="flex items-center gap-2 rounded px-2 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          className="flex min-h-11 items-center gap-2 rounded px-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
           <UserIcon /> Account
         </Link>
-        <LogoutButton className="flex w-full items-center gap-2 rounded px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" />
+        <LogoutButton className="flex min-h-11 w-full items-center gap-2 rounded px-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800" />
       </div>
     </Disclosure>
   )

@@ -23,5 +23,18 @@ export const VARIETY_HEADINGS: Record<VarietyType, string> = {
   pack: 'Pack Options',
 }
 
+/** What the shopper still has to pick, in the reason beside a disabled 'Add to Cart'. */
+export const VARIETY_NOUNS: Record<VarietyType, string> = {
+  choice: 'an option',
+  size: 'a size',
+  pack: 'a pack',
+}
+
+/** 'Choose a size and a colour': why 'Add to Cart' waits; null once nothing is missing. */
+export function missingChoicesMessage(missingVariety: VarietyType | null, missingColor: boolean): string | null {
+  const missing = [missingVariety ? VARIETY_NOUNS[missingVariety] : null, missingColor ? 'a colour' : null].filter(Boolean)
+  return missing.length ? `Choose ${missing.join(' and ')}` : null
+}
+
 export const LOW_STOCK_THRESHOLD = 10
 export const MAX_ADDRESSES = 3

@@ -68,9 +68,13 @@ test.describe('shop layout', () => {
 
   test('remembers the theme chosen in the theme menu', async ({ page }) => {
     await page.goto('/shop/about-us')
-    await page.getByLabel('Toggle theme').click()
+    // On a phone the theme switch is in the header's menu.
+    await page.getByLabel('Menu', { exact: true }).click()
+    await page.getByLabel('Toggle theme').locator('visible=true').click()
     await page.getByRole('button', { name: 'Dark' }).click()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    // With JS the page turns dark before the post that remembers it has returned: let it return.
+    await page.waitForLoadState('networkidle')
     await page.reload()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
     await expect(page).toHaveURL(/\/shop\/about-us$/)

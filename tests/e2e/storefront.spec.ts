@@ -133,6 +133,8 @@ test.describe('listing', () => {
     await panel.getByRole('checkbox', { name: 'In stock' }).check()
     if (!jsEnabled()) await panel.getByRole('button', { name: 'Apply' }).click()
     await expect(page).toHaveURL(/\/shop\/listing\?(?=.*category=home-decor)(?=.*availability=in-stock)(?=.*sortBy=price-hightolow)/)
+    // With JS the full-screen drawer stays open while choosing; its button shows the products.
+    if (jsEnabled()) await panel.getByText('Show 11 Products', { exact: true }).click()
     // 12 home decor pieces, one of them sold out.
     await expect(page.getByText('11 Products', { exact: true })).toBeVisible()
     await expect(page.getByText('Sort by: Price: High to Low')).toBeVisible()
@@ -213,7 +215,7 @@ test.describe('listing', () => {
     await expect(onSale.getByText('Jewellery', { exact: true })).toBeVisible()
 
     // A product with choices opens its detail to choose; a plain one adds straight away.
-    await expect(productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' })).toBeVisible()
+    await expect(productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Choose options' })).toBeVisible()
     await expect(productCard(page, 'Stardust Galaxy Earrings').getByRole('button', { name: 'Add to cart' })).toBeEnabled()
   })
 })
@@ -338,7 +340,8 @@ test.describe('product', () => {
     if (jsEnabled()) {
       const dialog = page.getByRole('dialog', { name: title })
       await expect(dialog).toBeVisible()
-      await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
+      // The dialog has the product's own (shareable) address while it is open.
+      await expect(page).toHaveURL(/\/shop\/product\/[^/?]+$/)
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
       await expect(dialog.getByRole('group', { name: 'Choice Options' })).toBeVisible()
       await expect(dialog.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
@@ -350,9 +353,10 @@ test.describe('product', () => {
       await dialog.getByRole('button', { name: 'Close' }).click()
       await expect(dialog).toBeHidden()
       await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+      await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
 
-      // The card's 'Add to cart' link of a product with choices opens the same dialog; Escape closes it.
-      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' }).click()
+      // The card's 'Choose options' link of a product with choices opens the same dialog; Escape closes it.
+      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Choose options' }).click()
       const second = page.getByRole('dialog', { name: 'Ocean Wave Resin Pendant' })
       await expect(second.getByRole('heading', { name: 'Ocean Wave Resin Pendant' })).toBeVisible()
       await page.keyboard.press('Escape')
@@ -362,7 +366,7 @@ test.describe('product', () => {
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
       await expect(page.getByRole('group', { name: 'Choice Options' })).toBeVisible()
       await page.goBack()
-      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Add to cart' }).click()
+      await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Choose options' }).click()
       await expect(page.getByRole('heading', { name: 'Ocean Wave Resin Pendant', level: 1 })).toBeVisible()
     }
   })

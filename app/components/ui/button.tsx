@@ -13,10 +13,11 @@ const variants: Record<Variant, string> = {
   destructive: 'bg-red-600 text-white hover:bg-red-700',
 }
 
+/** Every size is at least 44 px tall (a thumb's width; WCAG 2.5.5): 'sm' is only narrower and lighter. */
 const sizes: Record<Size, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-4 text-sm',
-  icon: 'h-10 w-10',
+  sm: 'min-h-11 px-3 text-sm',
+  md: 'min-h-11 px-4 text-sm',
+  icon: 'h-11 w-11',
 }
 
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', className?: string) {

@@ -1,10 +1,11 @@
-import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 
 /**
  * Slides in a scroll-snap strip. Every slide carries its own previous/next links and the dots are
  * links to the slides, so it is browsable without JS; with JS the links scroll smoothly and, when
  * `autoRotateMs` is set, it moves on by itself (pausing while hovered or focused, never with
- * reduced motion).
+ * reduced motion). The dot of the slide in view is marked (aria-current); without JS, CSS marks
+ * the dot of the slide the address points at (app.css, [data-carousel]).
  */
 export function Carousel<T>({
   items,
@@ -21,6 +22,7 @@ export function Carousel<T>({
 }) {
   const strip = useRef<HTMLDivElement>(null)
   const current = useRef(0)
+  const [active, setActive] = useState(0)
   const paused = useRef(false)
   const count = items.length
   const slideId = (index: number) => `${idPrefix}-${index + 1}`
@@ -30,6 +32,7 @@ export function Carousel<T>({
     if (!slide || !strip.current) return false
     strip.current.scrollTo({ left: slide.offsetLeft, behavior: 'smooth' })
     current.current = index
+    setActive(index)
     return true
   }
 
@@ -46,9 +49,10 @@ export function Carousel<T>({
   })
 
   const arrowClass =
-    'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl leading-none text-zinc-900 shadow hover:bg-white'
+    'absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl leading-none text-zinc-900 shadow hover:bg-white'
   return (
     <section
+      data-carousel=""
       aria-roledescription="carousel"
       aria-label={label}
       className="relative grid gap-2"
@@ -70,6 +74,7 @@ export function Carousel<T>({
         onScroll={(event) => {
           const el = event.currentTarget
           current.current = Math.round(el.scrollLeft / Math.max(1, el.clientWidth))
+          setActive(current.current)
         }}
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
       >
@@ -109,17 +114,21 @@ export function Carousel<T>({
         ))}
       </div>
       {count > 1 ? (
-        <nav aria-label={`${label}: slides`} className="flex justify-center">
+        <nav aria-label={`${label}: slides`} data-dots="" className="flex justify-center">
           {items.map((_, index) => (
             <a
               // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
               key={index}
               href={`#${slideId(index)}`}
               onClick={(e) => go(e, index)}
-              // A 12 px dot in a 32 px target: thumbs need room (WCAG 2.5.8).
-              className="group flex h-8 w-8 items-center justify-center"
+              aria-current={index === active ? 'true' : undefined}
+              // A small dot in a 44 px target: thumbs need room (WCAG 2.5.5).
+              className="group flex h-11 w-11 items-center justify-center"
             >
-              <span aria-hidden="true" className="h-3 w-3 rounded-full bg-zinc-300 group-hover:bg-zinc-500 dark:bg-zinc-700" />
+              <span
+                aria-hidden="true"
+                className="h-2.5 w-2.5 rounded-full bg-zinc-300 transition-all group-hover:bg-zinc-500 group-aria-[current=true]:w-6 group-aria-[current=true]:bg-zinc-900 dark:bg-zinc-700 dark:group-aria-[current=true]:bg-zinc-100"
+              />
               <span className="sr-only">Slide {index + 1}</span>
             </a>
           ))}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
@@ -11,7 +11,8 @@ export function Disclosure({
   summaryClassName,
   className,
   children,
-}: {
+  ...rest
+}: Omit<HTMLAttributes<HTMLDetailsElement>, 'children'> & {
   summary: ReactNode
   summaryLabel: string
   summaryClassName?: string
@@ -21,8 +22,12 @@ export function Disclosure({
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the location changes
+  // Close whenever the location changes, but not at hydration: a menu a shopper opened while the
+  // page's scripts were still loading stays open.
+  const shownKey = useRef(location.key)
   useEffect(() => {
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     if (ref.current) ref.current.open = false
   }, [location.key])
 
@@ -43,7 +48,7 @@ export function Disclosure({
   }, [])
 
   return (
-    <details ref={ref} className={className}>
+    <details ref={ref} className={className} {...rest}>
       <summary aria-label={summaryLabel} className={summaryClassName}>
         {summary}
       </summary>

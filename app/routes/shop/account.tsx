@@ -49,7 +49,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const location = useLocation()
   const bannerImage = banner ? responsiveImage(banner) : null
   const tabClass = (active: boolean) =>
-    cn('rounded-md px-4 py-2 text-sm font-medium', active ? 'bg-white shadow dark:bg-zinc-800' : 'text-zinc-600 dark:text-zinc-400')
+    cn('flex min-h-11 items-center rounded-md px-4 text-sm font-medium', active ? 'bg-white shadow dark:bg-zinc-800' : 'text-zinc-600 dark:text-zinc-400')
   return (
     <div className="flex flex-col">
       <div className="relative h-40 w-full overflow-hidden bg-zinc-900 sm:h-56">

@@ -20,7 +20,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const { query, page } = loaderData
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[220px_1fr]">
-      <FiltersPanel query={query} />
+      <FiltersPanel query={query} total={page.total} />
       <section className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
           <h1 className="text-xl font-bold">All Products</h1>

@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-zinc-500">
-        <Link to="/shop/listing" className="hover:underline">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-zinc-500">
+        <Link to="/shop/listing" className="inline-flex min-h-11 items-center hover:underline">
           Products
         </Link>{' '}
         / <span>{loaderData.product.title}</span>
