@@ -13,6 +13,7 @@ import {
 import { CATEGORIES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
+import { inList } from './sql-lists.server'
 
 export interface ProductCardData {
   id: string
@@ -215,15 +216,15 @@ export async function withDetails(db: DB, cards: ProductCardData[]): Promise<Pro
     db
       .selectFrom('products')
       .select(['id', 'description', 'average_review', 'variety_type'])
-      .where('id', 'in', ids)
+      .where(inList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
-    db.selectFrom('product_images').select(['product_id', 'url']).where('product_id', 'in', ids).orderBy('position').execute(),
-    db.selectFrom('product_colors').select(['product_id', 'name']).where('product_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('product_images').select(['product_id', 'url']).where(inList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'name']).where(inList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
       .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
-      .where('product_id', 'in', ids)
+      .where(inList('product_id', ids))
       .orderBy('position')
       .execute(),
   ])

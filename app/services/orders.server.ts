@@ -9,6 +9,7 @@ import { type AddressView, getAddress } from './addresses.server'
 import { getCart } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway.server'
+import { inList } from './sql-lists.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -331,12 +332,12 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
   const [orders, lines, history] = await Promise.all([
-    db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute(),
-    db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
+    db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
     db
       .selectFrom('order_status_history')
       .select(['order_id', 'status', 'note', 'changed_at'])
-      .where('order_id', 'in', orderIds)
+      .where(inList('order_id', orderIds))
       .orderBy('id')
       .execute(),
   ])
