@@ -111,8 +111,8 @@ async function main() {
       log(`autocannon (${seconds} s per case)`)
       const targets = [
         { name: 'listing HTML', path: '/shop/listing' },
-        { name: 'products API', path: '/api/shop/products/get' },
-        { name: 'search API', path: '/api/shop/search/ocean' },
+        { name: 'products API', path: '/api/shop/products/get?page=1' },
+        { name: 'search API', path: '/api/shop/search/ocean?page=1' },
       ]
       const [load, peak] = await withPeakRss(server.pid, () =>
         measureLoad(url, targets, { connections: [10, 50], seconds, ceilingPort }),
@@ -170,7 +170,7 @@ async function main() {
 async function putSomethingInTheCart(url, shopper) {
   const check = await (await fetch(`${url}/api/auth/check-auth`, { headers: { authorization: `Bearer ${shopper.token}` } })).json()
   const userId = check.user?.id
-  const list = await (await fetch(`${url}/api/shop/products/get`)).json()
+  const list = await (await fetch(`${url}/api/shop/products/get?page=1`)).json()
   for (const product of list.data ?? []) {
     const response = await fetch(`${url}/api/shop/cart/add`, {
       method: 'POST',

@@ -7,8 +7,8 @@ import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { parseInput } from './api.server'
 import { toApiProduct } from './api-shapes.server'
-import { getProduct, listProducts, type ProductDetail } from './catalog.server'
-import { Invalid, NotFound } from './errors'
+import { listProducts, type ProductDetail, withDetails } from './catalog.server'
+import { Invalid } from './errors'
 
 type Json = Record<string, unknown>
 
@@ -130,21 +130,11 @@ export function editBody(current: ProductDetail, body: unknown): unknown {
   return { ...merged, ...given }
 }
 
-export const ADMIN_PRODUCTS_PAGE_SIZE = 100
-
-/** One page of the catalogue in full (title order), for GET /api/admin/products/get. */
-export async function listAdminProducts(db: DB, page: number) {
-  const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE })
-  const details = await Promise.all(
-    cards.items.map((card) =>
-      getProduct(db, card.id).catch((error: unknown) => {
-        // Deleted between the two reads: leave it out.
-        if (error instanceof NotFound) return null
-        throw error
-      }),
-    ),
-  )
-  return { ...cards, items: details.filter((d): d is ProductDetail => d !== null) }
+/** The catalogue in full (title order), for GET /api/admin/products/get: one page of `pageSize`. */
+export async function listAdminProducts(db: DB, { page, pageSize }: { page: number; pageSize: number }) {
+  const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize })
+  // A product deleted between the two reads is left out.
+  return { ...cards, items: await withDetails(db, cards.items) }
 }
 
 /** The request's multipart form; anything else (or a form that cannot be read) is a 400. */

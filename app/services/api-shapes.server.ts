@@ -13,7 +13,7 @@ export function toApiUser(user: SessionUser) {
 }
 
 /** A product card: what the listing, home and search need. Prices in rupees; salePrice 0 when none. */
-export function toApiProductCard(card: ProductCardData) {
+function toApiProductCard(card: ProductCardData) {
   return {
     _id: card.id,
     title: card.title,
@@ -25,17 +25,24 @@ export function toApiProductCard(card: ProductCardData) {
   }
 }
 
-export type ApiVariety =
-  | { type: 'choice'; options: { name: string; price: number; salePrice: number }[] }
-  | { type: 'size'; sizes: { size: string; price: number; salePrice: number }[] }
-  | { type: 'pack'; packs: { packName: string; price: number }[] }
+/**
+ * SPEC.md's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
+ * list has entries (a client may read `variety.options` whatever the type without failing).
+ */
+export interface ApiVariety {
+  type: 'choice' | 'size' | 'pack'
+  options: { name: string; price: number; salePrice: number }[]
+  sizes: { size: string; price: number; salePrice: number }[]
+  packs: { packName: string; price: number }[]
+}
 
 function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
   if (!variety) return null
+  const empty: ApiVariety = { type: variety.type, options: [], sizes: [], packs: [] }
   switch (variety.type) {
     case 'choice':
       return {
-        type: 'choice',
+        ...empty,
         options: variety.options.map((o) => ({
           name: o.name,
           price: paiseToRupees(o.pricePaise),
@@ -44,7 +51,7 @@ function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
       }
     case 'size':
       return {
-        type: 'size',
+        ...empty,
         sizes: variety.options.map((o) => ({
           size: o.name,
           price: paiseToRupees(o.pricePaise),
@@ -54,7 +61,7 @@ function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
     case 'pack':
       // Packs carry a price only (SPEC.md section 3); a pack's sale price, if any, is its price.
       return {
-        type: 'pack',
+        ...empty,
         packs: variety.options.map((o) => ({
           packName: o.name,
           price: paiseToRupees(o.salePricePaise > 0 ? o.salePricePaise : o.pricePaise),
@@ -63,7 +70,11 @@ function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
   }
 }
 
-/** A product with everything the detail dialog shows. */
+/**
+ * SPEC.md's Product entity, whole: every /api answer that holds products (lists, search, one
+ * product, admin add/edit) uses this shape. Prices in rupees; salePrice 0 when none; variety null
+ * when the product has none.
+ */
 export function toApiProduct(detail: ProductDetail) {
   return {
     ...toApiProductCard(detail),
@@ -130,17 +141,6 @@ export function toApiAddress(address: AddressView) {
   }
 }
 
-/** A row of the order history: the total in rupees (delivery fee included). */
-export function toApiOrderSummary(order: OrderSummary) {
-  return {
-    _id: order.id,
-    orderDate: order.orderDate,
-    orderStatus: order.orderStatus,
-    paymentStatus: order.paymentStatus,
-    totalAmount: paiseToRupees(order.totalAmountPaise),
-  }
-}
-
 /**
  * An order in full (SPEC.md section 3 "Order"): lines and address as they were when it was placed,
  * prices in rupees, plus subtotal, deliveryFee and the status history.
@@ -149,6 +149,7 @@ export function toApiOrder(order: OrderDetail) {
   return {
     _id: order.id,
     userId: order.userId,
+    cartId: order.cartId,
     cartItems: order.lines.map((line) => ({
       productId: line.productId,
       title: line.title,
@@ -179,11 +180,6 @@ export function toApiOrder(order: OrderDetail) {
     userInfo: { userName: order.userName, email: order.email },
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
   }
-}
-
-/** A row of the admin's All Orders table: the summary plus who placed it. */
-export function toApiAdminOrderSummary(order: OrderSummary) {
-  return { ...toApiOrderSummary(order), userInfo: { userName: order.userName, email: order.email }, ...testModeField(order) }
 }
 
 /** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */

@@ -14,6 +14,7 @@ import {
   getCart,
   mergeGuestCart,
   removeLine,
+  removeProductLines,
   setLineQuantity,
   stepLineQuantity,
 } from './cart.server'
@@ -403,6 +404,31 @@ describe('removeLine', () => {
     expect(await rejection(removeLine(db, asha, { productId: 'plain', color: 'Red' }))).toBeInstanceOf(NotFound)
     const line = lineOf(await getCart(db, asha), 'plain')
     expect(await rejection(removeLine(db, ravi, { lineId: line.id }))).toBeInstanceOf(NotFound)
+    expect(await countCartLines(db, asha)).toBe(1)
+  })
+})
+
+describe('removeProductLines', () => {
+  it("removes every line of the product, or only those of the given variety and color", async () => {
+    await addToCart(db, asha, { productId: 'plain' })
+    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Red' })
+    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Blue' })
+    await addToCart(db, asha, { productId: 'sized', variety: 'Large', color: 'Blue' })
+    const narrowed = await removeProductLines(db, asha, { productId: 'sized', variety: 'Small', color: 'Blue' })
+    expect(summary(narrowed)).toEqual([
+      ['plain', '', '', 1],
+      ['sized', 'Small', 'Red', 1],
+      ['sized', 'Large', 'Blue', 1],
+    ])
+    const all = await removeProductLines(db, asha, { productId: 'sized' })
+    expect(summary(all)).toEqual([['plain', '', '', 1]])
+  })
+
+  it('answers NotFound when no line matches, changing nothing', async () => {
+    expect(await rejection(removeProductLines(db, asha, { productId: 'plain' }))).toBeInstanceOf(NotFound)
+    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Red' })
+    expect(await rejection(removeProductLines(db, asha, { productId: 'sized', variety: 'Large' }))).toBeInstanceOf(NotFound)
+    expect(await rejection(removeProductLines(db, ravi, { productId: 'sized' }))).toBeInstanceOf(NotFound)
     expect(await countCartLines(db, asha)).toBe(1)
   })
 })

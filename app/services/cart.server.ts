@@ -362,6 +362,29 @@ export async function removeLine(db: DB, owner: CartOwner, selector: LineSelecto
   })
 }
 
+/**
+ * Removes every line of a product from the owner's cart, or only the lines of the given variety
+ * and/or colour (the /api DELETE: the contract's client names no variety). NotFound when no line
+ * matches.
+ */
+export async function removeProductLines(
+  db: DB,
+  owner: CartOwner,
+  selection: { productId: string; variety?: string; color?: string },
+): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await findCartId(trx, owner)
+    if (!cartId) throw new NotFound('This item is not in your cart.')
+    let query = trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('product_id', '=', selection.productId)
+    if (selection.variety !== undefined) query = query.where('variety_name', '=', selection.variety)
+    if (selection.color !== undefined) query = query.where('color', '=', selection.color)
+    const result = await query.executeTakeFirst()
+    if (Number(result.numDeletedRows) === 0) throw new NotFound('This item is not in your cart.')
+    await touch(trx, cartId)
+    return getCart(trx, owner)
+  })
+}
+
 /** Empties the owner's cart. */
 export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
   const cartId = await findCartId(db, owner)

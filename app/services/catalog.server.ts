@@ -13,6 +13,7 @@ import {
 import { CATEGORIES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
+import { inList } from './sql-lists.server'
 
 export interface ProductCardData {
   id: string
@@ -194,33 +195,67 @@ export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIM
 /** A product with its pictures, colours and variety options; NotFound for unknown or deleted ids. */
 export async function getProduct(db: DB, id: string): Promise<ProductDetail> {
   const row = await selectCards(db.selectFrom('products as p'))
-    .select(['p.description', 'p.average_review', 'p.variety_type'])
     .where('p.id', '=', id)
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw new NotFound('Product not found.')
-  const [images, colors, varieties] = await Promise.all([
-    db.selectFrom('product_images').select('url').where('product_id', '=', id).orderBy('position').execute(),
-    db.selectFrom('product_colors').select('name').where('product_id', '=', id).orderBy('position').execute(),
+  const [detail] = await withDetails(db, [toCard(row)])
+  if (!detail) throw new NotFound('Product not found.')
+  return detail
+}
+
+/**
+ * The cards in full (description, pictures, colours, variety options), in the same order, read
+ * with four queries whatever the number of cards (the /api lists answer whole products). A card
+ * whose product row is gone meanwhile is left out.
+ */
+export async function withDetails(db: DB, cards: ProductCardData[]): Promise<ProductDetail[]> {
+  if (cards.length === 0) return []
+  const ids = [...new Set(cards.map((c) => c.id))]
+  const [rows, images, colors, varieties] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['id', 'description', 'average_review', 'variety_type'])
+      .where(inList('id', ids))
+      .where('deleted_at', 'is', null)
+      .execute(),
+    db.selectFrom('product_images').select(['product_id', 'url']).where(inList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'name']).where(inList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
-      .select(['name', 'price_paise', 'sale_price_paise'])
-      .where('product_id', '=', id)
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
+      .where(inList('product_id', ids))
       .orderBy('position')
       .execute(),
   ])
-  return {
-    ...toCard(row),
-    description: row.description,
-    averageReview: row.average_review,
-    images: images.map((i) => i.url),
-    colors: colors.map((c) => c.name),
-    variety:
-      row.variety_type && varieties.length
-        ? {
-            type: row.variety_type,
-            options: varieties.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
-          }
-        : null,
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const grouped = <T extends { product_id: string }>(list: T[]) => {
+    const map = new Map<string, T[]>()
+    for (const item of list) map.set(item.product_id, [...(map.get(item.product_id) ?? []), item])
+    return map
   }
+  const imagesOf = grouped(images)
+  const colorsOf = grouped(colors)
+  const varietiesOf = grouped(varieties)
+  return cards.flatMap((card) => {
+    const row = byId.get(card.id)
+    if (!row) return []
+    const options = varietiesOf.get(card.id) ?? []
+    return [
+      {
+        ...card,
+        description: row.description,
+        averageReview: row.average_review,
+        images: (imagesOf.get(card.id) ?? []).map((i) => i.url),
+        colors: (colorsOf.get(card.id) ?? []).map((c) => c.name),
+        variety:
+          row.variety_type && options.length
+            ? {
+                type: row.variety_type,
+                options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+              }
+            : null,
+      },
+    ]
+  })
 }

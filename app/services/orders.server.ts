@@ -9,6 +9,7 @@ import { type AddressView, getAddress } from './addresses.server'
 import { getCart } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway.server'
+import { inList } from './sql-lists.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -224,6 +225,8 @@ export interface OrderLineView {
 
 export interface OrderDetail extends OrderSummary {
   userId: string
+  /** The cart the order was placed from (null for orders made without one). */
+  cartId: string | null
   subtotalPaise: number
   deliveryFeePaise: number
   paymentMethod: string
@@ -279,64 +282,111 @@ export function toSummary(row: {
   }
 }
 
-/** The user's orders, newest first. */
-export async function listOrdersOf(db: DB, userId: string): Promise<OrderSummary[]> {
-  const rows = await db
+/** The user's orders, newest first (`limit`/`offset` for one slice of them). */
+export async function listOrdersOf(
+  db: DB,
+  userId: string,
+  { limit, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<OrderSummary[]> {
+  let query = db
     .selectFrom('orders')
     .select(summaryColumns)
     .where('user_id', '=', userId)
     .orderBy('order_date', 'desc')
     .orderBy('id')
-    .execute()
-  return rows.map(toSummary)
+  if (limit !== undefined) query = query.limit(limit).offset(offset)
+  return (await query.execute()).map(toSummary)
+}
+
+/** How many orders the user has. */
+export async function countOrdersOf(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
 }
 
 /** An order in full, for its owner or the admin; NotFound for anyone else (never someone's data). */
 export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUser): Promise<OrderDetail> {
-  let query = db.selectFrom('orders').selectAll().where('id', '=', orderId)
+  let query = db.selectFrom('orders').select('id').where('id', '=', orderId)
   if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
-  const order = await query.executeTakeFirst()
+  const found = await query.executeTakeFirst()
+  const [order] = found ? await getOrderDetails(db, [found.id]) : []
   if (!order) throw new NotFound('Order not found.')
-  const [lines, history] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+  return order
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    const group = groups.get(k)
+    if (group) group.push(item)
+    else groups.set(k, [item])
+  }
+  return groups
+}
+
+/**
+ * Orders in full, in the order of `orderIds` (unknown ids left out), read with three queries
+ * whatever their number (the /api order lists answer whole orders). No access check: callers pick
+ * ids the viewer may see.
+ */
+export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
+  if (orderIds.length === 0) return []
+  const [orders, lines, history] = await Promise.all([
+    db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
+    db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
     db
       .selectFrom('order_status_history')
-      .select(['status', 'note', 'changed_at'])
-      .where('order_id', '=', orderId)
+      .select(['order_id', 'status', 'note', 'changed_at'])
+      .where(inList('order_id', orderIds))
       .orderBy('id')
       .execute(),
   ])
-  return {
-    ...toSummary(order),
-    userId: order.user_id,
-    subtotalPaise: order.subtotal_paise,
-    deliveryFeePaise: order.delivery_fee_paise,
-    paymentMethod: order.payment_method,
-    gateway: order.gateway,
-    gatewayOrderId: order.gateway_order_id,
-    gatewayPaymentId: order.gateway_payment_id,
-    needsRefund: order.needs_refund === 1,
-    address: {
-      addressId: order.address_id,
-      addressLine: order.address_line,
-      city: order.city,
-      state: order.state,
-      pincode: order.pincode,
-      country: order.country,
-      phone: order.phone,
-      landmark: order.landmark,
-      notes: order.notes,
-    },
-    lines: lines.map((l) => ({
-      productId: l.product_id,
-      title: l.title,
-      image: l.image,
-      varietyType: l.variety_type,
-      variety: l.variety_name,
-      color: l.color,
-      unitPricePaise: l.unit_price_paise,
-      quantity: l.quantity,
-    })),
-    history: history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
-  }
+  const byId = new Map(orders.map((o) => [o.id, o]))
+  const linesOf = groupBy(lines, (l) => l.order_id)
+  const historyOf = groupBy(history, (h) => h.order_id)
+  return orderIds.flatMap((id) => {
+    const order = byId.get(id)
+    if (!order) return []
+    return [
+      {
+        ...toSummary(order),
+        userId: order.user_id,
+        cartId: order.cart_id,
+        subtotalPaise: order.subtotal_paise,
+        deliveryFeePaise: order.delivery_fee_paise,
+        paymentMethod: order.payment_method,
+        gateway: order.gateway,
+        gatewayOrderId: order.gateway_order_id,
+        gatewayPaymentId: order.gateway_payment_id,
+        needsRefund: order.needs_refund === 1,
+        address: {
+          addressId: order.address_id,
+          addressLine: order.address_line,
+          city: order.city,
+          state: order.state,
+          pincode: order.pincode,
+          country: order.country,
+          phone: order.phone,
+          landmark: order.landmark,
+          notes: order.notes,
+        },
+        lines: (linesOf.get(id) ?? []).map((l) => ({
+            productId: l.product_id,
+            title: l.title,
+            image: l.image,
+            varietyType: l.variety_type,
+            variety: l.variety_name,
+            color: l.color,
+            unitPricePaise: l.unit_price_paise,
+            quantity: l.quantity,
+          })),
+        history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
+      },
+    ]
+  })
 }

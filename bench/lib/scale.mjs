@@ -22,13 +22,14 @@ async function timeRequests(url, paths, repeats) {
 }
 
 export const SCALE_QUERIES = {
-  listingNewest: ['/api/shop/products/get', '/api/shop/products/get?page=3'],
+  // One page each (`page`), as before the API answered every match up to its cap without it.
+  listingNewest: ['/api/shop/products/get?page=1', '/api/shop/products/get?page=3'],
   listingFiltered: [
     '/api/shop/products/get?category=jewellery&sortBy=price-hightolow&page=2',
-    '/api/shop/products/get?category=home-decor,gifting-memories&sortBy=price-lowtohigh',
+    '/api/shop/products/get?category=home-decor,gifting-memories&sortBy=price-lowtohigh&page=1',
   ],
-  search: ['/api/shop/search/ocean', '/api/shop/search/galaxy%20pendant', '/api/shop/search/marble%20coaster'],
-  searchNoMatch: ['/api/shop/search/zzzzqqq'],
+  search: ['/api/shop/search/ocean?page=1', '/api/shop/search/galaxy%20pendant?page=1', '/api/shop/search/marble%20coaster?page=1'],
+  searchNoMatch: ['/api/shop/search/zzzzqqq?page=1'],
 }
 
 export async function measureScale(sizes, port, repeats = 10) {

@@ -341,15 +341,13 @@ describe('PUT /api/shop/cart/update-cart', () => {
 })
 
 describe('DELETE /api/shop/cart/:userId/:productId', () => {
-  it('removes the line picked by variety and color in the query string or the body', async () => {
+  it('removes the lines picked by variety and color in the query string or the body, or all of the product', async () => {
     await emptyCart(asha)
     await add(asha, { productId: 'plain', quantity: 1 })
     await add(asha, { productId: 'sized', quantity: 1, variety: 'Small', color: 'Red' })
     await add(asha, { productId: 'sized', quantity: 1, variety: 'Small', color: 'Blue' })
     await add(asha, { productId: 'sized', quantity: 1, variety: 'Large', color: 'Blue' })
 
-    const ambiguous = await remove(asha, 'sized')
-    expect(ambiguous.status).toBe(400)
     const byQuery = await remove(asha, 'sized', '?variety=Small&color=Blue')
     expect(byQuery.status).toBe(200)
     expect(byQuery.body.message).toBe('Cart Item is Deleted Successfully')
@@ -364,9 +362,11 @@ describe('DELETE /api/shop/cart/:userId/:productId', () => {
       ['plain', null, null, 1],
       ['sized', 'Small', 'Red', 1],
     ])
-    // One line left of the product: no selection needed.
-    const single = await remove(asha, 'sized')
-    expect(lines(single.body.data as ApiCart)).toEqual([['plain', null, null, 1]])
+    // No selection: every line of the product goes (the contract's client sends no variety).
+    await add(asha, { productId: 'sized', quantity: 1, variety: 'Large', color: 'Red' })
+    const all = await remove(asha, 'sized')
+    expect(all.status).toBe(200)
+    expect(lines(all.body.data as ApiCart)).toEqual([['plain', null, null, 1]])
     const plain = await remove(asha, 'plain')
     expect(plain.body.data?.items).toEqual([])
   })

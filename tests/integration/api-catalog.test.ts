@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { expectShape, PRODUCT } from '../helpers/api-shape'
 import { type RunningServer, startServer } from './server'
 
 interface Card {
@@ -18,6 +19,11 @@ interface Card {
 interface Listing {
   success: boolean
   data: Card[]
+  total: number
+  /** Without `page`. */
+  capped: boolean
+  cap: number
+  /** With `page`. */
   pagination: { page: number; pageSize: number; total: number; pageCount: number }
 }
 
@@ -44,14 +50,12 @@ async function getJson<T = Record<string, unknown>>(path: string, expectedStatus
 
 const effective = (c: { price: number; salePrice: number }) => (c.salePrice > 0 ? c.salePrice : c.price)
 
+/** Every matching product: the answer without `page` (the demo catalogue is far below the cap). */
 async function allCards(query = ''): Promise<Card[]> {
-  const first = await getJson<Listing>(`/api/shop/products/get${query}`)
-  const cards = [...first.data]
-  for (let page = 2; page <= first.pagination.pageCount; page++) {
-    const sep = query ? '&' : '?'
-    cards.push(...(await getJson<Listing>(`/api/shop/products/get${query}${sep}page=${page}`)).data)
-  }
-  return cards
+  const all = await getJson<Listing>(`/api/shop/products/get${query}`)
+  expect(all.capped).toBe(false)
+  expect(all.data).toHaveLength(all.total)
+  return all.data
 }
 
 async function liveProductCount(category?: string) {
@@ -62,7 +66,7 @@ async function liveProductCount(category?: string) {
 
 describe('GET /api/shop/products/get', () => {
   it('lists cards sorted by effective price, low to high, by default', async () => {
-    const body = await getJson<Listing>('/api/shop/products/get')
+    const body = await getJson<Listing>('/api/shop/products/get?page=1')
     expect(body.success).toBe(true)
     expect(body.data.length).toBe(body.pagination.pageSize)
     const cards = await allCards()
@@ -73,17 +77,10 @@ describe('GET /api/shop/products/get', () => {
     expect(cards.length).toBe(await liveProductCount())
   })
 
-  it('answers cards with the SPEC field names and rupee prices', async () => {
+  it('answers whole Products with the SPEC field names and rupee prices', async () => {
     const [card] = (await getJson<Listing>('/api/shop/products/get')).data
-    expect(card).toEqual({
-      _id: expect.any(String),
-      title: expect.any(String),
-      category: expect.stringMatching(/^(jewellery|home-decor|gifting-memories|special-occasion)$/),
-      price: expect.any(Number),
-      salePrice: expect.any(Number),
-      totalStock: expect.any(Number),
-      image: expect.stringMatching(/^\/uploads\/.+\.webp$/),
-    })
+    expectShape(card, PRODUCT, 'listed product')
+    expect(card?.image).toMatch(/^\/uploads\/.+\.webp$/)
     const row = await db
       .selectFrom('products')
       .select(['price_paise', 'sale_price_paise'])
@@ -105,14 +102,19 @@ describe('GET /api/shop/products/get', () => {
     expect(repeated.map((c) => c._id)).toEqual(comma.map((c) => c._id))
   })
 
-  it('ignores unknown filter values and a bad page instead of failing', async () => {
-    const body = await getJson<Listing>('/api/shop/products/get?category=toys&sortBy=nonsense&page=-3')
-    expect(body.pagination.page).toBe(1)
-    expect(body.pagination.total).toBe(await liveProductCount())
+  it('refuses unknown filter values, sortBy values and a bad page with 400, never the whole catalogue', async () => {
+    const body = await getJson<{ success: boolean; errors: Record<string, string[]> }>(
+      '/api/shop/products/get?category=toys&sortBy=nonsense&page=-3',
+      400,
+    )
+    expect(body.success).toBe(false)
+    expect(Object.keys(body.errors).sort()).toEqual(['category', 'sortBy'])
+    const page = await getJson<{ errors: Record<string, string[]> }>('/api/shop/products/get?page=-3', 400)
+    expect(Object.keys(page.errors)).toEqual(['page'])
   })
 
   it('paginates with page, pageSize, total and pageCount', async () => {
-    const first = await getJson<Listing>('/api/shop/products/get')
+    const first = await getJson<Listing>('/api/shop/products/get?page=1')
     const total = await liveProductCount()
     expect(first.pagination).toEqual({
       page: 1,
@@ -177,10 +179,10 @@ describe('GET /api/shop/products/get/:id', () => {
       })
       const variety =
         type === 'choice'
-          ? { type, options: options.map((o) => ({ name: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })) }
+          ? { type, options: options.map((o) => ({ name: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })), sizes: [], packs: [] }
           : type === 'size'
-            ? { type, sizes: options.map((o) => ({ size: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })) }
-            : { type, packs: options.map((o) => ({ packName: o.name, price: o.price_paise / 100 })) }
+            ? { type, options: [], sizes: options.map((o) => ({ size: o.name, price: o.price_paise / 100, salePrice: o.sale_price_paise / 100 })), packs: [] }
+            : { type, options: [], sizes: [], packs: options.map((o) => ({ packName: o.name, price: o.price_paise / 100 })) }
       expect(body.data.variety).toEqual(variety)
     }
   })
@@ -253,15 +255,7 @@ describe('GET /api/shop/search/:keyword', () => {
     // Title matches rank first.
     const firstNonTitle = found.findIndex((c) => !c.title.toLowerCase().includes('geode'))
     if (firstNonTitle >= 0) expect(found.slice(firstNonTitle).every((c) => !c.title.toLowerCase().includes('geode'))).toBe(true)
-    expect(found[0]).toEqual({
-      _id: expect.any(String),
-      title: expect.any(String),
-      category: expect.any(String),
-      price: expect.any(Number),
-      salePrice: expect.any(Number),
-      totalStock: expect.any(Number),
-      image: expect.any(String),
-    })
+    expectShape(found[0], PRODUCT, 'search result')
   })
 
   it('finds products by category, as words', async () => {
@@ -305,7 +299,7 @@ describe('GET /api/shop/review/:productId', () => {
   it("lists a product's reviews, newest first, with the reviewer's name", async () => {
     const product = await db.selectFrom('products').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()
     const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
-    expect(empty).toEqual({ success: true, data: [] })
+    expect(empty).toEqual({ success: true, data: [], total: 0, capped: false, cap: 500 })
 
     await db
       .insertInto('users')
@@ -324,6 +318,9 @@ describe('GET /api/shop/review/:productId', () => {
     const body = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
     expect(body).toEqual({
       success: true,
+      total: 2,
+      capped: false,
+      cap: 500,
       data: [
         { _id: 'rv-new', reviewValue: 4, reviewMessage: '', userName: 'Ravi', createdAt: '2026-02-01T00:00:00.000Z' },
         { _id: 'rv-old', reviewValue: 5, reviewMessage: 'Stunning', userName: 'Asha', createdAt: '2026-01-01T00:00:00.000Z' },

@@ -1,17 +1,20 @@
-// GET /api/auth/check-auth with "Authorization: Bearer <token>" -> {success, user}
+// GET /api/auth/check-auth with "Authorization: Bearer <token>" or the session cookie -> {success, user}
+// The Bearer header wins over the cookie (as on every /api call). Neither: 401 'No token found';
+// a token or cookie naming no live session: 401 'Unauthorised user!'.
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
 import { toApiUser } from '~/services/api-shapes.server'
-import { getUser } from '~/services/auth.server'
+import { getUser, requestSessionId } from '~/services/auth.server'
 import type { Route } from './+types/check-auth'
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
-    if (!/^Bearer\s+\S+/i.test(request.headers.get('Authorization') ?? '')) {
+    const user = getUser(context)
+    if (user) return apiJson({ success: true, message: 'Authenticated user!', user: toApiUser(user) })
+    const hasBearer = /^Bearer\s+\S+/i.test(request.headers.get('Authorization') ?? '')
+    if (!hasBearer && !(await requestSessionId(request))) {
       return apiJson({ success: false, message: 'No token found' }, 401)
     }
-    const user = getUser(context)
-    if (!user) return apiJson({ success: false, message: 'Unauthorised user!' }, 401)
-    return apiJson({ success: true, message: 'Authenticated user!', user: toApiUser(user) })
+    return apiJson({ success: false, message: 'Unauthorised user!' }, 401)
   })
 }
 

@@ -1,13 +1,18 @@
-// GET /api/common/feature/get -> {success, data: [{_id, image}]} in banner order.
+// GET /api/common/feature/get[?page=n] in banner order
+//   -> {success, data: [{_id, image}], total, capped, cap} (no page: up to 100)
+//   -> {success, data: [{_id, image}], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
 import { getDb } from '~/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { listAnswerOf, listWindow } from '~/services/api-lists.server'
 import { toApiFeatureImage } from '~/services/api-shapes.server'
 import { listFeatureImages } from '~/services/features.server'
+import type { Route } from './+types/features'
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
+    const window = listWindow(new URL(request.url).searchParams, 'features')
     const features = await listFeatureImages(getDb())
-    return apiJson({ success: true, data: features.map(toApiFeatureImage) })
+    return apiJson(listAnswerOf(features, window, toApiFeatureImage))
   })
 }
 

@@ -1,12 +1,13 @@
-// DELETE /api/shop/cart/:userId/:productId[?variety=..&color=..] -> {success, message, data: cart}
-// variety and color (query string or JSON body; the query wins) pick the line when there are several.
+// DELETE /api/shop/cart/:userId/:productId[?variety=&color=] -> {success, message, data: cart}
+// Removes the product from the caller's cart: every line of it, or only the lines of the variety
+// and/or colour given in the query string (or a JSON body). No matching line: 404.
 import { getDb } from '~/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiSelectionSchema } from '~/schemas/cart'
 import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
 import { toApiCart } from '~/services/api-shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { removeLine } from '~/services/cart.server'
+import { removeProductLines } from '~/services/cart.server'
 import type { Route } from './+types/cart-delete'
 
 export const loader = () => methodNotAllowed('DELETE')
@@ -29,10 +30,11 @@ export function action({ request, params, context }: Route.ActionArgs) {
     requireOwnUserId(user, params.userId)
     const body = await readBody(request)
     const selection = parseInput(cartApiSelectionSchema, selectionInput(body, new URL(request.url).searchParams))
-    const cart = await removeLine(
+    // No variety or colour (the contract's client sends none): every line of the product goes.
+    const cart = await removeProductLines(
       getDb(),
       { userId: user.id },
-      { productId: params.productId, variety: selection.variety, color: selection.color },
+      { productId: params.productId, variety: selection.variety || undefined, color: selection.color || undefined },
     )
     return apiJson({ success: true, message: CART_MESSAGES.deleted, data: toApiCart(cart) })
   })

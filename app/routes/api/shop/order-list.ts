@@ -1,18 +1,30 @@
-// GET /api/shop/order/list/:userId -> {success, data: [{_id, orderDate, orderStatus, paymentStatus, totalAmount}]}
-// Newest first; the caller's own orders (the admin may read any user's).
+// GET /api/shop/order/list/:userId[?page=n], newest first; the caller's own orders (the admin may
+// read any user's)
+//   -> {success, data: [Order], total, capped, cap} (no page: every order up to 500)
+//   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
 import { getDb } from '~/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiOrderSummary } from '~/services/api-shapes.server'
+import { listAnswer, listWindow } from '~/services/api-lists.server'
+import { toApiOrder } from '~/services/api-shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { listOrdersOf } from '~/services/orders.server'
+import { countOrdersOf, getOrderDetails, listOrdersOf } from '~/services/orders.server'
 import type { Route } from './+types/order-list'
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = requireApiUser(context)
     requireOwnUserId(user, params.userId, { adminMayRead: true })
-    const orders = await listOrdersOf(getDb(), params.userId)
-    return apiJson({ success: true, data: orders.map(toApiOrderSummary) })
+    const window = listWindow(new URL(request.url).searchParams, 'orders')
+    const db = getDb()
+    const [orders, total] = await Promise.all([
+      listOrdersOf(db, params.userId, { limit: window.limit, offset: window.offset }),
+      countOrdersOf(db, params.userId),
+    ])
+    const details = await getOrderDetails(
+      db,
+      orders.map((o) => o.id),
+    )
+    return apiJson(listAnswer(details.map(toApiOrder), total, window))
   })
 }
 

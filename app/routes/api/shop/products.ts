@@ -1,21 +1,28 @@
-// GET /api/shop/products/get?category=a,b&price=..&availability=..&sortBy=..&page=n
-//   -> {success, data: [cards], pagination: {page, pageSize, total, pageCount}}
+// GET /api/shop/products/get?category=a,b&price=..&availability=..&sortBy=..[&page=n]
+//   -> {success, data: [Product], total, capped, cap} (no page: every match up to 500)
+//   -> {success, data: [Product], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
+// Unknown filter names or values, an unknown sortBy or a bad page: 400 with errors (docs/api.md).
 import { getDb } from '~/db.server'
-import { parseListingQuery } from '~/lib/listing-filters'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiProductCard } from '~/services/api-shapes.server'
-import { listProducts } from '~/services/catalog.server'
+import { apiListingInput, apiListingQuerySchema, toListingQuery } from '~/schemas/api-listing'
+import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/services/api.server'
+import { listAnswer, listWindow } from '~/services/api-lists.server'
+import { toApiProduct } from '~/services/api-shapes.server'
+import { listProducts, withDetails } from '~/services/catalog.server'
 import type { Route } from './+types/products'
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    const query = parseListingQuery(new URL(request.url).searchParams)
-    const page = await listProducts(getDb(), query)
-    return apiJson({
-      success: true,
-      data: page.items.map(toApiProductCard),
-      pagination: { page: page.page, pageSize: page.pageSize, total: page.total, pageCount: page.pageCount },
+    const params = new URL(request.url).searchParams
+    const query = toListingQuery(parseInput(apiListingQuerySchema, apiListingInput(params)))
+    const window = listWindow(params, 'products')
+    const db = getDb()
+    const page = await listProducts(db, {
+      ...query,
+      page: window.paged ? window.page : 1,
+      pageSize: window.limit,
     })
+    const products = await withDetails(db, page.items)
+    return apiJson(listAnswer(products.map(toApiProduct), page.total, window))
   })
 }
 

@@ -1,6 +1,9 @@
-// GET /api/shop/review/:productId -> {success, data: [{_id, reviewValue, reviewMessage, userName, createdAt}]}
+// GET /api/shop/review/:productId[?page=n], newest first
+//   -> {success, data: [{_id, reviewValue, reviewMessage, userName, createdAt}], total, capped, cap} (no page: up to 500)
+//   -> {success, data: [...], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
 import { getDb } from '~/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
+import { listAnswerOf, listWindow } from '~/services/api-lists.server'
 import { toApiReview } from '~/services/api-shapes.server'
 import { NotFound } from '~/services/errors'
 import { listReviews } from '~/services/reviews.server'
@@ -8,11 +11,12 @@ import type { Route } from './+types/reviews'
 
 const MAX_ID_LENGTH = 200
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
     if (params.productId.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    const window = listWindow(new URL(request.url).searchParams, 'reviews')
     const reviews = await listReviews(getDb(), params.productId)
-    return apiJson({ success: true, data: reviews.map(toApiReview) })
+    return apiJson(listAnswerOf(reviews, window, toApiReview))
   })
 }
 

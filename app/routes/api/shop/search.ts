@@ -1,16 +1,27 @@
-// GET /api/shop/search/:keyword -> {success, data: [cards]}; the keyword is matched literally.
+// GET /api/shop/search/:keyword[?page=n] -> {success, data: [Product], total, capped, cap} (no page)
+//   or {success, data: [Product], total, pagination} (page); the keyword is matched literally.
+// The search reads at most its cap (500) of matches: `total` counts up to the cap, and `capped`
+// says there were more.
 import { getDb } from '~/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiProductCard } from '~/services/api-shapes.server'
-import { searchProducts } from '~/services/catalog.server'
+import { API_LISTS, listAnswer, listWindow } from '~/services/api-lists.server'
+import { toApiProduct } from '~/services/api-shapes.server'
+import { searchProducts, withDetails } from '~/services/catalog.server'
 import type { Route } from './+types/search'
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
+    const window = listWindow(new URL(request.url).searchParams, 'search')
+    const { cap } = API_LISTS.search
     // React Router has already percent-decoded the segment; the service trims and escapes it.
     const keyword = (params.keyword ?? '').trim()
-    const products = keyword ? await searchProducts(getDb(), keyword) : []
-    return apiJson({ success: true, data: products.map(toApiProductCard) })
+    const db = getDb()
+    // One past the cap tells whether there are more.
+    const found = keyword ? await searchProducts(db, keyword, cap + 1) : []
+    const matches = found.slice(0, cap)
+    const products = await withDetails(db, matches.slice(window.offset, window.offset + window.limit))
+    const answer = listAnswer(products.map(toApiProduct), matches.length, window)
+    return apiJson(window.paged ? answer : { ...answer, capped: found.length > cap })
   })
 }
 

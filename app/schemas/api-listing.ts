@@ -1,0 +1,77 @@
+// GET /api/shop/products/get's query: filters and sortBy, strictly. Unlike the listing page (which
+// ignores what it does not know), the API refuses an unknown value or filter name with 400, so a
+// client's "filtered" list is never silently the whole catalogue.
+import { z } from 'zod'
+import { CATEGORIES } from '~/lib/catalog'
+import { AVAILABILITY, DEFAULT_SORT, type ListingFilters, PRICE_BANDS, SORT_OPTIONS, type SortId } from '~/lib/listing-filters'
+
+const ids = (options: readonly { id: string }[]) => options.map((o) => o.id)
+
+/** A filter group's values (comma lists or repeated parameters); each must be one of `known`. */
+function group<T extends string>(name: string, known: readonly { id: T }[]) {
+  const allowed = ids(known)
+  return z
+    .array(z.string())
+    .refine((values) => values.every((v) => (allowed as string[]).includes(v)), {
+      error: (issue) => {
+        const unknown = (issue.input as string[]).filter((v) => !(allowed as string[]).includes(v))
+        return `Unknown ${name} ${unknown.map((v) => `'${v.slice(0, 40)}'`).join(', ')}. One of: ${allowed.join(', ')}.`
+      },
+    })
+    .transform((values) => values as T[])
+}
+
+export const API_LISTING_PARAMS = ['category', 'price', 'availability', 'sortBy', 'page'] as const
+
+const KNOWN_FIELDS = ['category', 'price', 'availability', 'sortBy']
+
+export const apiListingQuerySchema = z
+  .looseObject({
+    category: group('category', CATEGORIES),
+    price: group('price', PRICE_BANDS),
+    availability: group('availability', AVAILABILITY),
+    sortBy: z
+      .enum(ids(SORT_OPTIONS) as [SortId, ...SortId[]], { error: `Unknown sortBy. One of: ${ids(SORT_OPTIONS).join(', ')}.` })
+      .default(DEFAULT_SORT),
+  })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (KNOWN_FIELDS.includes(key)) continue
+      ctx.addIssue({ code: 'custom', path: [key], message: 'Unknown filter. Filters: category, price, availability (with sortBy and page).' })
+    }
+  })
+
+/**
+ * The query string as apiListingQuerySchema's input: each filter's values split on commas, blanks
+ * dropped (`category=` selects nothing: no filter), an empty sortBy left out. A parameter the
+ * contract does not know is kept under its name so the schema refuses it.
+ */
+export function apiListingInput(params: URLSearchParams): Record<string, unknown> {
+  const values = (name: string) =>
+    params
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v !== '')
+  const sortBy = params.get('sortBy')?.trim()
+  const input: Record<string, unknown> = {
+    category: [...new Set(values('category'))],
+    price: [...new Set(values('price'))],
+    availability: [...new Set(values('availability'))],
+    sortBy: sortBy || undefined,
+  }
+  for (const name of new Set(params.keys())) {
+    if (!(API_LISTING_PARAMS as readonly string[]).includes(name)) input[name] = params.get(name)
+  }
+  return input
+}
+
+export type ApiListingQuery = { filters: ListingFilters; sort: SortId }
+
+/** The parsed query as the catalogue service takes it. */
+export function toListingQuery(parsed: z.infer<typeof apiListingQuerySchema>): ApiListingQuery {
+  return {
+    filters: { category: parsed.category, price: parsed.price, availability: parsed.availability },
+    sort: parsed.sortBy,
+  }
+}
