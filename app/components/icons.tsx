@@ -91,3 +91,8 @@ export const GaugeIcon = (p: P) => (
     <path d="M3.3 19a10 10 0 1 1 17.4 0" />
   </Icon>
 )
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+)
