@@ -219,6 +219,23 @@ describe('listProducts pagination', () => {
   })
 })
 
+describe('listProducts titleOrCategory (the admin grid search)', () => {
+  it('keeps products whose title or category (id or label) contains the text, literally, and pages them', async () => {
+    const page = (titleOrCategory: string, extra: { page?: number; pageSize?: number } = {}) =>
+      listProducts(db, { sort: 'title-atoz', titleOrCategory, ...extra })
+    expect(ids((await page('BOOKMARK')).items)).toEqual(['p6', 'p7'])
+    expect(ids((await page('home decor')).items)).toEqual(['p2', 'p8'])
+    expect(ids((await page('gifting-memories')).items)).toEqual(['p6', 'p3', 'p7'])
+    // Descriptions are not searched, and LIKE's wildcards are plain characters.
+    expect((await page('gold leaf')).total).toBe(0)
+    expect(ids((await page('_')).items)).toEqual(['p7'])
+    const second = await page('o', { page: 2, pageSize: 2 })
+    expect(second.total).toBe(6)
+    expect(second.pageCount).toBe(3)
+    expect(ids(second.items)).toEqual(['p8', 'p3'])
+  })
+})
+
 describe('deleted products', () => {
   it('are never listed, counted, found by search or opened', async () => {
     const page = await listProducts(db, { filters: { category: ['jewellery'], price: [], availability: [] } })

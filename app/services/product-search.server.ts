@@ -113,8 +113,8 @@ const vocabularies = new WeakMap<DB, Vocabulary & { version: number }>()
 
 /** The live catalogue's words, read again only when a product's text has changed since the last read. */
 async function loadVocabulary(db: DB): Promise<Vocabulary> {
-  const current = await sql<{ version: number }>`select version from products_words_version`.execute(db)
-  const version = current.rows[0]?.version ?? 0
+  const current = await db.selectFrom('products_words_version').select('version').executeTakeFirst()
+  const version = current?.version ?? 0
   const cached = vocabularies.get(db)
   if (cached?.version === version) return cached
   const rows = await sql<{ term: string }>`select term from products_words_vocab
