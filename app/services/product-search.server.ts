@@ -1,6 +1,7 @@
 // Forgiving product search: which live products match what a shopper typed, best first. The only module
 // that knows how matching is done (SQLite FTS5: a trigram index for the whole keyword, a word index for
-// its words), so a PostgreSQL version (pg_trgm) replaces matchProducts and nothing else. See docs/decisions/025-forgiving-search.md.
+// its words), so a PostgreSQL version (pg_trgm) replaces matchProducts and nothing else.
+// See docs/decisions/025-forgiving-search.md.
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
@@ -15,7 +16,7 @@ export const MAX_CORRECTED_WORD_LENGTH = 24
 export const TYPO_SIMILARITY = 0.3
 /** At most this many catalogue words stand in for one mistyped word. */
 export const MAX_CORRECTIONS = 5
-/** At most this many catalogue words are compared against (the demo shop has about 600). */
+/** At most this many catalogue words are compared against (the demo shop has about 370). */
 export const MAX_VOCABULARY = 20_000
 /**
  * At most this many products are taken from each index lookup, so a common word in a huge catalogue
