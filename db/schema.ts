@@ -199,10 +199,21 @@ export interface FeatureImagesTable {
   created_at: CreatedAt
 }
 
+/**
+ * Bumped by the products triggers whenever a product's searchable text changes, so the search vocabulary
+ * can be cached (migration 2026-11-25T0920). The FTS5 tables behind search (products_search,
+ * products_words, products_words_vocab) are virtual and queried with raw SQL only.
+ */
+export interface ProductsWordsVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
   products: ProductsTable
+  products_words_version: ProductsWordsVersionTable
   product_images: ProductImagesTable
   product_colors: ProductColorsTable
   product_varieties: ProductVarietiesTable

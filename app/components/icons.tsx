@@ -97,3 +97,8 @@ export const SearchIcon = (p: P) => (
     <path d="m20 20-3.5-3.5" />
   </Icon>
 )
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+)

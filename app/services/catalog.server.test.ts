@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import type { Category, VarietyType } from '../../db/schema'
-import { getProduct, likePattern, listProducts, searchProducts } from './catalog.server'
+import { getProduct, listProducts, searchProducts } from './catalog.server'
 import { NotFound } from './errors'
 
 interface Fixture {
@@ -219,6 +219,23 @@ describe('listProducts pagination', () => {
   })
 })
 
+describe('listProducts titleOrCategory (the admin grid search)', () => {
+  it('keeps products whose title or category (id or label) contains the text, literally, and pages them', async () => {
+    const page = (titleOrCategory: string, extra: { page?: number; pageSize?: number } = {}) =>
+      listProducts(db, { sort: 'title-atoz', titleOrCategory, ...extra })
+    expect(ids((await page('BOOKMARK')).items)).toEqual(['p6', 'p7'])
+    expect(ids((await page('home decor')).items)).toEqual(['p2', 'p8'])
+    expect(ids((await page('gifting-memories')).items)).toEqual(['p6', 'p3', 'p7'])
+    // Descriptions are not searched, and LIKE's wildcards are plain characters.
+    expect((await page('gold leaf')).total).toBe(0)
+    expect(ids((await page('_')).items)).toEqual(['p7'])
+    const second = await page('o', { page: 2, pageSize: 2 })
+    expect(second.total).toBe(6)
+    expect(second.pageCount).toBe(3)
+    expect(ids(second.items)).toEqual(['p8', 'p3'])
+  })
+})
+
 describe('deleted products', () => {
   it('are never listed, counted, found by search or opened', async () => {
     const page = await listProducts(db, { filters: { category: ['jewellery'], price: [], availability: [] } })
@@ -248,7 +265,8 @@ describe('searchProducts', () => {
     expect(ids(await searchProducts(db, '%'))).toEqual(['p6'])
     expect(ids(await searchProducts(db, '100%'))).toEqual(['p6'])
     expect(ids(await searchProducts(db, '_'))).toEqual(['p7'])
-    expect(ids(await searchProducts(db, 'Bookmark_'))).toEqual(['p7'])
+    // p7 holds 'Bookmark_' itself; p6 only the word 'bookmark', so it comes after.
+    expect(ids(await searchProducts(db, 'Bookmark_'))).toEqual(['p7', 'p6'])
     expect(ids(await searchProducts(db, '\\'))).toEqual(['p8'])
     expect(ids(await searchProducts(db, 'k\\s'))).toEqual(['p8'])
     expect(await searchProducts(db, '%%')).toEqual([])
@@ -274,13 +292,6 @@ describe('searchProducts', () => {
 
   it('honours the limit', async () => {
     expect(await searchProducts(db, 'o', 2)).toHaveLength(2)
-  })
-})
-
-describe('likePattern', () => {
-  it('escapes the LIKE wildcards and the escape character', () => {
-    expect(likePattern('a%b_c\\d')).toBe('%a\\%b\\_c\\\\d%')
-    expect(likePattern('plain')).toBe('%plain%')
   })
 })
 

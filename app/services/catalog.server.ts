@@ -1,5 +1,5 @@
 // The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
-// literal search, and one product's full detail.
+// search, and one product's full detail.
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Category, Database, VarietyType } from '../../db/schema'
@@ -14,6 +14,7 @@ import { CATEGORIES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
+import { likePattern, matchProducts } from './product-search.server'
 
 export interface ProductCardData {
   id: string
@@ -117,6 +118,12 @@ function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
   return query.orderBy(key, direction).orderBy('p.id')
 }
 
+/** The category's label (e.g. 'Gifting & Memories'), so the admin can find products by it. */
+const categoryLabelSql = sql`(case p.category ${sql.join(
+  CATEGORIES.map((c) => sql`when ${c.id} then ${c.label}`),
+  sql` `,
+)} end)`
+
 export interface ProductPage {
   items: ProductCardData[]
   total: number
@@ -128,11 +135,29 @@ export interface ProductPage {
 /** One page of product cards for the listing, home and the products API. */
 export async function listProducts(
   db: DB,
-  options: { filters?: ListingFilters; sort?: SortId; page?: number; pageSize?: number } = {},
+  options: {
+    filters?: ListingFilters
+    sort?: SortId
+    page?: number
+    pageSize?: number
+    /** Only products whose title or category (id or label) contains this, literally, ignoring ASCII case. */
+    titleOrCategory?: string
+  } = {},
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? PAGE_SIZE
   const page = Math.max(1, Math.floor(options.page ?? 1))
-  const filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
+  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
+  const text = options.titleOrCategory?.trim().slice(0, MAX_KEYWORD_LENGTH)
+  if (text) {
+    const pattern = likePattern(text)
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
+        eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+  }
   const [rows, count] = await Promise.all([
     selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT))
       .limit(pageSize)
@@ -144,52 +169,18 @@ export async function listProducts(
   return { items: rows.map(toCard), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
 }
 
-/** The category's label (e.g. 'Gifting & Memories'), so shoppers can search by it. */
-const categoryLabelSql = sql`(case p.category ${sql.join(
-  CATEGORIES.map((c) => sql`when ${c.id} then ${c.label}`),
-  sql` `,
-)} end)`
-
-const TRIGRAM = 3
-
-/** The keyword as one quoted FTS5 phrase: every character literal (quotes doubled). */
-export function ftsPhrase(keyword: string): string {
-  return `"${keyword.replaceAll('"', '""')}"`
-}
-
-/** Escapes LIKE's wildcards so a keyword is matched literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 export const SEARCH_LIMIT = 48
 
 /**
- * Products whose title, description or category contains the keyword, literally and
- * case-insensitively (ASCII), best matches (title) first.
+ * Product cards for a shopper's keyword, best matches first: forgiving (any word, any order, typos)
+ * but literal, see matchProducts.
  */
 export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
-  const term = keyword.trim().slice(0, MAX_KEYWORD_LENGTH)
-  if (!term) return []
-  const pattern = likePattern(term)
-  const rows = await selectCards(applyFilters(db.selectFrom('products as p'), NO_FILTERS))
-    .where((eb) =>
-      // The trigram index answers keywords of 3+ characters; shorter ones scan (rare: live search needs 4+).
-      term.length >= TRIGRAM
-        ? eb(sql`p.rowid`, 'in', sql`(select rowid from products_search where products_search match ${ftsPhrase(term)})`)
-        : eb.or([
-            eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`p.description`, 'like', sql`${pattern} escape '\\'`),
-            eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-    )
-    .orderBy(sql`case when p.title like ${pattern} escape '\\' then 0 else 1 end`)
-    .orderBy(effectivePrice)
-    .orderBy('p.id')
-    .limit(limit)
-    .execute()
-  return rows.map(toCard)
+  const ids = await matchProducts(db, keyword, limit)
+  if (!ids.length) return []
+  const rows = await selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute()
+  const byId = new Map(rows.map((row) => [row.id, toCard(row)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** A product with its pictures, colours and variety options; NotFound for unknown or deleted ids. */

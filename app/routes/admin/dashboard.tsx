@@ -24,7 +24,7 @@ const muted = 'text-sm text-zinc-600 dark:text-zinc-400'
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = `panel-${title.toLowerCase().replaceAll(' ', '-')}`
   return (
-    <section aria-labelledby={id} className={`${card} grid content-start gap-3`}>
+    <section aria-labelledby={id} className={`${card} grid grid-cols-1 content-start gap-3`}>
       <div className="flex items-baseline justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold">
           {title}
@@ -38,8 +38,10 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { periods, daily, byStatus, needsRefund, stock, latestOrders, totalOrders, paymentWarnings } = loaderData
+  // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
+  // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <h1 className="text-2xl font-bold">Dashboard</h1>
 
       {paymentWarnings.length > 0 ? (
@@ -55,7 +57,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-label="Revenue" className="grid gap-2 sm:grid-cols-3 sm:gap-3">
+      <section aria-label="Revenue" className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
         {periods.map((period) => (
           <div key={period.label} className={`${card} flex items-baseline justify-between gap-2 p-3 sm:block sm:p-4`}>
             <p className={muted}>
@@ -76,7 +78,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </Panel>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Panel title="Orders by status" action={<span className={muted}>{totalOrders} in all</span>}>
           <ul className="grid gap-1">
             {byStatus.map(({ status, count }) => (
@@ -109,7 +111,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {stock.items.length === 0 ? (
             <p className={muted}>Every product has at least {LOW_STOCK_THRESHOLD} in stock.</p>
           ) : (
-            <ul className="grid gap-1">
+            <ul className="grid grid-cols-1 gap-1">
               {stock.items.map((product) => (
                 <li key={product.id}>
                   <Link

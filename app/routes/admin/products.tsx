@@ -1,9 +1,12 @@
-import { data, Link, Outlet } from 'react-router'
+import { data, Form, Link, Outlet } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
+import { TrashIcon } from '~/components/icons'
 import { buttonClass } from '~/components/ui/button'
+import { Input } from '~/components/ui/field'
 import { getDb } from '~/db.server'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
+import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { deleteProduct } from '~/services/admin-products.server'
 import { listProducts } from '~/services/catalog.server'
 import { DomainError } from '~/services/errors'
@@ -15,12 +18,25 @@ export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }]
 
 const ADMIN_PAGE_SIZE = 48
 
+/** The grid's place (search and page) as a query string, so links and the delete round trip keep it. */
+function gridSearch(q: string, page = 1, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra)
+  if (q) params.set('q', q)
+  if (page > 1) params.set('page', String(page))
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
+
+function gridPlace(url: URL) {
+  return { q: (url.searchParams.get('q') ?? '').trim().slice(0, MAX_KEYWORD_LENGTH), page: pageParam(url) }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const page = pageParam(url)
-  const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE })
+  const { q, page } = gridPlace(url)
+  const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE, titleOrCategory: q })
   const confirmId = url.searchParams.get('delete')
-  return { products, confirm: products.items.find((p) => p.id === confirmId) ?? null }
+  return { q, products, confirm: products.items.find((p) => p.id === confirmId) ?? null }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,29 +47,55 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error
     return data({ error: error.message }, { status: error.status })
   }
-  return redirectWithToast('/admin/products', { type: 'success', message: 'Product deleted successfully' })
+  const { q, page } = gridPlace(new URL(request.url))
+  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: 'Product deleted successfully' })
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products, confirm } = loaderData
+  const { q, products, confirm } = loaderData
+  const here = gridSearch(q, products.page)
   return (
     <section className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Products</h1>
-        <Link to="/admin/products/new" className={buttonClass('primary', 'sm')}>
+        <Link to="/admin/products/new" className={buttonClass('primary', 'md')}>
           Add New Product
         </Link>
       </div>
+      {/* A GET form: the search lives in the url (?q=), works without JS and starts again at page 1. */}
+      <Form method="get" role="search" className="flex gap-2">
+        <Input
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          maxLength={MAX_KEYWORD_LENGTH}
+          placeholder="Title or category"
+          aria-label="Search products by title or category"
+          className="min-w-0 flex-1"
+        />
+        <button type="submit" className={buttonClass('outline', 'md')}>
+          Search
+        </button>
+      </Form>
       {confirm ? (
-        <ConfirmDelete label="Delete product" fields={{ productId: confirm.id }} cancelTo="/admin/products">
+        <ConfirmDelete label="Delete product" fields={{ productId: confirm.id }} cancelTo={`/admin/products${here}`}>
           Delete “{confirm.title}”? Shoppers will no longer see it; past orders keep it.
         </ConfirmDelete>
+      ) : null}
+      {q ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">
+          {products.total} product{products.total === 1 ? '' : 's'} match “{q}”.{' '}
+          <Link to="/admin/products" className="font-medium underline">
+            Show all products
+          </Link>
+        </p>
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {products.items.map((product) => {
           const image = product.image ? responsiveImage(product.image) : null
           return (
-            <article key={product.id} className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <article key={product.id} className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
               {image ? (
                 <img src={image.src} srcSet={image.srcSet} sizes="200px" width={320} height={320} alt="" loading="lazy" className="aspect-square w-full object-cover" />
               ) : (
@@ -66,11 +108,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   {product.salePricePaise > 0 ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
                 </p>
                 <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
-                <div className="mt-auto flex gap-2 pt-2">
-                  <Link to={`/admin/products/${product.id}/edit`} className={buttonClass('outline', 'sm', 'flex-1')}>
+                {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}
+                <div className="mt-auto grid gap-1 pt-2">
+                  <Link to={`/admin/products/${product.id}/edit`} className={buttonClass('outline', 'md')}>
                     Edit
                   </Link>
-                  <Link to={`/admin/products?delete=${product.id}`} className={buttonClass('destructive', 'sm', 'flex-1')}>
+                  <Link
+                    to={`/admin/products${gridSearch(q, products.page, { delete: product.id })}`}
+                    className={buttonClass('ghost', 'md', 'text-red-700 dark:text-red-400')}
+                  >
+                    <TrashIcon width={16} height={16} />
                     Delete
                   </Link>
                 </div>
@@ -80,9 +127,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         })}
       </div>
       {products.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex justify-center gap-2">
+        <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
           {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((page) => (
-            <Link key={page} to={`?page=${page}`} aria-current={page === products.page ? 'page' : undefined} className={buttonClass(page === products.page ? 'primary' : 'outline', 'sm')}>
+            <Link
+              key={page}
+              to={`/admin/products${gridSearch(q, page) || '?page=1'}`}
+              aria-current={page === products.page ? 'page' : undefined}
+              className={buttonClass(page === products.page ? 'primary' : 'outline', 'md', 'min-w-11')}
+            >
               {page}
             </Link>
           ))}

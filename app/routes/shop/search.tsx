@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Form, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { Input } from '~/components/ui/field'
 import { getDb } from '~/db.server'
+import { CATEGORIES } from '~/lib/catalog'
 import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
 import { searchProducts } from '~/services/catalog.server'
 import type { Route } from './+types/search'
@@ -56,7 +57,26 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {loaderData.products.length ? (
         <ProductGrid products={loaderData.products} headingLevel="h2" />
       ) : searched ? (
-        <p className="py-16 text-center text-2xl font-extrabold">No Result Found !</p>
+        <div className="py-16 text-center">
+          <p className="text-2xl font-extrabold">No Result Found !</p>
+          <nav aria-labelledby="search-suggestions" className="mt-8">
+            <h2 id="search-suggestions" className="mb-4 text-base font-semibold">
+              Browse a category instead
+            </h2>
+            <ul className="mx-auto grid max-w-xl grid-cols-2 gap-3">
+              {CATEGORIES.map((category) => (
+                <li key={category.id}>
+                  <Link
+                    to={`/shop/listing?category=${category.id}`}
+                    className="flex min-h-11 items-center justify-center rounded-lg border border-zinc-200 bg-brand-50 p-3 font-semibold text-brand-900 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:text-brand-100"
+                  >
+                    {category.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       ) : null}
     </section>
   )
