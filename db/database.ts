@@ -8,6 +8,7 @@ import * as catalogueIndexes from '../migrations/2026-11-22T01-catalogue-indexes
 import * as productSearch from '../migrations/2026-11-22T02-product-search'
 import * as uniqueProductOptions from '../migrations/2026-11-22T03-unique-product-options'
 import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
+import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T02-product-search': productSearch,
   '2026-11-22T03-unique-product-options': uniqueProductOptions,
   '2026-11-23T00-orders-by-date': ordersByDate,
+  '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

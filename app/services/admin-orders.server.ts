@@ -18,7 +18,7 @@ export async function listAllOrders(
   if (status) query = query.where('order_status', '=', status)
   const [rows, count] = await Promise.all([
     query
-      .select(['id', 'order_date', 'order_status', 'payment_status', 'total_amount_paise', 'user_name', 'email'])
+      .select(['id', 'number', 'order_date', 'order_status', 'payment_status', 'total_amount_paise', 'user_name', 'email'])
       .orderBy('order_date', 'desc')
       .orderBy('id')
       .limit(pageSize)
@@ -30,6 +30,7 @@ export async function listAllOrders(
   return {
     items: rows.map((row) => ({
       id: row.id,
+      number: row.number,
       orderDate: row.order_date,
       orderStatus: row.order_status,
       paymentStatus: row.payment_status,

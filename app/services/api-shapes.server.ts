@@ -119,6 +119,7 @@ export function toApiAddress(address: AddressView) {
   return {
     _id: address.id,
     userId: address.userId,
+    name: address.name,
     addressLine: address.addressLine,
     city: address.city,
     state: address.state,
@@ -134,6 +135,7 @@ export function toApiAddress(address: AddressView) {
 export function toApiOrderSummary(order: OrderSummary) {
   return {
     _id: order.id,
+    orderNumber: order.number,
     orderDate: order.orderDate,
     orderStatus: order.orderStatus,
     paymentStatus: order.paymentStatus,
@@ -148,6 +150,7 @@ export function toApiOrderSummary(order: OrderSummary) {
 export function toApiOrder(order: OrderDetail) {
   return {
     _id: order.id,
+    orderNumber: order.number,
     userId: order.userId,
     cartItems: order.lines.map((line) => ({
       productId: line.productId,
@@ -160,6 +163,7 @@ export function toApiOrder(order: OrderDetail) {
     })),
     addressInfo: {
       addressId: order.address.addressId,
+      name: order.address.name,
       addressLine: order.address.addressLine,
       city: order.address.city,
       state: order.address.state,

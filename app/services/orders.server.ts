@@ -1,8 +1,10 @@
 // Orders: placed from the server's cart and the user's address (snapshots, totals in paise),
 // listed for their owner, shown in detail to the owner or the admin.
+import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
 import { newId } from '~/lib/ids'
 import type { SessionUser } from '~/lib/user'
 import { type AddressView, getAddress } from './addresses.server'
@@ -18,16 +20,27 @@ export class PaymentUnavailable extends DomainError {
 
 export interface PlacedOrder {
   orderId: string
+  orderNumber: number
   totalAmountPaise: number
   gatewayOrder: GatewayOrder
 }
 
+/**
+ * The next order number, worked out inside the INSERT itself: one statement, so two orders placed
+ * at once cannot take the same number (SQLite runs one write at a time; a unique index backs it).
+ * Every writer of orders (checkout, the demo seed, test fixtures) uses this.
+ */
+export function nextOrderNumber(): RawBuilder<number> {
+  return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
+}
+
 /** The address columns an order copies, so later edits to the saved address do not change it. */
-const SNAPSHOT_COLUMNS = ['address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
+const SNAPSHOT_COLUMNS = ['recipient_name', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
 type AddressSnapshot = Record<(typeof SNAPSHOT_COLUMNS)[number], string>
 
 function addressSnapshot(address: AddressView): AddressSnapshot {
   return {
+    recipient_name: address.name,
     address_line: address.addressLine,
     city: address.city,
     state: address.state,
@@ -60,7 +73,7 @@ async function findUnpaidTwin(
   const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
   const candidates = await db
     .selectFrom('orders')
-    .select(['id', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
+    .select(['id', 'number', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
     .where('user_id', '=', userId)
     .where('order_status', '=', 'pending')
     .where('payment_status', 'in', ['pending', 'failed'])
@@ -85,6 +98,7 @@ async function findUnpaidTwin(
     if (have.sort().join('\n') !== wanted) continue
     return {
       orderId: order.id,
+      orderNumber: order.number,
       totalAmountPaise: want.totalPaise,
       gatewayOrder: { id: order.gateway_order_id as string, amount: want.totalPaise, currency: 'INR' },
     }
@@ -126,11 +140,12 @@ export async function placeOrder(
   if (unpaid) return unpaid
   const orderId = newId()
   const now = new Date().toISOString()
-  await db.transaction().execute(async (trx) => {
+  const orderNumber = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('orders')
       .values({
         id: orderId,
+        number: nextOrderNumber(),
         user_id: user.id,
         cart_id: cart.id,
         user_name: user.userName,
@@ -163,6 +178,8 @@ export async function placeOrder(
       )
       .execute()
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+    const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    return placed.number
   })
 
   let gatewayOrder: GatewayOrder
@@ -196,11 +213,13 @@ export async function placeOrder(
       })
       .execute()
   })
-  return { orderId, totalAmountPaise: total, gatewayOrder }
+  return { orderId, orderNumber, totalAmountPaise: total, gatewayOrder }
 }
 
 export interface OrderSummary {
   id: string
+  /** The short number people quote, shown as '#1024' (formatOrderNumber). */
+  number: number
   orderDate: string
   orderStatus: OrderStatus
   paymentStatus: PaymentStatus
@@ -231,6 +250,7 @@ export interface OrderDetail extends OrderSummary {
   needsRefund: boolean
   address: {
     addressId: string | null
+    name: string
     addressLine: string
     city: string
     state: string
@@ -244,8 +264,9 @@ export interface OrderDetail extends OrderSummary {
   history: { status: OrderStatus; note: string; changedAt: string }[]
 }
 
-const summaryColumns = [
+export const ORDER_SUMMARY_COLUMNS = [
   'id',
+  'number',
   'order_date',
   'order_status',
   'payment_status',
@@ -254,8 +275,9 @@ const summaryColumns = [
   'email',
 ] as const
 
-function toSummary(row: {
+export function toOrderSummary(row: {
   id: string
+  number: number
   order_date: string
   order_status: OrderStatus
   payment_status: PaymentStatus
@@ -265,6 +287,7 @@ function toSummary(row: {
 }): OrderSummary {
   return {
     id: row.id,
+    number: row.number,
     orderDate: row.order_date,
     orderStatus: row.order_status,
     paymentStatus: row.payment_status,
@@ -278,12 +301,12 @@ function toSummary(row: {
 export async function listOrdersOf(db: DB, userId: string): Promise<OrderSummary[]> {
   const rows = await db
     .selectFrom('orders')
-    .select(summaryColumns)
+    .select(ORDER_SUMMARY_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('order_date', 'desc')
     .orderBy('id')
     .execute()
-  return rows.map(toSummary)
+  return rows.map(toOrderSummary)
 }
 
 /** An order in full, for its owner or the admin; NotFound for anyone else (never someone's data). */
@@ -302,7 +325,7 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
       .execute(),
   ])
   return {
-    ...toSummary(order),
+    ...toOrderSummary(order),
     userId: order.user_id,
     subtotalPaise: order.subtotal_paise,
     deliveryFeePaise: order.delivery_fee_paise,
@@ -313,6 +336,7 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
     needsRefund: order.needs_refund === 1,
     address: {
       addressId: order.address_id,
+      name: order.recipient_name,
       addressLine: order.address_line,
       city: order.city,
       state: order.state,
