@@ -50,3 +50,8 @@ export function formatOrderNumber(number: number): string {
 
 /** The first order number a shop gives out; later ones count up from it. */
 export const FIRST_ORDER_NUMBER = 1001
+
+/** The confirmation page for a paid order (every way a payment ends well goes here). */
+export function paymentSuccessPath(orderId: string): string {
+  return `/shop/payment-success?${new URLSearchParams({ order: orderId })}`
+}

@@ -359,3 +359,28 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
     history: history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
   }
 }
+
+/**
+ * The paid order the payment confirmation page shows: the one named (when it is the user's and
+ * paid), else the user's latest paid order; null when they have none.
+ */
+export async function getPaidOrderForConfirmation(db: DB, user: SessionUser, orderId: string | null): Promise<OrderDetail | null> {
+  let id = orderId
+  if (id) {
+    const named = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', user.id).where('payment_status', '=', 'paid').executeTakeFirst()
+    id = named?.id ?? null
+  }
+  if (!id) {
+    const latest = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('payment_status', '=', 'paid')
+      .orderBy('order_date', 'desc')
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    id = latest?.id ?? null
+  }
+  return id ? getOrderDetail(db, id, user) : null
+}

@@ -6,6 +6,7 @@ import { getDb } from '~/db.server'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
+import { formatOrderNumber } from '~/lib/order-status'
 import { dashboard } from '~/services/admin-dashboard.server'
 import type { Route } from './+types/dashboard'
 
@@ -140,7 +141,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   <span className="min-w-0">
                     <span className="block font-medium">{order.userName}</span>
                     <span className="block text-xs text-zinc-500">
-                      {formatDate(order.orderDate)} · <span className="font-mono">{order.id}</span>
+                      {formatDate(order.orderDate)} · {formatOrderNumber(order.number)}
                     </span>
                   </span>
                   <span className="flex items-center gap-3">

@@ -3,6 +3,7 @@
 // razorpay_order_id and trusted only through the signature.
 import { redirect } from 'react-router'
 import { getDb } from '~/db.server'
+import { paymentSuccessPath } from '~/lib/order-status'
 import { DomainError } from '~/services/errors'
 import { getPaymentGateway } from '~/services/payment-gateway.server'
 import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/services/payments.server'
@@ -36,12 +37,14 @@ export async function action({ request }: Route.ActionArgs) {
       message: description ? `Payment failed: ${description}` : PAYMENT_MESSAGES.verificationFailed,
     })
   }
+  let orderId: string
   try {
-    await verifyAndConfirm(db, getPaymentGateway(), {
+    const confirmation = await verifyAndConfirm(db, getPaymentGateway(), {
       gatewayOrderId: String(form.get('razorpay_order_id') ?? ''),
       paymentId: String(form.get('razorpay_payment_id') ?? ''),
       signature: String(form.get('razorpay_signature') ?? ''),
     })
+    orderId = confirmation.orderId
   } catch (error) {
     if (!(error instanceof DomainError)) {
       console.error(error)
@@ -50,5 +53,5 @@ export async function action({ request }: Route.ActionArgs) {
     const message = error instanceof PaymentCheckUnavailable ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed
     return redirectWithToast('/shop/checkout', { type: 'error', message })
   }
-  return redirectWithToast('/shop/payment-success', { type: 'success', message: PAYMENT_MESSAGES.success })
+  return redirectWithToast(paymentSuccessPath(orderId), { type: 'success', message: PAYMENT_MESSAGES.success })
 }
