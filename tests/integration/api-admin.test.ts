@@ -487,6 +487,7 @@ describe('admin orders', () => {
     expect(list.body.data.map((o: { _id: string }) => o._id)).toEqual(['order-newer', 'order-older'])
     expect(list.body.data[0]).toEqual({
       _id: 'order-newer',
+      orderNumber: list.body.data[1].orderNumber + 1,
       orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       orderStatus: 'confirmed',
       paymentStatus: 'paid',
