@@ -9,6 +9,7 @@ import * as productSearch from '../migrations/2026-11-22T02-product-search'
 import * as uniqueProductOptions from '../migrations/2026-11-22T03-unique-product-options'
 import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
 import * as demoOrderGateway from '../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
+import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-words'
 import type { Database } from './schema'
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T03-unique-product-options': uniqueProductOptions,
   '2026-11-23T00-orders-by-date': ordersByDate,
   '2026-11-25T0900-sec-pay-demo-order-gateway': demoOrderGateway,
+  '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
   '2026-11-25T0920-phone-search-words': phoneSearchWords,
 }
 

@@ -1,5 +1,5 @@
 // The hand-written Kysely view of the SQLite schema (see migrations/). Money is integer paise.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 
 export type Role = 'admin' | 'user'
 export type Category = 'jewellery' | 'home-decor' | 'gifting-memories' | 'special-occasion'
@@ -104,12 +104,20 @@ export interface AddressesTable {
   phone: string
   landmark: Generated<string>
   notes: Generated<string>
+  /** Who receives the parcel when not the account holder; '' when not given. */
+  recipient_name: Generated<string>
   created_at: CreatedAt
   updated_at: string
 }
 
 export interface OrdersTable {
   id: string
+  /**
+   * The short number people quote ('#1024'), sequential from FIRST_ORDER_NUMBER: given at insert
+   * (nextOrderNumber() in orders.server.ts), never changed. Nullable in SQLite only because the
+   * column was added later; every row has one.
+   */
+  number: ColumnType<number, number | RawBuilder<number>, never>
   user_id: string
   cart_id: string | null
   user_name: string
@@ -123,6 +131,7 @@ export interface OrdersTable {
   phone: string
   landmark: string
   notes: string
+  recipient_name: Generated<string>
   subtotal_paise: number
   delivery_fee_paise: number
   total_amount_paise: number

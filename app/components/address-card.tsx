@@ -5,6 +5,7 @@ import { buttonClass } from './ui/button'
 export function AddressLines({ address }: { address: Omit<AddressView, 'id' | 'userId'> }) {
   return (
     <div className="grid gap-0.5 text-sm">
+      {address.name ? <p className="font-semibold">{address.name}</p> : null}
       <p>{address.addressLine}</p>
       <p>
         {address.city}, {address.state} {address.pincode}

@@ -1,18 +1,23 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
+import { INDIAN_STATES_AND_UTS, matchIndianState } from '~/lib/indian-states'
 import { useHydrated } from '~/lib/use-hydrated'
 import { addressSchema } from '~/schemas/address'
 import type { AddressView } from '~/services/addresses.server'
 import { Button, buttonClass } from './ui/button'
-import { Field, Input } from './ui/field'
+import { Field, Input, inputClass } from './ui/field'
 
 const REQUIRED = ['addressLine', 'city', 'state', 'pincode', 'phone', 'country'] as const
 
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
 /**
- * Add or edit an address (SPEC.md fields). The button waits for the required fields with JS;
- * without JS the server checks the same schema and answers next to the fields.
+ * Add or edit an address (SPEC.md fields plus an optional recipient), in the order an Indian
+ * shopper fills it: who and how to reach them, pincode, the address, then city and state.
+ * The button waits for the required fields with JS; without JS the server checks the same schema
+ * and answers next to the fields. Errors stay until the next submit, so nothing moves under a tap.
  */
 export function AddressForm({
   lastResult,
@@ -24,21 +29,25 @@ export function AddressForm({
   cancelHref?: string
 }) {
   const navigation = useNavigation()
+  // A state saved as free text before the list existed is preselected when it matches in any case.
+  const savedState = editing ? (matchIndianState(editing.state) ?? '') : ''
   const [form, fields] = useForm({
     id: editing ? `address-${editing.id}` : 'address-new',
     lastResult,
     constraint: getZodConstraint(addressSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
-    defaultValue: editing ?? { country: 'India' },
+    defaultValue: editing ? { ...editing, state: savedState } : { country: 'India' },
   })
   const [filled, setFilled] = useState(() =>
-    Object.fromEntries(REQUIRED.map((name) => [name, Boolean(editing?.[name] ?? (name === 'country' ? 'India' : ''))])),
+    Object.fromEntries(
+      REQUIRED.map((name) => [name, Boolean(name === 'state' ? savedState : (editing?.[name] ?? (name === 'country' ? 'India' : '')))]),
+    ),
   )
   const hydrated = useHydrated()
   const ready = !hydrated || REQUIRED.every((name) => filled[name])
-  const track = (name: string) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const track = (name: string) => (event: React.ChangeEvent<Control>) =>
     setFilled((current) => ({ ...current, [name]: event.target.value.trim() !== '' }))
 
   const text = (name: keyof typeof fields, label: string, extra: Record<string, unknown> = {}) => {
@@ -54,15 +63,39 @@ export function AddressForm({
     <Form method="post" className="grid gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={editing ? 'address-update' : 'address-add'} />
       {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
-      {text('addressLine', 'Address', { placeholder: 'House, street, area', autoComplete: 'street-address' })}
-      <div className="grid gap-3 sm:grid-cols-2">
-        {text('city', 'City', { autoComplete: 'address-level2' })}
-        {text('state', 'State', { autoComplete: 'address-level1' })}
-        {text('pincode', 'Pincode', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '6 digits' })}
-        {text('phone', 'Phone', { inputMode: 'tel', autoComplete: 'tel', placeholder: '10-digit mobile' })}
-        {text('country', 'Country', { autoComplete: 'country-name' })}
-        {text('landmark', 'Landmark (optional)')}
+      {text('name', 'Recipient name (optional)', { autoComplete: 'name', placeholder: 'If it is for someone else' })}
+      <div className="grid grid-cols-2 gap-3">
+        {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '10-digit mobile' })}
+        {text('pincode', 'Pincode', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '6 digits', maxLength: 6 })}
       </div>
+      {text('addressLine', 'Address', { placeholder: 'House no., building, street, area', autoComplete: 'address-line1' })}
+      {text('landmark', 'Landmark (optional)', { autoComplete: 'address-line2', placeholder: 'Near a temple, school, shop…' })}
+      <div className="grid grid-cols-2 gap-3">
+        {text('city', 'City', { autoComplete: 'address-level2' })}
+        {/* Labelled by id, not by wrapping: a wrapping label would add the chosen option to its name. */}
+        <div className="grid gap-1.5">
+          <label htmlFor={fields.state.id} className="text-sm font-medium">
+            State
+          </label>
+          <select {...getSelectProps(fields.state)} key={fields.state.key} onChange={track('state')} autoComplete="address-level1" className={inputClass}>
+            <option value="">Choose…</option>
+            {INDIAN_STATES_AND_UTS.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+          {fields.state.errors?.length ? (
+            <p id={fields.state.errorId} className="text-sm text-red-600 dark:text-red-400">
+              {fields.state.errors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {editing && !savedState && editing.state ? (
+        <p className="-mt-1 text-sm text-zinc-600 dark:text-zinc-400">Saved as “{editing.state}”: please choose the state from the list.</p>
+      ) : null}
+      {text('country', 'Country', { autoComplete: 'country-name' })}
       <Field label="Notes (optional)" errors={fields.notes.errors} errorId={fields.notes.errorId}>
         <textarea
           {...getInputProps(fields.notes, { type: 'text' })}

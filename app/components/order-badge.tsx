@@ -1,6 +1,10 @@
 import { cn } from '~/lib/cn'
+import { orderStatusLabel } from '~/lib/order-status'
 
-/** Order status badge: the shop shows green for confirmed; the admin view also greens delivered and reds rejected. */
+/**
+ * Order status badge in words: the shop shows green for confirmed; the admin view also greens
+ * delivered and reds rejected (SPEC.md section 4).
+ */
 export function OrderStatusBadge({ status, admin = false }: { status: string; admin?: boolean }) {
   const green = status === 'confirmed' || (admin && status === 'delivered')
   const red = admin && status === 'rejected'
@@ -11,7 +15,7 @@ export function OrderStatusBadge({ status, admin = false }: { status: string; ad
         green ? 'bg-green-600' : red ? 'bg-red-600' : 'bg-black dark:bg-zinc-700',
       )}
     >
-      {status}
+      {orderStatusLabel(status)}
     </span>
   )
 }

@@ -1,3 +1,7 @@
+// The order vocabulary: the contract's status values (kept as they are in the /api) and the words
+// and numbers a person reads on a page.
+import type { OrderStatus, PaymentStatus } from '../../db/schema'
+
 /** The statuses the admin may set (SPEC.md section 9); 'confirmed' is set by payment only. */
 export const ADMIN_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number]
@@ -6,3 +10,48 @@ export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number]
 export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
 
 export const ORDER_STATUS_REQUIRED = 'Please select an order status before submitting.'
+
+/** What each status means to the shopper and the owner (pages only; the /api keeps the values). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending payment',
+  confirmed: 'Confirmed',
+  inProcess: 'Being made',
+  inShipping: 'Shipped',
+  delivered: 'Delivered',
+  rejected: 'Rejected',
+}
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+}
+
+/** A status value as words; an unknown value is shown as it is rather than hidden. */
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status
+}
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status
+}
+
+/** How the order was paid, in words: Razorpay takes UPI and cards; the test gateway moves no money. */
+export function paymentMethodLabel(method: string, gateway: string): string {
+  if (gateway === 'test') return 'Test payment (no money moved)'
+  return method === 'razorpay' ? 'Razorpay (UPI or card)' : method
+}
+
+/** The short number people quote for an order ('#1024'), instead of its internal id. */
+export function formatOrderNumber(number: number): string {
+  return `#${number}`
+}
+
+/** The first order number a shop gives out; later ones count up from it. */
+export const FIRST_ORDER_NUMBER = 1001
+
+/** The confirmation page for a paid order (every way a payment ends well goes here). */
+export function paymentSuccessPath(orderId: string): string {
+  return `/shop/payment-success?${new URLSearchParams({ order: orderId })}`
+}

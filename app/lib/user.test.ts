@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { homePathFor, type SessionUser, safeRedirectPath } from './user'
+import { authPath, homePathFor, loginDestination, type SessionUser, safeRedirectPath } from './user'
 
 const shopper: SessionUser = { id: 'u1', userName: 'Asha', email: 'asha@example.com', role: 'user' }
 const admin: SessionUser = { id: 'u2', userName: 'Admin', email: 'admin@example.com', role: 'admin' }
@@ -47,6 +47,11 @@ describe('safeRedirectPath', () => {
     }
   })
 
+  it('refuses any backslash, wherever it is', () => {
+    expect(safeRedirectPath('/shop\\..\\evil')).toBeNull()
+    expect(safeRedirectPath('/shop/checkout\\')).toBeNull()
+  })
+
   it('refuses relative paths and empty strings', () => {
     expect(safeRedirectPath('shop/home')).toBeNull()
     expect(safeRedirectPath('')).toBeNull()
@@ -56,5 +61,45 @@ describe('safeRedirectPath', () => {
     for (const value of [undefined, null, 42, ['/shop/home'], { path: '/shop/home' }, true]) {
       expect(safeRedirectPath(value)).toBeNull()
     }
+  })
+})
+
+describe('loginDestination', () => {
+  it('sends a shopper back to checkout after login', () => {
+    expect(loginDestination(shopper, '/shop/checkout')).toBe('/shop/checkout')
+    expect(loginDestination(shopper, '/shop/listing?category=jewellery')).toBe('/shop/listing?category=jewellery')
+  })
+
+  it('sends a shopper home instead of to the admin panel, however the path is spelled', () => {
+    for (const path of ['/admin', '/admin/orders', '/Admin/products', '/shop/../admin/orders', '/%61dmin/orders', '/./admin']) {
+      expect(loginDestination(shopper, path), path).toBe('/shop/home')
+    }
+  })
+
+  it('lets the admin go back to an admin page but not into the shop', () => {
+    expect(loginDestination(admin, '/admin/orders?status=pending')).toBe('/admin/orders?status=pending')
+    expect(loginDestination(admin, '/shop/checkout')).toBe('/admin/products')
+  })
+
+  it('never goes back to login or register', () => {
+    expect(loginDestination(shopper, '/auth/login?redirectTo=%2Fshop%2Fcheckout')).toBe('/shop/home')
+    expect(loginDestination(shopper, '/auth/register')).toBe('/shop/home')
+  })
+
+  it('goes home for anything unsafe or missing', () => {
+    for (const value of ['//evil.com', '/\\evil.com', 'https://evil.com', '/\t/evil.com', '', null, undefined, 42]) {
+      expect(loginDestination(shopper, value), JSON.stringify(value)).toBe('/shop/home')
+    }
+  })
+
+  it('does not look at a path segment that merely starts with admin', () => {
+    expect(loginDestination(shopper, '/administrator-notes')).toBe('/administrator-notes')
+  })
+})
+
+describe('authPath', () => {
+  it('keeps the destination in the query string', () => {
+    expect(authPath('register', '/shop/checkout')).toBe('/auth/register?redirectTo=%2Fshop%2Fcheckout')
+    expect(authPath('login', null)).toBe('/auth/login')
   })
 })

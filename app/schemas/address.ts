@@ -1,5 +1,6 @@
 // The address form: one schema for the account page, checkout and /api (SPEC.md sections 3 and 5).
 import { z } from 'zod'
+import { type IndianState, matchIndianState } from '~/lib/indian-states'
 
 const required = (label: string, max: number) =>
   z
@@ -19,10 +20,20 @@ const optional = (label: string, max: number) =>
 /** An Indian mobile (10 digits from 6-9, optional +91/0) or a landline with STD code (10-11 digits from 0). */
 const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
 
+export const STATE_NOT_LISTED = 'Choose a state or union territory from the list'
+
 export const addressSchema = z.object({
+  /** Who receives the parcel, when not the account holder (a gift). */
+  name: optional('Recipient name', 80),
   addressLine: required('Address', 200),
   city: required('City', 80),
-  state: required('State', 80),
+  // One of India's states and union territories, in the list's spelling (any case is accepted).
+  state: required('State', 80).pipe(
+    z
+      .string()
+      .refine((value) => matchIndianState(value) !== null, { error: STATE_NOT_LISTED })
+      .transform((value) => matchIndianState(value) as IndianState),
+  ),
   pincode: z
     .string({ error: 'Pincode is required' })
     .trim()

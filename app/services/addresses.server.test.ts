@@ -59,6 +59,7 @@ describe('addresses service', () => {
     expect(added).toEqual({
       id: expect.any(String),
       userId: 'u-asha',
+      name: '',
       addressLine: '12 MG Road',
       city: 'Bengaluru',
       state: 'Karnataka',
@@ -113,6 +114,7 @@ describe('addresses service', () => {
     expect(updated).toEqual({
       id: added.id,
       userId: 'u-asha',
+      name: '',
       addressLine: '7 Park Street',
       city: 'Kolkata',
       state: 'West Bengal',
@@ -123,6 +125,13 @@ describe('addresses service', () => {
       notes: '',
     })
     expect(await listAddresses(db, 'u-asha')).toEqual([updated])
+  })
+
+  it('keeps a recipient name and the list spelling of the state', async () => {
+    const added = await addAddress(db, 'u-asha', address({ name: 'Anjali Rao', state: 'tamil nadu' }))
+    expect(added).toMatchObject({ name: 'Anjali Rao', state: 'Tamil Nadu' })
+    const updated = await updateAddress(db, 'u-asha', added.id, address({ name: '', state: 'KERALA' }))
+    expect(updated).toMatchObject({ name: '', state: 'Kerala' })
   })
 
   it('deletes an own address', async () => {

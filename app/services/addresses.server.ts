@@ -12,6 +12,8 @@ export const ADDRESS_LIMIT_MESSAGE = 'You can Add Max 3 Addresses'
 export interface AddressView {
   id: string
   userId: string
+  /** The recipient, when not the account holder; '' when not given. */
+  name: string
   addressLine: string
   city: string
   state: string
@@ -26,6 +28,7 @@ function toView(row: Address): AddressView {
   return {
     id: row.id,
     userId: row.user_id,
+    name: row.recipient_name,
     addressLine: row.address_line,
     city: row.city,
     state: row.state,
@@ -39,6 +42,7 @@ function toView(row: Address): AddressView {
 
 function toColumns(input: AddressInput) {
   return {
+    recipient_name: input.name,
     address_line: input.addressLine,
     city: input.city,
     state: input.state,

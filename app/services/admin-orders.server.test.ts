@@ -62,6 +62,7 @@ describe('listAllOrders', () => {
     expect(list.items.map((o) => o.id)).toEqual(['o-new', 'o-mid', 'o-old'])
     expect(list.items[0]).toEqual({
       id: 'o-new',
+      number: 1002,
       orderDate: '2026-11-20T11:59:00.000Z',
       orderStatus: 'pending',
       paymentStatus: 'pending',

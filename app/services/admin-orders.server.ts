@@ -3,7 +3,7 @@ import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
 import { ADMIN_ORDER_STATUSES, ALL_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
 import { Invalid, NotFound } from './errors'
-import { type OrderSummary, summaryColumns, toSummary } from './orders.server'
+import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -18,7 +18,7 @@ export async function listAllOrders(
   if (status) query = query.where('order_status', '=', status)
   const [rows, count] = await Promise.all([
     query
-      .select(summaryColumns)
+      .select(ORDER_SUMMARY_COLUMNS)
       .orderBy('order_date', 'desc')
       .orderBy('id')
       .limit(pageSize)
@@ -28,7 +28,7 @@ export async function listAllOrders(
   ])
   const total = Number(count.total)
   return {
-    items: rows.map(toSummary),
+    items: rows.map(toOrderSummary),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),

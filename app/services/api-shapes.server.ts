@@ -130,6 +130,7 @@ export function toApiAddress(address: AddressView) {
   return {
     _id: address.id,
     userId: address.userId,
+    name: address.name,
     addressLine: address.addressLine,
     city: address.city,
     state: address.state,
@@ -148,6 +149,7 @@ export function toApiAddress(address: AddressView) {
 export function toApiOrder(order: OrderDetail) {
   return {
     _id: order.id,
+    orderNumber: order.number,
     userId: order.userId,
     cartId: order.cartId,
     cartItems: order.lines.map((line) => ({
@@ -161,6 +163,7 @@ export function toApiOrder(order: OrderDetail) {
     })),
     addressInfo: {
       addressId: order.address.addressId,
+      name: order.address.name,
       addressLine: order.address.addressLine,
       city: order.address.city,
       state: order.address.state,

@@ -6,7 +6,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { authSessionIdContext, clientIpContext, userContext } from '~/context'
 import { getDb } from '~/db.server'
-import { homePathFor, type SessionUser } from '~/lib/user'
+import { homePathFor, loginDestination, type SessionUser } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import type { RegisterInput } from '~/schemas/auth'
 import { registerUser, verifyCredentials } from './accounts.server'
@@ -134,10 +134,10 @@ export function redirectAdminAway(context: Ctx): void {
   if (user?.role === 'admin') throw redirect(homePathFor(user))
 }
 
-/** Login and register are for visitors; a signed-in user goes home. */
-export function redirectSignedInAway(context: Ctx): void {
+/** Login and register are for visitors; a signed-in user goes where the page was to send them, or home. */
+export function redirectSignedInAway(context: Ctx, request: Request): void {
   const user = getUser(context)
-  if (user) throw redirect(homePathFor(user))
+  if (user) throw redirect(loginDestination(user, new URL(request.url).searchParams.get('redirectTo')))
 }
 
 /** /api: the caller must be signed in (401 otherwise). */

@@ -210,6 +210,7 @@ describe('placeOrder', () => {
     ])
     expect(detail.address).toEqual({
       addressId: address.id,
+      name: '',
       addressLine: "Asha's flat, 12 MG Road",
       city: 'Bengaluru',
       state: 'Karnataka',
@@ -220,6 +221,28 @@ describe('placeOrder', () => {
       notes: 'Leave with the guard',
     })
     expect(detail.totalAmountPaise).toBe(145_000)
+  })
+
+  it('keeps the recipient name on the order, whatever later happens to the saved address', async () => {
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
+    const address = await addressOf(asha, { name: 'Anjali Rao' })
+    const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
+    await db.updateTable('addresses').set({ recipient_name: 'Someone else' }).execute()
+    expect((await getOrderDetail(db, placed.orderId, asha)).address.name).toBe('Anjali Rao')
+  })
+
+  it('numbers orders one after another from 1001, also when they are placed at the same moment', async () => {
+    const shoppers = [asha, ravi]
+    for (const shopper of shoppers) await addToCart(db, { userId: shopper.id }, { productId: 'plain', quantity: 1 })
+    const addresses = await Promise.all(shoppers.map((shopper) => addressOf(shopper)))
+    const placed = await Promise.all(
+      shoppers.map((shopper, i) => placeOrder(db, gateway, shopper, { addressId: addresses[i]?.id }, 0)),
+    )
+    expect(placed.map((p) => p.orderNumber).sort()).toEqual([1001, 1002])
+    const stored = await db.selectFrom('orders').select(['id', 'number']).execute()
+    expect(Object.fromEntries(stored.map((row) => [row.id, row.number]))).toEqual(
+      Object.fromEntries(placed.map((p) => [p.orderId, p.orderNumber])),
+    )
   })
 
   it(`refuses an empty cart with '${CHECKOUT_MESSAGES.emptyCart}' (checked before the address)`, async () => {
@@ -372,6 +395,7 @@ describe('listOrdersOf', () => {
     expect(list.map((o) => o.id)).toEqual([...ids].reverse())
     expect(list[0]).toEqual({
       id: ids[2],
+      number: 1003,
       orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       orderStatus: 'pending',
       paymentStatus: 'pending',
@@ -381,6 +405,9 @@ describe('listOrdersOf', () => {
       testMode: true,
     })
     expect((await listOrdersOf(db, ravi.id)).map((o) => o.id)).toEqual([ravisOrder.orderId])
+    // Numbered in the order they were placed, across shoppers, from FIRST_ORDER_NUMBER.
+    expect(list.map((o) => o.number)).toEqual([1003, 1002, 1001])
+    expect(ravisOrder.orderNumber).toBe(1004)
     expect(await listOrdersOf(db, owner.id)).toEqual([])
   })
 })

@@ -1,8 +1,10 @@
 // Orders: placed from the server's cart and the user's address (snapshots, totals in paise),
 // listed for their owner, shown in detail to the owner or the admin.
+import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
 import { newId } from '~/lib/ids'
 import type { SessionUser } from '~/lib/user'
 import { type AddressView, getAddress } from './addresses.server'
@@ -19,16 +21,27 @@ export class PaymentUnavailable extends DomainError {
 
 export interface PlacedOrder {
   orderId: string
+  orderNumber: number
   totalAmountPaise: number
   gatewayOrder: GatewayOrder
 }
 
+/**
+ * The next order number, worked out inside the INSERT itself: one statement, so two orders placed
+ * at once cannot take the same number (SQLite runs one write at a time; a unique index backs it).
+ * Every writer of orders (checkout, the demo seed, test fixtures) uses this.
+ */
+export function nextOrderNumber(): RawBuilder<number> {
+  return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
+}
+
 /** The address columns an order copies, so later edits to the saved address do not change it. */
-const SNAPSHOT_COLUMNS = ['address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
+const SNAPSHOT_COLUMNS = ['recipient_name', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
 type AddressSnapshot = Record<(typeof SNAPSHOT_COLUMNS)[number], string>
 
 function addressSnapshot(address: AddressView): AddressSnapshot {
   return {
+    recipient_name: address.name,
     address_line: address.addressLine,
     city: address.city,
     state: address.state,
@@ -61,7 +74,7 @@ async function findUnpaidTwin(
   const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
   const candidates = await db
     .selectFrom('orders')
-    .select(['id', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
+    .select(['id', 'number', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
     .where('user_id', '=', userId)
     .where('order_status', '=', 'pending')
     .where('payment_status', 'in', ['pending', 'failed'])
@@ -86,6 +99,7 @@ async function findUnpaidTwin(
     if (have.sort().join('\n') !== wanted) continue
     return {
       orderId: order.id,
+      orderNumber: order.number,
       totalAmountPaise: want.totalPaise,
       gatewayOrder: { id: order.gateway_order_id as string, amount: want.totalPaise, currency: 'INR' },
     }
@@ -127,11 +141,12 @@ export async function placeOrder(
   if (unpaid) return unpaid
   const orderId = newId()
   const now = new Date().toISOString()
-  await db.transaction().execute(async (trx) => {
+  const orderNumber = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('orders')
       .values({
         id: orderId,
+        number: nextOrderNumber(),
         user_id: user.id,
         cart_id: cart.id,
         user_name: user.userName,
@@ -164,6 +179,8 @@ export async function placeOrder(
       )
       .execute()
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+    const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    return placed.number
   })
 
   let gatewayOrder: GatewayOrder
@@ -197,11 +214,13 @@ export async function placeOrder(
       })
       .execute()
   })
-  return { orderId, totalAmountPaise: total, gatewayOrder }
+  return { orderId, orderNumber, totalAmountPaise: total, gatewayOrder }
 }
 
 export interface OrderSummary {
   id: string
+  /** The short number people quote, shown as '#1024' (formatOrderNumber). */
+  number: number
   orderDate: string
   orderStatus: OrderStatus
   paymentStatus: PaymentStatus
@@ -236,6 +255,7 @@ export interface OrderDetail extends OrderSummary {
   needsRefund: boolean
   address: {
     addressId: string | null
+    name: string
     addressLine: string
     city: string
     state: string
@@ -249,8 +269,9 @@ export interface OrderDetail extends OrderSummary {
   history: { status: OrderStatus; note: string; changedAt: string }[]
 }
 
-export const summaryColumns = [
+export const ORDER_SUMMARY_COLUMNS = [
   'id',
+  'number',
   'order_date',
   'order_status',
   'payment_status',
@@ -260,8 +281,9 @@ export const summaryColumns = [
   'gateway',
 ] as const
 
-export function toSummary(row: {
+export function toOrderSummary(row: {
   id: string
+  number: number
   order_date: string
   order_status: OrderStatus
   payment_status: PaymentStatus
@@ -272,6 +294,7 @@ export function toSummary(row: {
 }): OrderSummary {
   return {
     id: row.id,
+    number: row.number,
     orderDate: row.order_date,
     orderStatus: row.order_status,
     paymentStatus: row.payment_status,
@@ -290,12 +313,12 @@ export async function listOrdersOf(
 ): Promise<OrderSummary[]> {
   let query = db
     .selectFrom('orders')
-    .select(summaryColumns)
+    .select(ORDER_SUMMARY_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('order_date', 'desc')
     .orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
-  return (await query.execute()).map(toSummary)
+  return (await query.execute()).map(toOrderSummary)
 }
 
 /** How many orders the user has. */
@@ -354,7 +377,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
     if (!order) return []
     return [
       {
-        ...toSummary(order),
+        ...toOrderSummary(order),
         userId: order.user_id,
         cartId: order.cart_id,
         subtotalPaise: order.subtotal_paise,
@@ -366,6 +389,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
         needsRefund: order.needs_refund === 1,
         address: {
           addressId: order.address_id,
+          name: order.recipient_name,
           addressLine: order.address_line,
           city: order.city,
           state: order.state,
@@ -389,4 +413,29 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
       },
     ]
   })
+}
+
+/**
+ * The paid order the payment confirmation page shows: the one named (when it is the user's and
+ * paid), else the user's latest paid order; null when they have none.
+ */
+export async function getPaidOrderForConfirmation(db: DB, user: SessionUser, orderId: string | null): Promise<OrderDetail | null> {
+  let id = orderId
+  if (id) {
+    const named = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', user.id).where('payment_status', '=', 'paid').executeTakeFirst()
+    id = named?.id ?? null
+  }
+  if (!id) {
+    const latest = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('payment_status', '=', 'paid')
+      .orderBy('order_date', 'desc')
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    id = latest?.id ?? null
+  }
+  return id ? getOrderDetail(db, id, user) : null
 }

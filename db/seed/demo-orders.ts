@@ -4,6 +4,7 @@
 // catalogue's stock is what is left after these sales).
 import { newId } from '~/lib/ids'
 import { unitPricePaise } from '~/lib/pricing'
+import { nextOrderNumber } from '~/services/orders.server'
 import type { DB } from '../database'
 import type { OrderStatus } from '../schema'
 
@@ -112,6 +113,7 @@ export async function seedDemoOrders(
         .insertInto('orders')
         .values({
           id,
+          number: nextOrderNumber(),
           user_id: shopper.id,
           cart_id: null,
           user_name: shopper.userName,

@@ -276,10 +276,10 @@ test.describe('admin dashboard', () => {
     expect(await horizontalOverflow(page), 'the dashboard scrolls sideways on a phone').toBe(0)
 
     // Each status leads to the orders it counts.
-    await statuses.getByRole('link').filter({ hasText: 'delivered' }).click()
+    await statuses.getByRole('link').filter({ hasText: 'Delivered' }).click()
     await expect(page).toHaveURL(/\/admin\/orders\?status=delivered$/)
     await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible()
-    await expect(page.getByRole('row').filter({ hasText: 'delivered' }).first()).toBeVisible()
+    await expect(page.getByRole('row').filter({ hasText: 'Delivered' }).first()).toBeVisible()
   })
 })
 
@@ -289,26 +289,26 @@ test.describe('admin orders', () => {
     // A fresh shopper buys through the TEST MODE gateway.
     const shopper = await startTestPayment(page)
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page).toHaveURL(/\/shop\/payment-success$/)
+    await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
     await page.goto('/shop/account')
     const shopperRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'View Details' }) })
     await expect(shopperRow).toHaveCount(1)
-    const orderId = (await shopperRow.getByRole('cell').first().textContent())?.trim() ?? ''
-    expect(orderId).not.toBe('')
+    const orderNumber = (await shopperRow.getByRole('cell').first().textContent())?.trim() ?? ''
+    expect(orderNumber).toMatch(/^#\d+$/)
 
     const admin = await openPage()
     await loginAs(admin, 'admin')
     await adminNav(admin, 'Orders')
     await expect(admin).toHaveURL(/\/admin\/orders$/)
     await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
-    const row = admin.getByRole('row').filter({ hasText: orderId })
+    const row = admin.getByRole('row').filter({ hasText: orderNumber })
     await expect(row).toContainText(shopper.email)
-    await expect(row.getByText('confirmed', { exact: true })).toHaveClass(/bg-green-600/)
+    await expect(row.getByText('Confirmed', { exact: true })).toHaveClass(/bg-green-600/)
     await expect(row).toContainText('₹799.00')
 
     await row.getByRole('link', { name: 'View Details' }).click()
-    await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
-    await expect(admin.getByRole('heading', { name: 'Order Details' })).toBeVisible()
+    await expect(admin).toHaveURL(/\/admin\/orders\/[^/?]+$/)
+    await expect(admin.getByRole('heading', { name: `Order Details ${orderNumber}` })).toBeVisible()
     await expect(admin.getByText('Stardust Galaxy Earrings × 1')).toBeVisible()
     await expect(admin.getByText('12 Lake View Road, Indiranagar', { exact: true })).toBeVisible()
     await expect(admin.getByText(`${shopper.userName} (${shopper.email})`)).toBeVisible()
@@ -320,19 +320,19 @@ test.describe('admin orders', () => {
     await expect(admin.getByRole('main').getByRole('alert').filter({ hasText: 'Please select an order status before submitting.' })).toBeVisible()
     if (jsEnabled()) await expect(toast(admin, 'Please select an order status before submitting.')).toBeVisible()
     const badge = admin.locator('dl > div').filter({ has: admin.getByText('Order Status', { exact: true }) }).locator('dd')
-    await expect(badge).toHaveText('confirmed')
+    await expect(badge).toHaveText('Confirmed')
 
     await status.selectOption('inShipping')
     await update.click()
     await expect(flash(admin, 'Order status is updated successfully!')).toBeVisible()
-    await expect(badge).toHaveText('inShipping')
+    await expect(badge).toHaveText('Shipped')
     await expect(admin.getByRole('main').getByRole('alert')).toHaveCount(0)
     // The innermost section with that heading (the page's own section holds them all).
     const history = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Status history' }) }).last()
-    await expect(history.getByRole('listitem')).toHaveText([/^pending/, /^confirmed/, /^inShipping/])
+    await expect(history.getByRole('listitem')).toHaveText([/^Pending payment/, /^Confirmed/, /^Shipped/])
 
     await admin.getByRole('link', { name: 'Back to All Orders' }).click()
-    await expect(row.getByText('inShipping', { exact: true })).toBeVisible()
+    await expect(row.getByText('Shipped', { exact: true })).toBeVisible()
     // The status filter finds it.
     await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('inShipping')
     if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
@@ -345,7 +345,7 @@ test.describe('admin orders', () => {
 
     // The shopper sees the new status.
     await page.reload()
-    await expect(shopperRow.getByText('inShipping', { exact: true })).toBeVisible()
+    await expect(shopperRow.getByText('Shipped', { exact: true })).toBeVisible()
 
     // On a phone the table scrolls inside its box; the page itself does not scroll sideways.
     await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('')

@@ -250,6 +250,8 @@ export function uploadHash(buffer: Buffer): string {
 }
 
 export interface AddressValues {
+  /** The recipient, when not the account holder. */
+  name?: string
   addressLine: string
   city: string
   state: string
@@ -261,9 +263,10 @@ export interface AddressValues {
 
 /** Fills the address form (account page or checkout); Country is left at its default. */
 export async function fillAddress(scope: Page | Locator, address: AddressValues) {
+  if (address.name !== undefined) await scope.getByLabel('Recipient name (optional)').fill(address.name)
   await scope.getByLabel('Address', { exact: true }).fill(address.addressLine)
   await scope.getByLabel('City', { exact: true }).fill(address.city)
-  await scope.getByLabel('State', { exact: true }).fill(address.state)
+  await scope.getByLabel('State', { exact: true }).selectOption(address.state)
   await scope.getByLabel('Pincode', { exact: true }).fill(address.pincode)
   await scope.getByLabel('Phone', { exact: true }).fill(address.phone)
   if (address.landmark !== undefined) await scope.getByLabel('Landmark (optional)').fill(address.landmark)
@@ -295,9 +298,16 @@ export async function addPurchaseToCart(page: Page) {
   await settled(page)
 }
 
-/** Adds an address through the checkout page's 'Add New Address' form. */
+/**
+ * Adds an address through the checkout page's 'Add New Address' form (folded behind
+ * '+ Add a new address' once the shopper has an address).
+ */
 export async function addAddressAtCheckout(page: Page, address: AddressValues) {
   await expect(page).toHaveURL(/\/shop\/checkout$/)
+  const fold = page.locator('details').filter({ has: page.getByText('+ Add a new address', { exact: true }) })
+  if ((await fold.count()) > 0 && !(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await fold.getByText('+ Add a new address', { exact: true }).click()
+  }
   const form = page.locator('form').filter({ has: page.getByLabel('Pincode', { exact: true }) })
   await fillAddress(form, address)
   await form.getByRole('button', { name: 'Add', exact: true }).click()

@@ -2,6 +2,7 @@
 // without going through a gateway: one line, and the status history up to the given status.
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus } from '../../db/schema'
+import { nextOrderNumber } from '../../app/services/orders.server'
 
 export interface OrderFixture {
   id: string
@@ -32,6 +33,7 @@ export async function insertOrder(db: DB, order: OrderFixture): Promise<void> {
     .insertInto('orders')
     .values({
       id,
+      number: nextOrderNumber(),
       user_id: user.id,
       cart_id: null,
       user_name: user.userName,

@@ -487,6 +487,7 @@ describe('admin orders', () => {
     expect(list.body.data[0]).toEqual((await call('GET', '/api/admin/orders/details/order-newer', { token: admin.token })).body.data)
     expect(list.body.data[0]).toMatchObject({
       _id: 'order-newer',
+      orderNumber: list.body.data[1].orderNumber + 1,
       orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       orderStatus: 'confirmed',
       paymentStatus: 'paid',

@@ -69,6 +69,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
         data: {
           _id: expect.any(String),
           userId: asha.id,
+          name: '',
           addressLine: '221 Residency Road',
           city: 'Bengaluru',
           state: 'Karnataka',
@@ -112,6 +113,17 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
       expect(answer.status).toBe(400)
       expect(answer.body.success).toBe(false)
       expect(Object.keys(answer.body.errors).sort()).toEqual(['addressLine', 'phone', 'pincode', 'state'])
+    })
+
+    it('takes an optional recipient name, a state in any case, and refuses a state not in the list', async () => {
+      await api.clearAddresses(asha)
+      const added = await api.addAddress(asha, { ...ADDRESS, name: 'Anjali Rao', state: 'kerala' })
+      expect(added.status).toBe(201)
+      expect(added.body.data).toMatchObject({ name: 'Anjali Rao', state: 'Kerala' })
+      const misspelt = await api.addAddress(asha, { ...ADDRESS, state: 'Karnatka' })
+      expect(misspelt.status).toBe(400)
+      expect(misspelt.body.errors).toEqual({ state: ['Choose a state or union territory from the list'] })
+      await api.clearAddresses(asha)
     })
 
     it("keeps every user to their own addresses: another userId is 403, another's address id is 404", async () => {
@@ -197,6 +209,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
         success: true,
         razorpayOrder: { id: expect.stringMatching(/^order_test_/), amount: expectedPaise, currency: 'INR' },
         orderId: expect.any(String),
+        orderNumber: expect.any(Number),
         keyId: 'test',
       })
       const { orderId } = created.body
@@ -241,6 +254,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
       const list = await api.ordersOf(asha)
       expect(list[0]).toMatchObject({
         _id: orderId,
+        orderNumber: created.body.orderNumber,
         orderDate: expect.any(String),
         orderStatus: 'confirmed',
         paymentStatus: 'paid',
@@ -251,6 +265,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
       expect(details.status).toBe(200)
       expect(details.body.data).toEqual({
         _id: orderId,
+        orderNumber: created.body.orderNumber,
         userId: asha.id,
         cartId: expect.any(String),
         cartItems: [
@@ -266,6 +281,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
         ],
         addressInfo: {
           addressId: address._id,
+          name: '',
           addressLine: '221 Residency Road',
           city: 'Bengaluru',
           state: 'Karnataka',
@@ -410,6 +426,7 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
       success: true,
       razorpayOrder: { id: expect.stringMatching(/^order_/), amount: 299_900, currency: 'INR' },
       orderId,
+      orderNumber: expect.any(Number),
       keyId: KEY_ID,
     })
     expect(fake.orders.get(gatewayOrderId)).toMatchObject({ amount: 299_900, currency: 'INR', receipt: orderId, status: 'created' })

@@ -8,6 +8,7 @@ import { getDb } from '~/db.server'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
+import { formatOrderNumber } from '~/lib/order-status'
 import { dashboard } from '~/services/admin-dashboard.server'
 import { paymentWarnings } from '~/services/payment-setup.server'
 import type { Route } from './+types/dashboard'
@@ -163,7 +164,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       <TestModeBadge testMode={order.testMode} />
                     </span>
                     <span className="block text-xs text-zinc-500">
-                      {formatDate(order.orderDate)} · <span className="font-mono">{order.id}</span>
+                      {formatDate(order.orderDate)} · {formatOrderNumber(order.number)}
                     </span>
                   </span>
                   <span className="flex items-center gap-3">

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/db.server'
 import { notify } from '~/lib/notify'
-import { ADMIN_ORDER_STATUSES } from '~/lib/order-status'
+import { ADMIN_ORDER_STATUSES, formatOrderNumber, orderStatusLabel } from '~/lib/order-status'
 import { requireAdmin } from '~/services/auth.server'
 import { updateOrderStatus } from '~/services/admin-orders.server'
 import { DomainError } from '~/services/errors'
@@ -50,7 +50,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Back to All Orders
       </Link>
       <h1 className="text-2xl font-bold">
-        Order Details <TestModeBadge testMode={loaderData.order.testMode} />
+        Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>{' '}
+        <TestModeBadge testMode={loaderData.order.testMode} />
       </h1>
       <OrderDetailView order={loaderData.order} admin />
       <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
@@ -60,7 +61,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <option value="">Select status</option>
             {ADMIN_ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {orderStatusLabel(status)}
               </option>
             ))}
           </select>

@@ -3,7 +3,7 @@ import { OrdersTable } from '~/components/orders-table'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/db.server'
-import { ALL_ORDER_STATUSES } from '~/lib/order-status'
+import { ALL_ORDER_STATUSES, orderStatusLabel } from '~/lib/order-status'
 import { listAllOrders } from '~/services/admin-orders.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/orders'
@@ -29,7 +29,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <option value="">All statuses</option>
             {ALL_ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {orderStatusLabel(s)}
               </option>
             ))}
           </select>
@@ -39,7 +39,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {orders.items.length === 0 ? (
-        <p className="text-zinc-600">No orders{status ? ` with status ${status}` : ''}.</p>
+        <p className="text-zinc-600">No orders{status ? ` with status ${orderStatusLabel(status)}` : ''}.</p>
       ) : (
         <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
           <OrdersTable orders={orders.items} detailsHref={(id) => `/admin/orders/${id}`} admin />

@@ -1,11 +1,11 @@
-import { Outlet } from 'react-router'
+import { Link, Outlet } from 'react-router'
 import { Logo } from '~/components/logo'
 import { getConfig } from '~/config.server'
 import { redirectSignedInAway } from '~/services/auth.server'
 import type { Route } from './+types/layout'
 
 /** Login and register are for visitors: a signed-in user goes to their home. */
-export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirectSignedInAway(context)]
+export const middleware: Route.MiddlewareFunction[] = [({ context, request }) => redirectSignedInAway(context, request)]
 
 export function loader() {
   return { shopName: getConfig().SHOP_NAME }
@@ -21,6 +21,9 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <main className="flex flex-1 flex-col items-center justify-center gap-8 px-4 py-12 sm:px-6 lg:px-8">
+        <Link to="/shop/home" className="-my-3 self-start rounded-md px-2 py-3 text-sm font-medium text-zinc-700 hover:underline dark:text-zinc-300">
+          <span aria-hidden="true">← </span>Back to the shop
+        </Link>
         <Logo to="/shop/home" name={loaderData.shopName} />
         <Outlet />
       </main>

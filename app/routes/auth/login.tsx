@@ -5,21 +5,28 @@ import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { notify } from '~/lib/notify'
-import { homePathFor, safeRedirectPath } from '~/lib/user'
+import { authPath, loginDestination, safeRedirectPath } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import { LoginFormInvalid, loginAuthenticator, startSessionCookie } from '~/services/auth.server'
 import { DomainError } from '~/services/errors'
+import { takeSignupEmail } from '~/services/signup-email.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign In' }]
+
+/** Just after sign-up, the new account's email is filled in (SPEC.md sends a new account here). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { email, setCookie } = await takeSignupEmail(request)
+  return data({ email }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData()
   try {
     const user = await loginAuthenticator(context).authenticate('form', request)
     const { setCookie } = await startSessionCookie(request, user)
-    const to = safeRedirectPath(form.get('redirectTo')) ?? homePathFor(user)
+    const to = loginDestination(user, form.get('redirectTo'))
     return redirectWithToast(to, { type: 'success', message: 'Logged in successfully' }, { headers: { 'Set-Cookie': setCookie } })
   } catch (error) {
     if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
@@ -32,13 +39,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onBlur',
+    defaultValue: { email: loaderData.email },
+    // Errors stay until the next tap on Sign In: a message vanishing on blur would move the button
+    // away from under the finger that is tapping it.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   })
 
@@ -48,16 +59,22 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }, [actionData])
 
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
+  const toCheckout = redirectTo?.startsWith('/shop/checkout') ?? false
   return (
     <div className="mx-auto w-full max-w-md space-y-6">
       <div className="text-center">
         <h1 className="text-3xl font-bold tracking-tight">Sign In to Your Account</h1>
         <p className="mt-2 text-sm">
           Don't have an account?{' '}
-          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/register">
+          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to={authPath('register', redirectTo)}>
             Register
           </Link>
         </p>
+        {toCheckout ? (
+          <p className="mt-3 rounded-md bg-zinc-100 p-2 text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+            Sign in or register to check out: your cart is kept.
+          </p>
+        ) : null}
       </div>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -76,6 +93,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
             key={fields.password.key}
             autoComplete="current-password"
             placeholder="Enter your password"
+            // Just registered: the email is there, the password is what is left to type.
+            autoFocus={Boolean(loaderData.email) && !actionData}
           />
         </Field>
         <Button type="submit" disabled={navigation.state === 'submitting'}>

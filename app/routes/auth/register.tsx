@@ -1,14 +1,16 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { clientIpContext } from '~/context'
 import { notify } from '~/lib/notify'
+import { authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/services/auth.server'
 import { Conflict, DomainError } from '~/services/errors'
+import { rememberSignupEmail } from '~/services/signup-email.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/register'
 
@@ -20,8 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
+  let email: string
   try {
-    await signUp(context.get(clientIpContext), submission.value)
+    email = (await signUp(context.get(clientIpContext), submission.value)).email
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const reply =
@@ -30,15 +33,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
     return data(reply, { status: error.status })
   }
-  return redirectWithToast('/auth/login', { type: 'success', message: 'Registration successful' })
+  // SPEC.md: a new account goes to /auth/login; it keeps where the shopper was going, and the
+  // login form gets the email from a short-lived cookie.
+  const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
+  return redirectWithToast(
+    login,
+    { type: 'success', message: 'Registration successful' },
+    { headers: { 'Set-Cookie': await rememberSignupEmail(email) } },
+  )
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
   const navigation = useNavigation()
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(registerSchema),
-    shouldValidate: 'onBlur',
+    // Errors stay until the next tap on Sign Up, so the button never moves under the finger.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   })
 
@@ -53,12 +67,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">Create New Account</h1>
         <p className="mt-2 text-sm">
           Already have an account?{' '}
-          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/login">
+          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to={authPath('login', redirectTo)}>
             Login
           </Link>
         </p>
       </div>
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="User Name" errors={fields.userName.errors} errorId={fields.userName.errorId}>
           <Input

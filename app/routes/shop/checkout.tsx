@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { data, Form, redirect, useFetcher, useNavigate, useNavigation } from 'react-router'
 import { AddressLines } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
+import { LineItem } from '~/components/line-item'
 import { buttonClass } from '~/components/ui/button'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
@@ -10,6 +11,7 @@ import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/lib/notify'
+import { paymentSuccessPath } from '~/lib/order-status'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { openStandardCheckout } from '~/lib/razorpay-checkout'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -124,7 +126,7 @@ function useStandardCheckout(payData: PayData | undefined) {
           return
         }
         notify('success', PAYMENT_MESSAGES.success)
-        setTimeout(() => navigate('/shop/payment-success'), SUCCESS_REDIRECT_MS)
+        setTimeout(() => navigate(paymentSuccessPath(order.orderId)), SUCCESS_REDIRECT_MS)
       })
       .catch(() => {
         notify('error', PAYMENT_MESSAGES.error)
@@ -179,7 +181,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <label
               key={address.id}
               className={cn(
-                'flex cursor-pointer gap-3 rounded-lg border p-4',
+                'flex cursor-pointer gap-3 rounded-lg border p-3',
                 selected === address.id ? 'border-zinc-900 ring-2 ring-zinc-900 dark:border-zinc-100 dark:ring-zinc-100' : 'border-zinc-200 dark:border-zinc-800',
               )}
             >
@@ -196,34 +198,45 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </label>
           ))}
         </fieldset>
-        {addresses.length < MAX_ADDRESSES ? (
+        {addresses.length === 0 ? (
           <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <h2 className="mb-3 font-semibold">Add New Address</h2>
             <AddressForm key={addresses.length} lastResult={addressReply} />
           </div>
+        ) : addresses.length < MAX_ADDRESSES ? (
+          // With saved addresses the form waits behind a tap, so the order and the pay button come first.
+          <details key={addresses.length} open={Boolean(addressReply)} className="group rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">+ Add a new address</summary>
+            <div className="border-t border-zinc-200 p-4 dark:border-zinc-800">
+              <h2 className="sr-only">Add New Address</h2>
+              <AddressForm lastResult={addressReply} />
+            </div>
+          </details>
         ) : null}
       </section>
-      <section className="grid content-start gap-4">
-        <h2 className="text-lg font-semibold">Your items</h2>
+      <section className="grid content-start gap-4" aria-labelledby="checkout-items">
+        <h2 id="checkout-items" className="text-lg font-semibold">
+          Your items
+        </h2>
         {cart.items.length === 0 ? <p className="text-zinc-600">Your cart is empty.</p> : null}
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {cart.items.map((line) => (
-            <li key={line.id} className="flex justify-between gap-3 py-3 text-sm">
-              <span>
-                <span className="font-medium">{line.title}</span>
-                {line.variety ? ` · ${line.variety}` : ''}
-                {line.color ? ` · ${line.color}` : ''} × {line.quantity}
-                {line.problem ? <span className="block text-red-600">{line.problem}</span> : null}
-              </span>
-              <span>{formatPaise(line.lineTotalPaise)}</span>
-            </li>
+            <LineItem
+              key={line.id}
+              image={line.image}
+              title={line.title}
+              quantity={line.quantity}
+              details={[line.variety, line.color]}
+              totalPaise={line.lineTotalPaise}
+              problem={line.problem}
+            />
           ))}
         </ul>
         <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-          {deliveryFeePaise > 0 && cart.items.length ? (
+          {cart.items.length ? (
             <div className="flex justify-between text-sm">
-              <dt>Delivery fee</dt>
-              <dd>{formatPaise(deliveryFeePaise)}</dd>
+              <dt>Delivery</dt>
+              <dd>{deliveryFeePaise > 0 ? formatPaise(deliveryFeePaise) : 'Free'}</dd>
             </div>
           ) : null}
           <div className="flex justify-between text-lg font-bold">
@@ -254,6 +267,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </button>
           </PayForm>
         )}
+        <p className="flex items-center justify-center gap-1.5 text-center text-xs text-zinc-600 dark:text-zinc-400">
+          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          Secure payment by UPI or card through Razorpay. Your card and UPI details never reach us.
+        </p>
       </section>
     </div>
   )

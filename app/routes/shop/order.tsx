@@ -2,6 +2,7 @@
 import { data, Link } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
 import { getDb } from '~/db.server'
+import { formatOrderNumber } from '~/lib/order-status'
 import { requireUser } from '~/services/auth.server'
 import { NotFound } from '~/services/errors'
 import { getOrderDetail } from '~/services/orders.server'
@@ -25,7 +26,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <Link to="/shop/account" className="text-sm underline">
         Back to Order History
       </Link>
-      <h1 className="mt-2 mb-6 text-2xl font-bold">Order Details</h1>
+      <h1 className="mt-2 mb-6 text-2xl font-bold">
+        Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>
+      </h1>
       <OrderDetailView order={loaderData.order} />
     </section>
   )

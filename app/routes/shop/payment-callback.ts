@@ -6,6 +6,7 @@
 import { redirect } from 'react-router'
 import { getDb } from '~/db.server'
 import { getUser } from '~/services/auth.server'
+import { paymentSuccessPath } from '~/lib/order-status'
 import { DomainError } from '~/services/errors'
 import { getPaymentGateway } from '~/services/payment-gateway.server'
 import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/services/payments.server'
@@ -43,12 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
   }
+  let orderId: string
   try {
-    await verifyAndConfirm(db, getPaymentGateway(), {
+    const confirmation = await verifyAndConfirm(db, getPaymentGateway(), {
       gatewayOrderId: String(form.get('razorpay_order_id') ?? ''),
       paymentId: String(form.get('razorpay_payment_id') ?? ''),
       signature: String(form.get('razorpay_signature') ?? ''),
     })
+    orderId = confirmation.orderId
   } catch (error) {
     if (!(error instanceof DomainError)) {
       console.error(error)
@@ -57,5 +60,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = error instanceof PaymentCheckUnavailable ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed
     return redirectWithToast('/shop/checkout', { type: 'error', message })
   }
-  return redirectWithToast('/shop/payment-success', { type: 'success', message: PAYMENT_MESSAGES.success })
+  return redirectWithToast(paymentSuccessPath(orderId), { type: 'success', message: PAYMENT_MESSAGES.success })
 }

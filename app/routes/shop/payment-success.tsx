@@ -1,24 +1,93 @@
-import { useEffect } from 'react'
+// The payment confirmation (SPEC.md): its title, text and 'View My Orders' button, on a page of its
+// own that says which order was paid, for how much, what is coming, where, and what happens next.
+import { Link } from 'react-router'
+import { AddressLines } from '~/components/address-card'
+import { OrderLines } from '~/components/order-detail'
 import { ButtonLink } from '~/components/ui/button'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db.server'
+import { formatPaise } from '~/lib/money'
+import { formatOrderNumber } from '~/lib/order-status'
+import { requireUser } from '~/services/auth.server'
+import { getPaidOrderForConfirmation } from '~/services/orders.server'
 import type { Route } from './+types/payment-success'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful!' }]
 
-/** Shown over the whole page (page scrolling is locked while it shows, as SPEC.md asks). */
-export default function PaymentSuccess(_: Route.ComponentProps) {
-  useEffect(() => {
-    const previous = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-    return () => {
-      document.body.style.overflow = previous
-    }
-  }, [])
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request)
+  const orderId = new URL(request.url).searchParams.get('order')
+  return {
+    order: await getPaidOrderForConfirmation(getDb(), user, orderId),
+    contactEmail: getConfig().CONTACT_EMAIL,
+  }
+}
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, contactEmail } = loaderData
   return (
-    <section className="fixed inset-0 z-30 flex items-center justify-center bg-white/95 p-6 dark:bg-zinc-950/95">
-      <div className="grid max-w-md gap-4 text-center">
-        <h1 className="text-4xl font-extrabold">Payment Successful!</h1>
+    <section className="mx-auto grid w-full max-w-xl gap-6 px-4 py-8">
+      <div className="grid justify-items-center gap-3 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-400">
+          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+            <path d="M5 12l5 5L20 7" />
+          </svg>
+        </span>
+        <h1 className="text-3xl font-extrabold">Payment Successful!</h1>
         <p className="text-zinc-600 dark:text-zinc-400">Thank you for your purchase. You can view your orders below.</p>
+      </div>
+
+      {order ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <div>
+              <dt className="text-sm text-zinc-500">Order number</dt>
+              <dd className="text-xl font-bold">{formatOrderNumber(order.number)}</dd>
+            </div>
+            <div className="text-right">
+              <dt className="text-sm text-zinc-500">Amount paid</dt>
+              <dd className="text-xl font-bold">{formatPaise(order.totalAmountPaise)}</dd>
+            </div>
+          </dl>
+
+          <section aria-labelledby="success-items" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <h2 id="success-items" className="font-semibold">
+              Your items
+            </h2>
+            <OrderLines order={order} />
+          </section>
+
+          <section aria-labelledby="success-address" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <h2 id="success-address" className="mb-2 font-semibold">
+              Delivering to
+            </h2>
+            <AddressLines address={order.address} />
+          </section>
+
+          <section aria-labelledby="success-next" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+            <h2 id="success-next" className="mb-2 font-semibold">
+              What happens next
+            </h2>
+            <ol className="grid list-decimal gap-1.5 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+              <li>We check your order and start making your piece by hand (its status becomes "Being made").</li>
+              <li>When it is packed and on its way, its status becomes "Shipped".</li>
+              <li>
+                Questions? Write to{' '}
+                <a className="font-medium underline" href={`mailto:${contactEmail}?subject=${encodeURIComponent(`Order ${formatOrderNumber(order.number)}`)}`}>
+                  {contactEmail}
+                </a>{' '}
+                with your order number {formatOrderNumber(order.number)}.
+              </li>
+            </ol>
+          </section>
+        </>
+      ) : null}
+
+      <div className="grid gap-2">
         <ButtonLink to="/shop/account">View My Orders</ButtonLink>
+        <Link to="/shop/home" className="py-2 text-center text-sm font-medium underline">
+          Continue shopping
+        </Link>
       </div>
     </section>
   )

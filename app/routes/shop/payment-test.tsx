@@ -4,6 +4,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
 import { getDb } from '~/db.server'
 import { formatPaise } from '~/lib/money'
+import { paymentSuccessPath } from '~/lib/order-status'
 import { requireUser } from '~/services/auth.server'
 import { NotFound } from '~/services/errors'
 import { getPaymentGateway, getTestGateway } from '~/services/payment-gateway.server'
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof NotFound) throw data(null, { status: 404 })
     throw error
   })
-  if (order.paymentStatus === 'paid') throw redirect('/shop/payment-success')
+  if (order.paymentStatus === 'paid') throw redirect(paymentSuccessPath(order.orderId))
   const paymentId = newTestPaymentId()
   return {
     order,

@@ -1,5 +1,5 @@
 // POST /api/shop/order/razorpay/create {userId?, cartId?, cartItems?, addressInfo: {addressId, ...}, totalAmount?, orderDate?}
-//   -> 201 {success, razorpayOrder: {id, amount (paise), currency}, orderId, keyId}
+//   -> 201 {success, razorpayOrder: {id, amount (paise), currency}, orderId, orderNumber, keyId}
 // Only the address id is read from the body: lines, prices and the total come from the server's cart
 // (a client's cartItems or totalAmount are ignored). A userId, when sent, must be the caller's.
 import { z } from 'zod'
@@ -46,6 +46,7 @@ export function action({ request, context }: Route.ActionArgs) {
           currency: placed.gatewayOrder.currency,
         },
         orderId: placed.orderId,
+        orderNumber: placed.orderNumber,
         keyId: getPaymentGateway().keyId,
       },
       201,
