@@ -13,7 +13,7 @@ import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
-import { precompressedAssets } from './precompressed'
+import { buildAssets } from './precompressed'
 
 export { BackupError } from '../db/backup'
 export { ConfigError } from '~/config.server'
@@ -28,8 +28,7 @@ export function createApp(clientDir: string) {
 
   // Fingerprinted build assets never change; everything else in public/ may.
   const assets = resolve(clientDir, 'assets')
-  app.use('/assets', precompressedAssets(assets))
-  app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }))
+  app.use('/assets', buildAssets(assets))
   // The rest of public/ (the favicon) changes rarely; a week keeps phones from asking again.
   app.use(express.static(clientDir, { maxAge: '7d', index: false }))
   // Uploads are content-addressed: a changed image gets a new name.
