@@ -22,7 +22,7 @@ export function createApp(clientDir: string) {
   const config = getConfig()
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', config.TRUST_PROXY)
   app.use(compression())
   app.use(securityHeaders)
 
