@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import { sql } from 'kysely'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
@@ -12,6 +13,7 @@ import { getDb } from '~/db.server'
 import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
+import { healthz } from './health'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
 import { buildAssets } from './precompressed'
 
@@ -25,6 +27,7 @@ export function createApp(clientDir: string) {
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(compression())
   app.use(securityHeaders)
+  app.get('/healthz', healthz({ database: () => sql`select 1`.execute(getDb()), buildVersion: () => build.assets?.version }))
 
   // Fingerprinted build assets never change; everything else in public/ may.
   const assets = resolve(clientDir, 'assets')
