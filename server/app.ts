@@ -95,7 +95,11 @@ export async function startServer(clientDir: string): Promise<Server> {
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
 
+  // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
+  let stopping = false
   const stop = () => {
+    if (stopping) return
+    stopping = true
     server.close(() => {
       void getDb()
         .destroy()
@@ -103,8 +107,8 @@ export async function startServer(clientDir: string): Promise<Server> {
     })
     setTimeout(() => process.exit(0), 5000).unref()
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
   return server
 }
 

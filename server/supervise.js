@@ -21,7 +21,10 @@ function run() {
   child = spawn(process.execPath, [...process.execArgv, startScript, ...process.argv.slice(2)], { stdio: 'inherit' })
   console.log(`Supervisor: started the shop (process ${child.pid}).`)
   child.once('exit', (code, signal) => {
-    if (stopping) process.exit(code ?? 0)
+    if (stopping) {
+      console.log(`Supervisor: the shop stopped (${signal ?? `exit code ${code}`}).`)
+      process.exit(code ?? 0)
+    }
     if (code === EX_CONFIG) {
       console.error('Supervisor: the configuration is invalid (see above); not restarting.')
       process.exit(EX_CONFIG)

@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
   })
 }
 
-function supervise(env: Record<string, string>) {
+function supervise(env: Record<string, string>, options: { detached?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-supervise-'))
   dirs.push(dir)
   const child = spawn(process.execPath, startArgs, {
@@ -47,6 +47,7 @@ function supervise(env: Record<string, string>) {
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   })
   started.push(child)
   let output = ''
@@ -96,8 +97,19 @@ describe('npm start (server/supervise.js)', () => {
 
     run.child.kill('SIGTERM')
     expect(await run.exited).toBe(0)
-    // The shop process went with it.
+    // The shop process went with it, gracefully.
+    expect(run.output()).toContain('Supervisor: the shop stopped (exit code 0).')
     expect(() => process.kill(restarted as number, 0)).toThrow()
+  }, 120_000)
+
+  it('stops gracefully on Ctrl-C, which reaches the supervisor and the shop at once', async () => {
+    const port = await freePort()
+    const run = supervise({ PORT: String(port) }, { detached: true })
+    await healthy(`http://127.0.0.1:${port}`, () => shopPids(run.output()).length === 1)
+    process.kill(-(run.child.pid as number), 'SIGINT')
+    expect(await run.exited).toBe(0)
+    expect(run.output()).toContain('Supervisor: the shop stopped (exit code 0).')
+    expect(shopPids(run.output())).toHaveLength(1)
   }, 120_000)
 
   it('does not restart a shop whose configuration is invalid: exits 78 with the message', async () => {
