@@ -131,3 +131,26 @@ describe('parseConfig', () => {
     expectOneLineErrorNaming({ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT')
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it('trusts only a proxy on this machine by default', () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual(['loopback'])
+  })
+
+  it('takes 0 (no proxy), a number of proxies, or a list of presets, addresses and subnets', () => {
+    expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.4' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.4',
+    ])
+  })
+
+  it('refuses "true" (any client could choose its address) and anything that is not an address, naming TRUST_PROXY', () => {
+    for (const value of ['true', 'loopback,proxy.example', '10.0.0.0/99', '-1', '1.5']) {
+      expectOneLineErrorNaming({ TRUST_PROXY: value }, 'TRUST_PROXY')
+    }
+  })
+})

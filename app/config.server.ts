@@ -1,5 +1,6 @@
 // The shop's configuration: read from the environment once, validated with zod at start.
 import { z } from 'zod'
+import { trustProxySchema } from '~/lib/trust-proxy'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -44,6 +45,7 @@ const configSchema = z
       .transform((rupees) => Math.round(rupees * 100)),
     COOKIE_SECURE: flag('1'),
     AUTH_RATE_LIMIT: positiveInt(10),
+    TRUST_PROXY: trustProxySchema,
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),
     CONTACT_EMAIL: z.string().default('hello@resincraft.studio'),
     CONTACT_PHONE: z.string().default('+91 98765 43210'),

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import { sql } from 'kysely'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/config.server'
@@ -13,8 +14,9 @@ import { paymentSetup } from '~/services/payment-setup.server'
 import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
+import { healthz } from './health'
 import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
-import { precompressedAssets } from './precompressed'
+import { buildAssets } from './precompressed'
 
 export { BackupError } from '../db/backup'
 export { ConfigError } from '~/config.server'
@@ -23,14 +25,14 @@ export function createApp(clientDir: string) {
   const config = getConfig()
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', config.TRUST_PROXY)
   app.use(compression())
   app.use(securityHeaders)
+  app.get('/healthz', healthz({ database: () => sql`select 1`.execute(getDb()), buildVersion: () => build.assets?.version }))
 
   // Fingerprinted build assets never change; everything else in public/ may.
   const assets = resolve(clientDir, 'assets')
-  app.use('/assets', precompressedAssets(assets))
-  app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }))
+  app.use('/assets', buildAssets(assets))
   // The rest of public/ (the favicon) changes rarely; a week keeps phones from asking again.
   app.use(express.static(clientDir, { maxAge: '7d', index: false }))
   // Uploads are content-addressed: a changed image gets a new name.
@@ -97,7 +99,11 @@ export async function startServer(clientDir: string): Promise<Server> {
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
 
+  // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
+  let stopping = false
   const stop = () => {
+    if (stopping) return
+    stopping = true
     server.close(() => {
       void getDb()
         .destroy()
@@ -105,8 +111,8 @@ export async function startServer(clientDir: string): Promise<Server> {
     })
     setTimeout(() => process.exit(0), 5000).unref()
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
   return server
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { precompressedAssets } from './precompressed'
+import { buildAssets } from './precompressed'
 
 const source = `export const greeting = ${JSON.stringify('namaste '.repeat(300))}\n`
 let dir: string
@@ -19,8 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'app-Ab12.js.gz'), gzipSync(source))
   writeFileSync(join(dir, 'plain-Cd34.js'), source)
   const app = express()
-  app.use('/assets', precompressedAssets(dir))
-  app.use('/assets', express.static(dir, { immutable: true, maxAge: '1y', index: false }))
+  app.use('/assets', buildAssets(dir))
   server = createServer(app)
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   const address = server.address()
@@ -45,12 +44,12 @@ function get(path: string, acceptEncoding?: string) {
   })
 }
 
-describe('precompressedAssets', () => {
+describe('buildAssets', () => {
   it('sends the brotli file to a client that accepts br, typed and cached as the script', async () => {
     const response = await get('/assets/app-Ab12.js', 'gzip, deflate, br')
     expect(response.status).toBe(200)
     expect(response.headers['content-encoding']).toBe('br')
-    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(response.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(response.headers.vary).toMatch(/Accept-Encoding/)
     expect(response.body).toEqual(brotliCompressSync(source))
@@ -65,11 +64,21 @@ describe('precompressedAssets', () => {
     expect(plain.body.toString()).toBe(source)
   })
 
-  it('leaves files without compressed copies, and unknown paths, to the next handler', async () => {
+  it('sends a file without compressed copies as it is; unknown, absurd and escaping names are refused', async () => {
     const plain = await get('/assets/plain-Cd34.js', 'br')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString()).toBe(source)
     expect((await get('/assets/missing-Ef56.js', 'br')).status).toBe(404)
-    expect((await get('/assets/..%2Fapp-Ab12.js', 'br')).status).toBe(404)
+    expect((await get(`/assets/${'x'.repeat(16_000)}.js`, 'br, gzip')).status).toBe(404)
+    const escaping = await get('/assets/..%2Fapp-Ab12.js', 'br')
+    expect(escaping.status).toBe(403)
+    expect(escaping.body.toString()).not.toContain('namaste')
+  })
+
+  it('knows the compressed copies from when it was created: a copy written later is not looked for', async () => {
+    writeFileSync(join(dir, 'plain-Cd34.js.br'), brotliCompressSync(source))
+    const later = await get('/assets/plain-Cd34.js', 'br')
+    expect(later.headers['content-encoding']).toBeUndefined()
+    expect(later.body.toString()).toBe(source)
   })
 })

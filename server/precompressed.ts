@@ -1,41 +1,19 @@
-// Serves the build's precompressed scripts and stylesheets (`.br`, `.gz`, written by the
-// precompress-assets plugin in vite.config.ts) to clients that accept them.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+// Serves the build's fingerprinted scripts and stylesheets, with their precompressed copies (`.br`,
+// `.gz`, written by the precompress-assets plugin in vite.config.ts) for clients that accept them.
 import type { RequestHandler } from 'express'
-
-const ASSET = /^\/[\w-]+\.(js|css)$/
-const ENCODINGS = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-] as const
+import expressStaticGzip from 'express-static-gzip'
 
 /**
- * Mount on the assets path, before express.static: rewrites the url to the compressed file and sets
- * Content-Encoding, so express.static sends it (with its caching headers) and the compression
- * middleware leaves it alone. Build files never change while the server runs, so lookups are kept.
+ * Mount on the assets path. express-static-gzip lists the compressed files once, when it is created
+ * (build files never change while the server runs), and remembers nothing per request, so no url
+ * can grow the server's memory. A name that is not in the build is a short 404 from the error
+ * handler (no page render), whatever its length.
  */
-export function precompressedAssets(dir: string): RequestHandler {
-  const exists = new Map<string, boolean>()
-  const has = (file: string) => {
-    let found = exists.get(file)
-    if (found === undefined) {
-      found = existsSync(file)
-      exists.set(file, found)
-    }
-    return found
-  }
-  return (req, res, next) => {
-    const match = ASSET.exec(req.path)
-    if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
-    res.vary('Accept-Encoding')
-    for (const [encoding, suffix] of ENCODINGS) {
-      if (!req.acceptsEncodings(encoding) || !has(join(dir, req.path + suffix))) continue
-      res.setHeader('Content-Encoding', encoding)
-      res.type(match[1] as string)
-      req.url = req.path + suffix
-      break
-    }
-    next()
-  }
+export function buildAssets(dir: string): RequestHandler {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false },
+  })
 }

@@ -1,4 +1,4 @@
-// `npm start`: build the app if needed, then migrate, seed and serve it (one Node process).
+// The shop process (`npm start` runs it under server/supervise.js): build the app if needed, then migrate, seed and serve it.
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
 // `node server/start.js backup [dir]`: copy the database (online, consistent) into BACKUP_DIR or dir.
@@ -74,7 +74,12 @@ try {
     await server.startServer(clientDir)
   }
 } catch (error) {
-  if (error instanceof server.ConfigError || error instanceof server.BackupError) {
+  if (error instanceof server.ConfigError) {
+    console.error(error.message)
+    // EX_CONFIG: the supervisor (server/supervise.js) and systemd do not restart a bad configuration.
+    process.exit(78)
+  }
+  if (error instanceof server.BackupError) {
     console.error(error.message)
     process.exit(1)
   }

@@ -14,7 +14,7 @@ import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession }
 import { mergeGuestCart } from './cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
 import { Forbidden, Unauthorized } from './errors'
-import { limitLoginAttempt, limitRegistration } from './rate-limit.server'
+import { authLimits } from './rate-limit.server'
 import { getSessionSecret } from './secret.server'
 
 export const INVALID_LOGIN_MESSAGE = 'Incorrect email or password! Please try again'
@@ -27,19 +27,24 @@ export class LoginFormInvalid extends Error {
 }
 
 /**
- * Checks an email and password for login from any client: rate limit, then credentials.
- * Throws TooManyRequests or Unauthorized; resolves to the user.
+ * Checks an email and password for login from any client: rate limits, then credentials; a failure
+ * counts against the account, a success makes the address known to it. Throws TooManyRequests or
+ * Unauthorized; resolves to the user.
  */
 export async function checkLogin(ip: string, input: { email: string; password: string }): Promise<SessionUser> {
-  limitLoginAttempt(ip, input.email)
+  await authLimits().beforeLogin(ip, input.email)
   const user = await verifyCredentials(getDb(), input)
-  if (!user) throw new Unauthorized(INVALID_LOGIN_MESSAGE)
+  if (!user) {
+    await authLimits().loginFailed(ip, input.email)
+    throw new Unauthorized(INVALID_LOGIN_MESSAGE)
+  }
+  authLimits().loginSucceeded(ip, input.email)
   return user
 }
 
 /** Registers a shopper from any client: rate limit per IP, then the account. */
 export async function signUp(ip: string, input: RegisterInput): Promise<SessionUser> {
-  limitRegistration(ip)
+  await authLimits().beforeRegistration(ip)
   return registerUser(getDb(), input)
 }
 

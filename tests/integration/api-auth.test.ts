@@ -193,4 +193,37 @@ describe('rate limits', () => {
     )
     expect(result).toEqual([201, 201, 201, 429, 429])
   })
+
+  /** A POST from a client behind the trusted proxy on loopback (TRUST_PROXY's default). */
+  function postFrom(ip: string, path: string, body: unknown) {
+    return fetch(limited.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      body: JSON.stringify(body),
+    })
+  }
+
+  it('counts an IPv6 client by its /64: new addresses in it get no new tries', async () => {
+    const result: number[] = []
+    for (let i = 1; i <= 5; i++) {
+      const response = await postFrom(`2001:db8:77:1::${i}`, '/api/auth/register', { userName: 'Bot', email: `v6-${i}@example.com`, password: 'password-123' })
+      result.push(response.status)
+    }
+    expect(result).toEqual([201, 201, 201, 429, 429])
+    const nextNetwork = await postFrom('2001:db8:77:2::1', '/api/auth/register', { userName: 'Bot', email: 'v6-next@example.com', password: 'password-123' })
+    expect(nextNetwork.status).toBe(201)
+  })
+
+  it('lets the owner sign in from an address used before while others are locked out of the account', async () => {
+    const owner = { userName: 'Owner', email: 'owner-lock@example.com', password: 'password-123' }
+    expect((await postFrom('192.0.2.50', '/api/auth/register', owner)).status).toBe(201)
+    expect((await postFrom('192.0.2.50', '/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(200)
+    const attacker: number[] = []
+    for (let i = 0; i < 5; i++) {
+      attacker.push((await postFrom('198.51.100.66', '/api/auth/login', { email: owner.email, password: `guess-${i}` })).status)
+    }
+    expect(attacker).toEqual([401, 401, 401, 429, 429])
+    expect((await postFrom('203.0.113.80', '/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(429)
+    expect((await postFrom('192.0.2.50', '/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(200)
+  })
 })

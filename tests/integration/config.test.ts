@@ -5,13 +5,13 @@ import { runServerCommand } from './server'
 describe('start-up configuration', () => {
   it('stops with a one-line message naming a bad PORT', async () => {
     const { code, output } = await runServerCommand({ PORT: 'eighty' })
-    expect(code).toBe(1)
+    expect(code).toBe(78)
     expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: PORT: /)
   })
 
   it('stops when only half of the admin pair is set', async () => {
     const { code, output } = await runServerCommand({ ADMIN_EMAIL: 'owner@example.com' })
-    expect(code).toBe(1)
+    expect(code).toBe(78)
     expect(output).toContain('ADMIN_PASSWORD')
   })
 

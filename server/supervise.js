@@ -1,0 +1,47 @@
+// `npm start` and deploy/resin-shop.service: runs the shop (server/start.js) as a child process and
+// starts it again whenever it dies, so a crash costs seconds of downtime, not the shop. The Node
+// flags given to this script (the heap cap) go to the shop. SIGTERM or SIGINT stop the shop gracefully
+// and then this script. A configuration error (exit code 78) is not retried: it needs a person.
+import { spawn } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const startScript = join(dirname(fileURLToPath(import.meta.url)), 'start.js')
+const EX_CONFIG = 78
+/** A shop that ran this long before dying is restarted at once; quicker deaths back off up to 30 s. */
+const STABLE_MS = 60_000
+const MAX_DELAY_MS = 30_000
+
+let child
+let stopping = false
+let delay = 0
+
+function run() {
+  const started = Date.now()
+  child = spawn(process.execPath, [...process.execArgv, startScript, ...process.argv.slice(2)], { stdio: 'inherit' })
+  console.log(`Supervisor: started the shop (process ${child.pid}).`)
+  child.once('exit', (code, signal) => {
+    if (stopping) {
+      console.log(`Supervisor: the shop stopped (${signal ?? `exit code ${code}`}).`)
+      process.exit(code ?? 0)
+    }
+    if (code === EX_CONFIG) {
+      console.error('Supervisor: the configuration is invalid (see above); not restarting.')
+      process.exit(EX_CONFIG)
+    }
+    delay = Date.now() - started >= STABLE_MS ? 0 : Math.min(MAX_DELAY_MS, Math.max(500, delay * 2))
+    console.error(`Supervisor: the shop stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay / 1000} s.`)
+    setTimeout(run, delay)
+  })
+}
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal)
+    else process.exit(0)
+  })
+}
+
+run()
