@@ -57,10 +57,32 @@ export async function readBody(request: Request): Promise<unknown> {
   }
   const text = await request.text()
   if (text.trim() === '') return {}
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw new Invalid({ body: ['The request body is not valid JSON.'] })
+  }
+  checkJsonShape(value)
+  return value
+}
+
+/** Limits on a JSON body's shape: no /api body comes near them (the longest list, a product's images, is 8). */
+export const JSON_LIMITS = { depth: 16, items: 1000 } as const
+
+/**
+ * Refuses a JSON body nested deeper than JSON_LIMITS.depth or with an array or object of more than
+ * JSON_LIMITS.items entries (400), before any schema or service walks it. Iterative, so a deep body
+ * cannot overflow the stack; linear in the body's size (at most 1 MB).
+ */
+export function checkJsonShape(value: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue
+    if (next.depth >= JSON_LIMITS.depth) throw new Invalid({ body: [`The request body is nested more than ${JSON_LIMITS.depth} levels deep.`] })
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value)
+    if (children.length > JSON_LIMITS.items) throw new Invalid({ body: [`The request body has a list of more than ${JSON_LIMITS.items} entries.`] })
+    for (const child of children) stack.push({ value: child, depth: next.depth + 1 })
   }
 }
 
