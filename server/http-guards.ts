@@ -75,23 +75,62 @@ export function takesUploads(path: string): boolean {
  * once over the limit, so nothing ever buffers more than the limit.
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction) {
-  const upload = takesUploads(req.path) && req.headers['content-type']?.startsWith('multipart/form-data')
+  const type = req.headers['content-type'] ?? ''
+  const upload = takesUploads(req.path) && type.startsWith('multipart/form-data')
   const limit = upload ? UPLOAD_BODY_LIMIT : BODY_LIMIT
   const message = upload ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE
   const length = Number(req.headers['content-length'] ?? 0)
   if (length > limit) return refuse(req, res, 413, message)
   if (SAFE_METHODS.has(req.method)) return next()
   let received = 0
+  const fields = fieldCounter(type)
   // Paused first, so the counter does not start the flow: the app's reader resumes it when it reads.
   req.pause()
   const count = (chunk: Buffer) => {
     received += chunk.byteLength
-    if (received <= limit) return
-    req.off('data', count)
-    cutOff(req, res, message)
+    if (received > limit) {
+      req.off('data', count)
+      cutOff(req, res, message)
+    } else if (fields && fields(chunk) > MAX_FORM_FIELDS) {
+      req.off('data', count)
+      cutOff(req, res, TOO_MANY_FIELDS)
+    }
   }
   req.on('data', count)
   next()
+}
+
+/** No form of the shop has more than about 100 fields (the product form); parsing 100,000 costs 100+ ms. */
+export const MAX_FORM_FIELDS = 1000
+export const TOO_MANY_FIELDS = 'The request has too many fields.'
+
+/**
+ * Counts a form body's fields as it streams: `&` separators (url-encoded) or boundary lines
+ * (multipart, matched across chunk edges). Null for other types (JSON is checked after parsing).
+ */
+function fieldCounter(type: string): ((chunk: Buffer) => number) | null {
+  let fields = 0
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return (chunk) => {
+      for (let at = chunk.indexOf(38); at !== -1; at = chunk.indexOf(38, at + 1)) fields += 1
+      return fields
+    }
+  }
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(type)?.[1]
+  if (!boundary) return null
+  const marker = Buffer.from(`--${boundary}`)
+  let tail: Buffer = Buffer.alloc(0)
+  return (chunk) => {
+    const data = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk
+    let at = data.indexOf(marker)
+    let last = -1
+    for (; at !== -1; at = data.indexOf(marker, at + marker.length)) {
+      fields += 1
+      last = at + marker.length
+    }
+    tail = data.subarray(Math.max(last, data.length - marker.length + 1))
+    return fields
+  }
 }
 
 /** Stops reading an over-long body: the app's reader sees an error, the client a 413, then the socket closes. */
