@@ -16,21 +16,34 @@ function refuse(req: Request, res: Response, status: number, message: string) {
   }
 }
 
+/** The host an Origin (or Referer) header names; null when absent, `null` or not a url. */
+function sourceHost(source: string | undefined): string | null {
+  if (!source || source === 'null') return null
+  try {
+    return new URL(source).host
+  } catch {
+    return null
+  }
+}
+
 /**
- * CSRF: a state-changing request that carries our session cookie must come from our own pages
- * (Origin, or else Referer, naming this host). Bearer-token API calls carry no cookie and pass.
+ * CSRF, two rules for every state-changing request (except the payment provider's signed posts):
+ * 1. One the browser marks as cross-site is refused, cookie or not: an Origin (or, without one, a
+ *    Referer) naming another host, `Origin: null`, or `Sec-Fetch-Site: cross-site`/`same-site`. This
+ *    stops a foreign page signing a visitor into the attacker's account (login CSRF).
+ * 2. One that carries our session cookie must also name this host in Origin or Referer.
+ * A client that sends none of these headers and no cookie (curl, an app with a Bearer token) passes.
  */
 export function sameOriginForCookieRequests(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method) || CSRF_EXEMPT_PATHS.has(req.path)) return next()
-  if (!req.headers.cookie?.includes('__session=')) return next()
-  const source = req.headers.origin ?? req.headers.referer
-  let sourceHost: string | null = null
-  try {
-    sourceHost = source && source !== 'null' ? new URL(source).host : null
-  } catch {
-    sourceHost = null
-  }
-  if (sourceHost && sourceHost === req.headers.host) return next()
+  const origin = req.headers.origin
+  const source = origin ?? req.headers.referer
+  const host = sourceHost(source)
+  const sameOrigin = host !== null && host === req.headers.host
+  const fetchSite = req.headers['sec-fetch-site']
+  const crossSite = (source !== undefined && !sameOrigin) || fetchSite === 'cross-site' || fetchSite === 'same-site'
+  const hasCookie = req.headers.cookie?.includes('__session=') ?? false
+  if (!crossSite && (sameOrigin || !hasCookie)) return next()
   refuse(req, res, 403, 'This request came from another site and was refused.')
 }
 
@@ -41,28 +54,83 @@ export const BODY_TOO_LARGE = 'The request is too large.'
 export const UPLOAD_TOO_LARGE = 'Images can be at most 10 MB.'
 
 /**
- * Bodies are small except image uploads. A declared length over the limit is refused unread; a body
- * without one (chunked) is counted while it streams in and cut off with a 413 once over the limit,
- * so nothing ever buffers more than the limit.
+ * The routes that take image files (and so the 11 MB limit): the admin product form (new, edit),
+ * the feature images page, the upload API and the feature add API. React Router's data requests
+ * (`.data`) post to the same pages. Every other body, whatever its type, gets 1 MB.
+ */
+const UPLOAD_PATHS = [
+  /^\/admin\/products\/(?:new|[^/]+\/edit)(?:\.data)?\/?$/,
+  /^\/admin\/features(?:\.data)?\/?$/,
+  /^\/api\/admin\/products\/upload-image\/?$/,
+  /^\/api\/common\/feature\/add\/?$/,
+]
+
+export function takesUploads(path: string): boolean {
+  return UPLOAD_PATHS.some((pattern) => pattern.test(path))
+}
+
+/**
+ * Bodies are small except image uploads to the upload routes. A declared length over the limit is
+ * refused unread; a body without one (chunked) is counted while it streams in and cut off with a 413
+ * once over the limit, so nothing ever buffers more than the limit.
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction) {
-  const multipart = req.headers['content-type']?.startsWith('multipart/form-data')
-  const limit = multipart ? UPLOAD_BODY_LIMIT : BODY_LIMIT
-  const message = multipart ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE
+  const type = req.headers['content-type'] ?? ''
+  const upload = takesUploads(req.path) && type.startsWith('multipart/form-data')
+  const limit = upload ? UPLOAD_BODY_LIMIT : BODY_LIMIT
+  const message = upload ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE
   const length = Number(req.headers['content-length'] ?? 0)
   if (length > limit) return refuse(req, res, 413, message)
   if (SAFE_METHODS.has(req.method)) return next()
   let received = 0
+  const fields = fieldCounter(type)
   // Paused first, so the counter does not start the flow: the app's reader resumes it when it reads.
   req.pause()
   const count = (chunk: Buffer) => {
     received += chunk.byteLength
-    if (received <= limit) return
-    req.off('data', count)
-    cutOff(req, res, message)
+    if (received > limit) {
+      req.off('data', count)
+      cutOff(req, res, message)
+    } else if (fields && fields(chunk) > MAX_FORM_FIELDS) {
+      req.off('data', count)
+      cutOff(req, res, TOO_MANY_FIELDS)
+    }
   }
   req.on('data', count)
   next()
+}
+
+/** No form of the shop has more than about 100 fields (the product form); parsing 100,000 costs 100+ ms. */
+export const MAX_FORM_FIELDS = 1000
+export const TOO_MANY_FIELDS = 'The request has too many fields.'
+
+/**
+ * Counts a form body's fields as it streams: `&` separators (url-encoded) or boundary lines
+ * (multipart, matched across chunk edges). Null for other types (JSON is checked after parsing).
+ */
+function fieldCounter(type: string): ((chunk: Buffer) => number) | null {
+  let fields = 0
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return (chunk) => {
+      for (let at = chunk.indexOf(38); at !== -1; at = chunk.indexOf(38, at + 1)) fields += 1
+      return fields
+    }
+  }
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(type)?.[1]
+  if (!boundary) return null
+  const marker = Buffer.from(`--${boundary}`)
+  let tail: Buffer = Buffer.alloc(0)
+  return (chunk) => {
+    const data = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk
+    let at = data.indexOf(marker)
+    let last = -1
+    for (; at !== -1; at = data.indexOf(marker, at + marker.length)) {
+      fields += 1
+      last = at + marker.length
+    }
+    tail = data.subarray(Math.max(last, data.length - marker.length + 1))
+    return fields
+  }
 }
 
 /** Stops reading an over-long body: the app's reader sees an error, the client a 413, then the socket closes. */

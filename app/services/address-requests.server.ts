@@ -1,10 +1,10 @@
 // The address form's page adapter (account page and checkout): Conform replies and flash toasts.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { getDb } from '~/db.server'
 import { addressSchema } from '~/schemas/address'
 import { ADDRESS_LIMIT_MESSAGE, addAddress, deleteAddress, updateAddress } from './addresses.server'
 import { DomainError, Invalid } from './errors'
+import { parseForm } from './form-input.server'
 
 export const ADDRESS_MESSAGES = {
   added: 'Address Added Successfully',
@@ -25,7 +25,7 @@ export async function handleAddressForm(userId: string, intent: string, form: Fo
       await deleteAddress(db, userId, String(form.get('addressId') ?? ''))
       return { ok: true, message: ADDRESS_MESSAGES.deleted, addressId: null }
     }
-    const submission = parseWithZod(form, { schema: addressSchema })
+    const submission = parseForm(form, { schema: addressSchema })
     if (submission.status !== 'success') {
       return { ok: false, status: 400, message: 'Please check the address.', reply: submission.reply(), resetForm: false }
     }

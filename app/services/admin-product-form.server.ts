@@ -1,12 +1,12 @@
 // The admin product form's page adapter: Conform parse (list intents work without JS), images
 // uploaded in the same multipart post stored through the media pipeline, then the service.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
 import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from './admin-products.server'
 import { DomainError, Invalid } from './errors'
+import { parseForm } from './form-input.server'
 import { storeUploadedFile } from './media.server'
 
 export type ProductFormOutcome = { ok: true; message: string } | { ok: false; status: number; reply: SubmissionResult<string[]> }
@@ -23,7 +23,7 @@ export async function saveProductForm(form: FormData, productId: string | null):
   const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
   form.delete('newImages')
   const stockSeen = wholeNumber(form.get('stockSeen'))
-  const submission = parseWithZod(form, { schema: productSchema })
+  const submission = parseForm(form, { schema: productSchema })
   // A list intent (add/remove an option, colour or image without JS) is not an error: just re-render.
   if (submission.status !== 'success') {
     return { ok: false, status: submission.status === 'error' ? 400 : 200, reply: submission.reply() }

@@ -1,6 +1,5 @@
 // Who is asking: login and logout over the session cookie, Bearer tokens for /api, and the role guards.
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -14,6 +13,7 @@ import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession }
 import { mergeGuestCart } from './cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
 import { Forbidden, Unauthorized } from './errors'
+import { parseForm } from './form-input.server'
 import { authLimits } from './rate-limit.server'
 import { getSessionSecret } from './secret.server'
 
@@ -52,12 +52,26 @@ export async function signUp(ip: string, input: RegisterInput): Promise<SessionU
 export function loginAuthenticator(context: Readonly<RouterContextProvider>): Authenticator<SessionUser> {
   return new Authenticator<SessionUser>().use(
     new FormStrategy(async ({ form }) => {
-      const submission = parseWithZod(form, { schema: loginSchema })
+      const submission = parseForm(form, { schema: loginSchema })
       if (submission.status !== 'success') throw new LoginFormInvalid(submission.reply({ hideFields: ['password'] }))
       return checkLogin(context.get(clientIpContext), submission.value)
     }),
     'form',
   )
+}
+
+/**
+ * Runs the login form strategy on the form the action already read, so the body is parsed once:
+ * FormStrategy reads `request.clone().formData()`, and here gets a body-less stand-in whose
+ * `formData()` answers that form. The strategy is called directly because
+ * `Authenticator.authenticate` copies the request (`new Request(url, request)`), which would drop
+ * the stand-in's form.
+ */
+export function authenticateLoginForm(context: Readonly<RouterContextProvider>, request: Request, form: FormData): Promise<SessionUser> {
+  const strategy = loginAuthenticator(context).get('form')
+  if (!strategy) throw new ReferenceError('The login form strategy is not registered.')
+  const stand = new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal })
+  return strategy.authenticate(Object.assign(stand, { clone: () => stand, formData: async () => form }))
 }
 
 /**

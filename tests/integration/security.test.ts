@@ -73,6 +73,53 @@ describe('CSRF', () => {
     expect(addresses.json.data).toHaveLength(1)
   })
 
+  it('refuses a cross-site login without any cookie (login CSRF), page and /api, whatever the body type', async () => {
+    const credentials = { email: alpha.markers[0] as string, password: 'resin-lover-1' }
+    const crossSite: { name: string; headers: Record<string, string> }[] = [
+      { name: 'foreign Origin', headers: { Origin: EVIL } },
+      { name: 'null Origin', headers: { Origin: 'null' } },
+      { name: 'foreign Referer only', headers: { Referer: `${EVIL}/page` } },
+      { name: 'Sec-Fetch-Site cross-site', headers: { 'Sec-Fetch-Site': 'cross-site' } },
+    ]
+    for (const { name, headers } of crossSite) {
+      const visitor = new Browser(server.url)
+      const page = await visitor.post('/auth/login', { form: credentials, origin: null, headers })
+      expect(page.status, `page login, ${name}`).toBe(403)
+      expect(page.headers.getSetCookie().some((c) => c.startsWith('__session=')), name).toBe(false)
+      for (const body of [{ form: credentials }, { json: credentials }]) {
+        const api = await visitor.request('POST', '/api/auth/login', { ...body, cookies: false, origin: null, headers })
+        expect(api.status, `api login, ${name}`).toBe(403)
+        expect(api.json).toEqual({ success: false, message: 'This request came from another site and was refused.' })
+      }
+    }
+    // Our own pages, and clients that send no browser headers at all (apps with Bearer tokens), still sign in.
+    expect((await new Browser(server.url).post('/auth/login', { form: credentials })).status).toBe(302)
+    const app = await new Browser(server.url).request('POST', '/api/auth/login', { json: credentials, cookies: false, origin: null })
+    expect(app.status).toBe(200)
+    const sameOrigin = await new Browser(server.url).post('/auth/login', { form: credentials, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(sameOrigin.status).toBe(302)
+  })
+
+  it('still takes the payment provider cross-site posts: the hosted checkout callback and the webhook', async () => {
+    for (const origin of [EVIL, 'https://api.razorpay.com', 'null']) {
+      const callback = await new Browser(server.url).post('/shop/payment/callback', {
+        origin,
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+        form: { razorpay_order_id: alpha.gatewayOrderId, razorpay_payment_id: 'pay_x', razorpay_signature: 'a'.repeat(64) },
+      })
+      // Refused by its signature (back to checkout), not by the CSRF check.
+      expect(callback.status, origin).toBe(302)
+      expect(callback.location).toBe('/shop/checkout')
+      const webhook = await new Browser(server.url).request('POST', '/api/shop/order/razorpay/webhook', {
+        json: { event: 'payment.captured' },
+        origin,
+        headers: { 'Sec-Fetch-Site': 'cross-site', 'X-Razorpay-Signature': 'a'.repeat(64) },
+      })
+      expect(webhook.status, origin).not.toBe(403)
+      expect(webhook.status, origin).toBeLessThan(500)
+    }
+  })
+
   it('lets the same post through from our own origin', async () => {
     const answer = await alpha.browser.post('/theme', { form: { theme: 'dark', redirectTo: '/shop/home' } })
     expect(answer.status).toBe(302)
@@ -291,6 +338,56 @@ describe('request size and pace', () => {
     expect(answer.status === 413 || answer.status === 'closed', String(answer.status)).toBe(true)
     if (answer.status === 413) expect(JSON.parse(answer.body)).toEqual({ success: false, message: 'The request is too large.' })
   })
+
+  it('gives the 11 MB limit only to the upload routes: a 2 MB login post is refused at once, a 5 MB image upload works', async () => {
+    const MB = 1024 * 1024
+    const twoMegabytes = () => {
+      const form = new FormData()
+      form.append('email', 'x@example.com')
+      form.append('password', 'y')
+      form.append('my_file', new Blob([Buffer.alloc(2 * MB, 1)], { type: 'image/png' }), 'x.png')
+      return form
+    }
+    for (const [who, path] of [
+      [new Browser(server.url), '/auth/login'],
+      [new Browser(server.url), '/auth/register'],
+      [alpha.browser, '/shop/account'],
+      [admin, '/admin/products'],
+    ] as const) {
+      const started = performance.now()
+      const answer = await who.request('POST', path, { body: twoMegabytes() })
+      const elapsed = performance.now() - started
+      expect(answer.status, path).toBe(413)
+      expect(answer.text, path).toBe('The request is too large.')
+      expect(elapsed, path).toBeLessThan(2000)
+    }
+    // Without a declared length (chunked), the login form is cut off after 1 MB too.
+    async function* chunkedTwoMegabytes() {
+      yield '--b\r\nContent-Disposition: form-data; name="my_file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n'
+      for (let i = 0; i < 32; i++) yield Buffer.alloc(64 * 1024, 1)
+    }
+    const chunked = await rawExchange('/auth/login', { 'Content-Type': 'multipart/form-data; boundary=b', 'Transfer-Encoding': 'chunked' }, chunkedTwoMegabytes())
+    expect(chunked.status === 413 || chunked.status === 'closed', String(chunked.status)).toBe(true)
+    expect(chunked.sent).toBeLessThan(8 * MB)
+
+    // A 5 MB photo (noise does not compress) still uploads through the API and the product form.
+    const sharp = (await import('sharp')).default
+    const side = 1400
+    const noise = Buffer.alloc(side * side * 3)
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer()
+    expect(png.byteLength).toBeGreaterThan(5 * 1000 * 1000)
+    const upload = new FormData()
+    upload.append('my_file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png')
+    const api = await admin.request('POST', '/api/admin/products/upload-image', { body: upload, cookies: false, origin: null, headers: { Authorization: `Bearer ${admin.token}` } })
+    expect(api.status, api.text).toBe(200)
+    expect(api.json.result.url).toMatch(/^\/uploads\//)
+    const page = new FormData()
+    for (const [k, v] of Object.entries({ title: 'Big photo vase', description: 'Resin', category: 'home-decor', price: '999', totalStock: '3' })) page.append(k, v)
+    page.append('newImages', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png')
+    const saved = await admin.request('POST', '/admin/products/new', { body: page })
+    expect(saved.status, saved.text.slice(0, 300)).toBe(302)
+  }, 60_000)
 
   it('answers malformed JSON with 400 and a declared oversized body with 413', async () => {
     const malformed = await new Browser(server.url).api('POST', '/api/auth/login', '{"email": ')

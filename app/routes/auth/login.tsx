@@ -7,9 +7,10 @@ import { Field, FormError, Input } from '~/components/ui/field'
 import { notify } from '~/lib/notify'
 import { authPath, loginDestination, safeRedirectPath } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
-import { LoginFormInvalid, loginAuthenticator, startSessionCookie } from '~/services/auth.server'
+import { authenticateLoginForm, LoginFormInvalid, startSessionCookie } from '~/services/auth.server'
 import { DomainError } from '~/services/errors'
 import { takeSignupEmail } from '~/services/signup-email.server'
+import { parseForm } from '~/services/form-input.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/login'
 
@@ -22,16 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData()
+  const form = await request.formData()
   try {
-    const user = await loginAuthenticator(context).authenticate('form', request)
+    const user = await authenticateLoginForm(context, request, form)
     const { setCookie } = await startSessionCookie(request, user)
     const to = loginDestination(user, form.get('redirectTo'))
     return redirectWithToast(to, { type: 'success', message: 'Logged in successfully' }, { headers: { 'Set-Cookie': setCookie } })
   } catch (error) {
     if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
     if (!(error instanceof DomainError)) throw error
-    const reply = parseWithZod(form, { schema: loginSchema }).reply({
+    const reply = parseForm(form, { schema: loginSchema }).reply({
       formErrors: [error.message],
       hideFields: ['password'],
     })

@@ -11,6 +11,7 @@ import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/services/auth.server'
 import { Conflict, DomainError } from '~/services/errors'
 import { rememberSignupEmail } from '~/services/signup-email.server'
+import { parseForm } from '~/services/form-input.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { Route } from './+types/register'
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Create New Account' }]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const submission = parseWithZod(form, { schema: registerSchema })
+  const submission = parseForm(form, { schema: registerSchema })
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }

@@ -1,0 +1,211 @@
+// Parser timing: the worst bodies of at most 1 MB (huge and many list indexes, long field paths, many
+// repeated keys, many fields, deep JSON nesting, huge JSON arrays and objects, a form intent naming a
+// huge index) sent to every route that reads a body, as the role that gets as far as its parser. While
+// each is handled, a trivial GET is sent again and again: the slowest of them is how long the event loop
+// was blocked, and must stay under 100 ms. Nothing may grow without bound: no 5xx, answers stay small,
+// the server keeps its memory and stays up.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { moduleHasAction, routePaths } from '../helpers/route-paths'
+import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
+import { type RunningServer, startServer } from './server'
+
+const MB = 1024 * 1024
+/** The longest the event loop may be blocked by one request. */
+const BLOCK_BUDGET_MS = 100
+
+let server: RunningServer
+let shopper: Holdings
+let admin: Browser
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV, AUTH_RATE_LIMIT: '100000' })
+  shopper = await shopperWithHoldings(server.url, 'Timing')
+  admin = await new Browser(server.url).signIn(ADMIN.email, ADMIN.password)
+}, 180_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** `key=value&` pairs from `make(i)` until the body is just under `bytes`. */
+function fill(make: (i: number) => string, bytes = MB - 256, prefix = ''): string {
+  const parts: string[] = []
+  let size = prefix.length
+  for (let i = 0; ; i++) {
+    const part = make(i)
+    if (size + part.length + 1 > bytes) break
+    parts.push(part)
+    size += part.length + 1
+  }
+  return prefix + parts.join('&')
+}
+
+interface Attack {
+  name: string
+  type: string
+  body: string | FormData
+}
+
+const BASE = 'email=x&password=y&intent=address-add&'
+
+/** url-encoded and multipart bodies for the HTML actions (and the /api routes that take forms). */
+const FORM_ATTACKS: Attack[] = [
+  { name: 'index 1,000,000', type: 'form', body: `${BASE}a[1000000]=1` },
+  { name: 'index 4294967294', type: 'form', body: `${BASE}a[4294967294]=1` },
+  { name: 'huge indexes on known lists', type: 'form', body: `${BASE}colors[99999999]=x&varieties[99999999].name=x&images[4294967294]=x` },
+  { name: 'many indexes', type: 'form', body: fill((i) => `a[${i}]=1`, MB - 256, BASE) },
+  { name: 'many indexes on a known list', type: 'form', body: fill((i) => `colors[${i}]=x`, MB - 256, BASE) },
+  { name: 'many repeated keys', type: 'form', body: fill(() => 'email=x', MB - 256, BASE) },
+  { name: 'many distinct fields', type: 'form', body: fill((i) => `f${i}=`, MB - 256, BASE) },
+  { name: 'long dotted path', type: 'form', body: `${BASE}${'a.'.repeat(400_000)}a=1` },
+  { name: 'long bracket path', type: 'form', body: `${BASE}a${'[0]'.repeat(300_000)}=1` },
+  {
+    name: 'intent with a huge index',
+    type: 'form',
+    body: `${BASE}__intent__=${encodeURIComponent(JSON.stringify({ type: 'update', payload: { name: 'colors[99999999]', value: 'x' } }))}`,
+  },
+  {
+    name: 'intent inserting a deep value',
+    type: 'form',
+    body: `${BASE}__intent__=${encodeURIComponent(JSON.stringify({ type: 'insert', payload: { name: 'colors' } }).replace('}}', `,"defaultValue":${'['.repeat(150_000)}${']'.repeat(150_000)}}}`))}`,
+  },
+  {
+    name: 'multipart with many tiny parts',
+    type: 'multipart',
+    body: (() => {
+      const form = new FormData()
+      form.append('email', 'x')
+      for (let i = 0; i < 8_000; i++) form.append(`colors[${i % 200}]`, 'x')
+      return form
+    })(),
+  },
+]
+
+/** JSON bodies for /api. */
+const JSON_ATTACKS: Attack[] = [
+  { name: 'deep array nesting', type: 'json', body: `${'['.repeat(500_000)}${']'.repeat(500_000)}` },
+  { name: 'deep object nesting', type: 'json', body: `${'{"a":'.repeat(170_000)}1${'}'.repeat(170_000)}` },
+  { name: 'huge array in a field', type: 'json', body: `{"images":[${fill(() => '"x"', MB - 64).replaceAll('&', ',')}]}` },
+  { name: 'many keys', type: 'json', body: `{${fill((i) => `"k${i}":0`, MB - 64).replaceAll('&', ',')}}` },
+  { name: 'many repeated keys', type: 'json', body: `{${fill(() => '"email":"x"', MB - 64).replaceAll('&', ',')}}` },
+  { name: 'array-like keys', type: 'json', body: `{"4294967294":1,"colors":{"99999999":"x"},"a[99999999]":1}` },
+]
+
+/** The role whose request reaches the route's parser. */
+function clientFor(path: string): Browser {
+  if (path.startsWith('/admin') || path.startsWith('/api/admin') || path.startsWith('/api/common')) return admin
+  if (path.startsWith('/auth') || path.startsWith('/api/auth') || path.includes('razorpay/webhook') || path.includes('payment/callback')) {
+    return new Browser(server.url)
+  }
+  return shopper.browser
+}
+
+function methodFor(path: string): string {
+  if (!path.startsWith('/api/')) return 'POST'
+  if (/\/(update|edit)\b/.test(path)) return 'PUT'
+  if (/\/delete\b/.test(path) || path === '/api/shop/cart/:userId/:productId') return 'DELETE'
+  return 'POST'
+}
+
+/** Own ids get past the ownership checks to the parser; a DELETE names nobody's record (it must not delete). */
+function concrete(path: string, method: string): string {
+  if (method === 'DELETE') return path.replace(/:[A-Za-z]+\??/g, 'x1')
+  const ids: Record<string, string> = {
+    userId: shopper.userId,
+    addressId: shopper.addressId,
+    productId: shopper.productId,
+    id: shopper.productId,
+    orderId: shopper.orderId,
+  }
+  return path.replace(/:([A-Za-z]+)\??/g, (_, name: string) => ids[name] ?? 'x1').replace('*', 'anything')
+}
+
+/** The longest a trivial GET took while `work` ran. */
+async function slowestProbeDuring<T>(work: Promise<T>): Promise<{ result: T; slowest: number }> {
+  let done = false
+  let slowest = 0
+  const finished = work.finally(() => {
+    done = true
+  })
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now()
+      // A pooled keep-alive socket the server closed as it was reused resets: that probe does not count.
+      const ok = await fetch(`${server.url}/favicon.svg`)
+        .then((r) => r.arrayBuffer())
+        .then(() => true, () => false)
+      if (ok) slowest = Math.max(slowest, performance.now() - started)
+      await new Promise((r) => setTimeout(r, 5))
+    }
+  })()
+  const result = await finished
+  await probing
+  return { result, slowest }
+}
+
+function rssMb(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+describe('parsers under worst-case bodies', () => {
+  it('never block the event loop for more than 100 ms, never answer 5xx, and grow nothing without bound', { timeout: 600_000 }, async () => {
+    const targets: { path: string; method: string; attacks: Attack[] }[] = []
+    for (const { path, file, layout } of routePaths()) {
+      if (layout || !(await moduleHasAction(file))) continue
+      const method = methodFor(path)
+      const takesForms = !path.startsWith('/api/') || path.startsWith('/api/auth/')
+      const attacks = [...(takesForms ? FORM_ATTACKS : []), ...(path.startsWith('/api/') ? JSON_ATTACKS : [])]
+      targets.push({ path: concrete(path, method), method, attacks })
+    }
+    // Warm up (first requests compile code paths), then take the memory baseline.
+    for (let i = 0; i < 5; i++) await fetch(`${server.url}/favicon.svg`)
+    const rssBefore = rssMb()
+    const failures: string[] = []
+    const timings: { label: string; slowest: number }[] = []
+    for (const { path, method, attacks } of targets) {
+      for (const attack of attacks) {
+        const label = `${method} ${path.slice(0, 60)} ${attack.name}`
+        const headers: Record<string, string> = attack.type === 'json' ? { 'Content-Type': 'application/json' } : attack.type === 'form' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}
+        const client = clientFor(path)
+        if (path.startsWith('/api/') && client.token) headers.Authorization = `Bearer ${client.token}`
+        // The machine is shared: the best of three tries is the parser's own cost.
+        let best = Number.POSITIVE_INFINITY
+        for (let attempt = 0; attempt < 3 && best > BLOCK_BUDGET_MS; attempt++) {
+          const { result: answer, slowest } = await slowestProbeDuring(
+            Promise.race([
+              client.request(method, path, { body: attack.body, headers, cookies: !path.startsWith('/api/') }),
+              new Promise<never>((_, fail) => setTimeout(() => fail(new Error('no answer in 20 s')), 20_000)),
+            ]).catch((error: Error) => error),
+          )
+          best = Math.min(best, slowest)
+          // A body refused while it streams (too many fields), or not read at all (logout), may end in a
+          // reset socket: fine, as long as the server answered at once. A request left unanswered is not.
+          if (answer instanceof Error) {
+            if (answer.message.startsWith('no answer')) failures.push(`${label}: ${answer.message}`)
+            continue
+          }
+          if (answer.status >= 500) failures.push(`${label}: ${answer.status} ${answer.text.slice(0, 200)}`)
+          expectNoStackTrace(answer.text, label)
+          // An answer may echo the fields it knows (bounded by the 1 MB body), never a list per index.
+          if (answer.text.length > 3 * MB) failures.push(`${label}: an answer of ${(answer.text.length / MB).toFixed(1)} MB`)
+        }
+        timings.push({ label, slowest: best })
+        if (best > BLOCK_BUDGET_MS) failures.push(`${label}: blocked for ${best.toFixed(0)} ms`)
+      }
+    }
+    const rssAfter = rssMb()
+    timings.sort((a, b) => b.slowest - a.slowest)
+    console.log(
+      `parser timing: ${timings.length} worst-case bodies over ${targets.length} routes; slowest probes: ${timings
+        .slice(0, 5)
+        .map((t) => `${t.label} ${t.slowest.toFixed(0)} ms`)
+        .join('; ')}; RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB`,
+    )
+    expect(failures).toEqual([])
+    expect(server.output()).not.toMatch(/heap out of memory|RangeError|Maximum call stack/)
+    expect(rssAfter - rssBefore).toBeLessThan(120)
+    // Still serving, and the attacks wrote nothing a shopper can see.
+    expect((await shopper.browser.api('GET', `/api/shop/address/get/${shopper.userId}`)).json.data).toHaveLength(1)
+  })
+})
