@@ -1,8 +1,6 @@
 // The admin /api adapters' helpers: the SPEC.md product shape (variety {type, options|sizes|packs},
 // image + images) turned into productSchema's input, field errors named back in that shape, and
-// the `my_file` upload read from a multipart request (size checked before it is read into memory).
-import { existsSync } from 'node:fs'
-import { basename, join } from 'node:path'
+// one page of the full catalogue. Reading an upload's multipart form is in multipart.server.ts.
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { parseInput } from './api.server'
@@ -135,32 +133,4 @@ export async function listAdminProducts(db: DB, { page, pageSize }: { page: numb
   const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize })
   // A product deleted between the two reads is left out.
   return { ...cards, items: await withDetails(db, cards.items) }
-}
-
-/** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
-export async function readMultipart(request: Request): Promise<FormData> {
-  if (!isMultipart(request)) {
-    throw new Invalid({ my_file: ['Please send the image as multipart/form-data in the field my_file.'] }, 'Please choose an image file.')
-  }
-  try {
-    return await request.formData()
-  } catch {
-    throw new Invalid({ body: ['The form data could not be read.'] })
-  }
-}
-
-/** True for the multipart content type (an upload) rather than JSON or a url-encoded form. */
-export function isMultipart(request: Request): boolean {
-  return (request.headers.get('Content-Type') ?? '').includes('multipart/form-data')
-}
-
-const UPLOAD_URL = /^\/uploads\/[a-f0-9]{16,64}-\d+\.webp$/
-
-/** An image url made by the upload pipeline whose file is in the uploads directory; else 400. */
-export function checkUploadedUrl(image: unknown, uploadsDir: string): string {
-  if (typeof image !== 'string' || image.trim() === '') throw new Invalid({ image: ['Please upload an image first.'] })
-  const url = image.trim()
-  if (!UPLOAD_URL.test(url)) throw new Invalid({ image: ['The image must be a url from the image upload (/uploads/...).'] })
-  if (!existsSync(join(uploadsDir, basename(url)))) throw new Invalid({ image: ['This image was not found. Please upload it again.'] })
-  return url
 }

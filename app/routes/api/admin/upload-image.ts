@@ -2,7 +2,7 @@
 //   -> {success, result: {url, width, height}}; no file or not an image 400, over 10 MB 413.
 // The url names the largest stored WebP width; nothing is written when the upload is refused.
 import { getConfig } from '~/config.server'
-import { readMultipart } from '~/services/admin-product-api.server'
+import { readMultipart } from '~/services/multipart.server'
 import { storeUploadedFile } from '~/services/media.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
 import { requireApiAdmin } from '~/services/auth.server'

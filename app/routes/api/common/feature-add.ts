@@ -3,7 +3,7 @@
 //   -> 201 {success, message: 'Feature image added successfully', data: {_id, image}}; the banner goes last.
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db.server'
-import { checkUploadedUrl, isMultipart, readMultipart } from '~/services/admin-product-api.server'
+import { checkUploadedUrl, isMultipart, readMultipart } from '~/services/multipart.server'
 import { storeUploadedFile } from '~/services/media.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
 import { toApiFeatureImage } from '~/services/api-shapes.server'
