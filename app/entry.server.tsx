@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
-import { cspNonceContext } from './context'
+import { cspNonceContext } from './web/context'
 
 export const streamTimeout = 5_000
 

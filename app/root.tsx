@@ -9,16 +9,16 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { FlashToast } from './components/flash-toast'
+import { FlashToast } from './web/toast/flash-toast'
 import { NavigationProgress } from './components/navigation-progress'
 import { ErrorMessage } from './components/error-message'
-import { toastContext } from './context'
+import { toastContext } from './web/context'
 import { JS_CLASS_SCRIPT } from './lib/js-class-script'
 import { isTheme } from './lib/theme'
-import { getConfig } from './config.server'
-import { getUser, loadUserMiddleware } from './services/auth.server'
-import { flashToastMiddleware } from './services/flash.server'
-import { getTheme } from './services/theme.server'
+import { getConfig } from './infra/config.server'
+import { getUser, loadUserMiddleware } from './web/auth.server'
+import { flashToastMiddleware } from './web/toast/flash.server'
+import { getTheme } from './web/theme.server'
 
 /**
  * The stylesheet (about 7 kB gzip) is inlined into each server-rendered page: on a slow phone link a

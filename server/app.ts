@@ -7,10 +7,10 @@ import express from 'express'
 import { sql } from 'kysely'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
-import { getConfig } from '~/config.server'
-import { clientIpContext, cspNonceContext } from '~/context'
-import { getDb } from '~/db.server'
-import { paymentSetup } from '~/services/payment-setup.server'
+import { getConfig } from '~/infra/config.server'
+import { clientIpContext, cspNonceContext } from '~/web/context'
+import { getDb } from '~/infra/db.server'
+import { paymentSetup } from '~/infra/payment-setup.server'
 import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
@@ -19,7 +19,7 @@ import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './h
 import { buildAssets } from './precompressed'
 
 export { BackupError } from '../db/backup'
-export { ConfigError } from '~/config.server'
+export { ConfigError } from '~/infra/config.server'
 
 export function createApp(clientDir: string) {
   const config = getConfig()

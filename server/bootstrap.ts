@@ -4,12 +4,12 @@ import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
 import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
-import type { Config } from '~/config.server'
-import { getDb } from '~/db.server'
-import { ensureAdmin, registerUser } from '~/services/accounts.server'
-import { deleteExpiredAuthSessions } from '~/services/auth-sessions.server'
-import { deleteStaleGuestCarts } from '~/services/cart.server'
-import { fillMissingWidths } from '~/services/media.server'
+import type { Config } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { ensureAdmin, registerUser } from '~/domain/accounts.server'
+import { deleteExpiredAuthSessions } from '~/domain/auth-sessions.server'
+import { deleteStaleGuestCarts } from '~/domain/cart.server'
+import { fillMissingWidths } from '~/domain/media.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },

@@ -2,10 +2,10 @@ import { Link, useNavigate } from 'react-router'
 import { CART_MESSAGES } from '~/lib/cart'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
-import { notify } from '~/lib/notify'
-import { useCartFetcher } from '~/lib/use-cart-fetcher'
+import { notify } from '~/web/toast/notify'
+import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
-import type { Cart, CartLine } from '~/services/cart.server'
+import type { Cart, CartLine } from '~/domain/cart.server'
 import { buttonClass } from './ui/button'
 
 const LABELS = { choice: 'Choice', size: 'Size', pack: 'Pack' } as const

@@ -4,7 +4,7 @@ import { OrderStatusBadge } from '~/components/order-badge'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
-import type { OrderDetail } from '~/services/orders.server'
+import type { OrderDetail } from '~/domain/orders.server'
 
 /** An order's lines with thumbnails, then subtotal, delivery and total. */
 export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subtotalPaise' | 'deliveryFeePaise' | 'totalAmountPaise'> }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { ProductDetail } from '~/services/catalog.server'
+import type { ProductDetail } from '~/domain/catalog.server'
 import { CloseIcon } from './icons'
 import { ProductDetailView } from './product-detail'
 import { Modal } from './ui/modal'

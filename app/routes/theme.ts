@@ -2,7 +2,7 @@
 import { redirect } from 'react-router'
 import { isTheme } from '~/lib/theme'
 import { safeRedirectPath } from '~/lib/user'
-import { themeCookieHeader } from '~/services/theme.server'
+import { themeCookieHeader } from '~/web/theme.server'
 import type { Route } from './+types/theme'
 
 export async function loader() {

@@ -2,9 +2,9 @@
 // working shop on first start. Marked gateway 'demo' (seeded history, counted as revenue, unlike
 // orders the TEST MODE gateway takes); stock is not touched (the demo
 // catalogue's stock is what is left after these sales).
-import { newId } from '~/lib/ids'
+import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
-import { nextOrderNumber } from '~/services/orders.server'
+import { nextOrderNumber } from '~/domain/orders.server'
 import type { DB } from '../database'
 import type { OrderStatus } from '../schema'
 

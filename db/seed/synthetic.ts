@@ -2,7 +2,7 @@
 // titles, categories, prices and stock from word lists, inserted in batched transactions. No sharp work:
 // pictures reuse a few image urls already in the database (or none).
 import type { Insertable } from 'kysely'
-import { newId } from '~/lib/ids'
+import { newId } from '~/lib/ids.server'
 import type { DB } from '../database'
 import type { Category, NewProduct, ProductImagesTable } from '../schema'
 import { createRandom, type Random } from './art/random'

@@ -1,7 +1,7 @@
 // A small JSON client for the shop's /api over real HTTP (tests/integration/server.ts), shared by the
 // integration and stress tests: sign-up and login, addresses, cart, checkout and the test gateway.
 import { expect } from 'vitest'
-import { hmacHex, paymentSignature } from '../../app/services/payment-gateway.server'
+import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
 import type { RunningServer } from '../integration/server'
 
 /** startServer's SESSION_SECRET; the test gateway's secret is derived from it. */

@@ -2,7 +2,7 @@
 // form posts (Origin header, as browsers send), Bearer calls, and a fixture of two shoppers who each own
 // a cart line, an address and an order, so a test can check that nobody sees another's.
 import { expect } from 'vitest'
-import { hmacHex, paymentSignature } from '../../app/services/payment-gateway.server'
+import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
 
 /** tests/integration/server.ts's SESSION_SECRET; the TEST MODE gateway secret is derived from it. */
 export const SESSION_SECRET = 'integration-secret-integration-secret'

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
-import { hmacHex, paymentSignature } from '../../app/services/payment-gateway.server'
+import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
 import { ADDRESS, client, type Shopper, TEST_GATEWAY_SECRET } from '../helpers/shop-api'
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
 import { type RunningServer, startServer } from './server'

@@ -5,7 +5,7 @@
 import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentSignature } from '../../app/services/payment-gateway.server'
+import { paymentSignature } from '../../app/infra/payment-gateway.server'
 import { JS_CLASS_SCRIPT } from '../../app/lib/js-class-script'
 import { moduleHasAction, routePaths } from '../helpers/route-paths'
 import {

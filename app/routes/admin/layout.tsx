@@ -7,7 +7,7 @@ import { Disclosure } from '~/components/ui/disclosure'
 import { LogoutButton } from '~/components/user-menu'
 import { cn } from '~/lib/cn'
 import type { loader as rootLoader } from '~/root'
-import { requireAdmin } from '~/services/auth.server'
+import { requireAdmin } from '~/web/auth.server'
 import type { Route } from './+types/layout'
 
 /** Every /admin page and its data: visitors go to login, shoppers to Access Denied. */

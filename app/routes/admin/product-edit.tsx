@@ -1,12 +1,12 @@
 import { data } from 'react-router'
 import { ProductForm } from '~/components/admin/product-form'
 import { ProductSheet } from '~/components/admin/product-sheet'
-import { getDb } from '~/db.server'
-import { saveProductForm } from '~/services/admin-product-form.server'
-import { toProductFormValues } from '~/services/admin-products.server'
-import { getProduct } from '~/services/catalog.server'
-import { NotFound } from '~/services/errors'
-import { redirectWithToast } from '~/services/toast.server'
+import { getDb } from '~/infra/db.server'
+import { saveProductForm } from '~/web/admin-product-form.server'
+import { toProductFormValues } from '~/domain/admin-products.server'
+import { getProduct } from '~/domain/catalog.server'
+import { NotFound } from '~/domain/errors'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/product-edit'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Product · Admin' }]

@@ -1,8 +1,8 @@
 import { data } from 'react-router'
 import { ProductForm } from '~/components/admin/product-form'
 import { ProductSheet } from '~/components/admin/product-sheet'
-import { saveProductForm } from '~/services/admin-product-form.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { saveProductForm } from '~/web/admin-product-form.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/product-new'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add New Product · Admin' }]

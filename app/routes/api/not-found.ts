@@ -1,5 +1,5 @@
 // Any unknown /api path: a JSON 404, never the HTML not-found page.
-import { apiJson } from '~/services/api.server'
+import { apiJson } from '~/api/handle-api.server'
 
 const notFound = () => apiJson({ success: false, message: 'Not found.' }, 404)
 

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router'
 import { Logo } from '~/components/logo'
-import { getConfig } from '~/config.server'
-import { redirectSignedInAway } from '~/services/auth.server'
+import { getConfig } from '~/infra/config.server'
+import { redirectSignedInAway } from '~/web/auth.server'
 import type { Route } from './+types/layout'
 
 /** Login and register are for visitors: a signed-in user goes to their home. */

@@ -1,8 +1,8 @@
 // POST /auth/logout ends this login session and goes to the shop with 'Logged out successfully'.
 import { redirect } from 'react-router'
-import { authSessionIdContext } from '~/context'
-import { endSession } from '~/services/auth.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { authSessionIdContext } from '~/web/context'
+import { endSession } from '~/web/auth.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/logout'
 
 export function loader() {

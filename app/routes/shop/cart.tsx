@@ -1,13 +1,13 @@
 // /shop/cart: the cart as a page (the header opens it as a sheet with JS) and the one cart form action.
 import { data, redirect } from 'react-router'
 import { CartContents } from '~/components/cart'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { safeRedirectPath } from '~/lib/user'
-import { getUser } from '~/services/auth.server'
-import { getCart } from '~/services/cart.server'
-import { cartOwnerFor, handleCartForm } from '~/services/cart-requests.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { getUser } from '~/web/auth.server'
+import { getCart } from '~/domain/cart.server'
+import { cartOwnerFor, handleCartForm } from '~/web/cart-requests.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]

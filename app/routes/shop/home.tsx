@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { Carousel } from '~/components/ui/carousel'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CATEGORIES } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
-import { listProducts } from '~/services/catalog.server'
-import { listFeatureImages } from '~/services/features.server'
+import { listProducts } from '~/domain/catalog.server'
+import { listFeatureImages } from '~/domain/features.server'
 import type { Route } from './+types/home'
 
 /** SPEC.md section 9: the banner moves on every 4 seconds. */

@@ -1,8 +1,8 @@
 import { FiltersPanel, Pagination, SortMenu } from '~/components/listing-controls'
 import { ProductGrid } from '~/components/product-grid'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { parseListingQuery } from '~/lib/listing-filters'
-import { listProducts } from '~/services/catalog.server'
+import { listProducts } from '~/domain/catalog.server'
 import type { Route } from './+types/listing'
 
 export const meta: Route.MetaFunction = () => [

@@ -1,11 +1,11 @@
 // One of the shopper's orders (View Details); anyone else's order is a 404.
 import { data, Link } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { formatOrderNumber } from '~/lib/order-status'
-import { requireUser } from '~/services/auth.server'
-import { NotFound } from '~/services/errors'
-import { getOrderDetail } from '~/services/orders.server'
+import { requireUser } from '~/web/auth.server'
+import { NotFound } from '~/domain/errors'
+import { getOrderDetail } from '~/domain/orders.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]

@@ -4,13 +4,13 @@
 // is acted on only for the signed-in owner of the order (the TEST MODE page; Razorpay's own
 // failures arrive by the signed payment.failed webhook), and the shopper sees a fixed message.
 import { redirect } from 'react-router'
-import { getDb } from '~/db.server'
-import { getUser } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { getUser } from '~/web/auth.server'
 import { paymentSuccessPath } from '~/lib/order-status'
-import { DomainError } from '~/services/errors'
-import { getPaymentGateway } from '~/services/payment-gateway.server'
-import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/services/payments.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { DomainError } from '~/domain/errors'
+import { getPaymentGateway } from '~/infra/payment-gateway.server'
+import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/domain/payments.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/payment-callback'
 
 export function loader() {

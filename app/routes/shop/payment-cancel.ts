@@ -1,6 +1,6 @@
 // GET /shop/payment/cancel: the shopper closed the payment page; the order stays payable.
-import { PAYMENT_MESSAGES } from '~/services/payments.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { PAYMENT_MESSAGES } from '~/domain/payments.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
 
 export function loader() {
   return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.cancelled })

@@ -2,13 +2,13 @@
 // correctly signed result to the same callback Razorpay would use; Fail and Cancel too.
 import { data, Form, Link, redirect } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { paymentSuccessPath } from '~/lib/order-status'
-import { requireUser } from '~/services/auth.server'
-import { NotFound } from '~/services/errors'
-import { getPaymentGateway, getTestGateway } from '~/services/payment-gateway.server'
-import { getPayableOrder, newTestPaymentId } from '~/services/payment-pages.server'
+import { requireUser } from '~/web/auth.server'
+import { NotFound } from '~/domain/errors'
+import { getPaymentGateway, getTestGateway } from '~/infra/payment-gateway.server'
+import { getPayableOrder, newTestPaymentId } from '~/web/payment-pages.server'
 import type { Route } from './+types/payment-test'
 
 export const meta: Route.MetaFunction = () => [{ title: 'TEST MODE payment' }]

@@ -1,12 +1,12 @@
 // A product's own page: the shareable, server-rendered detail (the listings open it as a dialog with JS).
 import { data, Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
-import { getProduct } from '~/services/catalog.server'
-import { handleCartForm } from '~/services/cart-requests.server'
-import { NotFound } from '~/services/errors'
-import { redirectWithToast } from '~/services/toast.server'
+import { getProduct } from '~/domain/catalog.server'
+import { handleCartForm } from '~/web/cart-requests.server'
+import { NotFound } from '~/domain/errors'
+import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { Input } from '~/components/ui/field'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CATEGORIES } from '~/lib/catalog'
 import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
-import { searchProducts } from '~/services/catalog.server'
+import { searchProducts } from '~/domain/catalog.server'
 import type { Route } from './+types/search'
 
 export const meta: Route.MetaFunction = () => [

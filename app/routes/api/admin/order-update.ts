@@ -2,10 +2,10 @@
 // orderStatus is one of pending, inProcess, inShipping, delivered, rejected (anything else 400;
 // none: 'Please select an order status before submitting.'); unknown order 404. The change is
 // recorded in the order's status history.
-import { getDb } from '~/db.server'
-import { updateOrderStatus } from '~/services/admin-orders.server'
-import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
-import { requireApiAdmin } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { updateOrderStatus } from '~/domain/admin-orders.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/order-update'
 
 export const loader = () => methodNotAllowed('PUT')

@@ -3,14 +3,14 @@
 //   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
 // Each Order in full as the admin sees it (lines, address, customer, payment references).
 import { z } from 'zod'
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
-import { listAllOrders } from '~/services/admin-orders.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/services/api.server'
-import { listAnswer, listWindow } from '~/services/api-lists.server'
-import { toApiAdminOrder } from '~/services/api-shapes.server'
-import { requireApiAdmin } from '~/services/auth.server'
-import { getOrderDetails } from '~/services/orders.server'
+import { listAllOrders } from '~/domain/admin-orders.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/api/handle-api.server'
+import { listAnswer, listWindow } from '~/api/lists.server'
+import { toApiAdminOrder } from '~/api/shapes.server'
+import { requireApiAdmin } from '~/web/auth.server'
+import { getOrderDetails } from '~/domain/orders.server'
 import type { Route } from './+types/orders'
 
 const querySchema = z.object({

@@ -2,12 +2,12 @@
 //   averageReview, image, images, colors, variety: {type, options|sizes|packs}} (rupees), admin only
 //   -> 201 {success, message: 'Product added successfully', data: product}; invalid 400 with errors.
 // The server picks the id: an `_id` in the body is ignored.
-import { getDb } from '~/db.server'
-import { parseApiProduct } from '~/services/admin-product-api.server'
-import { createProduct } from '~/services/admin-products.server'
-import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { requireApiAdmin } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { parseApiProduct } from '~/api/admin-products.server'
+import { createProduct } from '~/domain/admin-products.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/product-add'
 
 export const loader = () => methodNotAllowed('POST')

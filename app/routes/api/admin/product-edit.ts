@@ -2,14 +2,14 @@
 //   -> {success, message: 'Product edited successfully', data: product}; unknown or deleted id 404.
 // Fields left out keep their values (an edit without images keeps the pictures); the lists sent
 // replace the old ones, and a new variety type drops the other type's options.
-import { getDb } from '~/db.server'
-import { editBody, parseApiProduct } from '~/services/admin-product-api.server'
-import { updateProduct } from '~/services/admin-products.server'
-import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { getProduct } from '~/services/catalog.server'
-import { requireApiAdmin } from '~/services/auth.server'
-import { NotFound } from '~/services/errors'
+import { getDb } from '~/infra/db.server'
+import { editBody, parseApiProduct } from '~/api/admin-products.server'
+import { updateProduct } from '~/domain/admin-products.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { getProduct } from '~/domain/catalog.server'
+import { requireApiAdmin } from '~/web/auth.server'
+import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product-edit'
 
 const MAX_ID_LENGTH = 200

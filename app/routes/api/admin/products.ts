@@ -1,12 +1,12 @@
 // GET /api/admin/products/get[?page=n], admin only, in title order; deleted products are not listed
 //   -> {success, data: [Product], total, capped, cap} (no page: every product up to 500)
 //   -> {success, data: [Product], total, pagination: {page, pageSize: 100, total, pageCount}} (page)
-import { getDb } from '~/db.server'
-import { listAdminProducts } from '~/services/admin-product-api.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { listAnswer, listWindow } from '~/services/api-lists.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { requireApiAdmin } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { listAdminProducts } from '~/api/admin-products.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { listAnswer, listWindow } from '~/api/lists.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/products'
 
 export function loader({ request, context }: Route.LoaderArgs) {

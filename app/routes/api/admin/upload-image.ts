@@ -1,11 +1,11 @@
 // POST /api/admin/products/upload-image (multipart, field my_file), admin only
 //   -> {success, result: {url, width, height}}; no file or not an image 400, over 10 MB 413.
 // The url names the largest stored WebP width; nothing is written when the upload is refused.
-import { getConfig } from '~/config.server'
-import { readMultipart } from '~/services/multipart.server'
-import { storeUploadedFile } from '~/services/media.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { requireApiAdmin } from '~/services/auth.server'
+import { getConfig } from '~/infra/config.server'
+import { readMultipart } from '~/api/multipart.server'
+import { storeUploadedFile } from '~/domain/media.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/upload-image'
 
 export const loader = () => methodNotAllowed('POST')

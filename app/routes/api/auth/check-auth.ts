@@ -1,9 +1,9 @@
 // GET /api/auth/check-auth with "Authorization: Bearer <token>" or the session cookie -> {success, user}
 // The Bearer header wins over the cookie (as on every /api call). Neither: 401 'No token found';
 // a token or cookie naming no live session: 401 'Unauthorised user!'.
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiUser } from '~/services/api-shapes.server'
-import { getUser, requestSessionId } from '~/services/auth.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { toApiUser } from '~/api/shapes.server'
+import { getUser, requestSessionId } from '~/web/auth.server'
 import type { Route } from './+types/check-auth'
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 // POST /api/auth/login {email, password} -> {success, message, user, token}; also sets the session cookie.
-import { clientIpContext } from '~/context'
-import { getSessionSecret } from '~/services/secret.server'
+import { clientIpContext } from '~/web/context'
+import { getSessionSecret } from '~/infra/secret.server'
 import { loginSchema } from '~/schemas/auth'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { checkLogin, startSessionCookie } from '~/services/auth.server'
-import { sessionToken } from '~/services/auth-sessions.server'
-import { toApiUser } from '~/services/api-shapes.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { checkLogin, startSessionCookie } from '~/web/auth.server'
+import { sessionToken } from '~/domain/auth-sessions.server'
+import { toApiUser } from '~/api/shapes.server'
 import type { Route } from './+types/login'
 
 export const loader = () => methodNotAllowed('POST')

@@ -1,7 +1,7 @@
 // POST /api/auth/logout: ends the session named by the Bearer token or the cookie.
-import { authSessionIdContext } from '~/context'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { endSession } from '~/services/auth.server'
+import { authSessionIdContext } from '~/web/context'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { endSession } from '~/web/auth.server'
 import type { Route } from './+types/logout'
 
 export const loader = () => methodNotAllowed('POST')

@@ -1,8 +1,8 @@
 // POST /api/auth/register {userName, email, password} -> 201 {success, message}
-import { clientIpContext } from '~/context'
+import { clientIpContext } from '~/web/context'
 import { registerSchema } from '~/schemas/auth'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { signUp } from '~/services/auth.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { signUp } from '~/web/auth.server'
 import type { Route } from './+types/register'
 
 export const loader = () => methodNotAllowed('POST')

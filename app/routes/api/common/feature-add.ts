@@ -1,14 +1,14 @@
 // POST /api/common/feature/add, admin only: JSON {image: url from the image upload} (its file must
 // be in the uploads directory), or multipart with the picture in my_file (stored first)
 //   -> 201 {success, message: 'Feature image added successfully', data: {_id, image}}; the banner goes last.
-import { getConfig } from '~/config.server'
-import { getDb } from '~/db.server'
-import { checkUploadedUrl, isMultipart, readMultipart } from '~/services/multipart.server'
-import { storeUploadedFile } from '~/services/media.server'
-import { apiJson, handleApi, methodNotAllowed, readBody } from '~/services/api.server'
-import { toApiFeatureImage } from '~/services/api-shapes.server'
-import { requireApiAdmin } from '~/services/auth.server'
-import { addFeatureImage } from '~/services/features.server'
+import { getConfig } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { checkUploadedUrl, isMultipart, readMultipart } from '~/api/multipart.server'
+import { storeUploadedFile } from '~/domain/media.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { toApiFeatureImage } from '~/api/shapes.server'
+import { requireApiAdmin } from '~/web/auth.server'
+import { addFeatureImage } from '~/domain/features.server'
 import type { Route } from './+types/feature-add'
 
 export const loader = () => methodNotAllowed('POST')

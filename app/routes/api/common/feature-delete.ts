@@ -1,9 +1,9 @@
 // DELETE /api/common/feature/delete/:id, admin only -> {success, message: 'Feature image deleted successfully'}
 // Removes the banner from the carousel (its files stay: uploads are content-addressed and may be shared).
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { requireApiAdmin } from '~/services/auth.server'
-import { deleteFeatureImage } from '~/services/features.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { requireApiAdmin } from '~/web/auth.server'
+import { deleteFeatureImage } from '~/domain/features.server'
 import type { Route } from './+types/feature-delete'
 
 export const loader = () => methodNotAllowed('DELETE')

@@ -1,11 +1,11 @@
 // GET /api/common/feature/get[?page=n] in banner order
 //   -> {success, data: [{_id, image}], total, capped, cap} (no page: up to 100)
 //   -> {success, data: [{_id, image}], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { listAnswerOf, listWindow } from '~/services/api-lists.server'
-import { toApiFeatureImage } from '~/services/api-shapes.server'
-import { listFeatureImages } from '~/services/features.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { listAnswerOf, listWindow } from '~/api/lists.server'
+import { toApiFeatureImage } from '~/api/shapes.server'
+import { listFeatureImages } from '~/domain/features.server'
 import type { Route } from './+types/features'
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 // POST /api/shop/address/add {userId, addressLine, city, state, pincode, country, phone, landmark?, notes?}
 //   -> 201 {success, message: 'Address Added Successfully', data: address}
 // The caller's own addresses only (403 otherwise); the 4th is refused: 400 'You can Add Max 3 Addresses'.
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { addressSchema } from '~/schemas/address'
 import { apiUserIdSchema } from '~/schemas/api-user'
-import { addAddress } from '~/services/addresses.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { toApiAddress } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnBody } from '~/services/auth.server'
+import { addAddress } from '~/domain/addresses.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { toApiAddress } from '~/api/shapes.server'
+import { requireApiUser, requireOwnBody } from '~/web/auth.server'
 import type { Route } from './+types/address-add'
 
 const addBodySchema = addressSchema.extend({

@@ -1,9 +1,9 @@
 // DELETE /api/shop/address/delete/:userId/:addressId -> {success, message: 'Address Deleted Successfully'}
 // The caller's own user id (403 otherwise); an address that is not theirs is 404.
-import { getDb } from '~/db.server'
-import { deleteAddress } from '~/services/addresses.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { deleteAddress } from '~/domain/addresses.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-delete'
 
 export const loader = () => methodNotAllowed('DELETE')

@@ -1,9 +1,9 @@
 // GET /api/shop/address/get/:userId -> {success, data: [addresses]} (the caller's own; the admin may read any).
-import { getDb } from '~/db.server'
-import { listAddresses } from '~/services/addresses.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiAddress } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { getDb } from '~/infra/db.server'
+import { listAddresses } from '~/domain/addresses.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { toApiAddress } from '~/api/shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-get'
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 // PUT /api/shop/address/update/:userId/:addressId {address fields}
 //   -> {success, message: 'Address Updated Successfully', data: address}
 // The caller's own user id (403 otherwise); an address that is not theirs is 404.
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { addressSchema } from '~/schemas/address'
-import { updateAddress } from '~/services/addresses.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { toApiAddress } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
+import { updateAddress } from '~/domain/addresses.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { toApiAddress } from '~/api/shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-update'
 
 export const loader = () => methodNotAllowed('PUT')

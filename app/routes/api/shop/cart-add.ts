@@ -1,12 +1,12 @@
 // POST /api/shop/cart/add {userId, productId, quantity, variety, color} -> 200 {success, message, data: cart}
 // The caller's own cart only; any price the client sends is ignored (the service prices the line).
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiLineSchema } from '~/schemas/cart'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { toApiCart } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnBody } from '~/services/auth.server'
-import { addToCart } from '~/services/cart.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { toApiCart } from '~/api/shapes.server'
+import { requireApiUser, requireOwnBody } from '~/web/auth.server'
+import { addToCart } from '~/domain/cart.server'
 import type { Route } from './+types/cart-add'
 
 export const loader = () => methodNotAllowed('POST')

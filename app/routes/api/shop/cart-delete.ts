@@ -1,13 +1,13 @@
 // DELETE /api/shop/cart/:userId/:productId[?variety=&color=] -> {success, message, data: cart}
 // Removes the product from the caller's cart: every line of it, or only the lines of the variety
 // and/or colour given in the query string (or a JSON body). No matching line: 404.
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiSelectionSchema } from '~/schemas/cart'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { toApiCart } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { removeProductLines } from '~/services/cart.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { toApiCart } from '~/api/shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
+import { removeProductLines } from '~/domain/cart.server'
 import type { Route } from './+types/cart-delete'
 
 export const loader = () => methodNotAllowed('DELETE')

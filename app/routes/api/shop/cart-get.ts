@@ -1,10 +1,10 @@
 // GET /api/shop/cart/get/:userId -> {success, data: cart} with current prices and availability.
 // The caller's own cart; the admin may read any.
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiCart } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { getCart } from '~/services/cart.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { toApiCart } from '~/api/shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
+import { getCart } from '~/domain/cart.server'
 import type { Route } from './+types/cart-get'
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 // PUT /api/shop/cart/update-cart {userId, productId, quantity, variety?, color?} -> {success, message, data: cart}
 // Sets the quantity of the line picked by product (+ variety and color when it has several lines).
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiLineSchema } from '~/schemas/cart'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { toApiCart } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnBody } from '~/services/auth.server'
-import { setLineQuantity } from '~/services/cart.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { toApiCart } from '~/api/shapes.server'
+import { requireApiUser, requireOwnBody } from '~/web/auth.server'
+import { setLineQuantity } from '~/domain/cart.server'
 import type { Route } from './+types/cart-update'
 
 export const loader = () => methodNotAllowed('PUT')

@@ -1,5 +1,5 @@
 // POST /api/shop/order/create: the original PayPal-style call, unused by the checkout -> 410 Gone.
-import { apiJson, methodNotAllowed } from '~/services/api.server'
+import { apiJson, methodNotAllowed } from '~/api/handle-api.server'
 import type { Route } from './+types/order-create'
 
 export const loader = () => methodNotAllowed('POST')

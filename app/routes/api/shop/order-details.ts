@@ -1,9 +1,9 @@
 // GET /api/shop/order/details/:id -> {success, data: order} for its owner or the admin; 404 for anyone else.
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiOrder } from '~/services/api-shapes.server'
-import { requireApiUser } from '~/services/auth.server'
-import { getOrderDetail } from '~/services/orders.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { toApiOrder } from '~/api/shapes.server'
+import { requireApiUser } from '~/web/auth.server'
+import { getOrderDetail } from '~/domain/orders.server'
 import type { Route } from './+types/order-details'
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -2,12 +2,12 @@
 // read any user's)
 //   -> {success, data: [Order], total, capped, cap} (no page: every order up to 500)
 //   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { listAnswer, listWindow } from '~/services/api-lists.server'
-import { toApiOrder } from '~/services/api-shapes.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { countOrdersOf, getOrderDetails, listOrdersOf } from '~/services/orders.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { listAnswer, listWindow } from '~/api/lists.server'
+import { toApiOrder } from '~/api/shapes.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
+import { countOrdersOf, getOrderDetails, listOrdersOf } from '~/domain/orders.server'
 import type { Route } from './+types/order-list'
 
 export function loader({ request, params, context }: Route.LoaderArgs) {

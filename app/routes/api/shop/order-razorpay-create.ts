@@ -3,12 +3,12 @@
 // Only the address id is read from the body: lines, prices and the total come from the server's cart
 // (a client's cartItems or totalAmount are ignored). A userId, when sent, must be the caller's.
 import { z } from 'zod'
-import { getConfig } from '~/config.server'
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { requireApiUser, requireOwnUserId } from '~/services/auth.server'
-import { placeOrder } from '~/services/orders.server'
-import { getPaymentGateway } from '~/services/payment-gateway.server'
+import { getConfig } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
+import { placeOrder } from '~/domain/orders.server'
+import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import type { Route } from './+types/order-razorpay-create'
 
 const optionalId = z

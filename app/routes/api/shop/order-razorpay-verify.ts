@@ -2,11 +2,11 @@
 //   -> {success, message: 'Payment Successful!', data: {orderId}}; a bad or foreign result -> 400
 //   'Payment Verification Failed.' (403 for another user's order). Replays answer success, change nothing.
 import { z } from 'zod'
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/services/api.server'
-import { requireApiUser } from '~/services/auth.server'
-import { PAYMENT_MESSAGES, verifyAndConfirm } from '~/services/payments.server'
-import { getPaymentGateway } from '~/services/payment-gateway.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { requireApiUser } from '~/web/auth.server'
+import { PAYMENT_MESSAGES, verifyAndConfirm } from '~/domain/payments.server'
+import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import type { Route } from './+types/order-razorpay-verify'
 
 const field = z

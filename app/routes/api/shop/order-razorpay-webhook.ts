@@ -1,10 +1,10 @@
 // POST /api/shop/order/razorpay/webhook (Razorpay's server, no session; CSRF-exempt, verified by signature):
 // the raw body's HMAC-SHA256 with RAZORPAY_WEBHOOK_SECRET must match X-Razorpay-Signature; each
 // X-Razorpay-Event-Id is handled once. -> 200 {success, status: 'processed' | 'duplicate' | 'ignored'}
-import { getConfig } from '~/config.server'
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { handleWebhook } from '~/services/payments.server'
+import { getConfig } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { handleWebhook } from '~/domain/payments.server'
 import type { Route } from './+types/order-razorpay-webhook'
 
 export const loader = () => methodNotAllowed('POST')

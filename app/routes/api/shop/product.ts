@@ -1,9 +1,9 @@
 // GET /api/shop/products/get/:id -> {success, data: product}; 404 for unknown, deleted or malformed ids.
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { getProduct } from '~/services/catalog.server'
-import { NotFound } from '~/services/errors'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { getProduct } from '~/domain/catalog.server'
+import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product'
 
 /** Ids are short opaque strings; anything far longer cannot name a product. */

@@ -2,12 +2,12 @@
 //   -> {success, data: [Product], total, capped, cap} (no page: every match up to 500)
 //   -> {success, data: [Product], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
 // Unknown filter names or values, an unknown sortBy or a bad page: 400 with errors (docs/api.md).
-import { getDb } from '~/db.server'
+import { getDb } from '~/infra/db.server'
 import { apiListingInput, apiListingQuerySchema, toListingQuery } from '~/schemas/api-listing'
-import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/services/api.server'
-import { listAnswer, listWindow } from '~/services/api-lists.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { listProducts, withDetails } from '~/services/catalog.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/api/handle-api.server'
+import { listAnswer, listWindow } from '~/api/lists.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { listProducts, withDetails } from '~/domain/catalog.server'
 import type { Route } from './+types/products'
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 // GET /api/shop/review/:productId[?page=n], newest first
 //   -> {success, data: [{_id, reviewValue, reviewMessage, userName, createdAt}], total, capped, cap} (no page: up to 500)
 //   -> {success, data: [...], total, pagination: {page, pageSize: 24, total, pageCount}} (page)
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { listAnswerOf, listWindow } from '~/services/api-lists.server'
-import { toApiReview } from '~/services/api-shapes.server'
-import { NotFound } from '~/services/errors'
-import { listReviews } from '~/services/reviews.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { listAnswerOf, listWindow } from '~/api/lists.server'
+import { toApiReview } from '~/api/shapes.server'
+import { NotFound } from '~/domain/errors'
+import { listReviews } from '~/domain/reviews.server'
 import type { Route } from './+types/reviews'
 
 const MAX_ID_LENGTH = 200

@@ -2,11 +2,11 @@
 //   or {success, data: [Product], total, pagination} (page); the keyword is matched literally.
 // The search reads at most its cap (500) of matches: `total` counts up to the cap, and `capped`
 // says there were more.
-import { getDb } from '~/db.server'
-import { apiJson, handleApi, methodNotAllowed } from '~/services/api.server'
-import { API_LISTS, listAnswer, listWindow } from '~/services/api-lists.server'
-import { toApiProduct } from '~/services/api-shapes.server'
-import { searchProducts, withDetails } from '~/services/catalog.server'
+import { getDb } from '~/infra/db.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { API_LISTS, listAnswer, listWindow } from '~/api/lists.server'
+import { toApiProduct } from '~/api/shapes.server'
+import { searchProducts, withDetails } from '~/domain/catalog.server'
 import type { Route } from './+types/search'
 
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -1,0 +1,136 @@
+// The admin /api adapters' helpers: the SPEC.md product shape (variety {type, options|sizes|packs},
+// image + images) turned into productSchema's input, field errors named back in that shape, and
+// one page of the full catalogue. Reading an upload's multipart form is in multipart.server.ts.
+import type { DB } from '../../db/database'
+import { type ProductInput, productSchema } from '~/schemas/product'
+import { parseInput } from './handle-api.server'
+import { toApiProduct } from './shapes.server'
+import { listProducts, type ProductDetail, withDetails } from '../domain/catalog.server'
+import { Invalid } from '../domain/errors'
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Where each variety type keeps its list in the API, and what its option's name is called. */
+const VARIETY_LISTS = {
+  choice: { list: 'options', name: 'name' },
+  size: { list: 'sizes', name: 'size' },
+  pack: { list: 'packs', name: 'packName' },
+} as const
+
+type VarietyKind = keyof typeof VARIETY_LISTS
+
+const isVarietyKind = (value: unknown): value is VarietyKind => typeof value === 'string' && Object.hasOwn(VARIETY_LISTS, value)
+
+/**
+ * An amount as the schema should see it: numbers and numeric text pass; blank or null is "not
+ * given" (a required amount is then refused, an optional one defaults); true, [5] or {} are refused
+ * instead of being coerced to 1, 5 or 0.
+ */
+function amount(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value
+  return 'not a number'
+}
+
+function toVarieties(variety: unknown): { varietyType: unknown; varieties: unknown } {
+  if (variety === undefined || variety === null || variety === '') return { varietyType: '', varieties: [] }
+  if (!isObject(variety)) return { varietyType: variety, varieties: [] }
+  const type = variety.type ?? ''
+  if (type === '') return { varietyType: '', varieties: [] }
+  if (!isVarietyKind(type)) return { varietyType: type, varieties: [] }
+  const { list, name } = VARIETY_LISTS[type]
+  // The type's own list; `options` is accepted for every type (the admin form's generic editor).
+  const items = variety[list] ?? variety.options ?? []
+  if (!Array.isArray(items)) return { varietyType: type, varieties: items }
+  return {
+    varietyType: type,
+    varieties: items.map((item) => {
+      if (!isObject(item)) return item
+      const option: Json = { name: item[name] ?? item.name, price: amount(item.price) }
+      // Packs carry a price only (SPEC.md section 3).
+      if (type !== 'pack') option.salePrice = amount(item.salePrice)
+      return option
+    }),
+  }
+}
+
+function toImages(image: unknown, images: unknown): unknown {
+  const list = images === undefined || images === null ? [] : typeof images === 'string' ? [images] : images
+  if (!Array.isArray(list)) return list
+  const first = typeof image === 'string' && image.trim() !== '' ? [image.trim()] : []
+  return [...new Set([...first, ...list])]
+}
+
+const orNothing = (value: unknown) => (value === null ? undefined : value)
+
+/**
+ * productSchema's input from the SPEC.md product JSON: {title, description, category, price,
+ * salePrice, totalStock, averageReview, image, images, colors, variety: {type, options|sizes|packs}}.
+ * Anything else in the body (an `_id`, say) is dropped.
+ */
+export function fromApiProduct(body: unknown): Json {
+  const b = isObject(body) ? body : {}
+  return {
+    title: b.title,
+    description: b.description,
+    category: b.category,
+    price: amount(b.price),
+    salePrice: amount(b.salePrice),
+    totalStock: amount(b.totalStock),
+    averageReview: amount(b.averageReview),
+    ...toVarieties(b.variety),
+    colors: orNothing(b.colors),
+    images: toImages(b.image, b.images),
+  }
+}
+
+/** A schema error's field in the API's words (e.g. `varieties.0.name` -> `variety.sizes.0.size`). */
+function apiField(field: string, varietyType: unknown): string {
+  if (!field.startsWith('varieties') && field !== 'varietyType') return field
+  if (field === 'varietyType') return 'variety.type'
+  if (!isVarietyKind(varietyType)) return field.replace(/^varieties/, 'variety')
+  const { list, name } = VARIETY_LISTS[varietyType]
+  return field.replace(/^varieties/, `variety.${list}`).replace(/\.name$/, `.${name}`)
+}
+
+/** Validates a SPEC.md product body with productSchema; errors are keyed by the API's field names. */
+export function parseApiProduct(body: unknown): ProductInput {
+  const input = fromApiProduct(body)
+  try {
+    return parseInput(productSchema, input)
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error
+    const errors: Record<string, string[]> = {}
+    for (const [field, messages] of Object.entries(error.errors)) {
+      const key = apiField(field, input.varietyType)
+      errors[key] = [...(errors[key] ?? []), ...messages]
+    }
+    throw new Invalid(errors)
+  }
+}
+
+/**
+ * The body of an edit: fields left out keep their current values (an edit without `images` keeps
+ * the product's pictures, as SPEC.md's edit form uploads none; an `image` alone becomes the first
+ * picture); `variety: null` removes the variety, `images: []` the pictures. `current` is
+ * the product as read.
+ */
+export function editBody(current: ProductDetail, body: unknown): unknown {
+  if (!isObject(body)) return body
+  const merged: Json = toApiProduct(current)
+  delete merged.image
+  const given = Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => value !== undefined && !(key === 'images' && value === null)),
+  )
+  return { ...merged, ...given }
+}
+
+/** The catalogue in full (title order), for GET /api/admin/products/get: one page of `pageSize`. */
+export async function listAdminProducts(db: DB, { page, pageSize }: { page: number; pageSize: number }) {
+  const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize })
+  // A product deleted between the two reads is left out.
+  return { ...cards, items: await withDetails(db, cards.items) }
+}

@@ -1,0 +1,33 @@
+// Uploads over /api: the multipart form an image arrives in, and the check that an image url
+// given later was made by the upload pipeline (used by the product and feature adapters).
+import { existsSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { Invalid } from '../domain/errors'
+
+/** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
+export async function readMultipart(request: Request): Promise<FormData> {
+  if (!isMultipart(request)) {
+    throw new Invalid({ my_file: ['Please send the image as multipart/form-data in the field my_file.'] }, 'Please choose an image file.')
+  }
+  try {
+    return await request.formData()
+  } catch {
+    throw new Invalid({ body: ['The form data could not be read.'] })
+  }
+}
+
+/** True for the multipart content type (an upload) rather than JSON or a url-encoded form. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get('Content-Type') ?? '').includes('multipart/form-data')
+}
+
+const UPLOAD_URL = /^\/uploads\/[a-f0-9]{16,64}-\d+\.webp$/
+
+/** An image url made by the upload pipeline whose file is in the uploads directory; else 400. */
+export function checkUploadedUrl(image: unknown, uploadsDir: string): string {
+  if (typeof image !== 'string' || image.trim() === '') throw new Invalid({ image: ['Please upload an image first.'] })
+  const url = image.trim()
+  if (!UPLOAD_URL.test(url)) throw new Invalid({ image: ['The image must be a url from the image upload (/uploads/...).'] })
+  if (!existsSync(join(uploadsDir, basename(url)))) throw new Invalid({ image: ['This image was not found. Please upload it again.'] })
+  return url
+}

@@ -1,0 +1,185 @@
+// The admin's orders: every customer's orders newest first, filtered by status and paginated, and
+// status changes limited to SPEC.md's five, each recorded in the history.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import type { DB } from '../../db/database'
+import type { OrderStatus } from '../../db/schema'
+import { ADMIN_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
+import type { SessionUser } from '~/lib/user'
+import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
+import { Invalid, NotFound } from './errors'
+import { toApiAdminOrder } from '../api/shapes.server'
+import { getOrderDetail } from './orders.server'
+
+const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
+const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
+const owner: SessionUser = { id: 'u-owner', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
+
+let testDb: TestDb
+let db: DB
+
+beforeEach(async () => {
+  testDb = await createTestDb()
+  db = testDb.db
+  await db
+    .insertInto('users')
+    .values([asha, ravi, owner].map((u) => ({ id: u.id, user_name: u.userName, email: u.email, password_hash: 'x', role: u.role })))
+    .execute()
+})
+
+afterEach(async () => {
+  await testDb?.cleanup()
+})
+
+/** An order placed `minutesAgo` before a fixed moment (20 Nov 2026, 12:00 UTC). */
+function insertOrder(id: string, { user = asha, minutesAgo = 0, status = 'confirmed' as OrderStatus, totalPaise = 149_900 } = {}) {
+  return insertOrderFixture(db, { id, user, status, totalPaise, date: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutesAgo * 60_000) })
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a rejection')
+}
+
+const historyOf = (orderId: string) =>
+  db.selectFrom('order_status_history').select(['status', 'note', 'changed_by']).where('order_id', '=', orderId).orderBy('id').execute()
+
+describe('listAllOrders', () => {
+  it('is empty with one page when there are no orders', async () => {
+    expect(await listAllOrders(db)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 })
+  })
+
+  it("lists every customer's orders, newest first, with who placed them", async () => {
+    await insertOrder('o-old', { minutesAgo: 60 })
+    await insertOrder('o-new', { user: ravi, minutesAgo: 1, status: 'pending', totalPaise: 50_000 })
+    await insertOrder('o-mid', { minutesAgo: 30, status: 'delivered' })
+    const list = await listAllOrders(db)
+    expect(list.items.map((o) => o.id)).toEqual(['o-new', 'o-mid', 'o-old'])
+    expect(list.items[0]).toEqual({
+      id: 'o-new',
+      number: 1002,
+      orderDate: '2026-11-20T11:59:00.000Z',
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+      totalAmountPaise: 50_000,
+      userName: 'Ravi',
+      email: 'ravi@example.com',
+      testMode: false,
+    })
+    expect(list).toMatchObject({ total: 3, page: 1, pageCount: 1 })
+  })
+
+  it('filters by status (confirmed included), and ignores an unknown status', async () => {
+    await insertOrder('o1', { minutesAgo: 3, status: 'confirmed' })
+    await insertOrder('o2', { minutesAgo: 2, status: 'inShipping' })
+    await insertOrder('o3', { minutesAgo: 1, status: 'confirmed' })
+    expect((await listAllOrders(db, { status: 'confirmed' })).items.map((o) => o.id)).toEqual(['o3', 'o1'])
+    expect(await listAllOrders(db, { status: 'inShipping' })).toMatchObject({ total: 1, items: [{ id: 'o2' }] })
+    expect(await listAllOrders(db, { status: 'rejected' })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 })
+    expect((await listAllOrders(db, { status: 'shipped' })).total).toBe(3)
+    expect((await listAllOrders(db, { status: '' })).total).toBe(3)
+    expect((await listAllOrders(db, { status: null })).total).toBe(3)
+  })
+
+  it('pages by ADMIN_ORDERS_PAGE_SIZE, newest first across pages, with the filter applied to the count', async () => {
+    const count = ADMIN_ORDERS_PAGE_SIZE + 5
+    for (let i = 0; i < count; i++) {
+      await insertOrder(`o${String(i).padStart(3, '0')}`, { minutesAgo: i, status: i % 5 === 0 ? 'rejected' : 'confirmed' })
+    }
+    const first = await listAllOrders(db)
+    expect(first).toMatchObject({ total: count, page: 1, pageCount: 2 })
+    expect(first.items).toHaveLength(ADMIN_ORDERS_PAGE_SIZE)
+    expect(first.items[0]?.id).toBe('o000')
+    const second = await listAllOrders(db, { page: 2 })
+    expect(second.items.map((o) => o.id)).toEqual(['o020', 'o021', 'o022', 'o023', 'o024'])
+    expect(new Set([...first.items, ...second.items].map((o) => o.id)).size).toBe(count)
+    expect((await listAllOrders(db, { page: 3 })).items).toEqual([])
+    expect((await listAllOrders(db, { page: 0 })).page).toBe(1)
+    expect((await listAllOrders(db, { page: -4 })).items[0]?.id).toBe('o000')
+
+    const rejected = await listAllOrders(db, { status: 'rejected' })
+    expect(rejected).toMatchObject({ total: 5, pageCount: 1 })
+    expect(rejected.items.map((o) => o.id)).toEqual(['o000', 'o005', 'o010', 'o015', 'o020'])
+  })
+})
+
+describe('TEST MODE orders (security finding 3)', () => {
+  it('are marked in the list, the details and the admin API (testMode: true), real ones are not', async () => {
+    await insertOrderFixture(db, { id: 'real', user: asha, date: new Date('2026-11-20T10:00:00Z') })
+    await insertOrderFixture(db, { id: 'test', user: asha, date: new Date('2026-11-20T11:00:00Z'), gateway: 'test' })
+    const { items } = await listAllOrders(db)
+    expect(items.map((o) => [o.id, o.testMode])).toEqual([
+      ['test', true],
+      ['real', false],
+    ])
+    const detail = await getOrderDetail(db, 'test', owner)
+    expect(detail.testMode).toBe(true)
+    expect(toApiAdminOrder(detail)).toMatchObject({ _id: 'test', gateway: 'test', testMode: true })
+    expect(toApiAdminOrder(await getOrderDetail(db, 'real', owner))).not.toHaveProperty('testMode')
+  })
+})
+
+describe('updateOrderStatus', () => {
+  it('sets each of the five statuses and records each change with the admin and time', async () => {
+    await insertOrder('o1')
+    for (const status of ADMIN_ORDER_STATUSES) {
+      expect(await updateOrderStatus(db, 'o1', status, owner.id)).toBe('Order status is updated successfully!')
+      const order = await getOrderDetail(db, 'o1', owner)
+      expect(order.orderStatus).toBe(status)
+    }
+    expect(await historyOf('o1')).toEqual([
+      { status: 'pending', note: 'Order placed', changed_by: asha.id },
+      { status: 'confirmed', note: 'Payment received', changed_by: asha.id },
+      ...ADMIN_ORDER_STATUSES.map((status) => ({ status, note: 'Changed by the admin', changed_by: owner.id })),
+    ])
+    const detail = await getOrderDetail(db, 'o1', asha)
+    expect(detail.history.map((h) => h.status)).toEqual(['pending', 'confirmed', ...ADMIN_ORDER_STATUSES])
+    for (const h of detail.history) expect(h.changedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
+  })
+
+  it('allows any transition, even back to pending after delivery (SPEC.md shows no restriction)', async () => {
+    await insertOrder('o1', { status: 'delivered' })
+    await updateOrderStatus(db, 'o1', 'pending', owner.id)
+    expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('pending')
+  })
+
+  it("answers a missing status with SPEC.md's exact message", async () => {
+    await insertOrder('o1')
+    for (const missing of ['', undefined, null]) {
+      const error = await rejection(updateOrderStatus(db, 'o1', missing, owner.id))
+      expect(error).toBeInstanceOf(Invalid)
+      expect((error as Invalid).message).toBe('Please select an order status before submitting.')
+      expect((error as Invalid).errors).toEqual({ orderStatus: [ORDER_STATUS_REQUIRED] })
+    }
+    expect(await historyOf('o1')).toHaveLength(2)
+  })
+
+  it("refuses 'confirmed' (set by payment only), unknown names and non-strings, changing nothing", async () => {
+    await insertOrder('o1', { status: 'inProcess' })
+    for (const bad of ['confirmed', 'shipped', 'Delivered', ' pending', 123, true, ['pending'], { status: 'pending' }]) {
+      const error = await rejection(updateOrderStatus(db, 'o1', bad, owner.id))
+      expect(error, JSON.stringify(bad)).toBeInstanceOf(Invalid)
+      expect(Object.keys((error as Invalid).errors)).toEqual(['orderStatus'])
+    }
+    for (const bad of ['confirmed', 'shipped', 123]) {
+      // A value that is there but wrong is not "missing": it gets the list of allowed values.
+      expect(((await rejection(updateOrderStatus(db, 'o1', bad, owner.id))) as Invalid).message).toBe(
+        'Order status must be one of pending, inProcess, inShipping, delivered, rejected.',
+      )
+    }
+    expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('inProcess')
+    expect(await historyOf('o1')).toHaveLength(2)
+  })
+
+  it('is NotFound for an unknown order and writes no history', async () => {
+    const error = await rejection(updateOrderStatus(db, 'no-such-order', 'delivered', owner.id))
+    expect(error).toBeInstanceOf(NotFound)
+    expect((error as NotFound).message).toBe('Order not found.')
+    expect(await db.selectFrom('order_status_history').selectAll().execute()).toEqual([])
+  })
+})

@@ -1,0 +1,441 @@
+// Orders: placed from the server's cart and the user's address (snapshots, totals in paise),
+// listed for their owner, shown in detail to the owner or the admin.
+import { type RawBuilder, sql } from 'kysely'
+import type { DB } from '../../db/database'
+import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
+import { newId } from '~/lib/ids.server'
+import type { SessionUser } from '~/lib/user'
+import { type AddressView, getAddress } from './addresses.server'
+import { getCart } from './cart.server'
+import { DomainError, Invalid, NotFound } from './errors'
+import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
+import { inList } from './sql-lists.server'
+
+export { CHECKOUT_MESSAGES }
+
+export class PaymentUnavailable extends DomainError {
+  override readonly status = 502
+}
+
+export interface PlacedOrder {
+  orderId: string
+  orderNumber: number
+  totalAmountPaise: number
+  gatewayOrder: GatewayOrder
+}
+
+/**
+ * The next order number, worked out inside the INSERT itself: one statement, so two orders placed
+ * at once cannot take the same number (SQLite runs one write at a time; a unique index backs it).
+ * Every writer of orders (checkout, the demo seed, test fixtures) uses this.
+ */
+export function nextOrderNumber(): RawBuilder<number> {
+  return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
+}
+
+/** The address columns an order copies, so later edits to the saved address do not change it. */
+const SNAPSHOT_COLUMNS = ['recipient_name', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
+type AddressSnapshot = Record<(typeof SNAPSHOT_COLUMNS)[number], string>
+
+function addressSnapshot(address: AddressView): AddressSnapshot {
+  return {
+    recipient_name: address.name,
+    address_line: address.addressLine,
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+    country: address.country,
+    phone: address.phone,
+    landmark: address.landmark,
+    notes: address.notes,
+  }
+}
+
+/** How long an unpaid order may be taken up again by a new checkout of the same cart. */
+export const UNPAID_ORDER_REUSE_HOURS = 24
+
+function lineKey(productId: string, variety: string, color: string, unitPricePaise: number, quantity: number): string {
+  return JSON.stringify([productId, variety, color, unitPricePaise, quantity])
+}
+
+/**
+ * The user's newest unpaid order (pending, or failed and retryable) for exactly this cart, address
+ * and total, placed within UNPAID_ORDER_REUSE_HOURS: checking out again after going back, a failed
+ * or cancelled payment, or a reload pays that order instead of leaving another unpaid one behind.
+ */
+async function findUnpaidTwin(
+  db: DB,
+  userId: string,
+  gatewayName: string,
+  want: { addressId: string; address: AddressSnapshot; totalPaise: number; deliveryFeePaise: number; lines: string[] },
+): Promise<PlacedOrder | null> {
+  const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'number', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
+    .where('user_id', '=', userId)
+    .where('order_status', '=', 'pending')
+    .where('payment_status', 'in', ['pending', 'failed'])
+    .where('gateway', '=', gatewayName)
+    .where('gateway_order_id', 'is not', null)
+    .where('address_id', '=', want.addressId)
+    .where('total_amount_paise', '=', want.totalPaise)
+    .where('delivery_fee_paise', '=', want.deliveryFeePaise)
+    .where('order_date', '>=', since)
+    .orderBy('order_date', 'desc')
+    .limit(5)
+    .execute()
+  const wanted = [...want.lines].sort().join('\n')
+  for (const order of candidates) {
+    if (SNAPSHOT_COLUMNS.some((column) => order[column] !== want.address[column])) continue
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute()
+    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.unit_price_paise, l.quantity))
+    if (have.sort().join('\n') !== wanted) continue
+    return {
+      orderId: order.id,
+      orderNumber: order.number,
+      totalAmountPaise: want.totalPaise,
+      gatewayOrder: { id: order.gateway_order_id as string, amount: want.totalPaise, currency: 'INR' },
+    }
+  }
+  return null
+}
+
+/**
+ * Turns the user's cart into a pending order: lines and address are snapshotted, the total is
+ * computed here in paise (cart prices + delivery fee), then the gateway order is created (outside
+ * the transaction). Nothing from the client but the address id is used.
+ */
+export async function placeOrder(
+  db: DB,
+  gateway: PaymentGateway,
+  user: SessionUser,
+  input: { addressId: string | null | undefined },
+  deliveryFeePaise: number,
+): Promise<PlacedOrder> {
+  const cart = await getCart(db, { userId: user.id })
+  if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
+  if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+  const address = await getAddress(db, user.id, input.addressId).catch((error) => {
+    if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+    throw error
+  })
+  if (cart.items.some((line) => !line.available)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
+
+  const subtotal = cart.totalPaise
+  const total = subtotal + deliveryFeePaise
+  const snapshot = addressSnapshot(address)
+  const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
+    addressId: address.id,
+    address: snapshot,
+    totalPaise: total,
+    deliveryFeePaise,
+    lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
+  })
+  if (unpaid) return unpaid
+  const orderId = newId()
+  const now = new Date().toISOString()
+  const orderNumber = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        number: nextOrderNumber(),
+        user_id: user.id,
+        cart_id: cart.id,
+        user_name: user.userName,
+        email: user.email,
+        address_id: address.id,
+        ...snapshot,
+        subtotal_paise: subtotal,
+        delivery_fee_paise: deliveryFeePaise,
+        total_amount_paise: total,
+        order_status: 'pending',
+        payment_status: 'pending',
+        gateway: gateway.name,
+        updated_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('order_lines')
+      .values(
+        cart.items.map((line) => ({
+          order_id: orderId,
+          product_id: line.productId,
+          title: line.title,
+          image: line.image,
+          variety_type: line.varietyType,
+          variety_name: line.variety,
+          color: line.color,
+          unit_price_paise: line.unitPricePaise,
+          quantity: line.quantity,
+        })),
+      )
+      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+    const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    return placed.number
+  })
+
+  let gatewayOrder: GatewayOrder
+  try {
+    gatewayOrder = await gateway.createOrder({ amountPaise: total, receipt: orderId, notes: { orderId } })
+  } catch (error) {
+    console.error('Payment gateway refused the order', error)
+    await db
+      .updateTable('orders')
+      .set({ payment_status: 'failed', updated_at: new Date().toISOString() })
+      .where('id', '=', orderId)
+      .execute()
+    throw new PaymentUnavailable(CHECKOUT_MESSAGES.gatewayDown)
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({ gateway_order_id: gatewayOrder.id, updated_at: new Date().toISOString() })
+      .where('id', '=', orderId)
+      .execute()
+    await trx
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        order_id: orderId,
+        gateway: gateway.name,
+        gateway_order_id: gatewayOrder.id,
+        amount_paise: total,
+        status: 'pending',
+        updated_at: new Date().toISOString(),
+      })
+      .execute()
+  })
+  return { orderId, orderNumber, totalAmountPaise: total, gatewayOrder }
+}
+
+export interface OrderSummary {
+  id: string
+  /** The short number people quote, shown as '#1024' (formatOrderNumber). */
+  number: number
+  orderDate: string
+  orderStatus: OrderStatus
+  paymentStatus: PaymentStatus
+  totalAmountPaise: number
+  userName: string
+  email: string
+  /** Paid (or payable) through the TEST MODE gateway: no money moves. */
+  testMode: boolean
+}
+
+export interface OrderLineView {
+  productId: string
+  title: string
+  image: string
+  varietyType: VarietyType | null
+  variety: string
+  color: string
+  unitPricePaise: number
+  quantity: number
+}
+
+export interface OrderDetail extends OrderSummary {
+  userId: string
+  /** The cart the order was placed from (null for orders made without one). */
+  cartId: string | null
+  subtotalPaise: number
+  deliveryFeePaise: number
+  paymentMethod: string
+  gateway: string
+  gatewayOrderId: string | null
+  gatewayPaymentId: string | null
+  needsRefund: boolean
+  address: {
+    addressId: string | null
+    name: string
+    addressLine: string
+    city: string
+    state: string
+    pincode: string
+    country: string
+    phone: string
+    landmark: string
+    notes: string
+  }
+  lines: OrderLineView[]
+  history: { status: OrderStatus; note: string; changedAt: string }[]
+}
+
+export const ORDER_SUMMARY_COLUMNS = [
+  'id',
+  'number',
+  'order_date',
+  'order_status',
+  'payment_status',
+  'total_amount_paise',
+  'user_name',
+  'email',
+  'gateway',
+] as const
+
+export function toOrderSummary(row: {
+  id: string
+  number: number
+  order_date: string
+  order_status: OrderStatus
+  payment_status: PaymentStatus
+  total_amount_paise: number
+  user_name: string
+  email: string
+  gateway: string
+}): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    orderDate: row.order_date,
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    totalAmountPaise: row.total_amount_paise,
+    userName: row.user_name,
+    email: row.email,
+    testMode: row.gateway === 'test',
+  }
+}
+
+/** The user's orders, newest first (`limit`/`offset` for one slice of them). */
+export async function listOrdersOf(
+  db: DB,
+  userId: string,
+  { limit, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<OrderSummary[]> {
+  let query = db
+    .selectFrom('orders')
+    .select(ORDER_SUMMARY_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('order_date', 'desc')
+    .orderBy('id')
+  if (limit !== undefined) query = query.limit(limit).offset(offset)
+  return (await query.execute()).map(toOrderSummary)
+}
+
+/** How many orders the user has. */
+export async function countOrdersOf(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+/** An order in full, for its owner or the admin; NotFound for anyone else (never someone's data). */
+export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUser): Promise<OrderDetail> {
+  let query = db.selectFrom('orders').select('id').where('id', '=', orderId)
+  if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
+  const found = await query.executeTakeFirst()
+  const [order] = found ? await getOrderDetails(db, [found.id]) : []
+  if (!order) throw new NotFound('Order not found.')
+  return order
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    const group = groups.get(k)
+    if (group) group.push(item)
+    else groups.set(k, [item])
+  }
+  return groups
+}
+
+/**
+ * Orders in full, in the order of `orderIds` (unknown ids left out), read with three queries
+ * whatever their number (the /api order lists answer whole orders). No access check: callers pick
+ * ids the viewer may see.
+ */
+export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
+  if (orderIds.length === 0) return []
+  const [orders, lines, history] = await Promise.all([
+    db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
+    db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
+    db
+      .selectFrom('order_status_history')
+      .select(['order_id', 'status', 'note', 'changed_at'])
+      .where(inList('order_id', orderIds))
+      .orderBy('id')
+      .execute(),
+  ])
+  const byId = new Map(orders.map((o) => [o.id, o]))
+  const linesOf = groupBy(lines, (l) => l.order_id)
+  const historyOf = groupBy(history, (h) => h.order_id)
+  return orderIds.flatMap((id) => {
+    const order = byId.get(id)
+    if (!order) return []
+    return [
+      {
+        ...toOrderSummary(order),
+        userId: order.user_id,
+        cartId: order.cart_id,
+        subtotalPaise: order.subtotal_paise,
+        deliveryFeePaise: order.delivery_fee_paise,
+        paymentMethod: order.payment_method,
+        gateway: order.gateway,
+        gatewayOrderId: order.gateway_order_id,
+        gatewayPaymentId: order.gateway_payment_id,
+        needsRefund: order.needs_refund === 1,
+        address: {
+          addressId: order.address_id,
+          name: order.recipient_name,
+          addressLine: order.address_line,
+          city: order.city,
+          state: order.state,
+          pincode: order.pincode,
+          country: order.country,
+          phone: order.phone,
+          landmark: order.landmark,
+          notes: order.notes,
+        },
+        lines: (linesOf.get(id) ?? []).map((l) => ({
+            productId: l.product_id,
+            title: l.title,
+            image: l.image,
+            varietyType: l.variety_type,
+            variety: l.variety_name,
+            color: l.color,
+            unitPricePaise: l.unit_price_paise,
+            quantity: l.quantity,
+          })),
+        history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
+      },
+    ]
+  })
+}
+
+/**
+ * The paid order the payment confirmation page shows: the one named (when it is the user's and
+ * paid), else the user's latest paid order; null when they have none.
+ */
+export async function getPaidOrderForConfirmation(db: DB, user: SessionUser, orderId: string | null): Promise<OrderDetail | null> {
+  let id = orderId
+  if (id) {
+    const named = await db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', user.id).where('payment_status', '=', 'paid').executeTakeFirst()
+    id = named?.id ?? null
+  }
+  if (!id) {
+    const latest = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('payment_status', '=', 'paid')
+      .orderBy('order_date', 'desc')
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    id = latest?.id ?? null
+  }
+  return id ? getOrderDetail(db, id, user) : null
+}
