@@ -1,0 +1,255 @@
+// The import rule of docs/decisions/026-layers-as-folders.md, checked over every file in app/ and
+// db/: routes -> adapters (web, api) -> domain -> db and lib, never backwards.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, posix } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+type Layer =
+  | 'routes'
+  | 'components'
+  | 'web'
+  | 'web-client'
+  | 'api'
+  | 'domain'
+  | 'infra'
+  | 'schemas'
+  | 'lib'
+  | 'db'
+  | 'seed'
+  | 'migrations'
+  | 'tests'
+  | 'generated'
+  | 'other'
+
+/**
+ * What each layer may import (value imports). `routes` (route modules, root, entry) may import
+ * any layer. Test files may also import tests/ helpers and infra (a real TEST MODE gateway). `web-client` is a file of app/web/ that
+ * is not *.server (the toasts, the cart fetcher hook): components may use those.
+ */
+const ALLOWED: Record<Layer, Layer[] | 'any'> = {
+  routes: 'any',
+  components: ['components', 'web-client', 'lib', 'schemas'],
+  web: ['web', 'web-client', 'domain', 'infra', 'lib', 'schemas', 'db', 'components'],
+  'web-client': ['web-client', 'components', 'lib', 'schemas'],
+  api: ['api', 'domain', 'infra', 'lib', 'schemas', 'db'],
+  domain: ['domain', 'lib', 'schemas', 'db'],
+  infra: ['infra', 'lib', 'db'],
+  schemas: ['schemas', 'lib', 'db'],
+  lib: ['lib', 'db'],
+  db: ['db', 'migrations'],
+  seed: ['seed', 'db', 'migrations', 'lib', 'domain'],
+  migrations: ['migrations'],
+  tests: 'any',
+  generated: 'any',
+  other: 'any',
+}
+
+/** Extra targets for `import type` only (erased at build time). */
+const ALLOWED_TYPES: Partial<Record<Layer, Layer[]>> = {
+  // The domain is handed ports it does not build: the payment gateway's interface lives in infra.
+  domain: ['infra'],
+  // Components take props; the types of those props come from the domain's read models.
+  components: ['domain'],
+  'web-client': ['domain', 'web'],
+}
+
+/** Single files another layer may import besides its list (the rule names them). */
+const ALLOWED_FILES: Partial<Record<Layer, string[]>> = {
+  // Infrastructure throws the domain's errors (rate limit -> TooManyRequests), nothing else.
+  infra: ['app/domain/errors.ts'],
+}
+
+/** Packages a layer must not import: the domain knows no HTTP, router, cookies or React. */
+const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
+  domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express)$/,
+  schemas: /^(react-router|@react-router\/.*|express)$/,
+  lib: /^(react-router\/.*|@react-router\/.*|express|node:.*)$/,
+}
+
+/**
+ * Backward imports known today, to shrink to nothing. Each entry is `importer -> target`; the
+ * test fails when an entry no longer occurs, so fixing one means deleting its line.
+ */
+const KNOWN_EXCEPTIONS: Record<string, string> = {
+  // Components typed by their route's loader: take a props type from the domain instead.
+  'app/components/cart-sheet.tsx -> app/routes/shop/cart.tsx': 'cart loader type (useFetcher<typeof cartLoader>)',
+  'app/components/product-dialog.tsx -> app/routes/shop/product.tsx': 'product loader type (useFetcher<typeof productLoader>)',
+  // The cart form parses with the /api helper parseInput (zod -> Invalid): move it beside the domain errors.
+  'app/web/cart-requests.server.ts -> app/api/handle-api.server.ts': 'parseInput',
+  // Tests of the /api product bodies sit in the domain's test file: move them to app/api/.
+  'app/domain/admin-products.server.test.ts -> app/api/admin-products.server.ts': 'fromApiProduct, parseApiProduct',
+  // The webhook signature check is a value import from the gateway: pass it in with the gateway.
+  'app/domain/payments.server.ts -> app/infra/payment-gateway.server.ts': 'verifyWebhookSignature',
+}
+
+interface SourceFile {
+  path: string
+  source: string
+}
+
+interface ImportRef {
+  specifier: string
+  typeOnly: boolean
+}
+
+const IMPORT_PATTERNS: { re: RegExp; typeOnly: (match: RegExpMatchArray) => boolean }[] = [
+  // import/export ... from '...', across lines; `import type` / `export type` are erased.
+  { re: /\b(import|export)(\s+type)?\s+[^'";]*?\bfrom\s*(['"])([^'"\n]+)\3/g, typeOnly: (m) => Boolean(m[2]) },
+  { re: /\bimport\s*(['"])([^'"\n]+)\1/g, typeOnly: () => false },
+  { re: /\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g, typeOnly: () => false },
+  { re: /\bvi\.(?:mock|doMock|importActual)(?:<[^>]*>)?\(\s*(['"])([^'"\n]+)\1/g, typeOnly: () => false },
+]
+
+function importsOf(source: string): ImportRef[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+  const refs: ImportRef[] = []
+  for (const { re, typeOnly } of IMPORT_PATTERNS) {
+    for (const match of code.matchAll(re)) {
+      const specifier = match[match.length - 1] as string
+      refs.push({ specifier, typeOnly: typeOnly(match) })
+    }
+  }
+  return refs
+}
+
+/** A specifier as a repository path (without resolving the extension), or null for a package. */
+function targetPath(importer: string, specifier: string): string | null {
+  const clean = specifier.replace(/[?#].*$/, '')
+  if (clean.startsWith('~/')) return `app/${clean.slice(2)}`
+  if (clean.startsWith('./') || clean.startsWith('../')) return posix.normalize(posix.join(posix.dirname(importer), clean))
+  return null
+}
+
+function layerOf(path: string): Layer {
+  if (/(^|\/)\+types\//.test(path)) return 'generated'
+  if (/^app\/(routes\/|routes\.ts$|root\.tsx$|entry\.(server|client)\.tsx$)/.test(path)) return 'routes'
+  if (path.startsWith('app/components/')) return 'components'
+  if (path.startsWith('app/web/')) return /\.server(\.|$)|\.server\.test\./.test(path) ? 'web' : 'web-client'
+  if (path.startsWith('app/api/')) return 'api'
+  if (path.startsWith('app/domain/')) return 'domain'
+  if (path.startsWith('app/infra/')) return 'infra'
+  if (path.startsWith('app/schemas/')) return 'schemas'
+  if (path.startsWith('app/lib/')) return 'lib'
+  if (path.startsWith('db/seed/')) return 'seed'
+  if (path.startsWith('db/')) return 'db'
+  if (path.startsWith('migrations/')) return 'migrations'
+  if (path.startsWith('tests/')) return 'tests'
+  return 'other'
+}
+
+/** The file a target path names, when it can be told (for messages and the exceptions list). */
+function withExtension(target: string, known: Set<string>): string {
+  for (const suffix of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) if (known.has(target + suffix)) return target + suffix
+  return target
+}
+
+const isTest = (path: string) => /\.test\.tsx?$/.test(path)
+
+/** Every import that breaks the rule, as `importer -> target (why)`. */
+function checkImports(files: SourceFile[]): { violations: string[]; edges: Set<string> } {
+  const known = new Set(files.map((f) => f.path))
+  const violations: string[] = []
+  const edges = new Set<string>()
+  for (const file of files) {
+    const from = layerOf(file.path)
+    const allowed = ALLOWED[from]
+    if (from === 'domain' && /\b(request|req)\s*:\s*Request\b|\bnew Request\(|\bHeaders\b/.test(file.source)) {
+      violations.push(`${file.path}: the domain takes no Request or headers`)
+    }
+    for (const ref of importsOf(file.source)) {
+      const path = targetPath(file.path, ref.specifier)
+      if (path === null) {
+        const banned = FORBIDDEN_PACKAGES[from]
+        // lib is isomorphic: node:* only in its *.server files.
+        const serverOnly = from === 'lib' && ref.specifier.startsWith('node:') && file.path.includes('.server.')
+        if (banned?.test(ref.specifier) && !serverOnly && !(ref.typeOnly && from !== 'domain')) {
+          violations.push(`${file.path} -> ${ref.specifier} (${from} may not use this package)`)
+        }
+        continue
+      }
+      const target = withExtension(path, known)
+      const to = layerOf(target)
+      if (allowed === 'any') continue
+      if (allowed.includes(to)) continue
+      if (ref.typeOnly && ALLOWED_TYPES[from]?.includes(to)) continue
+      if (ALLOWED_FILES[from]?.includes(target)) continue
+      // Tests also build real infrastructure (the TEST MODE gateway) and use tests/ helpers.
+      if ((to === 'tests' || to === 'infra') && isTest(file.path)) continue
+      const edge = `${file.path} -> ${target}`
+      edges.add(edge)
+      if (edge in KNOWN_EXCEPTIONS) continue
+      violations.push(`${edge} (${from} may not import ${to}${ref.typeOnly ? ', even as a type' : ''})`)
+    }
+  }
+  return { violations, edges }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return walk(path)
+    return /\.(ts|tsx|mts|js|mjs)$/.test(entry.name) ? [path] : []
+  })
+}
+
+function repositoryFiles(): SourceFile[] {
+  const root = new URL('..', import.meta.url).pathname
+  return ['app', 'db'].flatMap((top) =>
+    walk(join(root, top)).map((absolute) => {
+      const path = posix.relative(root, absolute.split('\\').join('/'))
+      return { path, source: readFileSync(absolute, 'utf8') }
+    }),
+  )
+}
+
+describe('layers', () => {
+  const { violations, edges } = checkImports(repositoryFiles())
+
+  it('no file in app/ or db/ imports backwards', () => {
+    expect(violations).toEqual([])
+  })
+
+  it('every known exception still occurs (delete the line once it is fixed)', () => {
+    expect(Object.keys(KNOWN_EXCEPTIONS).filter((edge) => !edges.has(edge))).toEqual([])
+  })
+
+  it('the checker catches a backwards import, a banned package and a component typed by a route', () => {
+    const fake: SourceFile[] = [
+      { path: 'app/domain/cart.server.ts', source: "import { getShopSession } from '~/web/cookies.server'\n" },
+      { path: 'app/domain/orders.server.ts', source: "import { redirect } from 'react-router'\n" },
+      { path: 'app/domain/payments.server.ts', source: "import { x } from '../api/shapes.server'\nexport function f(request: Request) {}\n" },
+      { path: 'app/components/order-card.tsx', source: "import type { loader } from '~/routes/shop/order'\n" },
+      { path: 'app/infra/secret.server.ts', source: "import {\n  getUser,\n} from '../web/auth.server'\n" },
+      { path: 'app/lib/money.ts', source: "import { getDb } from '~/infra/db.server'\n" },
+      { path: 'db/database.ts', source: "import { storeImage } from '../app/domain/media.server'\n" },
+      { path: 'app/web/cookies.server.ts', source: "import type { Toast } from '~/web/toast/toast'\n" },
+      { path: 'app/web/toast/notify.ts', source: "import { getDb } from '~/infra/db.server'\n" },
+      { path: 'app/web/toast/toast.ts', source: '' },
+      { path: 'app/web/auth.server.ts', source: '' },
+    ]
+    const { violations: found } = checkImports(fake)
+    expect(found).toEqual([
+      'app/domain/cart.server.ts -> app/web/cookies.server.ts (domain may not import web)',
+      'app/domain/orders.server.ts -> react-router (domain may not use this package)',
+      'app/domain/payments.server.ts: the domain takes no Request or headers',
+      'app/domain/payments.server.ts -> app/api/shapes.server (domain may not import api)',
+      'app/components/order-card.tsx -> app/routes/shop/order (components may not import routes, even as a type)',
+      'app/infra/secret.server.ts -> app/web/auth.server.ts (infra may not import web)',
+      'app/lib/money.ts -> app/infra/db.server (lib may not import infra)',
+      'db/database.ts -> app/domain/media.server (db may not import domain)',
+      'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
+    ])
+  })
+
+  it('the same imports in the right direction pass', () => {
+    const fake: SourceFile[] = [
+      { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/auth-sessions.server'\n" },
+      { path: 'app/domain/orders.server.ts', source: "import type { PaymentGateway } from '../infra/payment-gateway.server'\nimport type { DB } from '../../db/database'\n" },
+      { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
+      { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
+      { path: 'app/domain/errors.ts', source: '' },
+      { path: 'app/routes/shop/cart.tsx', source: "import { handleCartForm } from '~/web/cart-requests.server'\n" },
+    ]
+    expect(checkImports(fake).violations).toEqual([])
+  })
+})
