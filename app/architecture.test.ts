@@ -173,8 +173,8 @@ function checkImports(files: SourceFile[]): { violations: string[]; edges: Set<s
       if (allowed.includes(to)) continue
       if (ref.typeOnly && ALLOWED_TYPES[from]?.includes(to)) continue
       if (ALLOWED_FILES[from]?.includes(target)) continue
-      // Tests also build real infrastructure (the TEST MODE gateway) and use tests/ helpers.
-      if ((to === 'tests' || to === 'infra') && isTest(file.path)) continue
+      // Tests also build real infrastructure (the TEST MODE gateway), use tests/ helpers and seed fixtures.
+      if ((to === 'tests' || to === 'infra' || to === 'seed') && isTest(file.path)) continue
       const edge = `${file.path} -> ${target}`
       edges.add(edge)
       if (edge in KNOWN_EXCEPTIONS) continue
