@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listenForTests, type TestServer } from './listen-for-tests'
 import { securityHeaders } from './security-headers'
 
-let server: Server
-let base: string
+let server: TestServer
 
 beforeAll(async () => {
   const app = express()
@@ -14,18 +13,13 @@ beforeAll(async () => {
   app.use((_req, res) => {
     res.type('text/plain').send(String(res.locals.cspNonce))
   })
-  server = createServer(app)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  server = await listenForTests(app)
 })
 
-afterAll(async () => {
-  await new Promise((done) => server.close(done))
-})
+afterAll(() => server.close())
 
 async function headersOf(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(base + path, { headers })
+  const response = await fetch(server.base + path, { headers })
   const nonce = await response.text()
   return { nonce, headers: Object.fromEntries([...response.headers].filter(([name]) => !/^(date|connection|keep-alive|content-type|content-length|etag)$/.test(name))) }
 }
