@@ -78,8 +78,6 @@ const KNOWN_EXCEPTIONS: Record<string, string> = {
   'app/web/cart-requests.server.ts -> app/api/handle-api.server.ts': 'parseInput',
   // Tests of the /api product bodies sit in the domain's test file: move them to app/api/.
   'app/domain/admin-products.server.test.ts -> app/api/admin-products.server.ts': 'fromApiProduct, parseApiProduct',
-  // The webhook signature check is a value import from the gateway: pass it in with the gateway.
-  'app/domain/payments.server.ts -> app/infra/payment-gateway.server.ts': 'verifyWebhookSignature',
 }
 
 interface SourceFile {

@@ -15,7 +15,8 @@ import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { healthz } from './health'
-import { limitBodySize, sameOriginForCookieRequests, securityHeaders } from './http-guards'
+import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
+import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
 
 export { BackupError } from '../db/backup'
@@ -68,8 +69,7 @@ function answerErrors(error: unknown, req: express.Request, res: express.Respons
   if (res.headersSent) return res.end()
   const message =
     code >= 500 ? 'Something went wrong. Please try again.' : code === 404 ? 'Not found.' : 'This request could not be understood.'
-  if (req.path.startsWith('/api/')) res.status(code).json({ success: false, message })
-  else res.status(code).type('text/plain; charset=utf-8').send(message)
+  refuse(req, res, code, message)
 }
 
 /**

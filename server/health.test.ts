@@ -1,21 +1,19 @@
-import { createServer, type Server } from 'node:http'
 import express from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type HealthChecks, healthz } from './health'
+import { listenForTests, type TestServer } from './listen-for-tests'
 
-let server: Server | undefined
+let server: TestServer | undefined
 
 async function serve(checks: HealthChecks): Promise<string> {
   const app = express()
   app.get('/healthz', healthz(checks))
-  server = createServer(app)
-  await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/healthz`
+  server = await listenForTests(app)
+  return `${server.base}/healthz`
 }
 
 afterEach(async () => {
-  await new Promise((done) => server?.close(done))
+  await server?.close()
   vi.restoreAllMocks()
 })
 

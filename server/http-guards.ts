@@ -1,14 +1,13 @@
 // Express middleware that guards every request before React Router sees it.
-import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { JS_CLASS_SCRIPT } from '~/lib/js-class-script'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Cross-site posts the payment provider makes on purpose, verified by signature instead. */
 export const CSRF_EXEMPT_PATHS = new Set(['/api/shop/order/razorpay/webhook', '/shop/payment/callback'])
 
-function refuse(req: Request, res: Response, status: number, message: string) {
+/** A short answer without a stack trace: JSON `{success: false, message}` under /api, else plain text. */
+export function refuse(req: Request, res: Response, status: number, message: string) {
   if (req.path.startsWith('/api/')) {
     res.status(status).json({ success: false, message })
   } else {
@@ -145,52 +144,4 @@ function cutOff(req: Request, res: Response, message: string) {
     req.socket.destroy()
   }
   req.emit('error', Object.assign(new Error(message), { status: 413 }))
-}
-
-/** script-src hash of the root's one constant inline script (see app/lib/js-class-script.ts). */
-const JS_CLASS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(JS_CLASS_SCRIPT).digest('base64')}'`
-
-const RAZORPAY_CHECKOUT = 'https://checkout.razorpay.com'
-const RAZORPAY_API = 'https://api.razorpay.com'
-
-/**
- * The page policy. Scripts: our own files, React Router's inline scripts carrying this response's
- * nonce, the root's constant inline script by hash, and (shop pages only) Razorpay Checkout.
- * The admin panel never pays, so it gets no Razorpay sources.
- */
-export function pagePolicy(nonce: string, { razorpay }: { razorpay: boolean }): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${JS_CLASS_SCRIPT_HASH}${razorpay ? ` ${RAZORPAY_CHECKOUT}` : ''}`,
-    // React's style attributes (progress bars, image placeholders) need inline styles.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${razorpay ? ' https://cdn.razorpay.com' : ''}`,
-    `connect-src 'self'${razorpay ? ` ${RAZORPAY_API} https://lumberjack.razorpay.com` : ''}`,
-    razorpay ? `frame-src ${RAZORPAY_API} ${RAZORPAY_CHECKOUT}` : "frame-src 'none'",
-    `form-action 'self'${razorpay ? ` ${RAZORPAY_API}` : ''}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ')
-}
-
-/** JSON answers and uploaded images need nothing at all: an image opened directly runs nothing. */
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-
-/** A fresh nonce per response, kept in res.locals.cspNonce for the React Router handler. */
-export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString('base64')
-  res.locals.cspNonce = nonce
-  const policy = req.path.startsWith('/api/') || req.path.startsWith('/uploads/')
-    ? API_POLICY
-    : pagePolicy(nonce, { razorpay: !req.path.startsWith('/admin') })
-  res.setHeader('Content-Security-Policy', policy)
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('X-Frame-Options', 'DENY')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://api.razorpay.com")')
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-  next()
 }

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request, type Server } from 'node:http'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listenForTests, type TestServer } from './listen-for-tests'
 import { buildAssets } from './precompressed'
 
 const source = `export const greeting = ${JSON.stringify('namaste '.repeat(300))}\n`
 let dir: string
-let server: Server
-let base: string
+let server: TestServer
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'shop-precompressed-'))
@@ -20,21 +20,18 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'plain-Cd34.js'), source)
   const app = express()
   app.use('/assets', buildAssets(dir))
-  server = createServer(app)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  server = await listenForTests(app)
 })
 
 afterAll(async () => {
-  await new Promise((done) => server.close(done))
+  await server.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 /** A raw GET (fetch would decode the body itself): status, headers and the bytes as sent. */
 function get(path: string, acceptEncoding?: string) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    const req = request(`${base}${path}`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+    const req = request(`${server.base}${path}`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))

@@ -383,7 +383,7 @@ describe('concurrent verifications', () => {
     const body = orderPaidEvent(placed.gatewayOrder.id, 'pay_1', placed.totalAmountPaise)
     const [viaBrowser, viaWebhook] = await Promise.all([
       verifyAndConfirm(db, gateway, signed(placed.gatewayOrder.id, 'pay_1')),
-      handleWebhook(db, { rawBody: body, signature: hmacHex(WEBHOOK_SECRET, body), eventId: 'evt_race', secret: WEBHOOK_SECRET }),
+      handleWebhook(db, gateway, { rawBody: body, signature: hmacHex(WEBHOOK_SECRET, body), eventId: 'evt_race', secret: WEBHOOK_SECRET }),
     ])
     expect(viaWebhook).toBe('processed')
     expect(viaBrowser.orderId).toBe(placed.orderId)
@@ -426,7 +426,7 @@ function paymentEvent(event: 'payment.captured' | 'payment.failed', gatewayOrder
 }
 
 function webhook(rawBody: string, eventId: string | null, signature: string | null = hmacHex(WEBHOOK_SECRET, rawBody)) {
-  return handleWebhook(db, { rawBody, signature, eventId, secret: WEBHOOK_SECRET })
+  return handleWebhook(db, gateway, { rawBody, signature, eventId, secret: WEBHOOK_SECRET })
 }
 
 describe('handleWebhook', () => {
@@ -498,7 +498,7 @@ describe('handleWebhook', () => {
 
   it('is NotFound when no webhook secret is configured', async () => {
     const body = JSON.stringify({ event: 'order.paid' })
-    const error = await rejection(handleWebhook(db, { rawBody: body, signature: hmacHex('x', body), eventId: 'e', secret: undefined }))
+    const error = await rejection(handleWebhook(db, gateway, { rawBody: body, signature: hmacHex('x', body), eventId: 'e', secret: undefined }))
     expect(error).toBeInstanceOf(NotFound)
   })
 

@@ -9,7 +9,7 @@ import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
-import { type GatewayPayment, type PaymentGateway, verifyWebhookSignature } from '../infra/payment-gateway.server'
+import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
 
 export { PAYMENT_MESSAGES }
 
@@ -292,15 +292,16 @@ interface WebhookPayload {
 }
 
 /**
- * A Razorpay webhook: the raw body's HMAC is checked before parsing; each event id is handled
- * once (a retry of a half-handled event is handled again, which confirmPayment makes harmless).
+ * A Razorpay webhook: the raw body's HMAC is checked (by the gateway) before parsing; each event id
+ * is handled once (a retry of a half-handled event is handled again, which confirmPayment makes harmless).
  */
 export async function handleWebhook(
   db: DB,
+  gateway: Pick<PaymentGateway, 'verifyWebhookSignature'>,
   input: { rawBody: string; signature: string | null; eventId: string | null; secret: string | undefined },
 ): Promise<'processed' | 'duplicate' | 'ignored'> {
   if (!input.secret) throw new NotFound('Webhooks are not configured.')
-  if (!input.signature || !verifyWebhookSignature(input.rawBody, input.signature, input.secret)) {
+  if (!input.signature || !gateway.verifyWebhookSignature(input.rawBody, input.signature, input.secret)) {
     throw new Invalid({ signature: ['Invalid webhook signature.'] }, 'Invalid webhook signature.')
   }
   let body: WebhookPayload

@@ -3,6 +3,7 @@
 // X-Razorpay-Event-Id is handled once. -> 200 {success, status: 'processed' | 'duplicate' | 'ignored'}
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { handleWebhook } from '~/domain/payments.server'
 import type { Route } from './+types/order-razorpay-webhook'
@@ -14,7 +15,7 @@ export function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {
     // The signature covers the exact bytes sent: read the raw text, never a re-serialised JSON.
     const rawBody = await request.text()
-    const status = await handleWebhook(getDb(), {
+    const status = await handleWebhook(getDb(), getPaymentGateway(), {
       rawBody,
       signature: request.headers.get('X-Razorpay-Signature'),
       eventId: request.headers.get('X-Razorpay-Event-Id'),
