@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { type AddressInput, addressSchema } from '~/schemas/address'
 import {
-  ADDRESS_LIMIT_MESSAGE,
   addAddress,
   deleteAddress,
   getAddress,
@@ -81,7 +81,7 @@ describe('addresses service', () => {
     expect((await listAddresses(db, 'u-asha')).map((a) => a.id)).toEqual([first.id, second.id, third.id])
   })
 
-  it(`refuses a 4th address with '${ADDRESS_LIMIT_MESSAGE}' and keeps the 3`, async () => {
+  it(`refuses a 4th address with '${ADDRESS_MESSAGES.limit}' and keeps the 3`, async () => {
     for (const line of ['One', 'Two', 'Three']) await addAddress(db, 'u-asha', address({ addressLine: line }))
     const error = await rejection(addAddress(db, 'u-asha', address({ addressLine: 'Four' })))
     expect(error).toBeInstanceOf(Invalid)

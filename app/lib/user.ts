@@ -1,4 +1,6 @@
-import type { Role } from '../../db/schema'
+/** The two kinds of account (docs/spec/roles.md); db/schema.ts derives users.role from it. */
+export const ROLES = ['admin', 'user'] as const
+export type Role = (typeof ROLES)[number]
 
 /** What the app knows about the signed-in user (SPEC.md section 3, "User (session)"). */
 export interface SessionUser {

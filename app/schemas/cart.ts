@@ -1,5 +1,6 @@
 // The cart form (one form action with an intent field) and the cart API bodies.
 import { z } from 'zod'
+import { VARIETY_TYPES } from '~/lib/catalog'
 import { apiUserIdSchema } from './api-user'
 
 const id = z.string({ error: 'Missing product.' }).trim().min(1, { error: 'Missing product.' }).max(64)
@@ -49,7 +50,7 @@ export const apiVarietySchema = z
       optionName,
       z
         .object({
-          type: z.enum(['choice', 'size', 'pack']).optional(),
+          type: z.enum(VARIETY_TYPES).optional(),
           name: optionName.optional(),
           size: optionName.optional(),
           packName: optionName.optional(),

@@ -6,6 +6,7 @@ import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
+import { isOnSale } from '~/lib/pricing'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { deleteProduct } from '~/domain/admin-products.server'
 import { listProducts } from '~/domain/catalog.server'
@@ -104,8 +105,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <div className="grid flex-1 gap-1 p-3 text-sm">
                 <h2 className="line-clamp-2 font-semibold">{product.title}</h2>
                 <p>
-                  <span className={product.salePricePaise > 0 ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
-                  {product.salePricePaise > 0 ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
+                  <span className={isOnSale(product) ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
+                  {isOnSale(product) ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
                 </p>
                 <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
                 {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}
