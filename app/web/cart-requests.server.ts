@@ -7,7 +7,7 @@ import { cartFormSchema } from '~/schemas/cart'
 import { parseInput } from '../api/handle-api.server'
 import type { RouterContextProvider } from 'react-router'
 import { getUser } from './auth.server'
-import { addToCart, type CartOwner, removeLine, stepLineQuantity } from '../domain/cart.server'
+import { addToCart, type CartOwner, countCartLines, removeLine, stepLineQuantity } from '../domain/cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
 import { DomainError, Invalid } from '../domain/errors'
 
@@ -31,6 +31,12 @@ export async function cartOwnerFor(
   const created = newId() + newId()
   session.set('guestId', created)
   return { owner: { guestId: created }, setCookie: await sessionStorage().commitSession(session) }
+}
+
+/** The header's cart badge: how many lines this request's cart holds (0 when it has none). */
+export async function cartCountFor(request: Request, context: Ctx): Promise<number> {
+  const { owner } = await cartOwnerFor(request, context)
+  return owner ? countCartLines(getDb(), owner) : 0
 }
 
 export interface CartFormResult {
