@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
+import { FIRST_ORDER_NUMBER, ORDER_MESSAGES } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { AddressFields } from '~/lib/addresses'
@@ -316,7 +316,7 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
   if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
   const found = await query.executeTakeFirst()
   const [order] = found ? await getOrderDetails(db, [found.id]) : []
-  if (!order) throw new NotFound('Order not found.')
+  if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
   return order
 }
 

@@ -21,8 +21,6 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
 } as const
 
-export const ORDER_STATUS_REQUIRED = ORDER_MESSAGES.statusRequired
-
 /** What each status means to the shopper and the owner (pages only; the /api keeps the values). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending payment',
