@@ -3,7 +3,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Database, VarietyType } from '../../db/schema'
-import { addLimitMessage, cartLimitMessage, MAX_LINE_QUANTITY } from '~/lib/cart'
+import { addLimitMessage, CART_MESSAGES, cartLimitMessage, MAX_LINE_QUANTITY } from '~/lib/cart'
 import { VARIETY_HEADINGS } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
@@ -245,7 +245,7 @@ async function productForCart(db: Executor, productId: string): Promise<ProductF
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!product) throw new NotFound('This product is no longer available.')
+  if (!product) throw new NotFound(CART_MESSAGES.productGone)
   const [varieties, colors] = await Promise.all([
     db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
     db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
@@ -321,7 +321,7 @@ async function findLine(db: Executor, cartId: string, selector: LineSelector) {
     if (selector.color !== undefined) query = query.where('color', '=', selector.color)
   }
   const lines = await query.limit(2).execute()
-  if (lines.length === 0) throw new NotFound('This item is not in your cart.')
+  if (lines.length === 0) throw new NotFound(CART_MESSAGES.notInCart)
   if (lines.length > 1) {
     throw new Invalid({ variety: ['Several lines hold this product: say which variety and color.'] })
   }
@@ -340,7 +340,7 @@ async function changeLineQuantity(
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     const line = await findLine(trx, cartId, selector)
     const quantity = checkQuantity(next(line.quantity))
     if (quantity > line.quantity) {
@@ -349,7 +349,7 @@ async function changeLineQuantity(
         .select(['total_stock', 'deleted_at'])
         .where('id', '=', line.product_id)
         .executeTakeFirst()
-      if (!product || product.deleted_at !== null) throw new NotFound('This product is no longer available.')
+      if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
       const inCart = await quantityOfProduct(trx, cartId, line.product_id)
       if (quantity - line.quantity > roomForLine(product.total_stock, inCart, line.quantity)) {
         throw new Invalid({ quantity: [cartLimitMessage(line.quantity)] })
@@ -377,7 +377,7 @@ export async function stepLineQuantity(db: DB, owner: CartOwner, lineId: string,
 export async function removeLine(db: DB, owner: CartOwner, selector: LineSelector): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     const line = await findLine(trx, cartId, selector)
     await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute()
     await touch(trx, cartId)
@@ -397,12 +397,12 @@ export async function removeProductLines(
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     let query = trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('product_id', '=', selection.productId)
     if (selection.variety !== undefined) query = query.where('variety_name', '=', selection.variety)
     if (selection.color !== undefined) query = query.where('color', '=', selection.color)
     const result = await query.executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0) throw new NotFound('This item is not in your cart.')
+    if (Number(result.numDeletedRows) === 0) throw new NotFound(CART_MESSAGES.notInCart)
     await touch(trx, cartId)
     return getCart(trx, owner)
   })

@@ -60,7 +60,7 @@ export async function handleCartForm(
     const resolved = await cartOwnerFor(request, context, { create: input.intent === 'add' })
     setCookie = resolved.setCookie
     const owner = resolved.owner
-    if (!owner) throw new Invalid({ lineId: ['Your cart is empty.'] })
+    if (!owner) throw new Invalid({ lineId: [CART_MESSAGES.emptyCart] })
     const db = getDb()
     let message: string
     switch (input.intent) {

@@ -14,6 +14,7 @@ import { DomainError } from '~/domain/errors'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/products'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }]
 
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: error.message }, { status: error.status })
   }
   const { q, page } = gridPlace(new URL(request.url))
-  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: 'Product deleted successfully' })
+  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
