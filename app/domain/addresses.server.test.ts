@@ -1,6 +1,7 @@
 // Saved addresses (at most three, always the owner's own) and the address form schema, on a fresh database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { type AddressInput, addressSchema } from '~/schemas/address'
@@ -31,15 +32,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('Expected a rejection')
-}
 
 /** A valid address through the schema (so defaults apply as they do for every caller). */
 function address(overrides: Record<string, unknown> = {}): AddressInput {

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
 import { ADMIN_ORDER_STATUSES } from '~/lib/order-status'
@@ -34,15 +35,6 @@ afterEach(async () => {
 /** An order placed `minutesAgo` before a fixed moment (20 Nov 2026, 12:00 UTC). */
 function insertOrder(id: string, { user = asha, minutesAgo = 0, status = 'confirmed' as OrderStatus, totalPaise = 149_900 } = {}) {
   return insertOrderFixture(db, { id, user, status, totalPaise, date: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutesAgo * 60_000) })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
 }
 
 const historyOf = (orderId: string) =>

@@ -15,18 +15,23 @@ export type CartOwner = { userId: string } | { guestId: string }
 /** Picks a line: by its id, or by product + variety + colour (the API's way). */
 export type LineSelector = { lineId: string } | { productId: string; variety?: string; color?: string }
 
-export interface CartLine {
-  id: string
+/** An item as a cart line and an order line both hold it: product, choices, unit price and quantity. */
+export interface LineItem {
   productId: string
   title: string
   image: string
+  /** The product's variety type when the line has a variety, else null. */
   varietyType: VarietyType | null
   variety: string
   color: string
+  unitPricePaise: number
   quantity: number
+}
+
+export interface CartLine extends LineItem {
+  id: string
   pricePaise: number
   salePricePaise: number
-  unitPricePaise: number
   lineTotalPaise: number
   totalStock: number
   /** False when the line cannot be bought as it is; `problem` says why. */

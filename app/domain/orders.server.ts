@@ -2,14 +2,14 @@
 // listed for their owner, shown in detail to the owner or the admin.
 import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
-import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
+import type { OrderStatus, PaymentStatus } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { FIRST_ORDER_NUMBER, ORDER_MESSAGES } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { AddressFields } from '~/lib/addresses'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, fromAddressColumns, getAddress, toAddressColumns } from './addresses.server'
-import { getCart } from './cart.server'
+import { getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
@@ -220,16 +220,8 @@ export interface OrderSummary {
   testMode: boolean
 }
 
-export interface OrderLineView {
-  productId: string
-  title: string
-  image: string
-  varietyType: VarietyType | null
-  variety: string
-  color: string
-  unitPricePaise: number
-  quantity: number
-}
+/** An order's line: the item as it was in the cart when the order was placed. */
+export type OrderLineView = LineItem
 
 export interface OrderDetail extends OrderSummary {
   userId: string
