@@ -35,7 +35,7 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
   domain: ['domain', 'lib', 'schemas', 'db'],
   infra: ['infra', 'lib', 'db'],
   schemas: ['schemas', 'lib', 'db'],
-  lib: ['lib', 'db'],
+  lib: ['lib'],
   db: ['db', 'migrations'],
   seed: ['seed', 'db', 'migrations', 'lib', 'domain'],
   migrations: ['migrations'],
@@ -51,6 +51,8 @@ const ALLOWED_TYPES: Partial<Record<Layer, Layer[]>> = {
   // Components take props; the types of those props come from the domain's read models.
   components: ['domain'],
   'web-client': ['domain', 'web'],
+  // db/schema.ts derives its column unions from the vocabulary in app/lib (ADR 027).
+  db: ['lib'],
 }
 
 /** Single files another layer may import besides its list (the rule names them). */
@@ -220,6 +222,8 @@ describe('layers', () => {
       { path: 'app/infra/secret.server.ts', source: "import {\n  getUser,\n} from '../web/auth.server'\n" },
       { path: 'app/lib/money.ts', source: "import { getDb } from '~/infra/db.server'\n" },
       { path: 'db/database.ts', source: "import { storeImage } from '../app/domain/media.server'\n" },
+      { path: 'app/lib/catalog.ts', source: "import type { Product } from '../../db/schema'\n" },
+      { path: 'db/backup.ts', source: "import { CATEGORIES } from '../app/lib/catalog'\n" },
       { path: 'app/web/cookies.server.ts', source: "import type { Toast } from '~/web/toast/toast'\n" },
       { path: 'app/web/toast/notify.ts', source: "import { getDb } from '~/infra/db.server'\n" },
       { path: 'app/web/toast/toast.ts', source: '' },
@@ -235,6 +239,8 @@ describe('layers', () => {
       'app/infra/secret.server.ts -> app/web/auth.server.ts (infra may not import web)',
       'app/lib/money.ts -> app/infra/db.server (lib may not import infra)',
       'db/database.ts -> app/domain/media.server (db may not import domain)',
+      'app/lib/catalog.ts -> db/schema (lib may not import db, even as a type)',
+      'db/backup.ts -> app/lib/catalog.ts (db may not import lib)',
       'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
     ])
   })
@@ -246,6 +252,7 @@ describe('layers', () => {
       { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
       { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },
+      { path: 'db/schema.ts', source: "import type { OrderStatus } from '../app/lib/order-status'\n" },
       { path: 'app/routes/shop/cart.tsx', source: "import { handleCartForm } from '~/web/cart-requests.server'\n" },
     ]
     expect(checkImports(fake).violations).toEqual([])

@@ -1,17 +1,11 @@
 // The hand-written Kysely view of the SQLite schema (see migrations/). Money is integer paise.
+// The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
+import type { Category, VarietyType } from '../app/lib/catalog'
+import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
+import type { Role } from '../app/lib/user'
 
-export type Role = 'admin' | 'user'
-export type Category = 'jewellery' | 'home-decor' | 'gifting-memories' | 'special-occasion'
-export type VarietyType = 'choice' | 'size' | 'pack'
-export type OrderStatus =
-  | 'pending'
-  | 'confirmed'
-  | 'inProcess'
-  | 'inShipping'
-  | 'delivered'
-  | 'rejected'
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refunded'
+export type { Category, OrderStatus, PaymentStatus, Role, VarietyType }
 
 /** ISO 8601 text, set by the database on insert. */
 type CreatedAt = ColumnType<string, string | undefined, never>

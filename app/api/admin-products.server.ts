@@ -2,6 +2,7 @@
 // image + images) turned into productSchema's input, field errors named back in that shape, and
 // one page of the full catalogue. Reading an upload's multipart form is in multipart.server.ts.
 import type { DB } from '../../db/database'
+import type { VarietyType } from '~/lib/catalog'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { parseInput } from './handle-api.server'
 import { toApiProduct } from './shapes.server'
@@ -17,7 +18,7 @@ const VARIETY_LISTS = {
   choice: { list: 'options', name: 'name' },
   size: { list: 'sizes', name: 'size' },
   pack: { list: 'packs', name: 'packName' },
-} as const
+} as const satisfies Record<VarietyType, { list: string; name: string }>
 
 type VarietyKind = keyof typeof VARIETY_LISTS
 

@@ -2,6 +2,7 @@
 // given later was made by the upload pipeline (used by the product and feature adapters).
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { isUploadUrl } from '~/lib/images'
 import { Invalid } from '../domain/errors'
 
 /** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
@@ -21,13 +22,11 @@ export function isMultipart(request: Request): boolean {
   return (request.headers.get('Content-Type') ?? '').includes('multipart/form-data')
 }
 
-const UPLOAD_URL = /^\/uploads\/[a-f0-9]{16,64}-\d+\.webp$/
-
 /** An image url made by the upload pipeline whose file is in the uploads directory; else 400. */
 export function checkUploadedUrl(image: unknown, uploadsDir: string): string {
   if (typeof image !== 'string' || image.trim() === '') throw new Invalid({ image: ['Please upload an image first.'] })
   const url = image.trim()
-  if (!UPLOAD_URL.test(url)) throw new Invalid({ image: ['The image must be a url from the image upload (/uploads/...).'] })
+  if (!isUploadUrl(url)) throw new Invalid({ image: ['The image must be a url from the image upload (/uploads/...).'] })
   if (!existsSync(join(uploadsDir, basename(url)))) throw new Invalid({ image: ['This image was not found. Please upload it again.'] })
   return url
 }

@@ -1,5 +1,8 @@
 // How domain values look in the /api JSON contract (SPEC.md section 3 field names).
+import { pickAddressFields } from '~/lib/addresses'
+import type { VarietyType } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
+import { type Priced, unitPricePaise } from '~/lib/pricing'
 import type { SessionUser } from '~/lib/user'
 import type { AddressView } from '../domain/addresses.server'
 import type { Cart, CartLine } from '../domain/cart.server'
@@ -12,14 +15,18 @@ export function toApiUser(user: SessionUser) {
   return { id: user.id, _id: user.id, userName: user.userName, name: user.userName, email: user.email, role: user.role }
 }
 
+/** A price and sale price in rupees, as every /api shape shows them (salePrice 0 when none). */
+function rupeePrices(priced: Priced): { price: number; salePrice: number } {
+  return { price: paiseToRupees(priced.pricePaise), salePrice: paiseToRupees(priced.salePricePaise) }
+}
+
 /** A product card: what the listing, home and search need. Prices in rupees; salePrice 0 when none. */
 function toApiProductCard(card: ProductCardData) {
   return {
     _id: card.id,
     title: card.title,
     category: card.category,
-    price: paiseToRupees(card.pricePaise),
-    salePrice: paiseToRupees(card.salePricePaise),
+    ...rupeePrices(card),
     totalStock: card.totalStock,
     image: card.image ?? '',
   }
@@ -30,7 +37,7 @@ function toApiProductCard(card: ProductCardData) {
  * list has entries (a client may read `variety.options` whatever the type without failing).
  */
 export interface ApiVariety {
-  type: 'choice' | 'size' | 'pack'
+  type: VarietyType
   options: { name: string; price: number; salePrice: number }[]
   sizes: { size: string; price: number; salePrice: number }[]
   packs: { packName: string; price: number }[]
@@ -41,32 +48,12 @@ function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
   const empty: ApiVariety = { type: variety.type, options: [], sizes: [], packs: [] }
   switch (variety.type) {
     case 'choice':
-      return {
-        ...empty,
-        options: variety.options.map((o) => ({
-          name: o.name,
-          price: paiseToRupees(o.pricePaise),
-          salePrice: paiseToRupees(o.salePricePaise),
-        })),
-      }
+      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o) })) }
     case 'size':
-      return {
-        ...empty,
-        sizes: variety.options.map((o) => ({
-          size: o.name,
-          price: paiseToRupees(o.pricePaise),
-          salePrice: paiseToRupees(o.salePricePaise),
-        })),
-      }
+      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o) })) }
     case 'pack':
-      // Packs carry a price only (SPEC.md section 3); a pack's sale price, if any, is its price.
-      return {
-        ...empty,
-        packs: variety.options.map((o) => ({
-          packName: o.name,
-          price: paiseToRupees(o.salePricePaise > 0 ? o.salePricePaise : o.pricePaise),
-        })),
-      }
+      // Packs carry a price only (SPEC.md section 3): the price a shopper pays for the pack.
+      return { ...empty, packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)) })) }
   }
 }
 
@@ -110,8 +97,7 @@ export function toApiCartItem(line: CartLine) {
     quantity: line.quantity,
     variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
     color: line.color || null,
-    price: paiseToRupees(line.pricePaise),
-    salePrice: paiseToRupees(line.salePricePaise),
+    ...rupeePrices(line),
     title: line.title,
     image: line.image,
     totalStock: line.totalStock,
@@ -127,19 +113,7 @@ export function toApiCart(cart: Cart) {
 
 /** A saved address (SPEC.md section 3 "Address"). */
 export function toApiAddress(address: AddressView) {
-  return {
-    _id: address.id,
-    userId: address.userId,
-    name: address.name,
-    addressLine: address.addressLine,
-    city: address.city,
-    state: address.state,
-    pincode: address.pincode,
-    country: address.country,
-    phone: address.phone,
-    landmark: address.landmark,
-    notes: address.notes,
-  }
+  return { _id: address.id, userId: address.userId, ...pickAddressFields(address) }
 }
 
 /**
@@ -161,18 +135,7 @@ export function toApiOrder(order: OrderDetail) {
       variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
       color: line.color || null,
     })),
-    addressInfo: {
-      addressId: order.address.addressId,
-      name: order.address.name,
-      addressLine: order.address.addressLine,
-      city: order.address.city,
-      state: order.address.state,
-      pincode: order.address.pincode,
-      country: order.address.country,
-      phone: order.address.phone,
-      landmark: order.address.landmark,
-      notes: order.address.notes,
-    },
+    addressInfo: { addressId: order.address.addressId, ...pickAddressFields(order.address) },
     subtotal: paiseToRupees(order.subtotalPaise),
     deliveryFee: paiseToRupees(order.deliveryFeePaise),
     totalAmount: paiseToRupees(order.totalAmountPaise),

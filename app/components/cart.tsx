@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router'
 import { CART_MESSAGES } from '~/lib/cart'
+import { VARIETY_LABELS } from '~/lib/catalog'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/web/toast/notify'
@@ -7,8 +8,6 @@ import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart.server'
 import { buttonClass } from './ui/button'
-
-const LABELS = { choice: 'Choice', size: 'Size', pack: 'Pack' } as const
 
 /** Hidden fields every cart form carries: where to come back without JS, or a fetcher marker with it. */
 export function CartFormFields({ redirectTo }: { redirectTo: string }) {
@@ -75,7 +74,7 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
         <h3 className="line-clamp-2 font-semibold">{line.title}</h3>
         {line.variety && line.varietyType ? (
           <p className="text-xs text-zinc-500">
-            {LABELS[line.varietyType]}: {line.variety}
+            {VARIETY_LABELS[line.varietyType]}: {line.variety}
           </p>
         ) : null}
         {line.color ? <p className="text-xs text-zinc-500">Color: {line.color}</p> : null}

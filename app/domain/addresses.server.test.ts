@@ -1,10 +1,11 @@
 // Saved addresses (at most three, always the owner's own) and the address form schema, on a fresh database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { type AddressInput, addressSchema } from '~/schemas/address'
 import {
-  ADDRESS_LIMIT_MESSAGE,
   addAddress,
   deleteAddress,
   getAddress,
@@ -31,15 +32,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('Expected a rejection')
-}
 
 /** A valid address through the schema (so defaults apply as they do for every caller). */
 function address(overrides: Record<string, unknown> = {}): AddressInput {
@@ -81,7 +73,7 @@ describe('addresses service', () => {
     expect((await listAddresses(db, 'u-asha')).map((a) => a.id)).toEqual([first.id, second.id, third.id])
   })
 
-  it(`refuses a 4th address with '${ADDRESS_LIMIT_MESSAGE}' and keeps the 3`, async () => {
+  it(`refuses a 4th address with '${ADDRESS_MESSAGES.limit}' and keeps the 3`, async () => {
     for (const line of ['One', 'Two', 'Three']) await addAddress(db, 'u-asha', address({ addressLine: line }))
     const error = await rejection(addAddress(db, 'u-asha', address({ addressLine: 'Four' })))
     expect(error).toBeInstanceOf(Invalid)

@@ -2,56 +2,46 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Address } from '../../db/schema'
-import { MAX_ADDRESSES } from '~/lib/catalog'
+import { ADDRESS_FIELDS, ADDRESS_MESSAGES, type AddressField, type AddressFields, MAX_ADDRESSES } from '~/lib/addresses'
 import { newId } from '~/lib/ids.server'
 import type { AddressInput } from '~/schemas/address'
 import { Invalid, NotFound } from './errors'
 
-export const ADDRESS_LIMIT_MESSAGE = 'You can Add Max 3 Addresses'
-
-export interface AddressView {
+/** A saved address: the address fields (ADDRESS_FIELDS) and whose it is. */
+export interface AddressView extends AddressFields {
   id: string
   userId: string
-  /** The recipient, when not the account holder; '' when not given. */
-  name: string
-  addressLine: string
-  city: string
-  state: string
-  pincode: string
-  country: string
-  phone: string
-  landmark: string
-  notes: string
+}
+
+/** The column each address field is stored in, in `addresses` and in the snapshot an order keeps. */
+const ADDRESS_COLUMNS = {
+  name: 'recipient_name',
+  addressLine: 'address_line',
+  city: 'city',
+  state: 'state',
+  pincode: 'pincode',
+  country: 'country',
+  phone: 'phone',
+  landmark: 'landmark',
+  notes: 'notes',
+} as const satisfies Record<AddressField, string>
+
+export type AddressColumn = (typeof ADDRESS_COLUMNS)[AddressField]
+export type AddressColumns = Record<AddressColumn, string>
+export const ADDRESS_COLUMN_NAMES = ADDRESS_FIELDS.map((field) => ADDRESS_COLUMNS[field])
+
+/** An address's fields as columns (a saved address, or an order's snapshot of one). */
+export function toAddressColumns(fields: AddressFields): AddressColumns {
+  return Object.fromEntries(ADDRESS_FIELDS.map((field) => [ADDRESS_COLUMNS[field], fields[field]])) as AddressColumns
+}
+
+/** The address fields of a row that stores them (addresses, orders). */
+export function fromAddressColumns(row: AddressColumns): AddressFields {
+  return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, row[ADDRESS_COLUMNS[field]]])) as AddressFields
 }
 
 function toView(row: Address): AddressView {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    name: row.recipient_name,
-    addressLine: row.address_line,
-    city: row.city,
-    state: row.state,
-    pincode: row.pincode,
-    country: row.country,
-    phone: row.phone,
-    landmark: row.landmark,
-    notes: row.notes,
-  }
-}
-
-function toColumns(input: AddressInput) {
-  return {
-    recipient_name: input.name,
-    address_line: input.addressLine,
-    city: input.city,
-    state: input.state,
-    pincode: input.pincode,
-    country: input.country,
-    phone: input.phone,
-    landmark: input.landmark,
-    notes: input.notes,
-  }
+  return { id: row.id, userId: row.user_id, ...fromAddressColumns(row) }
 }
 
 export async function listAddresses(db: DB, userId: string): Promise<AddressView[]> {
@@ -67,7 +57,7 @@ export async function getAddress(db: DB, userId: string, addressId: string): Pro
     .where('id', '=', addressId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (!row) throw new NotFound('Address not found.')
+  if (!row) throw new NotFound(ADDRESS_MESSAGES.notFound)
   return toView(row)
 }
 
@@ -78,8 +68,8 @@ export async function addAddress(db: DB, userId: string, input: AddressInput): P
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow()
-    if (Number(count) >= MAX_ADDRESSES) throw new Invalid({ address: [ADDRESS_LIMIT_MESSAGE] }, ADDRESS_LIMIT_MESSAGE)
-    const row = { id: newId(), user_id: userId, ...toColumns(input), updated_at: new Date().toISOString() }
+    if (Number(count) >= MAX_ADDRESSES) throw new Invalid({ address: [ADDRESS_MESSAGES.limit] }, ADDRESS_MESSAGES.limit)
+    const row = { id: newId(), user_id: userId, ...toAddressColumns(input), updated_at: new Date().toISOString() }
     await trx.insertInto('addresses').values(row).execute()
     return toView(await trx.selectFrom('addresses').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow())
   })
@@ -88,15 +78,15 @@ export async function addAddress(db: DB, userId: string, input: AddressInput): P
 export async function updateAddress(db: DB, userId: string, addressId: string, input: AddressInput): Promise<AddressView> {
   const result = await db
     .updateTable('addresses')
-    .set({ ...toColumns(input), updated_at: new Date().toISOString() })
+    .set({ ...toAddressColumns(input), updated_at: new Date().toISOString() })
     .where('id', '=', addressId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) throw new NotFound('Address not found.')
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound(ADDRESS_MESSAGES.notFound)
   return getAddress(db, userId, addressId)
 }
 
 export async function deleteAddress(db: DB, userId: string, addressId: string): Promise<void> {
   const result = await db.deleteFrom('addresses').where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) throw new NotFound('Address not found.')
+  if (Number(result.numDeletedRows) === 0) throw new NotFound(ADDRESS_MESSAGES.notFound)
 }

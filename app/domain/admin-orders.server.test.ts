@@ -3,12 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
-import { ADMIN_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
+import { ADMIN_ORDER_STATUSES } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
 import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
-import { Invalid, NotFound } from './errors'
+import { NotFound } from './errors'
 import { getOrderDetail } from './orders.server'
 
 const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
@@ -34,15 +35,6 @@ afterEach(async () => {
 /** An order placed `minutesAgo` before a fixed moment (20 Nov 2026, 12:00 UTC). */
 function insertOrder(id: string, { user = asha, minutesAgo = 0, status = 'confirmed' as OrderStatus, totalPaise = 149_900 } = {}) {
   return insertOrderFixture(db, { id, user, status, totalPaise, date: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - minutesAgo * 60_000) })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
 }
 
 const historyOf = (orderId: string) =>
@@ -126,7 +118,7 @@ describe('updateOrderStatus', () => {
   it('sets each of the five statuses and records each change with the admin and time', async () => {
     await insertOrder('o1')
     for (const status of ADMIN_ORDER_STATUSES) {
-      expect(await updateOrderStatus(db, 'o1', status, owner.id)).toBe('Order status is updated successfully!')
+      await updateOrderStatus(db, 'o1', status, owner.id)
       const order = await getOrderDetail(db, 'o1', owner)
       expect(order.orderStatus).toBe(status)
     }
@@ -144,34 +136,6 @@ describe('updateOrderStatus', () => {
     await insertOrder('o1', { status: 'delivered' })
     await updateOrderStatus(db, 'o1', 'pending', owner.id)
     expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('pending')
-  })
-
-  it("answers a missing status with SPEC.md's exact message", async () => {
-    await insertOrder('o1')
-    for (const missing of ['', undefined, null]) {
-      const error = await rejection(updateOrderStatus(db, 'o1', missing, owner.id))
-      expect(error).toBeInstanceOf(Invalid)
-      expect((error as Invalid).message).toBe('Please select an order status before submitting.')
-      expect((error as Invalid).errors).toEqual({ orderStatus: [ORDER_STATUS_REQUIRED] })
-    }
-    expect(await historyOf('o1')).toHaveLength(2)
-  })
-
-  it("refuses 'confirmed' (set by payment only), unknown names and non-strings, changing nothing", async () => {
-    await insertOrder('o1', { status: 'inProcess' })
-    for (const bad of ['confirmed', 'shipped', 'Delivered', ' pending', 123, true, ['pending'], { status: 'pending' }]) {
-      const error = await rejection(updateOrderStatus(db, 'o1', bad, owner.id))
-      expect(error, JSON.stringify(bad)).toBeInstanceOf(Invalid)
-      expect(Object.keys((error as Invalid).errors)).toEqual(['orderStatus'])
-    }
-    for (const bad of ['confirmed', 'shipped', 123]) {
-      // A value that is there but wrong is not "missing": it gets the list of allowed values.
-      expect(((await rejection(updateOrderStatus(db, 'o1', bad, owner.id))) as Invalid).message).toBe(
-        'Order status must be one of pending, inProcess, inShipping, delivered, rejected.',
-      )
-    }
-    expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('inProcess')
-    expect(await historyOf('o1')).toHaveLength(2)
   })
 
   it('is NotFound for an unknown order and writes no history', async () => {

@@ -1,8 +1,7 @@
 // The admin's view of orders: every order, filtered and paginated, and status changes with history.
 import type { DB } from '../../db/database'
-import type { OrderStatus } from '../../db/schema'
-import { ADMIN_ORDER_STATUSES, ALL_ORDER_STATUSES, ORDER_STATUS_REQUIRED } from '~/lib/order-status'
-import { Invalid, NotFound } from './errors'
+import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
+import { NotFound } from './errors'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
@@ -35,21 +34,18 @@ export async function listAllOrders(
   }
 }
 
-/** Sets an order's status to one of SPEC.md's five (anything else is refused) and records it. */
-export async function updateOrderStatus(db: DB, orderId: string, status: unknown, adminId: string): Promise<string> {
-  if (status === undefined || status === null || status === '') throw new Invalid({ orderStatus: [ORDER_STATUS_REQUIRED] })
-  if (typeof status !== 'string' || !(ADMIN_ORDER_STATUSES as readonly string[]).includes(status)) {
-    throw new Invalid({ orderStatus: [`Order status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}.`] })
-  }
-  const next = status as OrderStatus
+/**
+ * Sets an order's status to one of the five the admin may set (the adapters parse it with
+ * schemas/order.ts) and records the change; NotFound for an unknown order.
+ */
+export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrderStatus, adminId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('orders')
       .set({ order_status: next, updated_at: new Date().toISOString() })
       .where('id', '=', orderId)
       .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound('Order not found.')
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound(ORDER_MESSAGES.notFound)
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: next, note: 'Changed by the admin', changed_by: adminId }).execute()
   })
-  return 'Order status is updated successfully!'
 }

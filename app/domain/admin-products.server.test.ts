@@ -2,6 +2,7 @@
 // that guards it, on a fresh database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { fromApiProduct, parseApiProduct } from '../api/admin-products.server'
@@ -52,15 +53,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('createProduct', () => {
   it('stores a plain product in paise with its colours and images in order', async () => {

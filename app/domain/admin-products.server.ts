@@ -2,6 +2,8 @@
 // variety options. Orders and carts keep pointing at deleted products; shoppers no longer see them.
 import type { DB } from '../../db/database'
 import { newId } from '~/lib/ids.server'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
+import { paiseToRupees } from '~/lib/money'
 import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
 import { NotFound } from './errors'
@@ -79,7 +81,7 @@ export async function updateProduct(db: DB, id: string, input: ProductInput, opt
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound('Product not found.')
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
   })
   return getProduct(db, id)
@@ -92,7 +94,7 @@ export async function deleteProduct(db: DB, id: string): Promise<void> {
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) throw new NotFound('Product not found.')
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
 }
 
 /** The form's values for a product being edited (rupees as the form shows them). */
@@ -101,15 +103,15 @@ export function toProductFormValues(product: ProductDetail) {
     title: product.title,
     description: product.description,
     category: product.category,
-    price: String(product.pricePaise / 100),
-    salePrice: String(product.salePricePaise / 100),
+    price: String(paiseToRupees(product.pricePaise)),
+    salePrice: String(paiseToRupees(product.salePricePaise)),
     totalStock: String(product.totalStock),
     averageReview: String(product.averageReview),
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,
-      price: String(o.pricePaise / 100),
-      salePrice: String(o.salePricePaise / 100),
+      price: String(paiseToRupees(o.pricePaise)),
+      salePrice: String(paiseToRupees(o.salePricePaise)),
     })),
     colors: product.colors,
     images: product.images,

@@ -1,6 +1,7 @@
 // The cart service on a fresh database per test, with a small hand-made catalogue (not the demo seed).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { VarietyType } from '../../db/schema'
 import {
@@ -113,16 +114,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('Expected a rejection')
-}
 
 async function invalid(promise: Promise<unknown>): Promise<Invalid> {
   const error = await rejection(promise)

@@ -3,10 +3,11 @@
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Database, VarietyType } from '../../db/schema'
-import { addLimitMessage, cartLimitMessage, MAX_LINE_QUANTITY } from '~/lib/cart'
+import { addLimitMessage, CART_MESSAGES, cartLimitMessage, MAX_LINE_QUANTITY } from '~/lib/cart'
 import { VARIETY_HEADINGS } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
+import { quantitySchema } from '~/schemas/cart'
 import { Invalid, NotFound } from './errors'
 
 export type CartOwner = { userId: string } | { guestId: string }
@@ -14,18 +15,23 @@ export type CartOwner = { userId: string } | { guestId: string }
 /** Picks a line: by its id, or by product + variety + colour (the API's way). */
 export type LineSelector = { lineId: string } | { productId: string; variety?: string; color?: string }
 
-export interface CartLine {
-  id: string
+/** An item as a cart line and an order line both hold it: product, choices, unit price and quantity. */
+export interface LineItem {
   productId: string
   title: string
   image: string
+  /** The product's variety type when the line has a variety, else null. */
   varietyType: VarietyType | null
   variety: string
   color: string
+  unitPricePaise: number
   quantity: number
+}
+
+export interface CartLine extends LineItem {
+  id: string
   pricePaise: number
   salePricePaise: number
-  unitPricePaise: number
   lineTotalPaise: number
   totalStock: number
   /** False when the line cannot be bought as it is; `problem` says why. */
@@ -70,6 +76,42 @@ async function ensureCartId(db: Executor, owner: CartOwner): Promise<string> {
     })
     .execute()
   return id
+}
+
+/**
+ * The stock rule, once: a product's lines together hold at most its stock, and one line at most
+ * MAX_LINE_QUANTITY. How many more units a line holding `lineQuantity` may take when the cart holds
+ * `inCart` of the product in all (below 0 when already over).
+ */
+function roomForLine(totalStock: number, inCart: number, lineQuantity: number): number {
+  return Math.min(totalStock - inCart, MAX_LINE_QUANTITY - lineQuantity)
+}
+
+/** A line of the cart is product + variety + colour ('' for none). */
+interface LineKey {
+  product_id: string
+  variety_name: string
+  color: string
+}
+
+function findSameLine(db: Executor, cartId: string, key: LineKey) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', key.product_id)
+    .where('variety_name', '=', key.variety_name)
+    .where('color', '=', key.color)
+    .executeTakeFirst()
+}
+
+/** Adds `quantity` to the line found for `key` (findSameLine), or inserts the line. */
+async function addToLine(db: Executor, cartId: string, line: { id: string; quantity: number } | undefined, key: LineKey, quantity: number) {
+  if (line) {
+    await db.updateTable('cart_lines').set({ quantity: line.quantity + quantity }).where('id', '=', line.id).execute()
+  } else {
+    await db.insertInto('cart_lines').values({ id: newId(), cart_id: cartId, ...key, quantity }).execute()
+  }
 }
 
 async function touch(db: Executor, cartId: string) {
@@ -166,7 +208,7 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
           ? 'Out of stock.'
           : varietyGone || colorGone
             ? 'This option is no longer available.'
-            : wanted > row.total_stock
+            : roomForLine(row.total_stock, wanted, row.quantity) < 0
               ? `Only ${row.total_stock} left in stock.`
               : null
     return {
@@ -208,7 +250,7 @@ async function productForCart(db: Executor, productId: string): Promise<ProductF
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!product) throw new NotFound('This product is no longer available.')
+  if (!product) throw new NotFound(CART_MESSAGES.productGone)
   const [varieties, colors] = await Promise.all([
     db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
     db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
@@ -231,21 +273,20 @@ function checkChoices(product: ProductForCart, variety = '', color = ''): { vari
   return { variety: hasVariety ? variety : '', color: product.colors.length > 0 ? color : '' }
 }
 
-async function quantityOfProduct(db: Executor, cartId: string, productId: string, exceptLineId?: string) {
-  let query = db
+async function quantityOfProduct(db: Executor, cartId: string, productId: string) {
+  const query = db
     .selectFrom('cart_lines')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
     .where('cart_id', '=', cartId)
     .where('product_id', '=', productId)
-  if (exceptLineId) query = query.where('id', '!=', exceptLineId)
   return Number((await query.executeTakeFirstOrThrow()).total)
 }
 
+/** A line's quantity by the schema's rule and messages (whole, 1 to MAX_LINE_QUANTITY). */
 function checkQuantity(quantity: number): number {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
-    throw new Invalid({ quantity: [`Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`] })
-  }
-  return quantity
+  const result = quantitySchema.safeParse(quantity)
+  if (!result.success) throw new Invalid({ quantity: result.error.issues.map((issue) => issue.message) })
+  return result.data
 }
 
 /**
@@ -264,25 +305,12 @@ export async function addToCart(
     const choice = checkChoices(product, input.variety, input.color)
     const cartId = await ensureCartId(trx, owner)
     const inCart = await quantityOfProduct(trx, cartId, product.id)
-    const line = await trx
-      .selectFrom('cart_lines')
-      .select(['id', 'quantity'])
-      .where('cart_id', '=', cartId)
-      .where('product_id', '=', product.id)
-      .where('variety_name', '=', choice.variety)
-      .where('color', '=', choice.color)
-      .executeTakeFirst()
-    if (inCart + quantity > product.total_stock || (line?.quantity ?? 0) + quantity > MAX_LINE_QUANTITY) {
+    const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
+    const line = await findSameLine(trx, cartId, key)
+    if (quantity > roomForLine(product.total_stock, inCart, line?.quantity ?? 0)) {
       throw new Invalid({ quantity: [addLimitMessage(line?.quantity ?? inCart)] })
     }
-    if (line) {
-      await trx.updateTable('cart_lines').set({ quantity: line.quantity + quantity }).where('id', '=', line.id).execute()
-    } else {
-      await trx
-        .insertInto('cart_lines')
-        .values({ id: newId(), cart_id: cartId, product_id: product.id, variety_name: choice.variety, color: choice.color, quantity })
-        .execute()
-    }
+    await addToLine(trx, cartId, line, key, quantity)
     await touch(trx, cartId)
     return getCart(trx, owner)
   })
@@ -298,7 +326,7 @@ async function findLine(db: Executor, cartId: string, selector: LineSelector) {
     if (selector.color !== undefined) query = query.where('color', '=', selector.color)
   }
   const lines = await query.limit(2).execute()
-  if (lines.length === 0) throw new NotFound('This item is not in your cart.')
+  if (lines.length === 0) throw new NotFound(CART_MESSAGES.notInCart)
   if (lines.length > 1) {
     throw new Invalid({ variety: ['Several lines hold this product: say which variety and color.'] })
   }
@@ -317,7 +345,7 @@ async function changeLineQuantity(
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     const line = await findLine(trx, cartId, selector)
     const quantity = checkQuantity(next(line.quantity))
     if (quantity > line.quantity) {
@@ -326,9 +354,9 @@ async function changeLineQuantity(
         .select(['total_stock', 'deleted_at'])
         .where('id', '=', line.product_id)
         .executeTakeFirst()
-      if (!product || product.deleted_at !== null) throw new NotFound('This product is no longer available.')
-      const others = await quantityOfProduct(trx, cartId, line.product_id, line.id)
-      if (others + quantity > product.total_stock) {
+      if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
+      const inCart = await quantityOfProduct(trx, cartId, line.product_id)
+      if (quantity - line.quantity > roomForLine(product.total_stock, inCart, line.quantity)) {
         throw new Invalid({ quantity: [cartLimitMessage(line.quantity)] })
       }
     }
@@ -354,7 +382,7 @@ export async function stepLineQuantity(db: DB, owner: CartOwner, lineId: string,
 export async function removeLine(db: DB, owner: CartOwner, selector: LineSelector): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     const line = await findLine(trx, cartId, selector)
     await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute()
     await touch(trx, cartId)
@@ -374,12 +402,12 @@ export async function removeProductLines(
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
-    if (!cartId) throw new NotFound('This item is not in your cart.')
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     let query = trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('product_id', '=', selection.productId)
     if (selection.variety !== undefined) query = query.where('variety_name', '=', selection.variety)
     if (selection.color !== undefined) query = query.where('color', '=', selection.color)
     const result = await query.executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0) throw new NotFound('This item is not in your cart.')
+    if (Number(result.numDeletedRows) === 0) throw new NotFound(CART_MESSAGES.notInCart)
     await touch(trx, cartId)
     return getCart(trx, owner)
   })
@@ -432,32 +460,10 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     for (const line of guestLines) {
       if (line.deleted_at !== null) continue
       const inCart = await quantityOfProduct(trx, userCartId, line.product_id)
-      const room = Math.max(0, line.total_stock - inCart)
-      const existing = await trx
-        .selectFrom('cart_lines')
-        .select(['id', 'quantity'])
-        .where('cart_id', '=', userCartId)
-        .where('product_id', '=', line.product_id)
-        .where('variety_name', '=', line.variety_name)
-        .where('color', '=', line.color)
-        .executeTakeFirst()
-      const add = Math.min(line.quantity, room, MAX_LINE_QUANTITY - (existing?.quantity ?? 0))
+      const existing = await findSameLine(trx, userCartId, line)
+      const add = Math.min(line.quantity, roomForLine(line.total_stock, inCart, existing?.quantity ?? 0))
       if (add <= 0) continue
-      if (existing) {
-        await trx.updateTable('cart_lines').set({ quantity: existing.quantity + add }).where('id', '=', existing.id).execute()
-      } else {
-        await trx
-          .insertInto('cart_lines')
-          .values({
-            id: newId(),
-            cart_id: userCartId,
-            product_id: line.product_id,
-            variety_name: line.variety_name,
-            color: line.color,
-            quantity: add,
-          })
-          .execute()
-      }
+      await addToLine(trx, userCartId, existing, { product_id: line.product_id, variety_name: line.variety_name, color: line.color }, add)
     }
     await trx.deleteFrom('carts').where('id', '=', guestCartId).execute()
     await touch(trx, userCartId)

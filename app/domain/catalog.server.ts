@@ -10,7 +10,7 @@ import {
   PRICE_BANDS,
   type SortId,
 } from '~/lib/listing-filters'
-import { CATEGORIES } from '~/lib/catalog'
+import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
@@ -189,9 +189,9 @@ export async function getProduct(db: DB, id: string): Promise<ProductDetail> {
     .where('p.id', '=', id)
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!row) throw new NotFound('Product not found.')
+  if (!row) throw new NotFound(PRODUCT_MESSAGES.notFound)
   const [detail] = await withDetails(db, [toCard(row)])
-  if (!detail) throw new NotFound('Product not found.')
+  if (!detail) throw new NotFound(PRODUCT_MESSAGES.notFound)
   return detail
 }
 

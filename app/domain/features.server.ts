@@ -1,6 +1,7 @@
 // The home page banner's feature images, in their display order.
 import type { DB } from '../../db/database'
 import { newId } from '~/lib/ids.server'
+import { FEATURE_MESSAGES } from '~/lib/features'
 import { NotFound } from './errors'
 
 export interface FeatureImageItem {
@@ -34,5 +35,5 @@ export async function addFeatureImage(db: DB, image: string): Promise<FeatureIma
 
 export async function deleteFeatureImage(db: DB, id: string): Promise<void> {
   const result = await db.deleteFrom('feature_images').where('id', '=', id).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) throw new NotFound('Feature image not found.')
+  if (Number(result.numDeletedRows) === 0) throw new NotFound(FEATURE_MESSAGES.notFound)
 }

@@ -2,6 +2,7 @@
 // failure), the order history and order details, on a fresh database with the test gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { SessionUser } from '~/lib/user'
 import { addressSchema } from '~/schemas/address'
@@ -75,15 +76,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('Expected a rejection')
-}
 
 async function invalidMessage(promise: Promise<unknown>): Promise<string> {
   const error = await rejection(promise)

@@ -2,13 +2,14 @@
 // listed for their owner, shown in detail to the owner or the admin.
 import { type RawBuilder, sql } from 'kysely'
 import type { DB } from '../../db/database'
-import type { OrderStatus, PaymentStatus, VarietyType } from '../../db/schema'
+import type { OrderStatus, PaymentStatus } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
+import { FIRST_ORDER_NUMBER, ORDER_MESSAGES } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
-import { type AddressView, getAddress } from './addresses.server'
-import { getCart } from './cart.server'
+import type { AddressFields } from '~/lib/addresses'
+import { ADDRESS_COLUMN_NAMES, type AddressColumns, fromAddressColumns, getAddress, toAddressColumns } from './addresses.server'
+import { getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
@@ -35,23 +36,11 @@ export function nextOrderNumber(): RawBuilder<number> {
   return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
 }
 
-/** The address columns an order copies, so later edits to the saved address do not change it. */
-const SNAPSHOT_COLUMNS = ['recipient_name', 'address_line', 'city', 'state', 'pincode', 'country', 'phone', 'landmark', 'notes'] as const
-type AddressSnapshot = Record<(typeof SNAPSHOT_COLUMNS)[number], string>
-
-function addressSnapshot(address: AddressView): AddressSnapshot {
-  return {
-    recipient_name: address.name,
-    address_line: address.addressLine,
-    city: address.city,
-    state: address.state,
-    pincode: address.pincode,
-    country: address.country,
-    phone: address.phone,
-    landmark: address.landmark,
-    notes: address.notes,
-  }
-}
+/**
+ * The address an order copies into its own columns (the saved address's), so later edits to the
+ * saved address do not change it.
+ */
+type AddressSnapshot = AddressColumns
 
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
 export const UNPAID_ORDER_REUSE_HOURS = 24
@@ -74,7 +63,7 @@ async function findUnpaidTwin(
   const since = new Date(Date.now() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
   const candidates = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'gateway_order_id', ...SNAPSHOT_COLUMNS])
+    .select(['id', 'number', 'gateway_order_id', ...ADDRESS_COLUMN_NAMES])
     .where('user_id', '=', userId)
     .where('order_status', '=', 'pending')
     .where('payment_status', 'in', ['pending', 'failed'])
@@ -89,7 +78,7 @@ async function findUnpaidTwin(
     .execute()
   const wanted = [...want.lines].sort().join('\n')
   for (const order of candidates) {
-    if (SNAPSHOT_COLUMNS.some((column) => order[column] !== want.address[column])) continue
+    if (ADDRESS_COLUMN_NAMES.some((column) => order[column] !== want.address[column])) continue
     const lines = await db
       .selectFrom('order_lines')
       .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
@@ -130,7 +119,7 @@ export async function placeOrder(
 
   const subtotal = cart.totalPaise
   const total = subtotal + deliveryFeePaise
-  const snapshot = addressSnapshot(address)
+  const snapshot = toAddressColumns(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
     address: snapshot,
@@ -231,16 +220,8 @@ export interface OrderSummary {
   testMode: boolean
 }
 
-export interface OrderLineView {
-  productId: string
-  title: string
-  image: string
-  varietyType: VarietyType | null
-  variety: string
-  color: string
-  unitPricePaise: number
-  quantity: number
-}
+/** An order's line: the item as it was in the cart when the order was placed. */
+export type OrderLineView = LineItem
 
 export interface OrderDetail extends OrderSummary {
   userId: string
@@ -253,18 +234,8 @@ export interface OrderDetail extends OrderSummary {
   gatewayOrderId: string | null
   gatewayPaymentId: string | null
   needsRefund: boolean
-  address: {
-    addressId: string | null
-    name: string
-    addressLine: string
-    city: string
-    state: string
-    pincode: string
-    country: string
-    phone: string
-    landmark: string
-    notes: string
-  }
+  /** The address as it was when the order was placed, and the saved address it came from. */
+  address: AddressFields & { addressId: string | null }
   lines: OrderLineView[]
   history: { status: OrderStatus; note: string; changedAt: string }[]
 }
@@ -337,7 +308,7 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
   if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
   const found = await query.executeTakeFirst()
   const [order] = found ? await getOrderDetails(db, [found.id]) : []
-  if (!order) throw new NotFound('Order not found.')
+  if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
   return order
 }
 
@@ -387,18 +358,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
         gatewayOrderId: order.gateway_order_id,
         gatewayPaymentId: order.gateway_payment_id,
         needsRefund: order.needs_refund === 1,
-        address: {
-          addressId: order.address_id,
-          name: order.recipient_name,
-          addressLine: order.address_line,
-          city: order.city,
-          state: order.state,
-          pincode: order.pincode,
-          country: order.country,
-          phone: order.phone,
-          landmark: order.landmark,
-          notes: order.notes,
-        },
+        address: { addressId: order.address_id, ...fromAddressColumns(order) },
         lines: (linesOf.get(id) ?? []).map((l) => ({
             productId: l.product_id,
             title: l.title,

@@ -3,6 +3,7 @@
 // provider's payment record).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { SessionUser } from '~/lib/user'
 import { addressSchema } from '~/schemas/address'
@@ -74,15 +75,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await testDb?.cleanup()
 })
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('Expected a rejection')
-}
 
 async function addressFor(user: SessionUser) {
   return addAddress(

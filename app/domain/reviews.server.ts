@@ -1,5 +1,6 @@
 // Product reviews as shoppers read them: newest first, with the reviewer's name.
 import type { DB } from '../../db/database'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 import { NotFound } from './errors'
 
 export interface ReviewItem {
@@ -21,7 +22,7 @@ export async function listReviews(db: DB, productId: string): Promise<ReviewItem
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!product) throw new NotFound('Product not found.')
+  if (!product) throw new NotFound(PRODUCT_MESSAGES.notFound)
   const rows = await db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')

@@ -1,6 +1,7 @@
 // The shop's configuration: read from the environment once, validated with zod at start.
 import { z } from 'zod'
 import { trustProxySchema } from '~/lib/trust-proxy'
+import { rupeesToPaise } from '~/lib/money'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -42,7 +43,7 @@ const configSchema = z
       .min(0, { error: 'must be 0 or more' })
       .max(100000)
       .default(0)
-      .transform((rupees) => Math.round(rupees * 100)),
+      .transform(rupeesToPaise),
     COOKIE_SECURE: flag('1'),
     AUTH_RATE_LIMIT: positiveInt(10),
     TRUST_PROXY: trustProxySchema,

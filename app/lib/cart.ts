@@ -16,6 +16,9 @@ export const CART_MESSAGES = {
   updated: 'Cart Item is Updated Successfully',
   deleted: 'Cart Item is Deleted Successfully',
   loginRequired: 'User login required for successful purchase.',
+  notInCart: 'This item is not in your cart.',
+  productGone: 'This product is no longer available.',
+  emptyCart: 'Your cart is empty.',
 } as const
 
 /** The most of one item a cart line may hold, whatever the stock (a typo guard). */

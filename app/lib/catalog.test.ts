@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { missingChoicesMessage } from './catalog'
+import { CATEGORIES, categoryLabel, missingChoicesMessage, VARIETY_HEADINGS, VARIETY_LABELS, VARIETY_OPTION_LABELS } from './catalog'
 
 describe('missingChoicesMessage', () => {
   it('names every choice still missing', () => {
@@ -11,5 +11,24 @@ describe('missingChoicesMessage', () => {
 
   it('is null once nothing is missing', () => {
     expect(missingChoicesMessage(null, false)).toBeNull()
+  })
+})
+
+describe('the catalogue vocabulary', () => {
+  it('lists the categories with their labels in the specification order', () => {
+    expect(CATEGORIES).toEqual([
+      { id: 'jewellery', label: 'Jewellery' },
+      { id: 'home-decor', label: 'Home Decor' },
+      { id: 'gifting-memories', label: 'Gifting & Memories' },
+      { id: 'special-occasion', label: 'Special Occasion' },
+    ])
+    expect(categoryLabel('home-decor')).toBe('Home Decor')
+    expect(categoryLabel('unknown')).toBe('unknown')
+  })
+
+  it('words each variety type one way: the cart label, the detail heading, the admin select', () => {
+    expect(VARIETY_LABELS).toEqual({ choice: 'Choice', size: 'Size', pack: 'Pack' })
+    expect(VARIETY_HEADINGS).toEqual({ choice: 'Choice Options', size: 'Size Options', pack: 'Pack Options' })
+    expect(VARIETY_OPTION_LABELS).toEqual({ choice: 'Choice options', size: 'Size options', pack: 'Pack options' })
   })
 })

@@ -1,27 +1,43 @@
-// Catalogue constants shared by pages, services and the API (SPEC.md section 9).
-import type { Category, VarietyType } from '../../db/schema'
+// The catalogue's vocabulary, shared by pages, the domain, the API and db/schema.ts, which derives
+// its column types from these lists (docs/spec/constants.md).
 
-export const CATEGORIES: readonly { id: Category; label: string }[] = [
-  { id: 'jewellery', label: 'Jewellery' },
-  { id: 'home-decor', label: 'Home Decor' },
-  { id: 'gifting-memories', label: 'Gifting & Memories' },
-  { id: 'special-occasion', label: 'Special Occasion' },
-]
+/** The category ids, in the order the shop lists them. */
+export const CATEGORY_IDS = ['jewellery', 'home-decor', 'gifting-memories', 'special-occasion'] as const
+export type Category = (typeof CATEGORY_IDS)[number]
 
-export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as [Category, ...Category[]]
+export const CATEGORY_LABELS: Record<Category, string> = {
+  jewellery: 'Jewellery',
+  'home-decor': 'Home Decor',
+  'gifting-memories': 'Gifting & Memories',
+  'special-occasion': 'Special Occasion',
+}
+
+export const CATEGORIES: readonly { id: Category; label: string }[] = CATEGORY_IDS.map((id) => ({ id, label: CATEGORY_LABELS[id] }))
 
 export function categoryLabel(id: string): string {
   return CATEGORIES.find((c) => c.id === id)?.label ?? id
 }
 
-export const VARIETY_TYPES: readonly VarietyType[] = ['choice', 'size', 'pack']
+/** A product's variety: one list of options, named by its type. */
+export const VARIETY_TYPES = ['choice', 'size', 'pack'] as const
+export type VarietyType = (typeof VARIETY_TYPES)[number]
 
-/** The heading over a product's variety buttons. */
-export const VARIETY_HEADINGS: Record<VarietyType, string> = {
-  choice: 'Choice Options',
-  size: 'Size Options',
-  pack: 'Pack Options',
+/** A variety type in one word ('Size'): the cart line's label; headings and form labels add 'Options'. */
+export const VARIETY_LABELS: Record<VarietyType, string> = {
+  choice: 'Choice',
+  size: 'Size',
+  pack: 'Pack',
 }
+
+function varietyLabelsWith(suffix: string): Record<VarietyType, string> {
+  return Object.fromEntries(VARIETY_TYPES.map((type) => [type, `${VARIETY_LABELS[type]}${suffix}`])) as Record<VarietyType, string>
+}
+
+/** The heading over a product's variety buttons ('Size Options'). */
+export const VARIETY_HEADINGS = varietyLabelsWith(' Options')
+
+/** The admin form's variety select ('Size options'). */
+export const VARIETY_OPTION_LABELS = varietyLabelsWith(' options')
 
 /** What the shopper still has to pick, in the reason beside a disabled 'Add to Cart'. */
 export const VARIETY_NOUNS: Record<VarietyType, string> = {
@@ -37,4 +53,21 @@ export function missingChoicesMessage(missingVariety: VarietyType | null, missin
 }
 
 export const LOW_STOCK_THRESHOLD = 10
-export const MAX_ADDRESSES = 3
+
+/** What one product may hold: the admin form, its schema and the /api product bodies. */
+export const PRODUCT_LIMITS = { images: 8, options: 12, colors: 12 } as const
+
+/** What the admin's product pages and the admin /api say (docs/spec/errors.md). */
+export const PRODUCT_MESSAGES = {
+  added: 'Product added successfully',
+  edited: 'Product edited successfully',
+  deleted: 'Product deleted successfully',
+  notFound: 'Product not found.',
+  tooManyImages: `At most ${PRODUCT_LIMITS.images} images`,
+  tooManyOptions: `At most ${PRODUCT_LIMITS.options} options`,
+  tooManyColors: `At most ${PRODUCT_LIMITS.colors} colors`,
+  unknownImage: 'Unknown image',
+} as const
+
+/** Moved to ./addresses; kept here until routes/shop/checkout.tsx imports it from there. */
+export { MAX_ADDRESSES } from './addresses'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IMAGE_WIDTHS, imageUrl, responsiveImage } from './images'
+import { IMAGE_WIDTHS, imageUrl, isUploadUrl, responsiveImage } from './images'
 
 const hash = '0123456789abcdef0123456789abcdef'
 
@@ -48,6 +48,16 @@ describe('responsiveImage', () => {
       `/uploads/${hash}.webp`,
     ]) {
       expect(responsiveImage(url)).toEqual({ src: url })
+    }
+  })
+})
+
+describe('isUploadUrl', () => {
+  it('accepts the upload pipeline urls only', () => {
+    expect(isUploadUrl(`/uploads/${'ab12'.repeat(4)}-1280.webp`)).toBe(true)
+    expect(isUploadUrl(`/uploads/${'a'.repeat(64)}-320.webp`)).toBe(true)
+    for (const url of ['/uploads/abc-1280.webp', `/uploads/${'a'.repeat(16)}.webp`, `/uploads/${'A'.repeat(16)}-1280.webp`, `https://x.test/uploads/${'a'.repeat(16)}-1280.webp`, '/img/a.webp']) {
+      expect(isUploadUrl(url), url).toBe(false)
     }
   })
 })

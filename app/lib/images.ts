@@ -13,6 +13,11 @@ export function imageUrl(base: string, width: number): string {
   return `${base}-${width}.webp`
 }
 
+/** True for a url the upload pipeline makes (`/uploads/<hash>-<width>.webp`), whatever its width. */
+export function isUploadUrl(url: string): boolean {
+  return uploadPattern.test(url)
+}
+
 /** An upload url's base (`/uploads/<hash>`) and width, or null for any other url. */
 export function parseUploadUrl(url: string): { base: string; width: number } | null {
   const match = uploadPattern.exec(url)

@@ -1,6 +1,5 @@
 // The listing's filter groups, sort options and URL format: one configuration for page, API and service.
-import type { Category } from '../../db/schema'
-import { CATEGORIES } from './catalog'
+import { CATEGORIES, type Category } from './catalog'
 
 export const SORT_OPTIONS = [
   { id: 'price-lowtohigh', label: 'Price: Low to High' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPaise, paiseToRupees, rupeesToPaise } from './money'
+import { formatPaise, isWholePaise, paiseToRupees, rupeesToPaise } from './money'
 
 describe('formatPaise', () => {
   it('formats paise as rupees with two decimals', () => {
@@ -41,5 +41,12 @@ describe('rupeesToPaise', () => {
     for (const paise of [0, 1, 50, 1999, 149950, 14999900]) {
       expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise)
     }
+  })
+})
+
+describe('isWholePaise', () => {
+  it('accepts up to two decimals despite floating point, and refuses more or non-numbers', () => {
+    for (const rupees of [0, 1499, 1499.5, 19.99, 0.1 + 0.2, 1_000_000]) expect(isWholePaise(rupees), String(rupees)).toBe(true)
+    for (const rupees of [1.005, 0.001, Number.NaN, Number.POSITIVE_INFINITY]) expect(isWholePaise(rupees), String(rupees)).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ const inr = new Intl.NumberFormat('en-IN', {
 
 /** ₹1,499.00, with Indian digit grouping (₹1,49,999.00). */
 export function formatPaise(paise: number): string {
-  return inr.format(paise / 100)
+  return inr.format(paiseToRupees(paise))
 }
 
 /** Rupees as the API shows them: 1499 or 1499.5. */
@@ -17,6 +17,12 @@ export function paiseToRupees(paise: number): number {
   return paise / 100
 }
 
+/** Rupees (as typed or configured: 1499.5) to whole paise, rounding away floating-point noise. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100)
+}
+
+/** True when a rupee amount is whole paise (at most 2 decimals), allowing for floating point. */
+export function isWholePaise(rupees: number): boolean {
+  return Number.isFinite(rupees) && Math.abs(rupees * 100 - rupeesToPaise(rupees)) < 1e-6
 }

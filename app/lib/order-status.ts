@@ -1,15 +1,25 @@
 // The order vocabulary: the contract's status values (kept as they are in the /api) and the words
 // and numbers a person reads on a page.
-import type { OrderStatus, PaymentStatus } from '../../db/schema'
+// db/schema.ts derives its column types from these lists.
 
-/** The statuses the admin may set (SPEC.md section 9); 'confirmed' is set by payment only. */
-export const ADMIN_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+/** Every status an order can have, in the order of its life (the admin's filter and dashboard). */
+export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+export type OrderStatus = (typeof ALL_ORDER_STATUSES)[number]
+
+/** The statuses the admin may set (docs/spec/constants.md); 'confirmed' is set by payment only. */
+export const ADMIN_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const satisfies readonly OrderStatus[]
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number]
 
-/** Every status an order can have, for the admin's filter. */
-export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
-export const ORDER_STATUS_REQUIRED = 'Please select an order status before submitting.'
+/** What the admin's order pages and /api/admin/orders/update say (docs/spec/validation.md). */
+export const ORDER_MESSAGES = {
+  statusRequired: 'Please select an order status before submitting.',
+  statusUnknown: `Order status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}.`,
+  statusUpdated: 'Order status is updated successfully!',
+  notFound: 'Order not found.',
+} as const
 
 /** What each status means to the shopper and the owner (pages only; the /api keeps the values). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

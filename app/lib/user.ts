@@ -1,4 +1,14 @@
-import type { Role } from '../../db/schema'
+/** The two kinds of account (docs/spec/roles.md); db/schema.ts derives users.role from it. */
+export const ROLES = ['admin', 'user'] as const
+export type Role = (typeof ROLES)[number]
+
+/** What login, logout, sign-up and check-auth say, on pages and over /api (docs/spec/errors.md). */
+export const AUTH_MESSAGES = {
+  loggedIn: 'Logged in successfully',
+  loggedOut: 'Logged out successfully',
+  registered: 'Registration successful',
+  noToken: 'No token found',
+} as const
 
 /** What the app knows about the signed-in user (SPEC.md section 3, "User (session)"). */
 export interface SessionUser {

@@ -1,5 +1,6 @@
 // The address form: one schema for the account page, checkout and /api (SPEC.md sections 3 and 5).
 import { z } from 'zod'
+import type { AddressField } from '~/lib/addresses'
 import { type IndianState, matchIndianState } from '~/lib/indian-states'
 
 const required = (label: string, max: number) =>
@@ -22,6 +23,7 @@ const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
 
 export const STATE_NOT_LISTED = 'Choose a state or union territory from the list'
 
+/** One entry per address field (ADDRESS_FIELDS), so the form, the domain and the /api agree. */
 export const addressSchema = z.object({
   /** Who receives the parcel, when not the account holder (a gift). */
   name: optional('Recipient name', 80),
@@ -46,6 +48,6 @@ export const addressSchema = z.object({
     .pipe(z.string().regex(INDIAN_PHONE, { error: 'Enter a valid Indian phone number' })),
   landmark: optional('Landmark', 120),
   notes: optional('Notes', 300),
-})
+} satisfies Record<AddressField, z.ZodType>)
 
 export type AddressInput = z.infer<typeof addressSchema>

@@ -1,5 +1,7 @@
 // The cart form (one form action with an intent field) and the cart API bodies.
 import { z } from 'zod'
+import { MAX_LINE_QUANTITY } from '~/lib/cart'
+import { VARIETY_TYPES } from '~/lib/catalog'
 import { apiUserIdSchema } from './api-user'
 
 const id = z.string({ error: 'Missing product.' }).trim().min(1, { error: 'Missing product.' }).max(64)
@@ -23,7 +25,7 @@ export const quantitySchema = z.coerce
   .number({ error: 'Quantity must be a number.' })
   .int({ error: 'Quantity must be a whole number.' })
   .min(1, { error: 'Quantity must be at least 1.' })
-  .max(99, { error: 'Quantity can be at most 99.' })
+  .max(MAX_LINE_QUANTITY, { error: `Quantity can be at most ${MAX_LINE_QUANTITY}.` })
 
 // The cart /api bodies (SPEC.md section 7). Unknown keys, such as a client's price, salePrice or
 // total, are dropped: the server prices every line itself.
@@ -49,7 +51,7 @@ export const apiVarietySchema = z
       optionName,
       z
         .object({
-          type: z.enum(['choice', 'size', 'pack']).optional(),
+          type: z.enum(VARIETY_TYPES).optional(),
           name: optionName.optional(),
           size: optionName.optional(),
           packName: optionName.optional(),

@@ -1,6 +1,8 @@
 // The admin product form and the admin products API: one schema (SPEC.md "Product form").
 import { z } from 'zod'
-import { CATEGORY_IDS } from '~/lib/catalog'
+import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~/lib/catalog'
+import { isUploadUrl } from '~/lib/images'
+import { isWholePaise, rupeesToPaise } from '~/lib/money'
 
 const MAX_RUPEES = 1_000_000
 
@@ -13,11 +15,8 @@ const rupees = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, { error: `${label} cannot be negative`, abort: true })
     .max(MAX_RUPEES, { error: `${label} can be at most ₹10,00,000`, abort: true })
-    .refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      error: `${label} can have at most 2 decimals`,
-      abort: true,
-    })
-    .transform((v) => Math.round(v * 100))
+    .refine(isWholePaise, { error: `${label} can have at most 2 decimals`, abort: true })
+    .transform(rupeesToPaise)
 
 const text = (label: string, max: number) =>
   z
@@ -25,8 +24,6 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} can be at most ${max} characters` })
-
-export const VARIETY_TYPE_OPTIONS = ['choice', 'size', 'pack'] as const
 
 const varietySchema = z.object({
   name: text('Option name', 60),
@@ -47,12 +44,12 @@ export const productSchema = z
       .min(0, { error: 'Total stock cannot be negative' })
       .max(100_000, { error: 'Total stock can be at most 100000' }),
     averageReview: z.coerce.number().min(0).max(5, { error: 'Average review is from 0 to 5' }).optional().default(0),
-    varietyType: z.enum(['', ...VARIETY_TYPE_OPTIONS]).optional().default(''),
-    varieties: z.array(varietySchema).max(12, { error: 'At most 12 options' }).optional().default([]),
-    colors: z.array(text('Color', 40)).max(12, { error: 'At most 12 colors' }).optional().default([]),
+    varietyType: z.enum(['', ...VARIETY_TYPES]).optional().default(''),
+    varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
+    colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),
     images: z
-      .array(z.string().regex(/^\/uploads\/[a-f0-9]{16,64}-\d+\.webp$/, { error: 'Unknown image' }))
-      .max(8, { error: 'At most 8 images' })
+      .array(z.string().refine(isUploadUrl, { error: PRODUCT_MESSAGES.unknownImage }))
+      .max(PRODUCT_LIMITS.images, { error: PRODUCT_MESSAGES.tooManyImages })
       .optional()
       .default([]),
   })

@@ -1,17 +1,11 @@
 // The address form's page adapter (account page and checkout): Conform replies and flash toasts.
 import type { SubmissionResult } from '@conform-to/react'
 import { getDb } from '~/infra/db.server'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { addressSchema } from '~/schemas/address'
-import { ADDRESS_LIMIT_MESSAGE, addAddress, deleteAddress, updateAddress } from '../domain/addresses.server'
+import { addAddress, deleteAddress, updateAddress } from '../domain/addresses.server'
 import { DomainError, Invalid } from '../domain/errors'
 import { parseForm } from './form-input.server'
-
-export const ADDRESS_MESSAGES = {
-  added: 'Address Added Successfully',
-  updated: 'Address Updated Successfully',
-  deleted: 'Address Deleted Successfully',
-  limit: ADDRESS_LIMIT_MESSAGE,
-} as const
 
 export type AddressFormOutcome =
   | { ok: true; message: string; addressId: string | null }
@@ -27,7 +21,7 @@ export async function handleAddressForm(userId: string, intent: string, form: Fo
     }
     const submission = parseForm(form, { schema: addressSchema })
     if (submission.status !== 'success') {
-      return { ok: false, status: 400, message: 'Please check the address.', reply: submission.reply(), resetForm: false }
+      return { ok: false, status: 400, message: ADDRESS_MESSAGES.checkForm, reply: submission.reply(), resetForm: false }
     }
     if (intent === 'address-update') {
       const updated = await updateAddress(db, userId, String(form.get('addressId') ?? ''), submission.value)
@@ -38,7 +32,7 @@ export async function handleAddressForm(userId: string, intent: string, form: Fo
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     // SPEC.md: adding a fourth address resets the form and says so.
-    const limit = error instanceof Invalid && error.message === ADDRESS_LIMIT_MESSAGE
+    const limit = error instanceof Invalid && error.message === ADDRESS_MESSAGES.limit
     return { ok: false, status: error.status, message: error.message, reply: null, resetForm: limit }
   }
 }

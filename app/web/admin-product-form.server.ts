@@ -3,6 +3,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from '../domain/admin-products.server'
 import { DomainError, Invalid } from '../domain/errors'
@@ -10,8 +11,6 @@ import { parseForm } from './form-input.server'
 import { storeUploadedFile } from '../domain/media.server'
 
 export type ProductFormOutcome = { ok: true; message: string } | { ok: false; status: number; reply: SubmissionResult<string[]> }
-
-const MAX_IMAGES = 8
 
 /** A form value that is a whole number from 0, else undefined. */
 function wholeNumber(value: FormDataEntryValue | null): number | undefined {
@@ -30,8 +29,8 @@ export async function saveProductForm(form: FormData, productId: string | null):
   }
   // A copy: the parsed value may share its default arrays with other requests.
   const input = { ...submission.value, images: [...submission.value.images] }
-  if (input.images.length + files.length > MAX_IMAGES) {
-    return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { images: [`At most ${MAX_IMAGES} images`] } }) }
+  if (input.images.length + files.length > PRODUCT_LIMITS.images) {
+    return { ok: false, status: 400, reply: submission.reply({ fieldErrors: { images: [PRODUCT_MESSAGES.tooManyImages] } }) }
   }
   try {
     for (const file of files) {
@@ -40,10 +39,10 @@ export async function saveProductForm(form: FormData, productId: string | null):
     }
     if (productId) {
       await updateProduct(getDb(), productId, input, { stockSeen })
-      return { ok: true, message: 'Product edited successfully' }
+      return { ok: true, message: PRODUCT_MESSAGES.edited }
     }
     await createProduct(getDb(), input)
-    return { ok: true, message: 'Product added successfully' }
+    return { ok: true, message: PRODUCT_MESSAGES.added }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const fieldErrors = error instanceof Invalid ? { images: error.errors.my_file ?? [error.message] } : undefined

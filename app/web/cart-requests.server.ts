@@ -7,7 +7,7 @@ import { cartFormSchema } from '~/schemas/cart'
 import { parseInput } from '../api/handle-api.server'
 import type { RouterContextProvider } from 'react-router'
 import { getUser } from './auth.server'
-import { addToCart, type CartOwner, removeLine, stepLineQuantity } from '../domain/cart.server'
+import { addToCart, type CartOwner, countCartLines, removeLine, stepLineQuantity } from '../domain/cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
 import { DomainError, Invalid } from '../domain/errors'
 
@@ -33,6 +33,12 @@ export async function cartOwnerFor(
   return { owner: { guestId: created }, setCookie: await sessionStorage().commitSession(session) }
 }
 
+/** The header's cart badge: how many lines this request's cart holds (0 when it has none). */
+export async function cartCountFor(request: Request, context: Ctx): Promise<number> {
+  const { owner } = await cartOwnerFor(request, context)
+  return owner ? countCartLines(getDb(), owner) : 0
+}
+
 export interface CartFormResult {
   ok: boolean
   status: number
@@ -54,7 +60,7 @@ export async function handleCartForm(
     const resolved = await cartOwnerFor(request, context, { create: input.intent === 'add' })
     setCookie = resolved.setCookie
     const owner = resolved.owner
-    if (!owner) throw new Invalid({ lineId: ['Your cart is empty.'] })
+    if (!owner) throw new Invalid({ lineId: [CART_MESSAGES.emptyCart] })
     const db = getDb()
     let message: string
     switch (input.intent) {

@@ -1,4 +1,5 @@
 // The demo shop's products and banners: realistic titles, rupee prices, stock and the art behind each picture.
+import { rupeesToPaise } from '~/lib/money'
 import type { Category, VarietyType } from '../schema'
 import { seedFromText } from './art/random'
 import type { ArtSpec, PaletteName, PourStyle, ResinObject } from './resin-art'
@@ -47,8 +48,6 @@ interface ProductInRupees {
   art: [Art, ...Art[]]
 }
 
-const paise = (rupees: number): number => Math.round(rupees * 100)
-
 const choice = (...options: OptionInRupees[]) => ({ type: 'choice' as const, options })
 const size = (...options: OptionInRupees[]) => ({ type: 'size' as const, options })
 /** Packs are priced per pack and never on sale. */
@@ -66,8 +65,8 @@ function product(input: ProductInRupees): DemoProduct {
     title: input.title,
     description: input.description,
     category: input.category,
-    pricePaise: paise(price),
-    salePricePaise: paise(sale),
+    pricePaise: rupeesToPaise(price),
+    salePricePaise: rupeesToPaise(sale),
     totalStock: input.stock,
     averageReview: input.review ?? 0,
     variety: input.variety
@@ -75,8 +74,8 @@ function product(input: ProductInRupees): DemoProduct {
           type: input.variety.type,
           options: input.variety.options.map(([name, optionPrice, optionSale]) => ({
             name,
-            pricePaise: paise(optionPrice),
-            salePricePaise: paise(optionSale),
+            pricePaise: rupeesToPaise(optionPrice),
+            salePricePaise: rupeesToPaise(optionSale),
           })),
         }
       : null,

@@ -3,6 +3,7 @@
 // pictures reuse a few image urls already in the database (or none).
 import type { Insertable } from 'kysely'
 import { newId } from '~/lib/ids.server'
+import { rupeesToPaise } from '~/lib/money'
 import type { DB } from '../database'
 import type { Category, NewProduct, ProductImagesTable } from '../schema'
 import { createRandom, type Random } from './art/random'
@@ -143,8 +144,8 @@ function planProduct(random: Random, now: string): { product: NewProduct; pickIm
       title,
       description,
       category,
-      price_paise: price * 100,
-      sale_price_paise: sale * 100,
+      price_paise: rupeesToPaise(price),
+      sale_price_paise: rupeesToPaise(sale),
       total_stock: totalStock,
       average_review: averageReview,
       variety_type: null,

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { CATEGORIES } from '~/lib/catalog'
+import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
 import { productSchema } from '~/schemas/product'
 import { Button, buttonClass } from '../ui/button'
 import { Field, FormError, Input, inputClass } from '../ui/field'
 
-const VARIETY_LABELS = { '': 'No variety', choice: 'Choice options', size: 'Size options', pack: 'Pack options' } as const
+const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
 const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const
 
 type ProductFormValues = z.input<typeof productSchema>

@@ -1,7 +1,7 @@
 // Daily revenue as a bar chart in plain SVG: rendered on the server, no chart library, readable
 // without JavaScript; each bar names its day and amount on hover and to screen readers.
 import { formatDay } from '~/lib/dates'
-import { formatPaise } from '~/lib/money'
+import { formatPaise, paiseToRupees, rupeesToPaise } from '~/lib/money'
 
 export interface ChartDay {
   day: string
@@ -18,7 +18,7 @@ const PLOT = HEIGHT - TOP
 
 /** ₹500, ₹2.5K, ₹1L, ₹1.5Cr: short scale labels, the same on server and browser (Intl's compact form is not). */
 export function shortRupees(paise: number): string {
-  const rupees = paise / 100
+  const rupees = paiseToRupees(paise)
   const [value, unit] = rupees >= 1e7 ? [rupees / 1e7, 'Cr'] : rupees >= 1e5 ? [rupees / 1e5, 'L'] : rupees >= 1e3 ? [rupees / 1e3, 'K'] : [rupees, '']
   return `₹${Number(value.toFixed(1))}${unit}`
 }
@@ -26,10 +26,10 @@ export function shortRupees(paise: number): string {
 /** The smallest 1, 2 or 5 × 10ⁿ rupees at or above the highest day, in paise, so the scale reads cleanly. */
 export function chartCeiling(maxPaise: number): number {
   if (maxPaise <= 0) return 0
-  const rupees = maxPaise / 100
+  const rupees = paiseToRupees(maxPaise)
   const magnitude = 10 ** Math.floor(Math.log10(rupees))
   const step = [1, 2, 5, 10].find((m) => m * magnitude >= rupees) ?? 10
-  return step * magnitude * 100
+  return rupeesToPaise(step * magnitude)
 }
 
 function ordersText(count: number): string {

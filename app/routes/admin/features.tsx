@@ -9,6 +9,7 @@ import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/domain
 import { storeUploadedFile } from '~/domain/media.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/features'
+import { FEATURE_MESSAGES } from '~/lib/features'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Feature Images · Admin' }]
 
@@ -24,11 +25,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (form.get('intent') === 'delete') {
       await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
-      return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image deleted successfully' })
+      return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.deleted })
     }
     const stored = await storeUploadedFile(form.get('my_file'), getConfig().UPLOADS_DIR)
     await addFeatureImage(getDb(), stored.url)
-    return redirectWithToast('/admin/features', { type: 'success', message: 'Feature image added successfully' })
+    return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.added })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return data({ error: error.message }, { status: error.status })

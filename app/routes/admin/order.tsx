@@ -7,7 +7,9 @@ import { Button } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { notify } from '~/web/toast/notify'
-import { ADMIN_ORDER_STATUSES, formatOrderNumber, orderStatusLabel } from '~/lib/order-status'
+import { ADMIN_ORDER_STATUSES, formatOrderNumber, ORDER_MESSAGES, orderStatusLabel } from '~/lib/order-status'
+import { orderStatusBodySchema } from '~/schemas/order'
+import { parseInput } from '~/api/handle-api.server'
 import { requireAdmin } from '~/web/auth.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
 import { DomainError } from '~/domain/errors'
@@ -31,8 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
   try {
-    const message = await updateOrderStatus(getDb(), params.orderId, form.get('orderStatus'), admin.id)
-    return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message })
+    const { orderStatus } = parseInput(orderStatusBodySchema, Object.fromEntries(form))
+    await updateOrderStatus(getDb(), params.orderId, orderStatus, admin.id)
+    return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message: ORDER_MESSAGES.statusUpdated })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return data({ error: error.message }, { status: error.status })

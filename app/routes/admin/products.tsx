@@ -6,6 +6,7 @@ import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
+import { isOnSale } from '~/lib/pricing'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { deleteProduct } from '~/domain/admin-products.server'
 import { listProducts } from '~/domain/catalog.server'
@@ -13,6 +14,7 @@ import { DomainError } from '~/domain/errors'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/products'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }]
 
@@ -48,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: error.message }, { status: error.status })
   }
   const { q, page } = gridPlace(new URL(request.url))
-  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: 'Product deleted successfully' })
+  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
@@ -104,8 +106,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <div className="grid flex-1 gap-1 p-3 text-sm">
                 <h2 className="line-clamp-2 font-semibold">{product.title}</h2>
                 <p>
-                  <span className={product.salePricePaise > 0 ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
-                  {product.salePricePaise > 0 ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
+                  <span className={isOnSale(product) ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
+                  {isOnSale(product) ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
                 </p>
                 <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
                 {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { notify } from '~/web/toast/notify'
-import { authPath, loginDestination, safeRedirectPath } from '~/lib/user'
+import { AUTH_MESSAGES, authPath, loginDestination, safeRedirectPath } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import { authenticateLoginForm, LoginFormInvalid, startSessionCookie } from '~/web/auth.server'
 import { DomainError } from '~/domain/errors'
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await authenticateLoginForm(context, request, form)
     const { setCookie } = await startSessionCookie(request, user)
     const to = loginDestination(user, form.get('redirectTo'))
-    return redirectWithToast(to, { type: 'success', message: 'Logged in successfully' }, { headers: { 'Set-Cookie': setCookie } })
+    return redirectWithToast(to, { type: 'success', message: AUTH_MESSAGES.loggedIn }, { headers: { 'Set-Cookie': setCookie } })
   } catch (error) {
     if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
     if (!(error instanceof DomainError)) throw error

@@ -4,6 +4,7 @@ import { authSessionIdContext } from '~/web/context'
 import { endSession } from '~/web/auth.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/logout'
+import { AUTH_MESSAGES } from '~/lib/user'
 
 export function loader() {
   return redirect('/')
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const setCookie = await endSession(request, context.get(authSessionIdContext))
   return redirectWithToast(
     '/shop/home',
-    { type: 'success', message: 'Logged out successfully' },
+    { type: 'success', message: AUTH_MESSAGES.loggedOut },
     { headers: { 'Set-Cookie': setCookie } },
   )
 }

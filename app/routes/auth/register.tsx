@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { clientIpContext } from '~/web/context'
 import { notify } from '~/web/toast/notify'
-import { authPath, safeRedirectPath } from '~/lib/user'
+import { AUTH_MESSAGES, authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/web/auth.server'
 import { Conflict, DomainError } from '~/domain/errors'
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
   return redirectWithToast(
     login,
-    { type: 'success', message: 'Registration successful' },
+    { type: 'success', message: AUTH_MESSAGES.registered },
     { headers: { 'Set-Cookie': await rememberSignupEmail(email) } },
   )
 }

@@ -5,23 +5,18 @@ import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
 import { ErrorMessage } from '~/components/error-message'
 import { getConfig } from '~/infra/config.server'
-import { getDb } from '~/infra/db.server'
 import type { loader as rootLoader } from '~/root'
-import { getUser, redirectAdminAway } from '~/web/auth.server'
-import { countCartLines } from '~/domain/cart.server'
-import { getShopSession } from '~/web/cookies.server'
+import { redirectAdminAway } from '~/web/auth.server'
+import { cartCountFor } from '~/web/cart-requests.server'
 import type { Route } from './+types/layout'
 
 /** The admin is sent to the admin panel from every /shop page (SPEC.md section 4). */
 export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirectAdminAway(context)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = getUser(context)
-  const guestId = user ? undefined : (await getShopSession(request)).get('guestId')
-  const owner = user ? { userId: user.id } : guestId ? { guestId } : null
   const config = getConfig()
   return {
-    cartCount: owner ? await countCartLines(getDb(), owner) : 0,
+    cartCount: await cartCountFor(request, context),
     contact: {
       shopName: config.SHOP_NAME,
       email: config.CONTACT_EMAIL,

@@ -4,7 +4,9 @@
 // recorded in the order's status history.
 import { getDb } from '~/infra/db.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
-import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { ORDER_MESSAGES } from '~/lib/order-status'
+import { orderStatusBodySchema } from '~/schemas/order'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/order-update'
 
@@ -15,8 +17,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const admin = requireApiAdmin(context)
     const body = await readBody(request)
-    const status = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { orderStatus?: unknown }).orderStatus : undefined
-    const message = await updateOrderStatus(getDb(), params.id, status, admin.id)
-    return apiJson({ success: true, message })
+    const { orderStatus } = parseInput(orderStatusBodySchema, body)
+    await updateOrderStatus(getDb(), params.id, orderStatus, admin.id)
+    return apiJson({ success: true, message: ORDER_MESSAGES.statusUpdated })
   })
 }

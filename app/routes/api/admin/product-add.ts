@@ -9,6 +9,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { toApiProduct } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/product-add'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 export const loader = () => methodNotAllowed('POST')
 
@@ -18,6 +19,6 @@ export function action({ request, context }: Route.ActionArgs) {
     requireApiAdmin(context)
     const input = parseApiProduct(await readBody(request))
     const product = await createProduct(getDb(), input)
-    return apiJson({ success: true, message: 'Product added successfully', data: toApiProduct(product) }, 201)
+    return apiJson({ success: true, message: PRODUCT_MESSAGES.added, data: toApiProduct(product) }, 201)
   })
 }

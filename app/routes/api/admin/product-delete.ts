@@ -5,6 +5,7 @@ import { deleteProduct } from '~/domain/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/product-delete'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 export const loader = () => methodNotAllowed('DELETE')
 
@@ -13,6 +14,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireApiAdmin(context)
     await deleteProduct(getDb(), params.id)
-    return apiJson({ success: true, message: 'Product deleted successfully' })
+    return apiJson({ success: true, message: PRODUCT_MESSAGES.deleted })
   })
 }

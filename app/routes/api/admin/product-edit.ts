@@ -11,6 +11,7 @@ import { getProduct } from '~/domain/catalog.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product-edit'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 const MAX_ID_LENGTH = 200
 
@@ -20,12 +21,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return handleApi(async () => {
     requireApiAdmin(context)
-    if (params.id.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    if (params.id.length > MAX_ID_LENGTH) throw new NotFound(PRODUCT_MESSAGES.notFound)
     const db = getDb()
     const current = await getProduct(db, params.id)
     const input = parseApiProduct(editBody(current, await readBody(request)))
     // Stock the request leaves as it was is not written back over sales made meanwhile.
     const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock })
-    return apiJson({ success: true, message: 'Product edited successfully', data: toApiProduct(product) })
+    return apiJson({ success: true, message: PRODUCT_MESSAGES.edited, data: toApiProduct(product) })
   })
 }

@@ -5,6 +5,7 @@ import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiUser } from '~/api/shapes.server'
 import { getUser, requestSessionId } from '~/web/auth.server'
 import type { Route } from './+types/check-auth'
+import { AUTH_MESSAGES } from '~/lib/user'
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -12,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (user) return apiJson({ success: true, message: 'Authenticated user!', user: toApiUser(user) })
     const hasBearer = /^Bearer\s+\S+/i.test(request.headers.get('Authorization') ?? '')
     if (!hasBearer && !(await requestSessionId(request))) {
-      return apiJson({ success: false, message: 'No token found' }, 401)
+      return apiJson({ success: false, message: AUTH_MESSAGES.noToken }, 401)
     }
     return apiJson({ success: false, message: 'Unauthorised user!' }, 401)
   })

@@ -7,6 +7,7 @@ import { checkLogin, startSessionCookie } from '~/web/auth.server'
 import { sessionToken } from '~/domain/auth-sessions.server'
 import { toApiUser } from '~/api/shapes.server'
 import type { Route } from './+types/login'
+import { AUTH_MESSAGES } from '~/lib/user'
 
 export const loader = () => methodNotAllowed('POST')
 
@@ -18,7 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
     return apiJson(
       {
         success: true,
-        message: 'Logged in successfully',
+        message: AUTH_MESSAGES.loggedIn,
         user: toApiUser(user),
         token: sessionToken(sessionId, getSessionSecret()),
       },

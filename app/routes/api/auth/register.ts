@@ -4,6 +4,7 @@ import { registerSchema } from '~/schemas/auth'
 import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
 import { signUp } from '~/web/auth.server'
 import type { Route } from './+types/register'
+import { AUTH_MESSAGES } from '~/lib/user'
 
 export const loader = () => methodNotAllowed('POST')
 
@@ -11,6 +12,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const input = parseInput(registerSchema, await readBody(request))
     await signUp(context.get(clientIpContext), input)
-    return apiJson({ success: true, message: 'Registration successful' }, 201)
+    return apiJson({ success: true, message: AUTH_MESSAGES.registered }, 201)
   })
 }

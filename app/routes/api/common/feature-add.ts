@@ -10,6 +10,7 @@ import { toApiFeatureImage } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { addFeatureImage } from '~/domain/features.server'
 import type { Route } from './+types/feature-add'
+import { FEATURE_MESSAGES } from '~/lib/features'
 
 export const loader = () => methodNotAllowed('POST')
 
@@ -34,6 +35,6 @@ export function action({ request, context }: Route.ActionArgs) {
     requireApiAdmin(context)
     const image = await imageOf(request, getConfig().UPLOADS_DIR)
     const feature = await addFeatureImage(getDb(), image)
-    return apiJson({ success: true, message: 'Feature image added successfully', data: toApiFeatureImage(feature) }, 201)
+    return apiJson({ success: true, message: FEATURE_MESSAGES.added, data: toApiFeatureImage(feature) }, 201)
   })
 }

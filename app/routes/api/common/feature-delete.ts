@@ -5,6 +5,7 @@ import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { deleteFeatureImage } from '~/domain/features.server'
 import type { Route } from './+types/feature-delete'
+import { FEATURE_MESSAGES } from '~/lib/features'
 
 export const loader = () => methodNotAllowed('DELETE')
 
@@ -13,6 +14,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireApiAdmin(context)
     await deleteFeatureImage(getDb(), params.id)
-    return apiJson({ success: true, message: 'Feature image deleted successfully' })
+    return apiJson({ success: true, message: FEATURE_MESSAGES.deleted })
   })
 }

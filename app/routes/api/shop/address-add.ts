@@ -9,6 +9,7 @@ import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/ap
 import { toApiAddress } from '~/api/shapes.server'
 import { requireApiUser, requireOwnBody } from '~/web/auth.server'
 import type { Route } from './+types/address-add'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 
 const addBodySchema = addressSchema.extend({
   userId: apiUserIdSchema,
@@ -22,6 +23,6 @@ export function action({ request, context }: Route.ActionArgs) {
     const user = requireApiUser(context)
     const { userId: _own, ...input } = parseInput(addBodySchema, requireOwnBody(user, await readBody(request)))
     const address = await addAddress(getDb(), user.id, input)
-    return apiJson({ success: true, message: 'Address Added Successfully', data: toApiAddress(address) }, 201)
+    return apiJson({ success: true, message: ADDRESS_MESSAGES.added, data: toApiAddress(address) }, 201)
   })
 }

@@ -5,6 +5,7 @@ import { deleteAddress } from '~/domain/addresses.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-delete'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 
 export const loader = () => methodNotAllowed('DELETE')
 
@@ -14,6 +15,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const user = requireApiUser(context)
     requireOwnUserId(user, params.userId)
     await deleteAddress(getDb(), user.id, params.addressId)
-    return apiJson({ success: true, message: 'Address Deleted Successfully' })
+    return apiJson({ success: true, message: ADDRESS_MESSAGES.deleted })
   })
 }

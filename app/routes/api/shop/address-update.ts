@@ -8,6 +8,7 @@ import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/ap
 import { toApiAddress } from '~/api/shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-update'
+import { ADDRESS_MESSAGES } from '~/lib/addresses'
 
 export const loader = () => methodNotAllowed('PUT')
 
@@ -18,6 +19,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
     requireOwnUserId(user, params.userId)
     const input = parseInput(addressSchema, await readBody(request))
     const address = await updateAddress(getDb(), user.id, params.addressId, input)
-    return apiJson({ success: true, message: 'Address Updated Successfully', data: toApiAddress(address) })
+    return apiJson({ success: true, message: ADDRESS_MESSAGES.updated, data: toApiAddress(address) })
   })
 }

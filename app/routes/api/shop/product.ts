@@ -5,13 +5,14 @@ import { toApiProduct } from '~/api/shapes.server'
 import { getProduct } from '~/domain/catalog.server'
 import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 /** Ids are short opaque strings; anything far longer cannot name a product. */
 const MAX_ID_LENGTH = 200
 
 export function loader({ params }: Route.LoaderArgs) {
   return handleApi(async () => {
-    if (params.id.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    if (params.id.length > MAX_ID_LENGTH) throw new NotFound(PRODUCT_MESSAGES.notFound)
     const product = await getProduct(getDb(), params.id)
     return apiJson({ success: true, data: toApiProduct(product) })
   })

@@ -8,12 +8,13 @@ import { toApiReview } from '~/api/shapes.server'
 import { NotFound } from '~/domain/errors'
 import { listReviews } from '~/domain/reviews.server'
 import type { Route } from './+types/reviews'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
 const MAX_ID_LENGTH = 200
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
-    if (params.productId.length > MAX_ID_LENGTH) throw new NotFound('Product not found.')
+    if (params.productId.length > MAX_ID_LENGTH) throw new NotFound(PRODUCT_MESSAGES.notFound)
     const window = listWindow(new URL(request.url).searchParams, 'reviews')
     const reviews = await listReviews(getDb(), params.productId)
     return apiJson(listAnswerOf(reviews, window, toApiReview))
