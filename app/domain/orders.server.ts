@@ -8,7 +8,7 @@ import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import { type AddressView, getAddress } from './addresses.server'
-import { getCart } from './cart.server'
+import { type Cart, getCart } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
@@ -51,6 +51,19 @@ function addressSnapshot(address: AddressView): AddressSnapshot {
     landmark: address.landmark,
     notes: address.notes,
   }
+}
+
+/** What a checkout of a cart costs, in paise: the cart's available lines plus the delivery fee. */
+export interface CheckoutQuote {
+  subtotalPaise: number
+  deliveryFeePaise: number
+  totalPaise: number
+}
+
+/** The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty cart. */
+export function quoteCheckout(cart: Cart, deliveryFeePaise: number): CheckoutQuote {
+  const fee = cart.items.length > 0 ? deliveryFeePaise : 0
+  return { subtotalPaise: cart.totalPaise, deliveryFeePaise: fee, totalPaise: cart.totalPaise + fee }
 }
 
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
@@ -128,14 +141,13 @@ export async function placeOrder(
   })
   if (cart.items.some((line) => !line.available)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
 
-  const subtotal = cart.totalPaise
-  const total = subtotal + deliveryFeePaise
+  const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
   const snapshot = addressSnapshot(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
     address: snapshot,
     totalPaise: total,
-    deliveryFeePaise,
+    deliveryFeePaise: fee,
     lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
   })
   if (unpaid) return unpaid
@@ -154,7 +166,7 @@ export async function placeOrder(
         address_id: address.id,
         ...snapshot,
         subtotal_paise: subtotal,
-        delivery_fee_paise: deliveryFeePaise,
+        delivery_fee_paise: fee,
         total_amount_paise: total,
         order_status: 'pending',
         payment_status: 'pending',
