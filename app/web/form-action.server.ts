@@ -11,8 +11,8 @@ import { redirectWithToast } from './toast/toast.server'
 export type { FormReply }
 
 export interface ReplyOptions {
-  /** The submission the reply answers: its values come back to the form (less `hideFields`). */
-  submission?: Submission<unknown> | null
+  /** The submission the reply answers (or how to parse it, when only a failure needs it): its values come back to the form (less `hideFields`). */
+  submission?: Submission<unknown> | (() => Submission<unknown>) | null
   hideFields?: string[]
   /** The field errors a domain error stands for; by default an Invalid's own, else none (a form error). */
   fieldErrors?: (error: DomainError) => FieldErrors | undefined
@@ -27,7 +27,8 @@ const ownFieldErrors = (error: DomainError) => (error instanceof Invalid ? error
 export function formReply(error: DomainError, { submission, hideFields, fieldErrors = ownFieldErrors }: ReplyOptions = {}): FormReply {
   const fields = fieldErrors(error)
   const formErrors = fields ? undefined : [error.message]
-  if (submission) return submission.reply({ formErrors, fieldErrors: fields, hideFields })
+  const answered = typeof submission === 'function' ? submission() : submission
+  if (answered) return answered.reply({ formErrors, fieldErrors: fields, hideFields })
   return { status: 'error', initialValue: null, error: { ...fields, ...(formErrors ? { '': formErrors } : {}) } }
 }
 

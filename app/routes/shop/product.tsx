@@ -5,17 +5,12 @@ import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { getProduct } from '~/domain/catalog.server'
 import { handleCartForm } from '~/web/cart-requests.server'
-import { NotFound } from '~/domain/errors'
+import { orNotFound } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  try {
-    return { product: await getProduct(getDb(), params.id) }
-  } catch (error) {
-    if (error instanceof NotFound) throw data(null, { status: 404 })
-    throw error
-  }
+  return { product: await orNotFound(getProduct(getDb(), params.id)) }
 }
 
 /** Add to cart from the product page (and its dialog): errors come back next to the choices. */
