@@ -3,10 +3,9 @@
 // one page of the full catalogue. Reading an upload's multipart form is in multipart.server.ts.
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
-import { parseInput } from './handle-api.server'
 import { toApiProduct } from './shapes.server'
 import { listProducts, type ProductDetail, withDetails } from '../domain/catalog.server'
-import { Invalid } from '../domain/errors'
+import { Invalid, parseInput } from '../domain/errors'
 
 type Json = Record<string, unknown>
 
