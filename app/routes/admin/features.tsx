@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { Button, buttonClass } from '~/components/ui/button'
+import { InlineError } from '~/components/ui/field'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { responsiveImage } from '~/lib/images'
@@ -44,11 +45,7 @@ export default function AdminFeatures({ loaderData, actionData }: Route.Componen
           Upload a banner (wide pictures look best, e.g. 1600 × 640)
           <input type="file" name="my_file" accept="image/*" required className="text-sm" />
         </label>
-        {error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
         <Button type="submit" disabled={navigation.state === 'submitting'}>
           {navigation.state === 'submitting' ? 'Uploading...' : 'Upload'}
         </Button>

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
 import { TestModeBadge } from '~/components/test-mode-badge'
 import { Button } from '~/components/ui/button'
-import { inputClass } from '~/components/ui/field'
+import { InlineError, inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { notify } from '~/web/toast/notify'
 import { ADMIN_ORDER_STATUSES, formatOrderNumber, orderStatusLabel } from '~/lib/order-status'
@@ -61,11 +61,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ))}
           </select>
         </label>
-        {error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
         <Button type="submit" disabled={navigation.state === 'submitting'}>
           Update Order Status
         </Button>
