@@ -72,15 +72,7 @@ const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
  * Backward imports known today, to shrink to nothing. Each entry is `importer -> target`; the
  * test fails when an entry no longer occurs, so fixing one means deleting its line.
  */
-const KNOWN_EXCEPTIONS: Record<string, string> = {
-  // Components typed by their route's loader: take a props type from the domain instead.
-  'app/components/cart-sheet.tsx -> app/routes/shop/cart.tsx': 'cart loader type (useFetcher<typeof cartLoader>)',
-  'app/components/product-dialog.tsx -> app/routes/shop/product.tsx': 'product loader type (useFetcher<typeof productLoader>)',
-  // The cart form parses with the /api helper parseInput (zod -> Invalid): move it beside the domain errors.
-  'app/web/cart-requests.server.ts -> app/api/handle-api.server.ts': 'parseInput',
-  // Tests of the /api product bodies sit in the domain's test file: move them to app/api/.
-  'app/domain/admin-products.server.test.ts -> app/api/admin-products.server.ts': 'fromApiProduct, parseApiProduct',
-}
+const KNOWN_EXCEPTIONS: Record<string, string> = {}
 
 interface SourceFile {
   path: string

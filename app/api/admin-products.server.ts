@@ -4,10 +4,9 @@
 import type { DB } from '../../db/database'
 import type { VarietyType } from '~/lib/catalog'
 import { type ProductInput, productSchema } from '~/schemas/product'
-import { parseInput } from './handle-api.server'
 import { toApiProduct } from './shapes.server'
 import { listProducts, type ProductDetail, withDetails } from '../domain/catalog.server'
-import { Invalid } from '../domain/errors'
+import { Invalid, parseInput } from '../domain/errors'
 
 type Json = Record<string, unknown>
 

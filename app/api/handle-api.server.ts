@@ -1,5 +1,4 @@
 // The /api adapter kit: read a body, validate it, and map typed errors to JSON answers with real statuses.
-import type { z } from 'zod'
 import { DomainError, Invalid, TooManyRequests } from '../domain/errors'
 
 export interface ApiBody {
@@ -94,19 +93,6 @@ export function checkJsonShape(text: string): void {
       if (n > JSON_LIMITS.items) throw new Invalid({ body: [`The request body has a list of more than ${JSON_LIMITS.items} entries.`] })
     }
   }
-}
-
-/** Validates a value against a schema; throws Invalid with messages per field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  const errors: Record<string, string[]> = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
-    errors[field] ??= []
-    errors[field].push(issue.message)
-  }
-  throw new Invalid(errors)
 }
 
 /** For /api paths that take no request of this method. */

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { PAGE_SIZE } from '~/lib/listing-filters'
 import { pageSchema } from '~/schemas/pagination'
 import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/admin-orders.server'
-import { parseInput } from './handle-api.server'
+import { parseInput } from '../domain/errors'
 
 /** Each list call's cap (items in one answer without `page`) and page size (with `page`). */
 export const API_LISTS = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
-import type { loader as cartLoader } from '~/routes/shop/cart'
+import type { Cart } from '~/domain/cart.server'
 import { CartContents } from './cart'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
@@ -13,9 +13,15 @@ import { Skeleton } from './ui/skeleton'
  * page; with JS it opens 'Your Cart' as a sheet from the right, with the cart page's own data, and
  * a history entry of its own: the phone's Back button closes the sheet.
  */
+/** What the cart page's loader gives the sheet. */
+export interface CartSheetData {
+  cart: Cart
+  signedIn: boolean
+}
+
 export function CartButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false)
-  const fetcher = useFetcher<typeof cartLoader>({ key: 'cart-sheet' })
+  const fetcher = useFetcher<CartSheetData>({ key: 'cart-sheet' })
   const location = useLocation()
   const { load } = fetcher
   const layer = useHistoryLayer(() => setOpen(false))

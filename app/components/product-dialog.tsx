@@ -1,7 +1,7 @@
 import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
-import type { loader as productLoader } from '~/routes/shop/product'
+import type { ProductDetail } from '~/domain/catalog.server'
 
 /**
  * The dialog's code (the product detail, its gallery and carousel) is not needed to browse: it
@@ -13,6 +13,11 @@ const ProductDialogView = lazy(loadDialogView)
 
 export function preloadProductDialog(): void {
   void loadDialogView()
+}
+
+/** What the product page's loader gives the dialog. */
+export interface ProductDialogData {
+  product: ProductDetail
 }
 
 type OpenProduct = (event: MouseEvent<HTMLAnchorElement>, productId: string) => void
@@ -27,7 +32,7 @@ const ProductDialogContext = createContext<OpenProduct | null>(null)
  */
 export function ProductDialogProvider({ children }: { children: ReactNode }) {
   const [productId, setProductId] = useState<string | null>(null)
-  const fetcher = useFetcher<typeof productLoader>({ key: 'product-dialog' })
+  const fetcher = useFetcher<ProductDialogData>({ key: 'product-dialog' })
   const location = useLocation()
   const { load } = fetcher
   const layer = useHistoryLayer(() => setProductId(null))

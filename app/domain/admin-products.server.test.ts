@@ -5,11 +5,10 @@ import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
-import { fromApiProduct, parseApiProduct } from '../api/admin-products.server'
 import { createProduct, deleteProduct, toProductFormValues, updateProduct } from './admin-products.server'
 import { addToCart, getCart } from './cart.server'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
-import { Invalid, NotFound } from './errors'
+import { NotFound } from './errors'
 
 const IMG_A = `/uploads/${'a'.repeat(32)}-1280.webp`
 const IMG_B = `/uploads/${'b'.repeat(32)}-640.webp`
@@ -436,80 +435,5 @@ describe('productSchema', () => {
       expect(errorsOf({ ...FORM, images: [url] }), url).toEqual({ 'images.0': ['Unknown image'] })
     }
     expect(errorsOf({ ...FORM, images: Array.from({ length: 9 }, () => IMG_A) })).toEqual({ images: ['At most 8 images'] })
-  })
-})
-
-describe('the API product shape (SPEC.md section 3)', () => {
-  const SPEC_BODY = {
-    title: 'Pressed flower bookmark',
-    description: 'Real daisies.',
-    category: 'gifting-memories',
-    price: 349,
-    salePrice: 299,
-    totalStock: 25,
-    averageReview: 0,
-    image: IMG_A,
-    images: [IMG_A, IMG_B],
-    colors: ['Clear', 'Gold flakes'],
-  }
-
-  it('turns sizes, options and packs into varieties, and image + images into one list', () => {
-    expect(fromApiProduct({ ...SPEC_BODY, variety: { type: 'size', sizes: [{ size: 'S', price: 300, salePrice: 250 }] } })).toMatchObject({
-      varietyType: 'size',
-      varieties: [{ name: 'S', price: 300, salePrice: 250 }],
-      images: [IMG_A, IMG_B],
-    })
-    expect(fromApiProduct({ ...SPEC_BODY, variety: { type: 'choice', options: [{ name: 'Daisy', price: 300, salePrice: 0 }] } })).toMatchObject({
-      varietyType: 'choice',
-      varieties: [{ name: 'Daisy', price: 300, salePrice: 0 }],
-    })
-    expect(fromApiProduct({ ...SPEC_BODY, variety: { type: 'pack', packs: [{ packName: 'Pack of 3', price: 900, salePrice: 800 }] } })).toMatchObject({
-      varietyType: 'pack',
-      varieties: [{ name: 'Pack of 3', price: 900 }],
-    })
-    expect(fromApiProduct({ ...SPEC_BODY, image: IMG_C }).images).toEqual([IMG_C, IMG_A, IMG_B])
-    expect(fromApiProduct({ ...SPEC_BODY, variety: null })).toMatchObject({ varietyType: '', varieties: [] })
-    expect(fromApiProduct({ ...SPEC_BODY, _id: 'mine', id: 'mine' })).not.toHaveProperty('_id')
-  })
-
-  it('treats blank or null amounts as not given and refuses booleans and lists instead of coercing them', () => {
-    const noStock = (() => {
-      try {
-        parseApiProduct({ ...SPEC_BODY, totalStock: '' })
-      } catch (e) {
-        return e
-      }
-    })()
-    expect((noStock as Invalid).errors).toEqual({ totalStock: ['Total stock must be a number'] })
-    expect(parseApiProduct({ ...SPEC_BODY, salePrice: null, averageReview: '' })).toMatchObject({ salePrice: 0, averageReview: 0 })
-    for (const price of [true, [500], { value: 500 }, null]) {
-      expect(() => parseApiProduct({ ...SPEC_BODY, price }), JSON.stringify(price)).toThrow(Invalid)
-    }
-  })
-
-  it('names errors in the API shape', () => {
-    const error = (() => {
-      try {
-        parseApiProduct({ ...SPEC_BODY, variety: { type: 'size', sizes: [{ size: '', price: -1 }] } })
-      } catch (e) {
-        return e
-      }
-    })()
-    expect(error).toBeInstanceOf(Invalid)
-    expect((error as Invalid).errors).toMatchObject({
-      'variety.sizes.0.size': ['Option name is required'],
-      'variety.sizes.0.price': ['Option price cannot be negative'],
-    })
-  })
-
-  it('creates the same product as the form would', async () => {
-    const product = await createProduct(db, parseApiProduct({ ...SPEC_BODY, variety: { type: 'size', sizes: [{ size: 'S', price: 300 }] } }))
-    expect(product).toMatchObject({
-      pricePaise: 34_900,
-      salePricePaise: 29_900,
-      images: [IMG_A, IMG_B],
-      colors: ['Clear', 'Gold flakes'],
-      variety: { type: 'size', options: [{ name: 'S', pricePaise: 30_000, salePricePaise: 0 }] },
-    })
   })
 })

@@ -1,4 +1,6 @@
-// Typed errors thrown by the domain services; routes map them to HTTP statuses in one place.
+// Typed errors thrown by the domain services; the adapters map them to HTTP answers in one place
+// each (app/api/handle-api.server.ts for /api, app/web/form-action.server.ts for pages).
+import type { z } from 'zod'
 
 export type FieldErrors = Record<string, string[]>
 
@@ -46,4 +48,17 @@ export class TooManyRequests extends DomainError {
   ) {
     super(message)
   }
+}
+
+/** Validates a value against a schema; throws Invalid with messages per field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const errors: Record<string, string[]> = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
+    errors[field] ??= []
+    errors[field].push(issue.message)
+  }
+  throw new Invalid(errors)
 }

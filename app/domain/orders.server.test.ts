@@ -9,7 +9,7 @@ import { addressSchema } from '~/schemas/address'
 import { addAddress } from './addresses.server'
 import { addToCart, getCart } from './cart.server'
 import { Invalid, NotFound } from './errors'
-import { CHECKOUT_MESSAGES, getOrderDetail, listOrdersOf, PaymentUnavailable, placeOrder } from './orders.server'
+import { CHECKOUT_MESSAGES, getOrderDetail, listOrdersOf, PaymentUnavailable, placeOrder, quoteCheckout } from './orders.server'
 import { type PaymentGateway, testGateway } from '../infra/payment-gateway.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
 
@@ -120,6 +120,17 @@ function countingGateway(fail = false): PaymentGateway & { calls: number } {
   }
   return wrapped
 }
+
+describe('quoteCheckout', () => {
+  it('is the total the checkout page shows and placeOrder charges: the cart plus delivery, no fee on an empty cart', async () => {
+    expect(quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)).toEqual({ subtotalPaise: 0, deliveryFeePaise: 0, totalPaise: 0 })
+    await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
+    const quote = quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)
+    expect(quote).toEqual({ subtotalPaise: 100_000, deliveryFeePaise: 4_900, totalPaise: 104_900 })
+    const placed = await placeOrder(db, gateway, asha, { addressId: (await addressOf(asha)).id }, 4_900)
+    expect(placed.totalAmountPaise).toBe(quote.totalPaise)
+  })
+})
 
 describe('placeOrder', () => {
   it('computes the total in paise from the server cart plus the delivery fee, and records a pending order', async () => {

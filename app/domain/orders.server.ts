@@ -9,7 +9,7 @@ import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { AddressFields } from '~/lib/addresses'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, fromAddressColumns, getAddress, toAddressColumns } from './addresses.server'
-import { getCart, type LineItem } from './cart.server'
+import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
@@ -41,6 +41,19 @@ export function nextOrderNumber(): RawBuilder<number> {
  * saved address do not change it.
  */
 type AddressSnapshot = AddressColumns
+
+/** What a checkout of a cart costs, in paise: the cart's available lines plus the delivery fee. */
+export interface CheckoutQuote {
+  subtotalPaise: number
+  deliveryFeePaise: number
+  totalPaise: number
+}
+
+/** The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty cart. */
+export function quoteCheckout(cart: Cart, deliveryFeePaise: number): CheckoutQuote {
+  const fee = cart.items.length > 0 ? deliveryFeePaise : 0
+  return { subtotalPaise: cart.totalPaise, deliveryFeePaise: fee, totalPaise: cart.totalPaise + fee }
+}
 
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
 export const UNPAID_ORDER_REUSE_HOURS = 24
@@ -117,14 +130,13 @@ export async function placeOrder(
   })
   if (cart.items.some((line) => !line.available)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
 
-  const subtotal = cart.totalPaise
-  const total = subtotal + deliveryFeePaise
+  const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
   const snapshot = toAddressColumns(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
     address: snapshot,
     totalPaise: total,
-    deliveryFeePaise,
+    deliveryFeePaise: fee,
     lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
   })
   if (unpaid) return unpaid
@@ -143,7 +155,7 @@ export async function placeOrder(
         address_id: address.id,
         ...snapshot,
         subtotal_paise: subtotal,
-        delivery_fee_paise: deliveryFeePaise,
+        delivery_fee_paise: fee,
         total_amount_paise: total,
         order_status: 'pending',
         payment_status: 'pending',

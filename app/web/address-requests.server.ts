@@ -1,38 +1,37 @@
-// The address form's page adapter (account page and checkout): Conform replies and flash toasts.
-import type { SubmissionResult } from '@conform-to/react'
+// The address form's page adapter (account page and checkout): one action for its intents, with
+// Conform replies for bad input and flash toasts for the rest.
 import { getDb } from '~/infra/db.server'
 import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { addressSchema } from '~/schemas/address'
 import { addAddress, deleteAddress, updateAddress } from '../domain/addresses.server'
-import { DomainError, Invalid } from '../domain/errors'
+import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
+import { redirectWithToast } from './toast/toast.server'
 
-export type AddressFormOutcome =
-  | { ok: true; message: string; addressId: string | null }
-  | { ok: false; status: number; message: string; reply: SubmissionResult<string[]> | null; resetForm: boolean }
-
-/** Handles the address intents (address-add, address-update, address-delete) for the signed-in user. */
-export async function handleAddressForm(userId: string, intent: string, form: FormData): Promise<AddressFormOutcome> {
+/**
+ * Runs an address intent (address-add, address-update, address-delete) for the signed-in user and
+ * goes back to `backTo` with a toast; bad input is a Conform reply. A refusal by the domain (e.g.
+ * SPEC.md's fourth address) is a flash toast too, so the form starts afresh.
+ */
+export function addressAction(userId: string, form: FormData, backTo: string) {
   const db = getDb()
-  try {
-    if (intent === 'address-delete') {
-      await deleteAddress(db, userId, String(form.get('addressId') ?? ''))
-      return { ok: true, message: ADDRESS_MESSAGES.deleted, addressId: null }
-    }
-    const submission = parseForm(form, { schema: addressSchema })
-    if (submission.status !== 'success') {
-      return { ok: false, status: 400, message: ADDRESS_MESSAGES.checkForm, reply: submission.reply(), resetForm: false }
-    }
-    if (intent === 'address-update') {
-      const updated = await updateAddress(db, userId, String(form.get('addressId') ?? ''), submission.value)
-      return { ok: true, message: ADDRESS_MESSAGES.updated, addressId: updated.id }
-    }
-    const added = await addAddress(db, userId, submission.value)
-    return { ok: true, message: ADDRESS_MESSAGES.added, addressId: added.id }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    // SPEC.md: adding a fourth address resets the form and says so.
-    const limit = error instanceof Invalid && error.message === ADDRESS_MESSAGES.limit
-    return { ok: false, status: error.status, message: error.message, reply: null, resetForm: limit }
-  }
+  const done = (message: string) => redirectWithToast(backTo, { type: 'success', message })
+  return formAction(
+    async () => {
+      const intent = String(form.get('intent') ?? '')
+      if (intent === 'address-delete') {
+        await deleteAddress(db, userId, String(form.get('addressId') ?? ''))
+        return done(ADDRESS_MESSAGES.deleted)
+      }
+      const submission = parseForm(form, { schema: addressSchema })
+      if (submission.status !== 'success') return invalidForm(submission)
+      if (intent === 'address-update') {
+        await updateAddress(db, userId, String(form.get('addressId') ?? ''), submission.value)
+        return done(ADDRESS_MESSAGES.updated)
+      }
+      await addAddress(db, userId, submission.value)
+      return done(ADDRESS_MESSAGES.added)
+    },
+    { flash: backTo },
+  )
 }

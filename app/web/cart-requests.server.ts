@@ -4,12 +4,11 @@ import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { newId } from '~/lib/ids.server'
 import { cartFormSchema } from '~/schemas/cart'
-import { parseInput } from '../api/handle-api.server'
 import type { RouterContextProvider } from 'react-router'
 import { getUser } from './auth.server'
 import { addToCart, type CartOwner, countCartLines, removeLine, stepLineQuantity } from '../domain/cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
-import { DomainError, Invalid } from '../domain/errors'
+import { DomainError, Invalid, parseInput } from '../domain/errors'
 
 type Ctx = Readonly<RouterContextProvider>
 

@@ -1,12 +1,18 @@
-// What the payment pages need beyond the payment services: the order being paid, and the
-// fields of Razorpay's hosted checkout form (the no-JS path).
+// The payment pages' adapter: checkout's Pay (Razorpay's options, built once for Standard and
+// Hosted Checkout), and the order being paid on the TEST MODE page.
 import { randomBytes } from 'node:crypto'
+import { redirect } from 'react-router'
 import { getConfig } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import type { StandardCheckoutOptions } from '~/lib/razorpay-checkout'
 import type { SessionUser } from '~/lib/user'
+import { payFormSchema } from '~/schemas/checkout'
 import type { DB } from '../../db/database'
 import { NotFound } from '../domain/errors'
-import type { PlacedOrder } from '../domain/orders.server'
-import type { PaymentGateway } from '../infra/payment-gateway.server'
+import { type PlacedOrder, placeOrder } from '../domain/orders.server'
+import { getPaymentGateway, type PaymentGateway } from '../infra/payment-gateway.server'
+import { formAction, invalidForm } from './form-action.server'
+import { parseForm } from './form-input.server'
 
 export interface PayableOrder {
   orderId: string
@@ -32,26 +38,60 @@ export async function getPayableOrder(db: DB, gatewayOrderId: string, userId: st
   }
 }
 
-/** Razorpay Hosted Checkout: a plain form post to Razorpay that comes back to our callback. */
-export function hostedCheckout(request: Request, gateway: PaymentGateway, placed: PlacedOrder, user: SessionUser) {
-  const config = getConfig()
+/** The Razorpay Checkout options for a placed order, built once for both checkouts (and the browser's Standard Checkout). */
+export function razorpayOrder(gateway: PaymentGateway, placed: PlacedOrder, user: SessionUser) {
+  return {
+    keyId: gateway.keyId,
+    orderId: placed.orderId,
+    gatewayOrderId: placed.gatewayOrder.id,
+    amount: placed.totalAmountPaise,
+    currency: 'INR',
+    name: getConfig().SHOP_NAME,
+    description: `Order ${placed.orderId}`,
+    prefill: { name: user.userName, email: user.email },
+  } satisfies StandardCheckoutOptions & { orderId: string }
+}
+
+export type RazorpayOrder = ReturnType<typeof razorpayOrder>
+
+/** Razorpay Hosted Checkout (the no-JS path): a plain form post to Razorpay that comes back to our callback. */
+export function hostedCheckout(request: Request, order: RazorpayOrder) {
   const origin = new URL(request.url).origin
-  const base = config.RAZORPAY_API_BASE ?? 'https://api.razorpay.com'
+  const base = getConfig().RAZORPAY_API_BASE ?? 'https://api.razorpay.com'
   return {
     action: `${base.replace(/\/$/, '')}/v1/checkout/embedded`,
     fields: {
-      key_id: gateway.keyId,
-      order_id: placed.gatewayOrder.id,
-      amount: String(placed.totalAmountPaise),
-      currency: 'INR',
-      name: config.SHOP_NAME,
-      description: `Order ${placed.orderId}`,
-      'prefill[name]': user.userName,
-      'prefill[email]': user.email,
+      key_id: order.keyId,
+      order_id: order.gatewayOrderId,
+      amount: String(order.amount),
+      currency: order.currency,
+      name: order.name,
+      description: order.description,
+      'prefill[name]': order.prefill.name,
+      'prefill[email]': order.prefill.email,
       callback_url: `${origin}/shop/payment/callback`,
-      cancel_url: `${origin}/shop/payment/cancel?order=${encodeURIComponent(placed.gatewayOrder.id)}`,
+      cancel_url: `${origin}/shop/payment/cancel?order=${encodeURIComponent(order.gatewayOrderId)}`,
     },
   }
+}
+
+/**
+ * The checkout page's Pay: places the order (the domain computes the total), then TEST MODE's page,
+ * Standard Checkout's options (a fetcher, with JS) or Hosted Checkout's form (without JS).
+ */
+export function payAction(request: Request, user: SessionUser, form: FormData) {
+  const submission = parseForm(form, { schema: payFormSchema })
+  return formAction(
+    async () => {
+      if (submission.status !== 'success') return invalidForm(submission)
+      const gateway = getPaymentGateway()
+      const placed = await placeOrder(getDb(), gateway, user, { addressId: submission.value.addressId }, getConfig().DELIVERY_FEE)
+      if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
+      const order = razorpayOrder(gateway, placed, user)
+      return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }
+    },
+    { reply: { submission } },
+  )
 }
 
 /** A payment id for the TEST MODE page's Pay button. */

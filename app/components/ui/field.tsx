@@ -47,3 +47,13 @@ export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
     </p>
   )
 }
+
+/** A form's one error line (a reply's message), under the control it is about. */
+export function InlineError({ message }: { message?: string }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="text-sm text-red-600">
+      {message}
+    </p>
+  )
+}

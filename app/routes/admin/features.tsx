@@ -1,12 +1,14 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { Button, buttonClass } from '~/components/ui/button'
+import { InlineError } from '~/components/ui/field'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { responsiveImage } from '~/lib/images'
-import { DomainError } from '~/domain/errors'
 import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/domain/features.server'
 import { storeUploadedFile } from '~/domain/media.server'
+import { formAction } from '~/web/form-action.server'
+import { replyMessage } from '~/web/form-reply'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/features'
 import { FEATURE_MESSAGES } from '~/lib/features'
@@ -22,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  try {
+  return formAction(async () => {
     if (form.get('intent') === 'delete') {
       await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
       return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.deleted })
@@ -30,14 +32,12 @@ export async function action({ request }: Route.ActionArgs) {
     const stored = await storeUploadedFile(form.get('my_file'), getConfig().UPLOADS_DIR)
     await addFeatureImage(getDb(), stored.url)
     return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.added })
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    return data({ error: error.message }, { status: error.status })
-  }
+  }, { reply: {} })
 }
 
 export default function AdminFeatures({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
+  const error = replyMessage(actionData)
   return (
     <section className="grid gap-6">
       <h1 className="text-2xl font-bold">Feature Images</h1>
@@ -46,11 +46,7 @@ export default function AdminFeatures({ loaderData, actionData }: Route.Componen
           Upload a banner (wide pictures look best, e.g. 1600 × 640)
           <input type="file" name="my_file" accept="image/*" required className="text-sm" />
         </label>
-        {actionData?.error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {actionData.error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
         <Button type="submit" disabled={navigation.state === 'submitting'}>
           {navigation.state === 'submitting' ? 'Uploading...' : 'Upload'}
         </Button>

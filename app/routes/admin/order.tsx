@@ -1,19 +1,20 @@
 // An order in full for the admin, with the status select (SPEC.md "View Details").
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
 import { TestModeBadge } from '~/components/test-mode-badge'
 import { Button } from '~/components/ui/button'
-import { inputClass } from '~/components/ui/field'
+import { InlineError, inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { notify } from '~/web/toast/notify'
 import { ADMIN_ORDER_STATUSES, formatOrderNumber, ORDER_MESSAGES, orderStatusLabel } from '~/lib/order-status'
 import { orderStatusBodySchema } from '~/schemas/order'
-import { parseInput } from '~/api/handle-api.server'
+import { parseInput } from '~/domain/errors'
 import { requireAdmin } from '~/web/auth.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
-import { DomainError } from '~/domain/errors'
 import { getOrderDetail } from '~/domain/orders.server'
+import { formAction, orNotFound } from '~/web/form-action.server'
+import { replyMessage } from '~/web/form-reply'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/order'
 
@@ -21,31 +22,25 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request)
-  try {
-    return { order: await getOrderDetail(getDb(), params.orderId, admin) }
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, admin)) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
-  try {
+  return formAction(async () => {
     const { orderStatus } = parseInput(orderStatusBodySchema, Object.fromEntries(form))
     await updateOrderStatus(getDb(), params.orderId, orderStatus, admin.id)
     return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message: ORDER_MESSAGES.statusUpdated })
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    return data({ error: error.message }, { status: error.status })
-  }
+  }, { reply: {} })
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
+  const error = replyMessage(actionData)
   useEffect(() => {
-    if (actionData?.error) notify('error', actionData.error)
+    const message = replyMessage(actionData)
+    if (message) notify('error', message)
   }, [actionData])
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-6">
@@ -60,7 +55,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <label className="grid gap-1 text-sm font-medium">
           Order Status
-          <select name="orderStatus" defaultValue="" className={inputClass} aria-invalid={actionData?.error ? true : undefined}>
+          <select name="orderStatus" defaultValue="" className={inputClass} aria-invalid={error ? true : undefined}>
             <option value="">Select status</option>
             {ADMIN_ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -69,11 +64,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ))}
           </select>
         </label>
-        {actionData?.error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {actionData.error}
-          </p>
-        ) : null}
+        <InlineError message={error} />
         <Button type="submit" disabled={navigation.state === 'submitting'}>
           Update Order Status
         </Button>

@@ -1,4 +1,4 @@
-import { data, Form, Link, Outlet } from 'react-router'
+import { Form, Link, Outlet } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { TrashIcon } from '~/components/icons'
 import { buttonClass } from '~/components/ui/button'
@@ -10,7 +10,7 @@ import { isOnSale } from '~/lib/pricing'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { deleteProduct } from '~/domain/admin-products.server'
 import { listProducts } from '~/domain/catalog.server'
-import { DomainError } from '~/domain/errors'
+import { formAction } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/products'
@@ -43,14 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  try {
-    await deleteProduct(getDb(), String(form.get('productId') ?? ''))
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    return data({ error: error.message }, { status: error.status })
-  }
   const { q, page } = gridPlace(new URL(request.url))
-  return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
+  return formAction(async () => {
+    await deleteProduct(getDb(), String(form.get('productId') ?? ''))
+    return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
+  }, { reply: {} })
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

@@ -5,11 +5,11 @@ import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { notify } from '~/web/toast/notify'
-import { AUTH_MESSAGES, authPath, loginDestination, safeRedirectPath } from '~/lib/user'
+import { AUTH_MESSAGES, authPath, loginDestination, type SessionUser, safeRedirectPath } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import { authenticateLoginForm, LoginFormInvalid, startSessionCookie } from '~/web/auth.server'
-import { DomainError } from '~/domain/errors'
 import { takeSignupEmail } from '~/web/signup-email.server'
+import { formAction } from '~/web/form-action.server'
 import { parseForm } from '~/web/form-input.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/login'
@@ -24,20 +24,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  try {
-    const user = await authenticateLoginForm(context, request, form)
-    const { setCookie } = await startSessionCookie(request, user)
-    const to = loginDestination(user, form.get('redirectTo'))
-    return redirectWithToast(to, { type: 'success', message: AUTH_MESSAGES.loggedIn }, { headers: { 'Set-Cookie': setCookie } })
-  } catch (error) {
-    if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
-    if (!(error instanceof DomainError)) throw error
-    const reply = parseForm(form, { schema: loginSchema }).reply({
-      formErrors: [error.message],
-      hideFields: ['password'],
-    })
-    return data(reply, { status: error.status })
-  }
+  return formAction(
+    async () => {
+      let user: SessionUser
+      try {
+        user = await authenticateLoginForm(context, request, form)
+      } catch (error) {
+        // A form that does not parse comes back as its own Conform reply.
+        if (error instanceof LoginFormInvalid) return data(error.reply, { status: 400 })
+        throw error
+      }
+      const { setCookie } = await startSessionCookie(request, user)
+      const to = loginDestination(user, form.get('redirectTo'))
+      return redirectWithToast(to, { type: 'success', message: AUTH_MESSAGES.loggedIn }, { headers: { 'Set-Cookie': setCookie } })
+    },
+    // A refused login (wrong password, too many tries) is said over the form.
+    { reply: { submission: () => parseForm(form, { schema: loginSchema }), hideFields: ['password'], fieldErrors: () => undefined } },
+  )
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { clientIpContext } from '~/web/context'
@@ -9,8 +9,9 @@ import { notify } from '~/web/toast/notify'
 import { AUTH_MESSAGES, authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/web/auth.server'
-import { Conflict, DomainError } from '~/domain/errors'
+import { Conflict } from '~/domain/errors'
 import { rememberSignupEmail } from '~/web/signup-email.server'
+import { formAction, invalidForm } from '~/web/form-action.server'
 import { parseForm } from '~/web/form-input.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/register'
@@ -20,27 +21,18 @@ export const meta: Route.MetaFunction = () => [{ title: 'Create New Account' }]
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const submission = parseForm(form, { schema: registerSchema })
-  if (submission.status !== 'success') {
-    return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
-  }
-  let email: string
-  try {
-    email = (await signUp(context.get(clientIpContext), submission.value)).email
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const reply =
-      error instanceof Conflict
-        ? submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ['password'] })
-        : submission.reply({ formErrors: [error.message], hideFields: ['password'] })
-    return data(reply, { status: error.status })
-  }
-  // SPEC.md: a new account goes to /auth/login; it keeps where the shopper was going, and the
-  // login form gets the email from a short-lived cookie.
-  const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
-  return redirectWithToast(
-    login,
-    { type: 'success', message: AUTH_MESSAGES.registered },
-    { headers: { 'Set-Cookie': await rememberSignupEmail(email) } },
+  if (submission.status !== 'success') return invalidForm(submission, { hideFields: ['password'] })
+  return formAction(
+    async () => {
+      const { email } = await signUp(context.get(clientIpContext), submission.value)
+      // SPEC.md: a new account goes to /auth/login; it keeps where the shopper was going, and the
+      // login form gets the email from a short-lived cookie.
+      const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
+      const headers = { 'Set-Cookie': await rememberSignupEmail(email) }
+      return redirectWithToast(login, { type: 'success', message: AUTH_MESSAGES.registered }, { headers })
+    },
+    // A taken email is said next to the email; anything else over the form.
+    { reply: { submission, hideFields: ['password'], fieldErrors: (error) => (error instanceof Conflict ? { email: [error.message] } : undefined) } },
   )
 }
 

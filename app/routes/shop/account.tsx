@@ -1,4 +1,4 @@
-import { data, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { AddressCard } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
 import { OrdersTable } from '~/components/orders-table'
@@ -6,11 +6,10 @@ import { getDb } from '~/infra/db.server'
 import { cn } from '~/lib/cn'
 import { responsiveImage } from '~/lib/images'
 import { listAddresses } from '~/domain/addresses.server'
-import { handleAddressForm } from '~/web/address-requests.server'
+import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
 import { listFeatureImages } from '~/domain/features.server'
 import { listOrdersOf } from '~/domain/orders.server'
-import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account' }]
@@ -36,12 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request)
   const form = await request.formData()
-  const outcome = await handleAddressForm(user.id, String(form.get('intent') ?? ''), form)
-  if (outcome.ok) return redirectWithToast('/shop/account?tab=address', { type: 'success', message: outcome.message })
-  if (!outcome.reply) {
-    return redirectWithToast('/shop/account?tab=address', { type: 'error', message: outcome.message })
-  }
-  return data({ reply: outcome.reply }, { status: outcome.status })
+  return addressAction(user.id, form, '/shop/account?tab=address')
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,7 +82,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <AddressForm
                 // A new location (after any post) starts the form afresh, e.g. after the 4th-address refusal.
                 key={editing?.id ?? `new-${location.key}`}
-                lastResult={actionData?.reply}
+                lastResult={actionData}
                 editing={editing}
                 cancelHref="?tab=address"
               />

@@ -1,6 +1,7 @@
 // /shop/cart: the cart as a page (the header opens it as a sheet with JS) and the one cart form action.
 import { data, redirect } from 'react-router'
 import { CartContents } from '~/components/cart'
+import type { CartSheetData } from '~/components/cart-sheet'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { safeRedirectPath } from '~/lib/user'
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await cartOwnerFor(request, context)
   const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
-  return { cart, signedIn: getUser(context) !== null }
+  return { cart, signedIn: getUser(context) !== null } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 // One of the shopper's orders (View Details); anyone else's order is a 404.
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
 import { getDb } from '~/infra/db.server'
 import { formatOrderNumber } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
-import { NotFound } from '~/domain/errors'
+import { orNotFound } from '~/web/form-action.server'
 import { getOrderDetail } from '~/domain/orders.server'
 import type { Route } from './+types/order'
 
@@ -12,12 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
-  try {
-    return { order: await getOrderDetail(getDb(), params.orderId, user) }
-  } catch (error) {
-    if (error instanceof NotFound) throw data(null, { status: 404 })
-    throw error
-  }
+  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, user)) }
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { paymentSuccessPath } from '~/lib/order-status'
 import { DomainError } from '~/domain/errors'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/domain/payments.server'
+import { formAction } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/payment-callback'
 
@@ -44,21 +45,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
   }
-  let orderId: string
-  try {
-    const confirmation = await verifyAndConfirm(db, getPaymentGateway(), {
-      gatewayOrderId: String(form.get('razorpay_order_id') ?? ''),
-      paymentId: String(form.get('razorpay_payment_id') ?? ''),
-      signature: String(form.get('razorpay_signature') ?? ''),
-    })
-    orderId = confirmation.orderId
-  } catch (error) {
-    if (!(error instanceof DomainError)) {
-      console.error(error)
-      return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.error })
-    }
-    const message = error instanceof PaymentCheckUnavailable ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed
-    return redirectWithToast('/shop/checkout', { type: 'error', message })
+  const result = {
+    gatewayOrderId: String(form.get('razorpay_order_id') ?? ''),
+    paymentId: String(form.get('razorpay_payment_id') ?? ''),
+    signature: String(form.get('razorpay_signature') ?? ''),
   }
-  return redirectWithToast(paymentSuccessPath(orderId), { type: 'success', message: PAYMENT_MESSAGES.success })
+  return formAction(
+    async () => {
+      const { orderId } = await verifyAndConfirm(db, getPaymentGateway(), result).catch((error: unknown) => {
+        // The shopper comes back from Razorpay either way: an unexpected failure is 'try again', logged.
+        if (error instanceof DomainError) throw error
+        console.error(error)
+        throw new PaymentCheckUnavailable()
+      })
+      return redirectWithToast(paymentSuccessPath(orderId), { type: 'success', message: PAYMENT_MESSAGES.success })
+    },
+    {
+      flash: '/shop/checkout',
+      message: (error) => (error instanceof PaymentCheckUnavailable ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed),
+    },
+  )
 }

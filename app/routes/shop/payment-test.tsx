@@ -6,8 +6,8 @@ import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { paymentSuccessPath } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
-import { NotFound } from '~/domain/errors'
 import { getPaymentGateway, getTestGateway } from '~/infra/payment-gateway.server'
+import { orNotFound } from '~/web/form-action.server'
 import { getPayableOrder, newTestPaymentId } from '~/web/payment-pages.server'
 import type { Route } from './+types/payment-test'
 
@@ -17,10 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   if (getPaymentGateway().name !== 'test') throw data(null, { status: 404 })
   const gatewayOrderId = new URL(request.url).searchParams.get('order') ?? ''
-  const order = await getPayableOrder(getDb(), gatewayOrderId, user.id).catch((error) => {
-    if (error instanceof NotFound) throw data(null, { status: 404 })
-    throw error
-  })
+  const order = await orNotFound(getPayableOrder(getDb(), gatewayOrderId, user.id))
   if (order.paymentStatus === 'paid') throw redirect(paymentSuccessPath(order.orderId))
   const paymentId = newTestPaymentId()
   return {

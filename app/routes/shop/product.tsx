@@ -1,21 +1,17 @@
 // A product's own page: the shareable, server-rendered detail (the listings open it as a dialog with JS).
 import { data, Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
+import type { ProductDialogData } from '~/components/product-dialog'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { getProduct } from '~/domain/catalog.server'
 import { handleCartForm } from '~/web/cart-requests.server'
-import { NotFound } from '~/domain/errors'
+import { orNotFound } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/product'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  try {
-    return { product: await getProduct(getDb(), params.id) }
-  } catch (error) {
-    if (error instanceof NotFound) throw data(null, { status: 404 })
-    throw error
-  }
+  return { product: await orNotFound(getProduct(getDb(), params.id)) } satisfies ProductDialogData
 }
 
 /** Add to cart from the product page (and its dialog): errors come back next to the choices. */

@@ -4,7 +4,8 @@
 // recorded in the order's status history.
 import { getDb } from '~/infra/db.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { parseInput } from '~/domain/errors'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { orderStatusBodySchema } from '~/schemas/order'
 import { requireApiAdmin } from '~/web/auth.server'

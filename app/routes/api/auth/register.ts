@@ -1,7 +1,8 @@
 // POST /api/auth/register {userName, email, password} -> 201 {success, message}
 import { clientIpContext } from '~/web/context'
 import { registerSchema } from '~/schemas/auth'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { parseInput } from '~/domain/errors'
 import { signUp } from '~/web/auth.server'
 import type { Route } from './+types/register'
 import { AUTH_MESSAGES } from '~/lib/user'

@@ -3,7 +3,8 @@
 //   'Payment Verification Failed.' (403 for another user's order). Replays answer success, change nothing.
 import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
-import { apiJson, handleApi, methodNotAllowed, parseInput, readBody } from '~/api/handle-api.server'
+import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
+import { parseInput } from '~/domain/errors'
 import { requireApiUser } from '~/web/auth.server'
 import { PAYMENT_MESSAGES, verifyAndConfirm } from '~/domain/payments.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'

@@ -4,7 +4,8 @@
 // Unknown filter names or values, an unknown sortBy or a bad page: 400 with errors (docs/api.md).
 import { getDb } from '~/infra/db.server'
 import { apiListingInput, apiListingQuerySchema, toListingQuery } from '~/schemas/api-listing'
-import { apiJson, handleApi, methodNotAllowed, parseInput } from '~/api/handle-api.server'
+import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
+import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
 import { toApiProduct } from '~/api/shapes.server'
 import { listProducts, withDetails } from '~/domain/catalog.server'

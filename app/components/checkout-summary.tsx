@@ -1,0 +1,41 @@
+// Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
+import type { Cart } from '~/domain/cart.server'
+import type { CheckoutQuote } from '~/domain/orders.server'
+import { formatPaise } from '~/lib/money'
+import { LineItem } from './line-item'
+
+export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQuote }) {
+  return (
+    <>
+      <h2 id="checkout-items" className="text-lg font-semibold">
+        Your items
+      </h2>
+      {cart.items.length === 0 ? <p className="text-zinc-600">Your cart is empty.</p> : null}
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {cart.items.map((line) => (
+          <LineItem
+            key={line.id}
+            image={line.image}
+            title={line.title}
+            quantity={line.quantity}
+            details={[line.variety, line.color]}
+            totalPaise={line.lineTotalPaise}
+            problem={line.problem}
+          />
+        ))}
+      </ul>
+      <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        {cart.items.length ? (
+          <div className="flex justify-between text-sm">
+            <dt>Delivery</dt>
+            <dd>{quote.deliveryFeePaise > 0 ? formatPaise(quote.deliveryFeePaise) : 'Free'}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatPaise(quote.totalPaise)}</dd>
+        </div>
+      </dl>
+    </>
+  )
+}
