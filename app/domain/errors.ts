@@ -54,11 +54,11 @@ export class TooManyRequests extends DomainError {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const errors: Record<string, string[]> = {}
+  // A Map, not an object: a field named `constructor` or `__proto__` must stay a plain key.
+  const errors = new Map<string, string[]>()
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
-    errors[field] ??= []
-    errors[field].push(issue.message)
+    errors.set(field, [...(errors.get(field) ?? []), issue.message])
   }
-  throw new Invalid(errors)
+  throw new Invalid(Object.fromEntries(errors))
 }

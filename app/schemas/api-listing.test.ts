@@ -31,4 +31,13 @@ describe('apiListingQuerySchema', () => {
       "Unknown category 'men'. One of: jewellery, home-decor, gifting-memories, special-occasion.",
     )
   })
+
+  it('refuses prototype names as plain unknown filters, without touching any object (fuzz finding)', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const parsed = parse(`${name}=null&salePrice=`)
+      expect(parsed.success, name).toBe(false)
+      expect(parsed.error?.issues.map((i) => i.path.join('.')).sort(), name).toEqual([name, 'salePrice'].sort())
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
 })

@@ -388,7 +388,7 @@ describe('GET /api/admin/orders/get', () => {
     for (let n = 1; n <= 10; n++) {
       await db
         .insertInto('orders')
-        .values({ ...original, id: `copy-${n}-${original.id}`, gateway_order_id: null, gateway_payment_id: null })
+        .values({ ...original, id: `copy-${n}-${original.id}`, number: 900_000 + n, gateway_order_id: null, gateway_payment_id: null })
         .execute()
     }
     const count = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)

@@ -17,7 +17,7 @@ describe('start-up configuration', () => {
 
   it('refuses to serve a shop without Razorpay keys when neither the demo shop nor PAYMENT_TEST_MODE asks for TEST MODE (finding 3)', async () => {
     const { code, output } = await runServerCommand({ SEED_DEMO: '0', PORT: '0' })
-    expect(code).toBe(1)
+    expect(code).toBe(78)
     expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: RAZORPAY_KEY_ID: .*PAYMENT_TEST_MODE=1/)
   })
 

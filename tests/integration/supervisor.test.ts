@@ -62,7 +62,7 @@ function supervise(env: Record<string, string>, options: { detached?: boolean } 
 }
 
 /** Polls until /healthz answers 200 with ok: true and `ready` holds; fails after the deadline. */
-async function healthy(url: string, ready: () => boolean, timeoutMs = 60_000) {
+async function healthy(url: string, ready: () => boolean, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -100,7 +100,7 @@ describe('npm start (server/supervise.js)', () => {
     // The shop process went with it, gracefully.
     expect(run.output()).toContain('Supervisor: the shop stopped (exit code 0).')
     expect(() => process.kill(restarted as number, 0)).toThrow()
-  }, 120_000)
+  }, 400_000)
 
   it('stops gracefully on Ctrl-C, which reaches the supervisor and the shop at once', async () => {
     const port = await freePort()
@@ -110,7 +110,7 @@ describe('npm start (server/supervise.js)', () => {
     expect(await run.exited).toBe(0)
     expect(run.output()).toContain('Supervisor: the shop stopped (exit code 0).')
     expect(shopPids(run.output())).toHaveLength(1)
-  }, 120_000)
+  }, 400_000)
 
   it('does not restart a shop whose configuration is invalid: exits 78 with the message', async () => {
     const run = supervise({ PORT: 'eighty' })

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moduleHasAction, routePaths } from '../helpers/route-paths'
 import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
-import { type RunningServer, startServer } from './server'
+import { type RunningServer, startServer } from '../integration/server'
 
 const MB = 1024 * 1024
 /** The longest the event loop may be blocked by one request. */

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type RunningServer, startServer } from './server'
+import { type RunningServer, startServer } from '../integration/server'
 
 const PATHS = Number(process.env.MEMORY_PATHS ?? 5000)
 const WARM_UP = 1000
