@@ -11,11 +11,13 @@ const Toaster = lazy(() => loadToastLibrary().then((module) => ({ default: modul
  * cart' must not cover the cart button the shopper taps next. On wide screens just under the
  * header; on phones at the bottom, where they do not cover the cart's lines and prices (the
  * sheet and the cart page list them from the top), and above a product's sticky add-to-cart bar
- * (--sticky-bar, app.css).
+ * (--sticky-bar, app.css). The admin area keeps them under the header on phones too: its forms end
+ * with their submit button at the bottom of the screen (an order's status), which a bottom toast
+ * would cover.
  */
 const PHONE_QUERY = '(width < 48rem)'
 function toastPlacement() {
-  return window.matchMedia(PHONE_QUERY).matches
+  return window.matchMedia(PHONE_QUERY).matches && !window.location.pathname.startsWith('/admin')
     ? { position: 'bottom-center' as const, containerStyle: { bottom: 'calc(12px + var(--sticky-bar, 0px))' } }
     : { position: 'top-center' as const, containerStyle: { top: 72 } }
 }
