@@ -1,4 +1,4 @@
-// The whole schema of SPEC.md section 3 as of the first release. Frozen: later changes get new files.
+// The whole schema of docs/spec/entities.md as of the first release. Frozen: later changes get new files.
 import { type Kysely, sql } from 'kysely'
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`

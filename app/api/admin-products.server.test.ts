@@ -22,7 +22,7 @@ afterEach(async () => {
   await testDb?.cleanup()
 })
 
-describe('the API product shape (SPEC.md section 3)', () => {
+describe('the API product shape (docs/spec/entities.md)', () => {
   const SPEC_BODY = {
     title: 'Pressed flower bookmark',
     description: 'Real daisies.',

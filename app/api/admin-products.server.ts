@@ -1,4 +1,4 @@
-// The admin /api adapters' helpers: the SPEC.md product shape (variety {type, options|sizes|packs},
+// The admin /api adapters' helpers: the docs/spec product shape (variety {type, options|sizes|packs},
 // image + images) turned into productSchema's input, field errors named back in that shape, and
 // one page of the full catalogue. Reading an upload's multipart form is in multipart.server.ts.
 import type { DB } from '../../db/database'
@@ -50,7 +50,7 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
     varieties: items.map((item) => {
       if (!isObject(item)) return item
       const option: Json = { name: item[name] ?? item.name, price: amount(item.price) }
-      // Packs carry a price only (SPEC.md section 3).
+      // Packs carry a price only (docs/spec/entities.md).
       if (type !== 'pack') option.salePrice = amount(item.salePrice)
       return option
     }),
@@ -67,7 +67,7 @@ function toImages(image: unknown, images: unknown): unknown {
 const orNothing = (value: unknown) => (value === null ? undefined : value)
 
 /**
- * productSchema's input from the SPEC.md product JSON: {title, description, category, price,
+ * productSchema's input from the docs/spec product JSON: {title, description, category, price,
  * salePrice, totalStock, averageReview, image, images, colors, variety: {type, options|sizes|packs}}.
  * Anything else in the body (an `_id`, say) is dropped.
  */
@@ -96,7 +96,7 @@ function apiField(field: string, varietyType: unknown): string {
   return field.replace(/^varieties/, `variety.${list}`).replace(/\.name$/, `.${name}`)
 }
 
-/** Validates a SPEC.md product body with productSchema; errors are keyed by the API's field names. */
+/** Validates a docs/spec product body with productSchema; errors are keyed by the API's field names. */
 export function parseApiProduct(body: unknown): ProductInput {
   const input = fromApiProduct(body)
   try {
@@ -114,7 +114,7 @@ export function parseApiProduct(body: unknown): ProductInput {
 
 /**
  * The body of an edit: fields left out keep their current values (an edit without `images` keeps
- * the product's pictures, as SPEC.md's edit form uploads none; an `image` alone becomes the first
+ * the product's pictures, as docs/spec's edit form uploads none; an `image` alone becomes the first
  * picture); `variety: null` removes the variety, `images: []` the pictures. `current` is
  * the product as read.
  */

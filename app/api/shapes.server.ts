@@ -1,4 +1,4 @@
-// How domain values look in the /api JSON contract (SPEC.md section 3 field names).
+// How domain values look in the /api JSON contract (docs/spec/entities.md field names).
 import { pickAddressFields } from '~/lib/addresses'
 import type { VarietyType } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
@@ -33,7 +33,7 @@ function toApiProductCard(card: ProductCardData) {
 }
 
 /**
- * SPEC.md's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
+ * docs/spec's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
  * list has entries (a client may read `variety.options` whatever the type without failing).
  */
 export interface ApiVariety {
@@ -52,13 +52,13 @@ function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
     case 'size':
       return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o) })) }
     case 'pack':
-      // Packs carry a price only (SPEC.md section 3): the price a shopper pays for the pack.
+      // Packs carry a price only (docs/spec/entities.md): the price a shopper pays for the pack.
       return { ...empty, packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)) })) }
   }
 }
 
 /**
- * SPEC.md's Product entity, whole: every /api answer that holds products (lists, search, one
+ * docs/spec's Product entity, whole: every /api answer that holds products (lists, search, one
  * product, admin add/edit) uses this shape. Prices in rupees; salePrice 0 when none; variety null
  * when the product has none.
  */
@@ -111,13 +111,13 @@ export function toApiCart(cart: Cart) {
   return { _id: cart.id, items: cart.items.map(toApiCartItem), totalAmount: paiseToRupees(cart.totalPaise) }
 }
 
-/** A saved address (SPEC.md section 3 "Address"). */
+/** A saved address (docs/spec/entities.md "Address"). */
 export function toApiAddress(address: AddressView) {
   return { _id: address.id, userId: address.userId, ...pickAddressFields(address) }
 }
 
 /**
- * An order in full (SPEC.md section 3 "Order"): lines and address as they were when it was placed,
+ * An order in full (docs/spec/entities.md "Order"): lines and address as they were when it was placed,
  * prices in rupees, plus subtotal, deliveryFee and the status history.
  */
 export function toApiOrder(order: OrderDetail) {

@@ -14,7 +14,7 @@ const REQUIRED = ['addressLine', 'city', 'state', 'pincode', 'phone', 'country']
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 /**
- * Add or edit an address (SPEC.md fields plus an optional recipient), in the order an Indian
+ * Add or edit an address (docs/spec fields plus an optional recipient), in the order an Indian
  * shopper fills it: who and how to reach them, pincode, the address, then city and state.
  * The button waits for the required fields with JS; without JS the server checks the same schema
  * and answers next to the fields. Errors stay until the next submit, so nothing moves under a tap.

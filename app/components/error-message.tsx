@@ -1,6 +1,6 @@
 import { ButtonLink } from './ui/button'
 
-/** The not-found and error pages' words (SPEC.md section 2), never a stack trace. */
+/** The not-found and error pages' words (docs/spec/screens.md), never a stack trace. */
 export function ErrorMessage({ notFound }: { notFound: boolean }) {
   return (
     <div className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 p-6 text-center">

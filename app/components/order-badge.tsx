@@ -3,7 +3,7 @@ import { orderStatusLabel } from '~/lib/order-status'
 
 /**
  * Order status badge in words: the shop shows green for confirmed; the admin view also greens
- * delivered and reds rejected (SPEC.md section 4).
+ * delivered and reds rejected (docs/spec/states.md).
  */
 export function OrderStatusBadge({ status, admin = false }: { status: string; admin?: boolean }) {
   const green = status === 'confirmed' || (admin && status === 'delivered')

@@ -1,6 +1,6 @@
 import { Skeleton } from './ui/skeleton'
 
-/** Placeholders shown while a grid of products loads (8 by default, as SPEC.md asks for the home page). */
+/** Placeholders shown while a grid of products loads (8 by default, as docs/spec asks for the home page). */
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading products">

@@ -1,5 +1,5 @@
 // The admin's orders: every customer's orders newest first, filtered by status and paginated, and
-// status changes limited to SPEC.md's five, each recorded in the history.
+// status changes limited to docs/spec's five, each recorded in the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
@@ -132,7 +132,7 @@ describe('updateOrderStatus', () => {
     for (const h of detail.history) expect(h.changedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/)
   })
 
-  it('allows any transition, even back to pending after delivery (SPEC.md shows no restriction)', async () => {
+  it('allows any transition, even back to pending after delivery (docs/spec shows no restriction)', async () => {
     await insertOrder('o1', { status: 'delivered' })
     await updateOrderStatus(db, 'o1', 'pending', owner.id)
     expect((await getOrderDetail(db, 'o1', owner)).orderStatus).toBe('pending')

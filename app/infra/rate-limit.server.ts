@@ -1,5 +1,5 @@
 // Rate limits for login and registration, over rate-limiter-flexible's memory store (one Node process,
-// per ARCHITECTURE.md; its SQLite and PostgreSQL stores take over unchanged when there are several).
+// ADR 020; its SQLite and PostgreSQL stores take over unchanged when there are several).
 // Clients are keyed by IPv4 address or IPv6 /64. An account is refused to unknown addresses after
 // too many failed logins, never to an address that has signed into it before (see ADR 020).
 import ipaddr from 'ipaddr.js'

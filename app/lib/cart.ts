@@ -1,4 +1,4 @@
-// Cart wording shared by the pages and the API (SPEC.md sections 5 and 8).
+// Cart wording shared by the pages and the API (docs/spec/validation.md and errors.md).
 
 /** Refusal when adding from a card or the product detail; n is the quantity already in the cart. */
 export function addLimitMessage(n: number): string {

@@ -1,4 +1,4 @@
-// What checkout tells the shopper (SPEC.md sections 5 and 8), for the order service and the page.
+// What checkout tells the shopper (docs/spec/validation.md and errors.md), for the order service and the page.
 import { CART_MESSAGES } from './cart'
 
 export const CHECKOUT_MESSAGES = {

@@ -1,4 +1,4 @@
-/** What a shopper is told about a payment (SPEC.md section 8). */
+/** What a shopper is told about a payment (docs/spec/errors.md). */
 export const PAYMENT_MESSAGES = {
   success: 'Payment Successful!',
   verificationFailed: 'Payment Verification Failed.',

@@ -1,4 +1,4 @@
-// The effective-price rule (ARCHITECTURE.md "Data rules"), shared by the server and the pages.
+// The effective-price rule (a selected variety's price overrides the product's; a sale price counts when above 0), shared by the server and the pages.
 
 export interface Priced {
   pricePaise: number

@@ -1,4 +1,4 @@
-// Search limits shared by the search page, the search API and the catalogue service (SPEC.md section 9).
+// Search limits shared by the search page, the search API and the catalogue service (docs/spec/constants.md).
 
 /** Longer keywords are cut to this length. */
 export const MAX_KEYWORD_LENGTH = 100

@@ -10,7 +10,7 @@ export const AUTH_MESSAGES = {
   noToken: 'No token found',
 } as const
 
-/** What the app knows about the signed-in user (SPEC.md section 3, "User (session)"). */
+/** What the app knows about the signed-in user (docs/spec/entities.md, "User (session)"). */
 export interface SessionUser {
   id: string
   userName: string
@@ -18,7 +18,7 @@ export interface SessionUser {
   role: Role
 }
 
-/** Where a user lands after login and on "/" (SPEC.md section 4, route guard). */
+/** Where a user lands after login and on "/" (docs/spec/states.md, route guard). */
 export function homePathFor(user: SessionUser | null): string {
   return user?.role === 'admin' ? '/admin/products' : '/shop/home'
 }

@@ -1,4 +1,4 @@
-// The address form: one schema for the account page, checkout and /api (SPEC.md sections 3 and 5).
+// The address form: one schema for the account page, checkout and /api (docs/spec/entities.md and validation.md).
 import { z } from 'zod'
 import type { AddressField } from '~/lib/addresses'
 import { type IndianState, matchIndianState } from '~/lib/indian-states'

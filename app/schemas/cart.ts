@@ -27,7 +27,7 @@ export const quantitySchema = z.coerce
   .min(1, { error: 'Quantity must be at least 1.' })
   .max(MAX_LINE_QUANTITY, { error: `Quantity can be at most ${MAX_LINE_QUANTITY}.` })
 
-// The cart /api bodies (SPEC.md section 7). Unknown keys, such as a client's price, salePrice or
+// The cart /api bodies (docs/api.md). Unknown keys, such as a client's price, salePrice or
 // total, are dropped: the server prices every line itself.
 
 

@@ -1,4 +1,4 @@
-// The admin product form and the admin products API: one schema (SPEC.md "Product form").
+// The admin product form and the admin products API: one schema (docs/spec "Product form").
 import { z } from 'zod'
 import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~/lib/catalog'
 import { isUploadUrl } from '~/lib/images'

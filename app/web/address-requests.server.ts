@@ -11,7 +11,7 @@ import { redirectWithToast } from './toast/toast.server'
 /**
  * Runs an address intent (address-add, address-update, address-delete) for the signed-in user and
  * goes back to `backTo` with a toast; bad input is a Conform reply. A refusal by the domain (e.g.
- * SPEC.md's fourth address) is a flash toast too, so the form starts afresh.
+ * docs/spec's fourth address) is a flash toast too, so the form starts afresh.
  */
 export function addressAction(userId: string, form: FormData, backTo: string) {
   const db = getDb()

@@ -325,7 +325,7 @@ test.describe('account addresses', () => {
     await expect(flash(page, 'You can Add Max 3 Addresses')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(3)
     await expect(page.getByText(PARENTS_ADDRESS.addressLine, { exact: true })).toHaveCount(0)
-    // SPEC.md: adding a fourth resets the form.
+    // docs/spec: adding a fourth resets the form.
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue('')
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('')
     await expect(page.getByLabel('Country', { exact: true })).toHaveValue('India')

@@ -13,7 +13,7 @@ test('the product page says why Add to Cart waits, and the button is on the firs
   const reason = page.getByText('Choose a pack and a colour', { exact: true })
   await expect(reason).toBeInViewport({ ratio: 1 })
   if (jsEnabled()) {
-    // SPEC.md: disabled until the choices are made; the reason is its description.
+    // docs/spec: disabled until the choices are made; the reason is its description.
     await expect(add).toBeDisabled()
     await expect(add).toHaveAccessibleDescription('Choose a pack and a colour')
     await choose(page.getByRole('group', { name: 'Pack Options' }), /Pack of 2/)

@@ -62,7 +62,7 @@ test.describe('home', () => {
     const banner = page.getByRole('region', { name: 'Featured collections' })
     await expect(banner.getByRole('group', { name: '1 of 4' })).toBeInViewport()
     if (jsEnabled()) {
-      // SPEC.md: the banner rotates every 4 seconds.
+      // docs/spec: the banner rotates every 4 seconds.
       await expect(banner.getByRole('group', { name: '2 of 4' })).toBeInViewport({ timeout: 7_000 })
       await expect(banner.getByRole('group', { name: '1 of 4' })).not.toBeInViewport()
     } else {

@@ -1,4 +1,4 @@
-// Shape assertions for the /api contract (docs/api.md, SPEC.md sections 3 and 7): every documented
+// Shape assertions for the /api contract (docs/api.md, docs/spec/entities.md and docs/api.md): every documented
 // field present with its documented type. Extra fields (our optional additions) are allowed.
 import { expect } from 'vitest'
 

@@ -100,7 +100,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** A product in the SPEC.md shape (rupees), with sizes and colours. */
+/** A product in the docs/spec shape (rupees), with sizes and colours. */
 function specProduct(images: string[] = []) {
   return {
     title: 'Ocean wave coaster set',
@@ -246,7 +246,7 @@ describe('admin products', () => {
     }
   })
 
-  it('adds a product in the SPEC.md shape; the shop lists it and shows it in full', async () => {
+  it('adds a product in the docs/spec shape; the shop lists it and shows it in full', async () => {
     const added = await call('POST', '/api/admin/products/add', { token: admin.token, body: specProduct(images) })
     expect(added.status, JSON.stringify(added.body)).toBe(201)
     expect(added.body).toEqual({
@@ -382,7 +382,7 @@ describe('admin products', () => {
     expect((await call('GET', `/api/shop/products/get/${id}`)).body.data).toEqual(edited.body.data)
     expect((await call('GET', '/api/shop/products/get/another-id')).status).toBe(404)
 
-    // As SPEC.md's edit form sends it: no images. The pictures stay.
+    // As docs/spec's edit form sends it: no images. The pictures stay.
     const { images: _i, image: _j, ...withoutImages } = specProduct()
     const noImages = await call('PUT', `/api/admin/products/edit/${id}`, {
       token: admin.token,
@@ -561,7 +561,7 @@ describe('admin orders', () => {
     expect(own.body.data.find((o: { _id: string }) => o._id === 'order-newer').orderStatus).toBe('inShipping')
   })
 
-  it("refuses a missing status with SPEC.md's message, and 'confirmed' or other values, changing nothing", async () => {
+  it("refuses a missing status with docs/spec's message, and 'confirmed' or other values, changing nothing", async () => {
     const historyLength = async () => (await call('GET', '/api/admin/orders/details/order-older', { token: admin.token })).body.data.history.length
     const before = await historyLength()
     for (const body of [{}, { orderStatus: '' }, { orderStatus: null }]) {

@@ -1,4 +1,4 @@
-// The /api contract as docs/api.md writes it (SPEC.md sections 3 and 7), over real HTTP against the
+// The /api contract as docs/api.md writes it (docs/spec/entities.md and docs/api.md), over real HTTP against the
 // built server with the demo shop: every route's answer in its FULL shape, list calls without `page`
 // answering every match up to the cap, unknown filters refused, check-auth by cookie, and the
 // contract client's cart DELETE (no variety) removing the product.

@@ -1,4 +1,4 @@
-// An order in full for the admin, with the status select (SPEC.md "View Details").
+// An order in full for the admin, with the status select (docs/spec "View Details").
 import { useEffect } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'

@@ -16,7 +16,7 @@ import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign In' }]
 
-/** Just after sign-up, the new account's email is filled in (SPEC.md sends a new account here). */
+/** Just after sign-up, the new account's email is filled in (docs/spec sends a new account here). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { email, setCookie } = await takeSignupEmail(request)
   return data({ email }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(
     async () => {
       const { email } = await signUp(context.get(clientIpContext), submission.value)
-      // SPEC.md: a new account goes to /auth/login; it keeps where the shopper was going, and the
+      // docs/spec: a new account goes to /auth/login; it keeps where the shopper was going, and the
       // login form gets the email from a short-lived cookie.
       const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
       const headers = { 'Set-Cookie': await rememberSignupEmail(email) }

@@ -8,7 +8,7 @@ import { listProducts } from '~/domain/catalog.server'
 import { listFeatureImages } from '~/domain/features.server'
 import type { Route } from './+types/home'
 
-/** SPEC.md section 9: the banner moves on every 4 seconds. */
+/** docs/spec/constants.md: the banner moves on every 4 seconds. */
 const BANNER_ROTATION_MS = 4000
 const BANNER_COUNT = 4
 

@@ -10,7 +10,7 @@ import { redirectAdminAway } from '~/web/auth.server'
 import { cartCountFor } from '~/web/cart-requests.server'
 import type { Route } from './+types/layout'
 
-/** The admin is sent to the admin panel from every /shop page (SPEC.md section 4). */
+/** The admin is sent to the admin panel from every /shop page (docs/spec/states.md). */
 export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirectAdminAway(context)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-// The payment confirmation (SPEC.md): its title, text and 'View My Orders' button, on a page of its
+// The payment confirmation (docs/spec): its title, text and 'View My Orders' button, on a page of its
 // own that says which order was paid, for how much, what is coming, where, and what happens next.
 import { Link } from 'react-router'
 import { AddressLines } from '~/components/address-card'

@@ -33,7 +33,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   }, [toast])
 
   useEffect(() => {
-    // F8 focuses the notifications, as in SPEC.md.
+    // F8 focuses the notifications, as in docs/spec.
     function onKey(event: KeyboardEvent) {
       if (event.key !== 'F8') return
       document.querySelector<HTMLElement>('[data-toast-region] [role="status"]')?.focus()

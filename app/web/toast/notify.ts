@@ -1,4 +1,4 @@
-// Client-side toasts: one at a time, closing after 5 s (SPEC.md section 4, "Toasts").
+// Client-side toasts: one at a time, closing after 5 s (docs/spec/states.md, "Toasts").
 // react-hot-toast loads with the first toast, not with the page (it is not needed for first paint).
 import { useSyncExternalStore } from 'react'
 
