@@ -43,6 +43,9 @@ function supervise(env: Record<string, string>, options: { detached?: boolean } 
       DATABASE_PATH: join(dir, 'shop.sqlite'),
       UPLOADS_DIR: join(dir, 'uploads'),
       SEED_DEMO: '0',
+      // No Razorpay keys and no demo shop: the TEST MODE gateway must be asked for (security finding 3).
+      PAYMENT_TEST_MODE: '1',
+      PASSWORD_TEST_COST: '1',
       SESSION_SECRET: 'integration-secret-integration-secret',
       ...env,
     },
