@@ -124,6 +124,7 @@ describe('dashboard', () => {
       inProcess: 0,
       inShipping: 0,
       delivered: 2,
+      cancelled: 0,
       rejected: 0,
     })
     expect(needsRefund).toBe(1)

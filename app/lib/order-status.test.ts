@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_ORDER_STATUSES, formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from './order-status'
+import {
+  ALL_ORDER_STATUSES,
+  canMoveOrder,
+  formatOrderNumber,
+  isFinalOrderStatus,
+  nextOrderStatuses,
+  ORDER_MESSAGES,
+  orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from './order-status'
 
 describe('order wording', () => {
   it('gives every status words instead of its internal value', () => {
@@ -9,12 +16,25 @@ describe('order wording', () => {
       'Being made',
       'Shipped',
       'Delivered',
+      'Cancelled',
       'Rejected',
     ])
   })
 
+  it('allows only the moves of the table, each to one actor', () => {
+    expect(nextOrderStatuses('pending', 'payment')).toEqual(['confirmed'])
+    expect(nextOrderStatuses('confirmed', 'admin')).toEqual(['inProcess', 'rejected'])
+    expect(nextOrderStatuses('confirmed', 'shopper')).toEqual(['cancelled'])
+    expect(nextOrderStatuses('inProcess', 'shopper')).toEqual([])
+    expect(nextOrderStatuses('inShipping', 'admin')).toEqual(['delivered', 'rejected'])
+    expect(canMoveOrder('delivered', 'pending', 'admin')).toBe(false)
+    expect(canMoveOrder('confirmed', 'confirmed', 'admin')).toBe(false)
+    for (const status of ['delivered', 'cancelled', 'rejected'] as const) expect(isFinalOrderStatus(status)).toBe(true)
+    expect(ORDER_MESSAGES.moveRefused('delivered', 'pending')).toBe('An order that is delivered cannot be set to pending payment.')
+  })
+
   it('shows an unknown status as it is', () => {
-    expect(orderStatusLabel('cancelled')).toBe('cancelled')
+    expect(orderStatusLabel('lost')).toBe('lost')
   })
 
   it('names payment states and methods in words', () => {

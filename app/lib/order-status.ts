@@ -3,8 +3,42 @@
 // db/schema.ts derives its column types from these lists.
 
 /** Every status an order can have, in the order of its life (the admin's filter and dashboard). */
-export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const
+export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected'] as const
 export type OrderStatus = (typeof ALL_ORDER_STATUSES)[number]
+
+/** Who moves an order: the payment (the gateway's word), the shop's admin, or the shopper who owns it. */
+export type OrderActor = 'payment' | 'admin' | 'shopper'
+
+/**
+ * The life of an order as one from-to table: the only moves there are, and who may make each.
+ * pending -> confirmed (paid) -> inProcess (accepted) -> inShipping -> delivered; the shopper may
+ * cancel before the order is accepted, the admin may reject it until it is delivered. Delivered,
+ * cancelled and rejected end it. The domain refuses every move not listed here.
+ */
+export const ORDER_STATUS_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, OrderActor>>> = {
+  pending: { confirmed: 'payment', cancelled: 'shopper', rejected: 'admin' },
+  confirmed: { inProcess: 'admin', cancelled: 'shopper', rejected: 'admin' },
+  inProcess: { inShipping: 'admin', rejected: 'admin' },
+  inShipping: { delivered: 'admin', rejected: 'admin' },
+  delivered: {},
+  cancelled: {},
+  rejected: {},
+}
+
+/** True when `actor` may move an order from `from` to `to`. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return ORDER_STATUS_MOVES[from]?.[to] === actor
+}
+
+/** The statuses `actor` may move an order to from `from`, in the order of an order's life. */
+export function nextOrderStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return ALL_ORDER_STATUSES.filter((to) => canMoveOrder(from, to, actor))
+}
+
+/** A status that ends an order: nothing moves it again. */
+export function isFinalOrderStatus(status: OrderStatus): boolean {
+  return Object.keys(ORDER_STATUS_MOVES[status]).length === 0
+}
 
 /** The statuses the admin may set (docs/spec/constants.md); 'confirmed' is set by payment only. */
 export const ADMIN_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const satisfies readonly OrderStatus[]
@@ -19,6 +53,8 @@ export const ORDER_MESSAGES = {
   statusUnknown: `Order status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}.`,
   statusUpdated: 'Order status is updated successfully!',
   notFound: 'Order not found.',
+  moveRefused: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be set to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
 } as const
 
 /** What each status means to the shopper and the owner (pages only; the /api keeps the values). */
@@ -28,6 +64,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   inProcess: 'Being made',
   inShipping: 'Shipped',
   delivered: 'Delivered',
+  cancelled: 'Cancelled',
   rejected: 'Rejected',
 }
 

@@ -40,6 +40,7 @@ const STATUS_PATH: Record<OrderStatus, OrderStatus[]> = {
   inProcess: ['pending', 'confirmed', 'inProcess'],
   inShipping: ['pending', 'confirmed', 'inProcess', 'inShipping'],
   delivered: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered'],
+  cancelled: ['pending', 'confirmed', 'cancelled'],
   rejected: ['pending', 'confirmed', 'rejected'],
 }
 
