@@ -1,7 +1,7 @@
 // The admin's catalogue service (create, edit, soft delete, form values) and the product schema
 // that guards it, on a fresh database.
 import { describe, expect, it } from 'vitest'
-import { uploadUrl } from '../../tests/helpers/fixtures'
+import { insertUsers, uploadUrl } from '../../tests/helpers/fixtures'
 import { useTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
@@ -203,7 +203,7 @@ describe('deleteProduct', () => {
   it('hides the product from shoppers but keeps the row, and a cart line shows it unavailable', async () => {
     const keep = await createProduct(db, input({ title: 'Kept pendant', category: 'jewellery' }))
     const gone = await createProduct(db, input({ title: 'Retired tray' }))
-    await db.insertInto('users').values({ id: 'u1', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' }).execute()
+    await insertUsers(db, [{ id: 'u1', userName: 'Asha', email: 'asha@example.com' }])
     await addToCart(db, { userId: 'u1' }, { productId: gone.id, quantity: 2 })
     await addToCart(db, { userId: 'u1' }, { productId: keep.id, quantity: 1 })
 
