@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -37,6 +37,18 @@ function uploadImage(file: File, onProgress: (percent: number) => void): Promise
     body.append('my_file', file)
     request.send(body)
   })
+}
+
+/** A list editor's box: its name, the list's own errors (after `controls`, e.g. the variety type), its items. */
+function ListFieldset({ legend, errors, controls, children }: { legend: string; errors?: string[]; controls?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {controls}
+      {errors ? <p className="text-sm text-red-600">{errors.join(' ')}</p> : null}
+      {children}
+    </fieldset>
+  )
 }
 
 /**
@@ -94,6 +106,12 @@ export function ProductForm({
   const small = 'h-9 text-sm'
   const optionErrors = (option: ReturnType<(typeof varieties)[number]['getFieldset']>) =>
     [option.name, option.price, option.salePrice].flatMap((f) => f.errors ?? [])
+  /** The ✕ that takes one item out of a list (a plain submit button without JS). */
+  const removeButton = (list: string, index: number, label: string, className = buttonClass('ghost', 'sm', 'text-red-600')) => (
+    <button {...form.remove.getButtonProps({ name: list, index })} className={className} aria-label={label}>
+      ✕
+    </button>
+  )
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
       {/* The stock this edit started from: left unchanged, sales made meanwhile stand. */}
@@ -129,8 +147,10 @@ export function ProductForm({
         </Field>
       </div>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Variety</legend>
+      <ListFieldset
+        legend="Variety"
+        errors={fields.varieties.errors}
+        controls={
         <select
           {...getSelectProps(fields.varietyType)}
           key={fields.varietyType.key}
@@ -148,7 +168,8 @@ export function ProductForm({
             </option>
           ))}
         </select>
-        {fields.varieties.errors ? <p className="text-sm text-red-600">{fields.varieties.errors.join(' ')}</p> : null}
+        }
+      >
         {varieties.map((item, index) => {
           const option = item.getFieldset()
           return (
@@ -179,13 +200,7 @@ export function ProductForm({
                 disabled={varietyType === 'pack'}
                 className={small}
               />
-              <button
-                {...form.remove.getButtonProps({ name: fields.varieties.name, index })}
-                className={buttonClass('ghost', 'sm', 'text-red-600')}
-                aria-label={`Remove option ${index + 1}`}
-              >
-                ✕
-              </button>
+              {removeButton(fields.varieties.name, index, `Remove option ${index + 1}`)}
               {optionErrors(option).length ? (
                 <p className="col-span-4 text-xs text-red-600">{optionErrors(option).join(' ')}</p>
               ) : null}
@@ -199,31 +214,21 @@ export function ProductForm({
         >
           Add option
         </button>
-      </fieldset>
+      </ListFieldset>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Colors</legend>
-        {fields.colors.errors ? <p className="text-sm text-red-600">{fields.colors.errors.join(' ')}</p> : null}
+      <ListFieldset legend="Colors" errors={fields.colors.errors}>
         {colors.map((color, index) => (
           <div key={color.key} className="flex gap-2">
             <Input {...getInputProps(color, { type: 'text' })} key={color.key} aria-label={`Color ${index + 1}`} className={small} />
-            <button
-              {...form.remove.getButtonProps({ name: fields.colors.name, index })}
-              className={buttonClass('ghost', 'sm', 'text-red-600')}
-              aria-label={`Remove color ${index + 1}`}
-            >
-              ✕
-            </button>
+            {removeButton(fields.colors.name, index, `Remove color ${index + 1}`)}
           </div>
         ))}
         <button {...form.insert.getButtonProps({ name: fields.colors.name, defaultValue: '' })} className={buttonClass('outline', 'sm')}>
           Add color
         </button>
-      </fieldset>
+      </ListFieldset>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Images</legend>
-        {fields.images.errors ? <p className="text-sm text-red-600">{fields.images.errors.join(' ')}</p> : null}
+      <ListFieldset legend="Images" errors={fields.images.errors}>
         <div className="flex flex-wrap gap-2">
           {images.map((image, index) => {
             const url = String(image.value ?? image.initialValue ?? '')
@@ -231,13 +236,7 @@ export function ProductForm({
               <div key={image.key} className="relative">
                 <input type="hidden" name={image.name} value={url} />
                 <img src={url} alt={`Product ${index + 1}`} width={80} height={80} className="h-20 w-20 rounded object-cover" />
-                <button
-                  {...form.remove.getButtonProps({ name: fields.images.name, index })}
-                  className="absolute -top-2 -right-2 h-6 w-6 rounded-full bg-red-600 text-xs text-white"
-                  aria-label={`Remove image ${index + 1}`}
-                >
-                  ✕
-                </button>
+                {removeButton(fields.images.name, index, `Remove image ${index + 1}`, 'absolute -top-2 -right-2 h-6 w-6 rounded-full bg-red-600 text-xs text-white')}
               </div>
             )
           })}
@@ -265,7 +264,7 @@ export function ProductForm({
             {!u.error ? <progress max={100} value={u.percent} className="h-2 w-full" /> : null}
           </div>
         ))}
-      </fieldset>
+      </ListFieldset>
 
       <Button type="submit" disabled={(hydrated && !filled) || uploading || navigation.state === 'submitting'}>
         {mode === 'add' ? 'Add' : 'Edit'}
