@@ -1,7 +1,7 @@
 // The /api product body (docs/spec, section 3): read into the same input the admin form makes.
 import { describe, expect, it } from 'vitest'
 import { uploadUrl } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import { createProduct } from '../domain/admin-products.server'
 import { Invalid } from '../domain/errors'
@@ -10,7 +10,7 @@ import { fromApiProduct, parseApiProduct } from './admin-products.server'
 const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]
 
 let db: DB
-useTestDb((fresh) => {
+withTestDb((fresh) => {
   db = fresh
 })
 

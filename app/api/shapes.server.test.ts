@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { getOrderDetail } from '~/domain/orders.server'
 import { toApiAdminOrder, toApiOrder } from './shapes.server'
 
 let db: DB
 
-useTestDb(async (fresh) => {
+withTestDb(async (fresh) => {
   db = fresh
   await insertUsers(db, [asha, owner])
 })

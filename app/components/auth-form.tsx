@@ -1,21 +1,13 @@
 // What the login and register pages share: the Conform form with its toast, the heading with the
-// link to the other page, the form frame (way back, form error, submit) and a labelled input.
-import {
-  type DefaultValue,
-  type FieldMetadata,
-  type FormMetadata,
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-  useForm,
-} from '@conform-to/react'
+// link to the other page and the form frame (way back, form error, submit). Fields: InputField.
+import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ComponentProps, type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { notify } from '~/web/toast/notify'
 import { Button } from './ui/button'
-import { Field, FormError, Input } from './ui/field'
+import { FormError } from './ui/field'
 
 /**
  * An auth form checked by `schema` in the browser and on the server. Errors stay until the next
@@ -82,19 +74,5 @@ export function AuthForm<Schema extends Record<string, unknown>>({
         {submitLabel}
       </Button>
     </Form>
-  )
-}
-
-/** A labelled input of a Conform field, its errors under it. */
-export function AuthField({
-  label,
-  meta,
-  type,
-  ...input
-}: { label: string; meta: FieldMetadata<string, Record<string, unknown>, string[]>; type: 'text' | 'email' | 'password' } & Omit<ComponentProps<'input'>, 'type' | 'name'>) {
-  return (
-    <Field label={label} errors={meta.errors} errorId={meta.errorId}>
-      <Input {...getInputProps(meta, { type })} key={meta.key} {...input} />
-    </Field>
   )
 }

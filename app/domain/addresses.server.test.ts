@@ -1,7 +1,7 @@
 // Saved addresses (at most three, always the owner's own) and the address form schema, on a fresh database.
 import { describe, expect, it } from 'vitest'
 import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { ADDRESS_MESSAGES } from '~/lib/addresses'
@@ -17,7 +17,7 @@ import { Invalid, NotFound } from './errors'
 
 let db: DB
 
-useTestDb(async (fresh) => {
+withTestDb(async (fresh) => {
   db = fresh
   await insertUsers(db, [asha, ravi])
 })

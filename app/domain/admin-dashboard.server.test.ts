@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { CHART_DAYS, dashboard, dailyRevenue, LATEST_ORDERS_SIZE, LOW_STOCK_LIST_SIZE } from './admin-dashboard.server'
@@ -14,7 +14,7 @@ const daysAgo = (days: number, hoursIst = 12) => new Date(Date.UTC(2026, 10, 23 
 
 let db: DB
 
-useTestDb(async (fresh) => {
+withTestDb(async (fresh) => {
   db = fresh
   await insertUsers(db, [asha])
 })

@@ -2,7 +2,7 @@
 // that guards it, on a fresh database.
 import { describe, expect, it } from 'vitest'
 import { insertUsers, uploadUrl } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
@@ -41,7 +41,7 @@ function errorsOf(value: Record<string, unknown>): Record<string, string[]> | nu
 }
 
 let db: DB
-useTestDb((fresh) => {
+withTestDb((fresh) => {
   db = fresh
 })
 

@@ -1,7 +1,7 @@
 // The cart service on a fresh database per test, with a small hand-made catalogue (not the demo seed).
 import { describe, expect, it } from 'vitest'
 import { asha as ashaUser, insertProducts, insertUsers, type ProductFixture, ravi as raviUser } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import {
@@ -53,7 +53,7 @@ const asha: CartOwner = { userId: ashaUser.id }
 const ravi: CartOwner = { userId: raviUser.id }
 const guest: CartOwner = { guestId: 'guest-1' }
 
-useTestDb(async (fresh) => {
+withTestDb(async (fresh) => {
   db = fresh
   await insertUsers(db, [ashaUser, raviUser])
   await insertProducts(db, PRODUCTS)

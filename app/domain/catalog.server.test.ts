@@ -1,7 +1,7 @@
 // The catalogue service on a fresh database with a small hand-made fixture (not the demo seed).
 import { describe, expect, it } from 'vitest'
 import { insertProducts, type ProductFixture } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
 import { NotFound } from './errors'
@@ -26,7 +26,7 @@ const ids = (items: { id: string }[]) => items.map((i) => i.id)
 
 let db: DB
 
-useTestDb(
+withTestDb(
   async (fresh) => {
     db = fresh
     await insertProducts(
@@ -108,7 +108,7 @@ describe('listProducts filters', () => {
 
 describe('price band edges', () => {
   let edges: DB
-  useTestDb(
+  withTestDb(
     async (fresh) => {
       edges = fresh
       await insertProducts(edges, [
@@ -259,7 +259,7 @@ describe('searchProducts', () => {
 
 describe('getProduct', () => {
   let detailDb: DB
-  useTestDb(
+  withTestDb(
     async (fresh) => {
       detailDb = fresh
       const product = { title: 'Product full', description: 'About full', price: 99_900, sale: 89_900, stock: 4, averageReview: 4.5 }

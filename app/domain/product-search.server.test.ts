@@ -1,7 +1,7 @@
 // Forgiving search on a fresh database: typos, extra words, any word order, and keywords built to hurt.
 import { describe, expect, it } from 'vitest'
 import { insertProducts } from '../../tests/helpers/fixtures'
-import { createTestDb, useTestDb } from '../../tests/helpers/test-db'
+import { createTestDb, withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import type { Category } from '../../db/schema'
 import { seedSyntheticProducts } from '../../db/seed/synthetic'
@@ -33,7 +33,7 @@ const insert = (db: DB, products: typeof PRODUCTS) =>
   insertProducts(db, products.map((p) => ({ ...p, price: rupeesToPaise(p.price), stock: 5 })))
 
 let db: DB
-useTestDb(
+withTestDb(
   async (fresh) => {
     db = fresh
     await insert(db, PRODUCTS)
@@ -109,7 +109,7 @@ describe('the vocabulary typos are corrected against', () => {
 
 describe('keywords built to hurt', () => {
   let big: DB
-  useTestDb(
+  withTestDb(
     async (fresh) => {
       big = fresh
       await insert(big, PRODUCTS)

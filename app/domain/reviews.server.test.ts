@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { insertProducts, insertUsers } from '../../tests/helpers/fixtures'
-import { useTestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { NotFound } from './errors'
 import { listReviews } from './reviews.server'
 
 let db: DB
 
-useTestDb(async (fresh) => {
+withTestDb(async (fresh) => {
   db = fresh
   await insertProducts(db, [{ id: 'reviewed' }, { id: 'quiet' }, { id: 'gone', deleted: true }])
   await insertUsers(

@@ -39,7 +39,7 @@ export async function createTestDb(): Promise<TestDb> {
  * A fresh database for every test of the file (or one for the whole file with `{ perFile: true }`),
  * handed to `ready` (keep it, seed it) before the test runs and removed after it.
  */
-export function useTestDb(
+export function withTestDb(
   ready: (db: DB, testDb: TestDb) => unknown,
   { perFile = false, timeout }: { perFile?: boolean; timeout?: number } = {},
 ): void {

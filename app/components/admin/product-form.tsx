@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { productSchema } from '~/schemas/product'
 import { Button, buttonClass } from '../ui/button'
 import { Field, FormError, Input, inputClass } from '../ui/field'
+import { InputField } from '../ui/input-field'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
 const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const
@@ -117,9 +118,7 @@ export function ProductForm({
       {/* The stock this edit started from: left unchanged, sales made meanwhile stand. */}
       {mode === 'edit' && defaultValue?.totalStock !== undefined ? <input type="hidden" name="stockSeen" value={String(defaultValue.totalStock)} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
-      <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-        <Input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} />
-      </Field>
+      <InputField label="Title" meta={fields.title} type="text" />
       <Field label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={`${inputClass} h-auto py-2`} />
       </Field>
@@ -133,18 +132,10 @@ export function ProductForm({
         </select>
       </Field>
       <div className="grid grid-cols-2 items-end gap-3">
-        <Field label="Price (₹)" errors={fields.price.errors} errorId={fields.price.errorId}>
-          <Input {...getInputProps(fields.price, { type: 'number' })} key={fields.price.key} step="0.01" min="0" inputMode="decimal" />
-        </Field>
-        <Field label="Sale Price (₹, 0 for none)" errors={fields.salePrice.errors} errorId={fields.salePrice.errorId}>
-          <Input {...getInputProps(fields.salePrice, { type: 'number' })} key={fields.salePrice.key} step="0.01" min="0" inputMode="decimal" />
-        </Field>
-        <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
-          <Input {...getInputProps(fields.totalStock, { type: 'number' })} key={fields.totalStock.key} step="1" min="0" inputMode="numeric" />
-        </Field>
-        <Field label="Average Review" errors={fields.averageReview.errors} errorId={fields.averageReview.errorId}>
-          <Input {...getInputProps(fields.averageReview, { type: 'number' })} key={fields.averageReview.key} step="0.1" min="0" max="5" />
-        </Field>
+        <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
+        <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />
+        <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
+        <InputField label="Average Review" meta={fields.averageReview} type="number" step="0.1" min="0" max="5" />
       </div>
 
       <ListFieldset

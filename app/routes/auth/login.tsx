@@ -1,5 +1,6 @@
 import { data, useSearchParams } from 'react-router'
-import { AuthField, AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
+import { AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
+import { InputField } from '~/components/ui/input-field'
 import { AUTH_MESSAGES, authPath, loginDestination, type SessionUser, safeRedirectPath } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import { authenticateLoginForm, LoginFormInvalid, startSessionCookie } from '~/web/auth.server'
@@ -53,8 +54,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
       </AuthHeading>
       <AuthForm form={form} redirectTo={redirectTo} submitLabel="Sign In">
-        <AuthField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
-        <AuthField
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
+        <InputField
           label="Password"
           meta={fields.password}
           type="password"

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router'
-import { AuthField, AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
+import { AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
+import { InputField } from '~/components/ui/input-field'
 import { clientIpContext } from '~/web/context'
 import { AUTH_MESSAGES, authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
@@ -40,9 +41,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-md space-y-6">
       <AuthHeading title="Create New Account" question="Already have an account?" linkLabel="Login" to={authPath('login', redirectTo)} />
       <AuthForm form={form} redirectTo={redirectTo} submitLabel="Sign Up">
-        <AuthField label="User Name" meta={fields.userName} type="text" autoComplete="name" placeholder="Enter your user name" />
-        <AuthField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
-        <AuthField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
+        <InputField label="User Name" meta={fields.userName} type="text" autoComplete="name" placeholder="Enter your user name" />
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
+        <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
       </AuthForm>
     </div>
   )
