@@ -245,7 +245,7 @@ describe('layers', () => {
       { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },
       { path: 'db/schema.ts', source: "import type { OrderStatus } from '../app/lib/order-status'\n" },
-      { path: 'app/routes/shop/cart.tsx', source: "import { handleCartForm } from '~/web/cart-requests.server'\n" },
+      { path: 'app/routes/shop/cart.tsx', source: "import { cartFormAction } from '~/web/cart-requests.server'\n" },
     ]
     expect(checkImports(fake).violations).toEqual([])
   })

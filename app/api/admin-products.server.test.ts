@@ -1,25 +1,17 @@
 // The /api product body (docs/spec, section 3): read into the same input the admin form makes.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { uploadUrl } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import { createProduct } from '../domain/admin-products.server'
 import { Invalid } from '../domain/errors'
 import { fromApiProduct, parseApiProduct } from './admin-products.server'
 
-const IMG_A = `/uploads/${'a'.repeat(32)}-1280.webp`
-const IMG_B = `/uploads/${'b'.repeat(32)}-640.webp`
-const IMG_C = `/uploads/${'c'.repeat(32)}-320.webp`
+const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]
 
-let testDb: TestDb
 let db: DB
-
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-})
-
-afterEach(async () => {
-  await testDb?.cleanup()
+withTestDb((fresh) => {
+  db = fresh
 })
 
 describe('the API product shape (docs/spec/entities.md)', () => {

@@ -1,18 +1,50 @@
+import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CART_MESSAGES } from '~/lib/cart'
 import { VARIETY_LABELS } from '~/lib/catalog'
-import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart.server'
 import { buttonClass } from './ui/button'
+import { Picture } from './ui/picture'
 
 /** Hidden fields every cart form carries: where to come back without JS, or a fetcher marker with it. */
 export function CartFormFields({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated()
   return hydrated ? <input type="hidden" name="_fetch" value="1" /> : <input type="hidden" name="redirectTo" value={redirectTo} />
+}
+
+/** One button that posts one change of one line (through its own fetcher with JS). */
+function LineButton({
+  line,
+  intent,
+  redirectTo,
+  fetcher,
+  label,
+  disabled,
+  className,
+  children,
+}: {
+  line: CartLine
+  intent: 'increment' | 'decrement' | 'remove'
+  redirectTo: string
+  fetcher: ReturnType<typeof useCartFetcher>
+  label: string
+  disabled?: boolean
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <fetcher.Form method="post" action="/shop/cart">
+      <CartFormFields redirectTo={redirectTo} />
+      <input type="hidden" name="lineId" value={line.id} />
+      <button type="submit" name="intent" value={intent} disabled={disabled} aria-label={label} className={className}>
+        {children}
+      </button>
+    </fetcher.Form>
+  )
 }
 
 function QuantityButton({
@@ -26,22 +58,18 @@ function QuantityButton({
   redirectTo: string
   fetcher: ReturnType<typeof useCartFetcher>
 }) {
-  const disabled = intent === 'decrement' ? line.quantity <= 1 : !line.available
   return (
-    <fetcher.Form method="post" action="/shop/cart">
-      <CartFormFields redirectTo={redirectTo} />
-      <input type="hidden" name="lineId" value={line.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        disabled={disabled}
-        aria-label={intent === 'increment' ? `Increase quantity of ${line.title}` : `Decrease quantity of ${line.title}`}
-        className={buttonClass('outline', 'icon', 'rounded-full text-lg')}
-      >
-        {intent === 'increment' ? '+' : '−'}
-      </button>
-    </fetcher.Form>
+    <LineButton
+      line={line}
+      intent={intent}
+      redirectTo={redirectTo}
+      fetcher={fetcher}
+      disabled={intent === 'decrement' ? line.quantity <= 1 : !line.available}
+      label={intent === 'increment' ? `Increase quantity of ${line.title}` : `Decrease quantity of ${line.title}`}
+      className={buttonClass('outline', 'icon', 'rounded-full text-lg')}
+    >
+      {intent === 'increment' ? '+' : '−'}
+    </LineButton>
   )
 }
 
@@ -49,27 +77,13 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
   const remove = useCartFetcher(`cart-remove-${line.id}`)
   const increment = useCartFetcher(`cart-increment-${line.id}`)
   const decrement = useCartFetcher(`cart-decrement-${line.id}`)
-  const image = line.image ? responsiveImage(line.image) : null
   // Optimistic: show the change while the post is on its way (the answer corrects it if refused).
   if (remove.state !== 'idle') return null
   const quantity =
     line.quantity + (increment.state !== 'idle' ? 1 : 0) - (decrement.state !== 'idle' && line.quantity > 1 ? 1 : 0)
   return (
     <li className="flex gap-3 py-4">
-      {image ? (
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
-          sizes="80px"
-          width={80}
-          height={80}
-          alt=""
-          loading="lazy"
-          className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800"
-        />
-      ) : (
-        <div className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" />
-      )}
+      <Picture url={line.image} sizes="80px" width={80} height={80} className="h-20 w-20 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800" />
       <div className="grid min-w-0 flex-1 gap-1">
         <h3 className="line-clamp-2 font-semibold">{line.title}</h3>
         {line.variety && line.varietyType ? (
@@ -91,21 +105,18 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
       </div>
       <div className="flex flex-col items-end justify-between">
         <p className="font-semibold">{formatPaise(line.unitPricePaise * quantity)}</p>
-        <remove.Form method="post" action="/shop/cart">
-          <CartFormFields redirectTo={redirectTo} />
-          <input type="hidden" name="lineId" value={line.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="remove"
-            aria-label={`Remove ${line.title}`}
-            className={buttonClass('ghost', 'icon', '-mr-2 -mb-2 text-red-600')}
-          >
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
-            </svg>
-          </button>
-        </remove.Form>
+        <LineButton
+          line={line}
+          intent="remove"
+          redirectTo={redirectTo}
+          fetcher={remove}
+          label={`Remove ${line.title}`}
+          className={buttonClass('ghost', 'icon', '-mr-2 -mb-2 text-red-600')}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+          </svg>
+        </LineButton>
       </div>
     </li>
   )

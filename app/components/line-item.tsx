@@ -1,6 +1,6 @@
 // One line of an order or a cart as a summary shows it: a thumbnail, what it is, how many, the line total.
-import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
+import { Picture } from './ui/picture'
 
 export function LineItem({
   image,
@@ -18,24 +18,10 @@ export function LineItem({
   totalPaise: number
   problem?: string | null
 }) {
-  const picture = image ? responsiveImage(image) : null
   const detail = details.filter(Boolean).join(' · ')
   return (
     <li className="flex items-center gap-3 py-3 text-sm">
-      {picture ? (
-        <img
-          src={picture.src}
-          srcSet={picture.srcSet}
-          sizes="56px"
-          width={56}
-          height={56}
-          alt=""
-          loading="lazy"
-          className="h-14 w-14 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800"
-        />
-      ) : (
-        <span className="h-14 w-14 shrink-0 rounded-md bg-zinc-100 dark:bg-zinc-800" />
-      )}
+      <Picture url={image} sizes="56px" width={56} height={56} className="h-14 w-14 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800" />
       <span className="min-w-0 flex-1">
         <span className="font-medium">{title}</span> × {quantity}
         {detail ? <span className="block text-xs text-zinc-500">{detail}</span> : null}

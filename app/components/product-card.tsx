@@ -1,7 +1,7 @@
 import type { DOMAttributes, MouseEvent } from 'react'
 import { Link, useLocation } from 'react-router'
 import { categoryLabel, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
-import { responsiveImage } from '~/lib/images'
+import { Picture } from './ui/picture'
 import { isOnSale } from '~/lib/pricing'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { CartFormFields } from './cart'
@@ -99,7 +99,6 @@ export function ProductCard({
   /** h2 where the grid sits right under the page's h1 (listing, search); h3 under a section's h2. */
   headingLevel?: 'h2' | 'h3'
 }) {
-  const image = product.image ? responsiveImage(product.image) : null
   const openProduct = useOpenProduct()
   const onOpen = openProduct ? (event: MouseEvent<HTMLAnchorElement>) => openProduct(event, product.id) : undefined
   // Intent to open the product (a pointer over it, a touch, keyboard focus) fetches the dialog's code.
@@ -116,22 +115,16 @@ export function ProductCard({
         tabIndex={-1}
         aria-hidden="true"
       >
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-            width={640}
-            height={640}
-            alt={product.title}
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
-            className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800"
-          />
-        ) : (
-          <div className="aspect-square w-full bg-zinc-100 dark:bg-zinc-800" />
-        )}
+        <Picture
+          url={product.image}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          width={640}
+          height={640}
+          alt={product.title}
+          priority={eager}
+          decoding="async"
+          className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800"
+        />
         <StockBadge product={product} />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">

@@ -3,7 +3,7 @@ import { categoryLabel, missingChoicesMessage, VARIETY_HEADINGS } from '~/lib/ca
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { effectivePricePaise } from '~/lib/pricing'
-import { useCartFetcher } from '~/web/use-cart-fetcher'
+import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import { CartFormFields } from './cart'
 import type { ProductDetail } from '~/domain/catalog.server'
@@ -69,13 +69,13 @@ export function ProductDetailView({
   headingLevel: Heading = 'h1',
 }: {
   product: ProductDetail
-  errors?: Record<string, string[] | undefined>
+  errors?: Record<string, string[] | null | undefined>
   /** The choices of a refused post (no JS), so the shopper need not pick them again. */
   chosen?: { variety?: string; color?: string }
   headingLevel?: 'h1' | 'h2'
 }) {
   const fetcher = useCartFetcher(`add-${product.id}`)
-  const fieldErrors = fetcher.data?.errors ?? errors
+  const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors
   const [variety, setVariety] = useState(previous?.variety ?? '')
   const [color, setColor] = useState(previous?.color ?? '')
   const chosen = product.variety?.options.find((o) => o.name === variety) ?? null

@@ -1,5 +1,5 @@
-import { responsiveImage } from '~/lib/images'
 import { Carousel } from './ui/carousel'
+import { Picture } from './ui/picture'
 
 /** A product's pictures, with arrows and dots (browsable without JS). */
 export function ProductGallery({ images, title, idPrefix }: { images: string[]; title: string; idPrefix: string }) {
@@ -9,22 +9,17 @@ export function ProductGallery({ images, title, idPrefix }: { images: string[]; 
       items={images}
       idPrefix={idPrefix}
       label={`Pictures of ${title}`}
-      renderSlide={(url, index) => {
-        const image = responsiveImage(url)
-        return (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            width={640}
-            height={640}
-            alt={`${title} (${index + 1} of ${images.length})`}
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : undefined}
-            className="aspect-square w-full rounded-lg bg-zinc-100 object-cover dark:bg-zinc-800"
-          />
-        )
-      }}
+      renderSlide={(url, index) => (
+        <Picture
+          url={url}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          width={640}
+          height={640}
+          alt={`${title} (${index + 1} of ${images.length})`}
+          priority={index === 0}
+          className="aspect-square w-full rounded-lg bg-zinc-100 object-cover dark:bg-zinc-800"
+        />
+      )}
     />
   )
 }

@@ -1,6 +1,7 @@
 // Saved addresses (at most three, always the owner's own) and the address form schema, on a fresh database.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { ADDRESS_MESSAGES } from '~/lib/addresses'
@@ -14,23 +15,11 @@ import {
 } from './addresses.server'
 import { Invalid, NotFound } from './errors'
 
-let testDb: TestDb
 let db: DB
 
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  await db
-    .insertInto('users')
-    .values([
-      { id: 'u-asha', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' },
-      { id: 'u-ravi', user_name: 'Ravi', email: 'ravi@example.com', password_hash: 'x', role: 'user' },
-    ])
-    .execute()
-})
-
-afterEach(async () => {
-  await testDb?.cleanup()
+withTestDb(async (fresh) => {
+  db = fresh
+  await insertUsers(db, [asha, ravi])
 })
 
 /** A valid address through the schema (so defaults apply as they do for every caller). */

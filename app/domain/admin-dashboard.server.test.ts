@@ -1,45 +1,26 @@
 // The dashboard: revenue by India day (kept money only), today / 7 / 30 days, orders by status,
 // stock alerts and the latest orders.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { asha, insertProducts, insertUsers } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { CHART_DAYS, dashboard, dailyRevenue, LATEST_ORDERS_SIZE, LOW_STOCK_LIST_SIZE } from './admin-dashboard.server'
 
-const asha = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com' }
 /** 23 Nov 2026, 10:00 in India. */
 const NOW = new Date('2026-11-23T04:30:00Z')
 const daysAgo = (days: number, hoursIst = 12) => new Date(Date.UTC(2026, 10, 23 - days, hoursIst, 0, 0) - 330 * 60_000)
 
-let testDb: TestDb
 let db: DB
 
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  await db.insertInto('users').values({ id: asha.id, user_name: asha.userName, email: asha.email, password_hash: 'x', role: 'user' }).execute()
+withTestDb(async (fresh) => {
+  db = fresh
+  await insertUsers(db, [asha])
 })
 
-afterEach(async () => {
-  await testDb?.cleanup()
-})
-
-async function insertProduct(id: string, totalStock: number, deleted = false) {
-  await db
-    .insertInto('products')
-    .values({
-      id,
-      title: `Product ${id}`,
-      description: 'Resin',
-      category: 'jewellery',
-      price_paise: 10_000,
-      total_stock: totalStock,
-      updated_at: NOW.toISOString(),
-      deleted_at: deleted ? NOW.toISOString() : null,
-    })
-    .execute()
-}
+const insertProduct = (id: string, stock: number, deleted = false) =>
+  insertProducts(db, [{ id, title: `Product ${id}`, description: 'Resin', category: 'jewellery', stock, deleted }])
 
 describe('dailyRevenue', () => {
   it('has one entry per India day for 30 days, oldest first, zeros included', async () => {

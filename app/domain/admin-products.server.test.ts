@@ -1,7 +1,8 @@
 // The admin's catalogue service (create, edit, soft delete, form values) and the product schema
 // that guards it, on a fresh database.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { insertUsers, uploadUrl } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
@@ -10,9 +11,7 @@ import { addToCart, getCart } from './cart.server'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
 import { NotFound } from './errors'
 
-const IMG_A = `/uploads/${'a'.repeat(32)}-1280.webp`
-const IMG_B = `/uploads/${'b'.repeat(32)}-640.webp`
-const IMG_C = `/uploads/${'c'.repeat(32)}-320.webp`
+const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]
 
 /** The form as an admin types it: rupees as text. */
 const FORM = {
@@ -41,16 +40,9 @@ function errorsOf(value: Record<string, unknown>): Record<string, string[]> | nu
   return errors
 }
 
-let testDb: TestDb
 let db: DB
-
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-})
-
-afterEach(async () => {
-  await testDb?.cleanup()
+withTestDb((fresh) => {
+  db = fresh
 })
 
 describe('createProduct', () => {
@@ -80,64 +72,16 @@ describe('createProduct', () => {
     expect(product).toMatchObject({ salePricePaise: 0, colors: [], images: [], image: null, variety: null, needsChoice: false })
   })
 
-  it('stores choice options with their prices and sale prices', async () => {
-    const product = await createProduct(
-      db,
-      input({
-        varietyType: 'choice',
-        varieties: [
-          { name: 'Rose petals', price: '999', salePrice: '899' },
-          { name: 'Daisies', price: '1099.75', salePrice: '' },
-        ],
-      }),
-    )
-    expect(product.variety).toEqual({
-      type: 'choice',
-      options: [
-        { name: 'Rose petals', pricePaise: 99_900, salePricePaise: 89_900 },
-        { name: 'Daisies', pricePaise: 109_975, salePricePaise: 0 },
-      ],
-    })
-  })
-
-  it('stores size options', async () => {
-    const product = await createProduct(
-      db,
-      input({
-        varietyType: 'size',
-        varieties: [
-          { name: 'Small', price: 500, salePrice: 450 },
-          { name: 'Large', price: 900 },
-        ],
-      }),
-    )
-    expect(product.variety).toEqual({
-      type: 'size',
-      options: [
-        { name: 'Small', pricePaise: 50_000, salePricePaise: 45_000 },
-        { name: 'Large', pricePaise: 90_000, salePricePaise: 0 },
-      ],
-    })
-  })
-
-  it('stores packs with their price only: a pack sale price is forced to 0', async () => {
-    const product = await createProduct(
-      db,
-      input({
-        varietyType: 'pack',
-        varieties: [
-          { name: 'Pack of 2', price: 700, salePrice: 650 },
-          { name: 'Pack of 4', price: 1300 },
-        ],
-      }),
-    )
-    expect(product.variety).toEqual({
-      type: 'pack',
-      options: [
-        { name: 'Pack of 2', pricePaise: 70_000, salePricePaise: 0 },
-        { name: 'Pack of 4', pricePaise: 130_000, salePricePaise: 0 },
-      ],
-    })
+  // Per variety type, the options as the admin types them (name, price, sale price) and the paise stored.
+  it.each([
+    ['choice options with their prices and sale prices', 'choice', [['Rose petals', '999', '899', 99_900, 89_900], ['Daisies', '1099.75', '', 109_975, 0]]],
+    ['size options', 'size', [['Small', 500, 450, 50_000, 45_000], ['Large', 900, undefined, 90_000, 0]]],
+    ['packs with their price only: a pack sale price is forced to 0', 'pack', [['Pack of 2', 700, 650, 70_000, 0], ['Pack of 4', 1300, undefined, 130_000, 0]]],
+  ] as const)('stores %s', async (_what, type, rows) => {
+    const varieties = rows.map(([name, price, salePrice]) => ({ name, price, salePrice }))
+    const product = await createProduct(db, input({ varietyType: type, varieties }))
+    const options = rows.map(([name, , , pricePaise, salePricePaise]) => ({ name, pricePaise, salePricePaise }))
+    expect(product.variety).toEqual({ type, options })
   })
 
   it('keeps no options when no variety type is chosen', async () => {
@@ -259,7 +203,7 @@ describe('deleteProduct', () => {
   it('hides the product from shoppers but keeps the row, and a cart line shows it unavailable', async () => {
     const keep = await createProduct(db, input({ title: 'Kept pendant', category: 'jewellery' }))
     const gone = await createProduct(db, input({ title: 'Retired tray' }))
-    await db.insertInto('users').values({ id: 'u1', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' }).execute()
+    await insertUsers(db, [{ id: 'u1', userName: 'Asha', email: 'asha@example.com' }])
     await addToCart(db, { userId: 'u1' }, { productId: gone.id, quantity: 2 })
     await addToCart(db, { userId: 'u1' }, { productId: keep.id, quantity: 1 })
 

@@ -1,9 +1,9 @@
 // The cart service on a fresh database per test, with a small hand-made catalogue (not the demo seed).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { asha as ashaUser, insertProducts, insertUsers, type ProductFixture, ravi as raviUser } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
-import type { VarietyType } from '../../db/schema'
 import {
   addToCart,
   type Cart,
@@ -21,21 +21,10 @@ import {
 } from './cart.server'
 import { Invalid, NotFound } from './errors'
 
-interface Fixture {
-  id: string
-  price: number
-  sale?: number
-  stock: number
-  varietyType?: VarietyType
-  varieties?: { name: string; price: number; sale?: number }[]
-  colors?: string[]
-  images?: string[]
-}
-
 /** Prices in paise. */
-const PRODUCTS: Fixture[] = [
+const PRODUCTS: ProductFixture[] = [
   // No variety, no colors.
-  { id: 'plain', price: 50_000, stock: 5, images: ['/img/plain-1.webp', '/img/plain-2.webp'] },
+  { id: 'plain', title: 'Plain coaster', price: 50_000, stock: 5, images: ['/img/plain-1.webp', '/img/plain-2.webp'] },
   // On sale.
   { id: 'sale', price: 100_000, sale: 80_000, stock: 10 },
   // Sizes and colors; both sizes share the product's stock of 3.
@@ -59,60 +48,15 @@ const PRODUCTS: Fixture[] = [
   { id: 'bulk', price: 1_000, stock: 500 },
 ]
 
-async function insertProducts(db: DB, products: Fixture[]) {
-  const now = new Date().toISOString()
-  for (const p of products) {
-    await db
-      .insertInto('products')
-      .values({
-        id: p.id,
-        title: `Title of ${p.id}`,
-        description: '',
-        category: 'home-decor',
-        price_paise: p.price,
-        sale_price_paise: p.sale ?? 0,
-        total_stock: p.stock,
-        variety_type: p.varietyType ?? null,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute()
-    const varieties = (p.varieties ?? []).map((v, position) => ({
-      product_id: p.id,
-      position,
-      name: v.name,
-      price_paise: v.price,
-      sale_price_paise: v.sale ?? 0,
-    }))
-    if (varieties.length) await db.insertInto('product_varieties').values(varieties).execute()
-    const colors = (p.colors ?? []).map((name, position) => ({ product_id: p.id, position, name }))
-    if (colors.length) await db.insertInto('product_colors').values(colors).execute()
-    const images = (p.images ?? []).map((url, position) => ({ product_id: p.id, position, url }))
-    if (images.length) await db.insertInto('product_images').values(images).execute()
-  }
-}
-
-let testDb: TestDb
 let db: DB
-const asha: CartOwner = { userId: 'u-asha' }
-const ravi: CartOwner = { userId: 'u-ravi' }
+const asha: CartOwner = { userId: ashaUser.id }
+const ravi: CartOwner = { userId: raviUser.id }
 const guest: CartOwner = { guestId: 'guest-1' }
 
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  await db
-    .insertInto('users')
-    .values([
-      { id: 'u-asha', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' },
-      { id: 'u-ravi', user_name: 'Ravi', email: 'ravi@example.com', password_hash: 'x', role: 'user' },
-    ])
-    .execute()
+withTestDb(async (fresh) => {
+  db = fresh
+  await insertUsers(db, [ashaUser, raviUser])
   await insertProducts(db, PRODUCTS)
-})
-
-afterEach(async () => {
-  await testDb?.cleanup()
 })
 
 async function invalid(promise: Promise<unknown>): Promise<Invalid> {
@@ -140,7 +84,7 @@ describe('addToCart', () => {
     expect(cart.items).toHaveLength(1)
     expect(cart.items[0]).toMatchObject({
       productId: 'plain',
-      title: 'Title of plain',
+      title: 'Plain coaster',
       image: '/img/plain-1.webp',
       varietyType: null,
       variety: '',

@@ -1,25 +1,13 @@
 // The catalogue service on a fresh database with a small hand-made fixture (not the demo seed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { insertProducts, type ProductFixture } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
-import type { Category, VarietyType } from '../../db/schema'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
 import { NotFound } from './errors'
 
-interface Fixture {
-  id: string
-  title: string
-  category: Category
-  price: number
-  sale?: number
-  stock: number
-  description?: string
-  deleted?: boolean
-  images?: string[]
-}
-
 /** Prices in paise. Effective prices: p6 20000, p7 25000, p5 40000, p2 45000, p4 60000, p1 120000, p8 130000, p3 300000. */
-const PRODUCTS: Fixture[] = [
+const PRODUCTS: ProductFixture[] = [
   { id: 'p1', title: 'Resin Pendant', category: 'jewellery', price: 120_000, stock: 5, description: 'Pressed gold leaf in clear resin.' },
   { id: 'p2', title: 'agate Coaster', category: 'home-decor', price: 80_000, sale: 45_000, stock: 0, description: 'A slice of agate.' },
   { id: 'p3', title: 'Birthday Frame', category: 'gifting-memories', price: 300_000, stock: 3, description: 'Keeps a photo.' },
@@ -34,46 +22,20 @@ const PRODUCTS: Fixture[] = [
 const BY_EFFECTIVE_PRICE = ['p6', 'p7', 'p5', 'p2', 'p4', 'p1', 'p8', 'p3']
 const BY_TITLE_NOCASE = ['p6', 'p2', 'p8', 'p3', 'p7', 'p1', 'p4', 'p5']
 
-async function insertProducts(db: DB, products: Fixture[]) {
-  const now = new Date().toISOString()
-  await db
-    .insertInto('products')
-    .values(
-      products.map((p) => ({
-        id: p.id,
-        title: p.title,
-        description: p.description ?? '',
-        category: p.category,
-        price_paise: p.price,
-        sale_price_paise: p.sale ?? 0,
-        total_stock: p.stock,
-        variety_type: null,
-        updated_at: now,
-        deleted_at: p.deleted ? now : null,
-      })),
-    )
-    .execute()
-  const images = products.flatMap((p) => (p.images ?? []).map((url, position) => ({ product_id: p.id, position, url })))
-  if (images.length) await db.insertInto('product_images').values(images).execute()
-}
-
 const ids = (items: { id: string }[]) => items.map((i) => i.id)
 
-let testDb: TestDb
 let db: DB
 
-beforeAll(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  await insertProducts(
-    db,
-    PRODUCTS.map((p) => (p.id === 'p1' ? { ...p, images: ['/img/p1-a.webp', '/img/p1-b.webp'] } : p)),
-  )
-})
-
-afterAll(async () => {
-  await testDb?.cleanup()
-})
+withTestDb(
+  async (fresh) => {
+    db = fresh
+    await insertProducts(
+      db,
+      PRODUCTS.map((p) => (p.id === 'p1' ? { ...p, images: ['/img/p1-a.webp', '/img/p1-b.webp'] } : p)),
+    )
+  },
+  { perFile: true },
+)
 
 describe('listProducts filters', () => {
   it('lists every live product by default, cheapest effective price first', async () => {
@@ -145,23 +107,23 @@ describe('listProducts filters', () => {
 })
 
 describe('price band edges', () => {
-  let edges: TestDb
-  beforeAll(async () => {
-    edges = await createTestDb()
-    await insertProducts(edges.db, [
-      { id: 'e1', title: 'Just under', category: 'jewellery', price: 49_999, stock: 1 },
-      { id: 'e2', title: 'Exactly 500', category: 'jewellery', price: 50_000, stock: 1 },
-      { id: 'e3', title: 'Sale to 500', category: 'jewellery', price: 90_000, sale: 50_000, stock: 1 },
-      { id: 'e4', title: 'Exactly 2500', category: 'jewellery', price: 250_000, stock: 1 },
-    ])
-  })
-  afterAll(async () => {
-    await edges?.cleanup()
-  })
+  let edges: DB
+  withTestDb(
+    async (fresh) => {
+      edges = fresh
+      await insertProducts(edges, [
+        { id: 'e1', title: 'Just under', category: 'jewellery', price: 49_999, stock: 1 },
+        { id: 'e2', title: 'Exactly 500', category: 'jewellery', price: 50_000, stock: 1 },
+        { id: 'e3', title: 'Sale to 500', category: 'jewellery', price: 90_000, sale: 50_000, stock: 1 },
+        { id: 'e4', title: 'Exactly 2500', category: 'jewellery', price: 250_000, stock: 1 },
+      ])
+    },
+    { perFile: true },
+  )
 
   it('includes a band minimum and excludes its maximum', async () => {
     const list = async (band: 'under-500' | '500-1000' | '1000-2500' | 'above-2500') =>
-      ids((await listProducts(edges.db, { filters: { category: [], price: [band], availability: [] } })).items)
+      ids((await listProducts(edges, { filters: { category: [], price: [band], availability: [] } })).items)
     expect(await list('under-500')).toEqual(['e1'])
     expect(await list('500-1000')).toEqual(['e2', 'e3'])
     expect(await list('1000-2500')).toEqual([])
@@ -296,57 +258,45 @@ describe('searchProducts', () => {
 })
 
 describe('getProduct', () => {
-  let detailDb: TestDb
-  beforeAll(async () => {
-    detailDb = await createTestDb()
-    const now = new Date().toISOString()
-    const product = (id: string, varietyType: VarietyType | null) => ({
-      id,
-      title: `Product ${id}`,
-      description: `About ${id}`,
-      category: 'home-decor' as const,
-      price_paise: 99_900,
-      sale_price_paise: 89_900,
-      total_stock: 4,
-      average_review: 4.5,
-      variety_type: varietyType,
-      updated_at: now,
-      deleted_at: null,
-    })
-    await detailDb.db
-      .insertInto('products')
-      .values([product('full', 'size'), product('plain', null), product('typed-empty', 'choice')])
-      .execute()
-    // Inserted out of order: positions decide.
-    await detailDb.db
-      .insertInto('product_images')
-      .values([
-        { product_id: 'full', position: 2, url: '/img/c.webp' },
-        { product_id: 'full', position: 0, url: '/img/a.webp' },
-        { product_id: 'full', position: 1, url: '/img/b.webp' },
+  let detailDb: DB
+  withTestDb(
+    async (fresh) => {
+      detailDb = fresh
+      const product = { title: 'Product full', description: 'About full', price: 99_900, sale: 89_900, stock: 4, averageReview: 4.5 }
+      await insertProducts(detailDb, [
+        { ...product, id: 'full', varietyType: 'size' },
+        { ...product, id: 'plain', title: 'Product plain', description: 'About plain' },
+        { ...product, id: 'typed-empty', title: 'Product typed-empty', description: 'About typed-empty', varietyType: 'choice' },
       ])
-      .execute()
-    await detailDb.db
-      .insertInto('product_colors')
-      .values([
-        { product_id: 'full', position: 1, name: 'Teal' },
-        { product_id: 'full', position: 0, name: 'Gold' },
-      ])
-      .execute()
-    await detailDb.db
-      .insertInto('product_varieties')
-      .values([
-        { product_id: 'full', position: 1, name: 'Large', price_paise: 149_900, sale_price_paise: 0 },
-        { product_id: 'full', position: 0, name: 'Small', price_paise: 99_900, sale_price_paise: 89_900 },
-      ])
-      .execute()
-  })
-  afterAll(async () => {
-    await detailDb?.cleanup()
-  })
+      // Inserted out of order: positions decide.
+      await detailDb
+        .insertInto('product_images')
+        .values([
+          { product_id: 'full', position: 2, url: '/img/c.webp' },
+          { product_id: 'full', position: 0, url: '/img/a.webp' },
+          { product_id: 'full', position: 1, url: '/img/b.webp' },
+        ])
+        .execute()
+      await detailDb
+        .insertInto('product_colors')
+        .values([
+          { product_id: 'full', position: 1, name: 'Teal' },
+          { product_id: 'full', position: 0, name: 'Gold' },
+        ])
+        .execute()
+      await detailDb
+        .insertInto('product_varieties')
+        .values([
+          { product_id: 'full', position: 1, name: 'Large', price_paise: 149_900, sale_price_paise: 0 },
+          { product_id: 'full', position: 0, name: 'Small', price_paise: 99_900, sale_price_paise: 89_900 },
+        ])
+        .execute()
+    },
+    { perFile: true },
+  )
 
   it('returns images, colors and variety options in position order', async () => {
-    const detail = await getProduct(detailDb.db, 'full')
+    const detail = await getProduct(detailDb, 'full')
     expect(detail).toEqual({
       id: 'full',
       title: 'Product full',
@@ -371,14 +321,14 @@ describe('getProduct', () => {
   })
 
   it('has no variety, images or colors when none are stored', async () => {
-    const detail = await getProduct(detailDb.db, 'plain')
+    const detail = await getProduct(detailDb, 'plain')
     expect(detail).toMatchObject({ image: null, images: [], colors: [], variety: null, needsChoice: false })
-    expect((await getProduct(detailDb.db, 'typed-empty')).variety).toBeNull()
+    expect((await getProduct(detailDb, 'typed-empty')).variety).toBeNull()
   })
 
   it('throws NotFound for unknown ids, whatever they look like', async () => {
     for (const id of ['nope', '', '%', "' or 1=1 --", '\u0000', 'x'.repeat(5000)]) {
-      await expect(getProduct(detailDb.db, id)).rejects.toBeInstanceOf(NotFound)
+      await expect(getProduct(detailDb, id)).rejects.toBeInstanceOf(NotFound)
     }
   })
 })

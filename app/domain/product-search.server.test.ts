@@ -1,9 +1,11 @@
 // Forgiving search on a fresh database: typos, extra words, any word order, and keywords built to hurt.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import { insertProducts } from '../../tests/helpers/fixtures'
+import { createTestDb, withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
 import type { Category } from '../../db/schema'
 import { seedSyntheticProducts } from '../../db/seed/synthetic'
+import { rupeesToPaise } from '~/lib/money'
 import {
   buildVocabulary,
   correctTypo,
@@ -26,32 +28,18 @@ const PRODUCTS: { id: string; title: string; category: Category; price: number; 
   { id: 'tray', title: 'Bridal Bouquet Tray', category: 'special-occasion', price: 3999, description: 'Preserved wedding flowers in clear resin.' },
 ]
 
-async function insert(db: DB, products: typeof PRODUCTS) {
-  await db
-    .insertInto('products')
-    .values(
-      products.map((p) => ({
-        id: p.id,
-        title: p.title,
-        description: p.description,
-        category: p.category,
-        price_paise: p.price * 100,
-        total_stock: 5,
-        variety_type: null,
-        updated_at: new Date().toISOString(),
-      })),
-    )
-    .execute()
-}
+/** The products above (or others like them) with five in stock. */
+const insert = (db: DB, products: typeof PRODUCTS) =>
+  insertProducts(db, products.map((p) => ({ ...p, price: rupeesToPaise(p.price), stock: 5 })))
 
-let testDb: TestDb
 let db: DB
-beforeAll(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  await insert(db, PRODUCTS)
-})
-afterAll(() => testDb.cleanup())
+withTestDb(
+  async (fresh) => {
+    db = fresh
+    await insert(db, PRODUCTS)
+  },
+  { perFile: true },
+)
 
 const search = (keyword: string) => matchProducts(db, keyword, 48)
 
@@ -120,13 +108,15 @@ describe('the vocabulary typos are corrected against', () => {
 })
 
 describe('keywords built to hurt', () => {
-  let big: TestDb
-  beforeAll(async () => {
-    big = await createTestDb()
-    await insert(big.db, PRODUCTS)
-    await seedSyntheticProducts(big.db, 5000, { imageUrls: [] })
-  }, 60_000)
-  afterAll(() => big.cleanup())
+  let big: DB
+  withTestDb(
+    async (fresh) => {
+      big = fresh
+      await insert(big, PRODUCTS)
+      await seedSyntheticProducts(big, 5000, { imageUrls: [] })
+    },
+    { perFile: true, timeout: 60_000 },
+  )
 
   const attacks = [
     'x'.repeat(1000),
@@ -157,7 +147,7 @@ describe('keywords built to hurt', () => {
 
   it.each(attacks.map((keyword) => [keyword.slice(0, 40), keyword]))('answers %j quickly and without error', async (_, keyword) => {
     const started = performance.now()
-    const found = await matchProducts(big.db, keyword, 48)
+    const found = await matchProducts(big, keyword, 48)
     const elapsed = performance.now() - started
     expect(found.length).toBeLessThanOrEqual(48)
     expect(elapsed).toBeLessThan(500)

@@ -1,41 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { describe, expect, it } from 'vitest'
+import type { DB } from '../../db/database'
+import { insertProducts, insertUsers } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { NotFound } from './errors'
 import { listReviews } from './reviews.server'
 
-let testDb: TestDb
+let db: DB
 
-beforeEach(async () => {
-  testDb = await createTestDb()
-  const now = new Date().toISOString()
-  const product = (id: string, deleted = false) => ({
-    id,
-    title: `Product ${id}`,
-    description: '',
-    category: 'jewellery' as const,
-    price_paise: 10_000,
-    total_stock: 1,
-    variety_type: null,
-    updated_at: now,
-    deleted_at: deleted ? now : null,
-  })
-  await testDb.db
-    .insertInto('products')
-    .values([product('reviewed'), product('quiet'), product('gone', true)])
-    .execute()
-  await testDb.db
-    .insertInto('users')
-    .values(
-      ['Asha', 'Ravi', 'Meera'].map((name) => ({
-        id: `u-${name}`,
-        user_name: name,
-        email: `${name.toLowerCase()}@example.com`,
-        password_hash: 'x',
-        role: 'user' as const,
-      })),
-    )
-    .execute()
-  await testDb.db
+withTestDb(async (fresh) => {
+  db = fresh
+  await insertProducts(db, [{ id: 'reviewed' }, { id: 'quiet' }, { id: 'gone', deleted: true }])
+  await insertUsers(
+    db,
+    ['Asha', 'Ravi', 'Meera'].map((name) => ({ id: `u-${name}`, userName: name, email: `${name.toLowerCase()}@example.com` })),
+  )
+  await db
     .insertInto('reviews')
     .values([
       { id: 'r1', product_id: 'reviewed', user_id: 'u-Asha', review_value: 5, review_message: 'Lovely', created_at: '2026-01-01T10:00:00.000Z' },
@@ -46,13 +25,9 @@ beforeEach(async () => {
     .execute()
 })
 
-afterEach(async () => {
-  await testDb.cleanup()
-})
-
 describe('listReviews', () => {
   it("lists a product's reviews newest first, with the reviewer's name", async () => {
-    const reviews = await listReviews(testDb.db, 'reviewed')
+    const reviews = await listReviews(db, 'reviewed')
     expect(reviews.map((r) => r.id)).toEqual(['r2', 'r3', 'r1'])
     expect(reviews[0]).toEqual({
       id: 'r2',
@@ -67,17 +42,17 @@ describe('listReviews', () => {
   })
 
   it('answers an empty list for a product without reviews', async () => {
-    expect(await listReviews(testDb.db, 'quiet')).toEqual([])
+    expect(await listReviews(db, 'quiet')).toEqual([])
   })
 
   it('stamps new reviews with an ISO 8601 time', async () => {
-    await testDb.db.insertInto('reviews').values({ id: 'r5', product_id: 'quiet', user_id: 'u-Asha', review_value: 4 }).execute()
-    const [review] = await listReviews(testDb.db, 'quiet')
+    await db.insertInto('reviews').values({ id: 'r5', product_id: 'quiet', user_id: 'u-Asha', review_value: 4 }).execute()
+    const [review] = await listReviews(db, 'quiet')
     expect(review?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
   })
 
   it('throws NotFound for an unknown or deleted product', async () => {
-    await expect(listReviews(testDb.db, 'nope')).rejects.toBeInstanceOf(NotFound)
-    await expect(listReviews(testDb.db, 'gone')).rejects.toBeInstanceOf(NotFound)
+    await expect(listReviews(db, 'nope')).rejects.toBeInstanceOf(NotFound)
+    await expect(listReviews(db, 'gone')).rejects.toBeInstanceOf(NotFound)
   })
 })

@@ -69,5 +69,8 @@ export const PRODUCT_MESSAGES = {
   unknownImage: 'Unknown image',
 } as const
 
-/** Moved to ./addresses; kept here until routes/shop/checkout.tsx imports it from there. */
+/**
+ * @deprecated Import it from ./addresses. Nothing here imports it from this file any more; the
+ * re-export stays only until the checkout rewrite (a parallel branch) has merged, then goes.
+ */
 export { MAX_ADDRESSES } from './addresses'

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
 import { VARIETY_TYPES } from '~/lib/catalog'
+import { apiBodySchema } from './api-body'
 import { apiUserIdSchema } from './api-user'
 
 const id = z.string({ error: 'Missing product.' }).trim().min(1, { error: 'Missing product.' }).max(64)
@@ -70,19 +71,13 @@ export const apiColorSchema = z
   .transform((v) => v ?? undefined)
 
 /** POST /api/shop/cart/add and PUT /api/shop/cart/update-cart. */
-export const cartApiLineSchema = z.object(
-  {
-    userId: apiUserIdSchema,
-    productId: id,
-    quantity: apiQuantitySchema,
-    variety: apiVarietySchema,
-    color: apiColorSchema,
-  },
-  { error: 'The request body must be a JSON object.' },
-)
+export const cartApiLineSchema = apiBodySchema({
+  userId: apiUserIdSchema,
+  productId: id,
+  quantity: apiQuantitySchema,
+  variety: apiVarietySchema,
+  color: apiColorSchema,
+})
 
 /** DELETE /api/shop/cart/:userId/:productId: which line, when the product has several. */
-export const cartApiSelectionSchema = z.object(
-  { variety: apiVarietySchema, color: apiColorSchema },
-  { error: 'The request body must be a JSON object.' },
-)
+export const cartApiSelectionSchema = apiBodySchema({ variety: apiVarietySchema, color: apiColorSchema })

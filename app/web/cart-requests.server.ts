@@ -1,16 +1,21 @@
-// The cart's request adapter for pages: whose cart (user or visitor cookie), and one handler for the
-// cart form's intents, shared by the cart page, the product page and every fetcher.
+// The cart's request adapter for pages: whose cart (user or visitor cookie), and the one action of
+// the cart form's intents, shared by the cart page, the product page and every fetcher.
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { newId } from '~/lib/ids.server'
 import { cartFormSchema } from '~/schemas/cart'
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
 import { getUser } from './auth.server'
 import { addToCart, type CartOwner, countCartLines, removeLine, stepLineQuantity } from '../domain/cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
-import { DomainError, Invalid, parseInput } from '../domain/errors'
+import { Invalid, parseInput } from '../domain/errors'
+import { formAction } from './form-action.server'
+import { parseForm } from './form-input.server'
+import { redirectWithToast } from './toast/toast.server'
 
 type Ctx = Readonly<RouterContextProvider>
+type CartFormInput = z.output<typeof cartFormSchema>
 
 /**
  * The cart owner for this request: the signed-in user, or the visitor's guest id. With `create`,
@@ -38,49 +43,50 @@ export async function cartCountFor(request: Request, context: Ctx): Promise<numb
   return owner ? countCartLines(getDb(), owner) : 0
 }
 
-export interface CartFormResult {
-  ok: boolean
-  status: number
-  message: string
-  errors: Record<string, string[]>
-  setCookie: string | null
+/** What one cart intent does, and the success message it answers with. */
+async function runCartIntent(owner: CartOwner, input: CartFormInput, addedMessage: string): Promise<string> {
+  const db = getDb()
+  switch (input.intent) {
+    case 'add':
+      await addToCart(db, owner, { productId: input.productId, variety: input.variety, color: input.color })
+      return addedMessage
+    case 'increment':
+    case 'decrement':
+      await stepLineQuantity(db, owner, input.lineId, input.intent === 'increment' ? 1 : -1)
+      return CART_MESSAGES.updated
+    case 'remove':
+      await removeLine(db, owner, { lineId: input.lineId })
+      return CART_MESSAGES.deleted
+  }
 }
 
-/** Runs one cart form post (add, increment, decrement, remove) and says what happened. */
-export async function handleCartForm(
+/**
+ * The cart form's one action (add, increment, decrement, remove), answered as every page action is
+ * (ADR 028, formAction). A fetcher (`_fetch`, JS) gets `{ toast }` for a success and a FormReply
+ * for a refusal (useCartFetcher toasts either). A plain post goes to `back` with a flash toast on
+ * success; a refusal goes back with an error flash too (`refused: 'flash'`, the cart's buttons), or
+ * comes back as a FormReply with the choices made (`refused: 'reply'`, the product page).
+ */
+export async function cartFormAction(
   request: Request,
   context: Ctx,
   form: FormData,
-  { addedMessage = CART_MESSAGES.addedFromCard as string } = {},
-): Promise<CartFormResult> {
-  let setCookie: string | null = null
-  try {
-    const input = parseInput(cartFormSchema, Object.fromEntries(form))
-    const resolved = await cartOwnerFor(request, context, { create: input.intent === 'add' })
-    setCookie = resolved.setCookie
-    const owner = resolved.owner
-    if (!owner) throw new Invalid({ lineId: [CART_MESSAGES.emptyCart] })
-    const db = getDb()
-    let message: string
-    switch (input.intent) {
-      case 'add':
-        await addToCart(db, owner, { productId: input.productId, variety: input.variety, color: input.color })
-        message = addedMessage
-        break
-      case 'increment':
-      case 'decrement':
-        await stepLineQuantity(db, owner, input.lineId, input.intent === 'increment' ? 1 : -1)
-        message = CART_MESSAGES.updated
-        break
-      case 'remove':
-        await removeLine(db, owner, { lineId: input.lineId })
-        message = CART_MESSAGES.deleted
-        break
-    }
-    return { ok: true, status: 200, message, errors: {}, setCookie }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const errors = error instanceof Invalid ? error.errors : {}
-    return { ok: false, status: error.status, message: error.message, errors, setCookie }
-  }
+  {
+    back,
+    addedMessage = CART_MESSAGES.addedFromCard,
+    refused = 'flash',
+  }: { back: string; addedMessage?: string; refused?: 'flash' | 'reply' },
+) {
+  const fetched = Boolean(form.get('_fetch'))
+  return formAction(
+    async () => {
+      const input = parseInput(cartFormSchema, Object.fromEntries(form))
+      const { owner, setCookie } = await cartOwnerFor(request, context, { create: input.intent === 'add' })
+      if (!owner) throw new Invalid({ lineId: [CART_MESSAGES.emptyCart] })
+      const toast = { type: 'success', message: await runCartIntent(owner, input, addedMessage) } as const
+      const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined
+      return fetched ? data({ toast }, { headers }) : redirectWithToast(back, toast, { headers })
+    },
+    fetched || refused === 'reply' ? { reply: { submission: () => parseForm(form, { schema: cartFormSchema }) } } : { flash: back },
+  )
 }

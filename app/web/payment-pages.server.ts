@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { redirect } from 'react-router'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { StandardCheckoutOptions } from '~/lib/razorpay-checkout'
 import type { SessionUser } from '~/lib/user'
 import { payFormSchema } from '~/schemas/checkout'
@@ -29,7 +30,7 @@ export async function getPayableOrder(db: DB, gatewayOrderId: string, userId: st
     .where('gateway_order_id', '=', gatewayOrderId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (!order?.gateway_order_id) throw new NotFound('Order not found.')
+  if (!order?.gateway_order_id) throw new NotFound(ORDER_MESSAGES.notFound)
   return {
     orderId: order.id,
     gatewayOrderId: order.gateway_order_id,

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { type DB, migrateToLatest, openDatabase } from '../../db/database'
 
 export interface TestDb {
@@ -32,4 +33,22 @@ export async function createTestDb(): Promise<TestDb> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A fresh database for every test of the file (or one for the whole file with `{ perFile: true }`),
+ * handed to `ready` (keep it, seed it) before the test runs and removed after it.
+ */
+export function withTestDb(
+  ready: (db: DB, testDb: TestDb) => unknown,
+  { perFile = false, timeout }: { perFile?: boolean; timeout?: number } = {},
+): void {
+  let testDb: TestDb | undefined
+  ;(perFile ? beforeAll : beforeEach)(async () => {
+    testDb = await createTestDb()
+    await ready(testDb.db, testDb)
+  }, timeout)
+  ;(perFile ? afterAll : afterEach)(async () => {
+    await testDb?.cleanup()
+  })
 }

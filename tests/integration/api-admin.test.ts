@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from './server'
+import { insertProducts } from '../helpers/fixtures'
 import { insertOrder as insertOrderFixture } from '../helpers/order-fixtures'
 
 interface Answer {
@@ -434,24 +435,16 @@ describe('admin products', () => {
   })
 
   it('pages the admin list by 100, in title order, and refuses a bad page', async () => {
-    const now = new Date().toISOString()
-    await db
-      .insertInto('products')
-      .values(
-        Array.from({ length: 105 }, (_, i) => ({
-          id: `bulk-${i}`,
-          title: `Zz bulk product ${String(i).padStart(3, '0')}`,
-          description: 'Bulk.',
-          category: 'jewellery' as const,
-          price_paise: 10_000,
-          sale_price_paise: 0,
-          total_stock: 1,
-          variety_type: null,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .execute()
+    await insertProducts(
+      db,
+      Array.from({ length: 105 }, (_, i) => ({
+        id: `bulk-${i}`,
+        title: `Zz bulk product ${String(i).padStart(3, '0')}`,
+        description: 'Bulk.',
+        category: 'jewellery' as const,
+        stock: 1,
+      })),
+    )
     const live = Number(
       (await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n,
     )

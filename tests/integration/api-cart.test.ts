@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
 import { type RunningServer, startServer } from './server'
 
@@ -36,46 +37,22 @@ let ravi: Shopper
 let admin: Shopper
 
 /** Prices in paise: plain 500.00; sale 1000.00 on sale at 800.00; sized Small 300.00, Large 600.00 on sale at 450.00. */
-async function insertCatalogue() {
-  const now = new Date().toISOString()
-  const product = (id: string, price: number, sale: number, stock: number, varietyType: 'size' | null = null) => ({
-    id,
-    title: `Resin ${id}`,
-    description: `The ${id} fixture.`,
-    category: 'home-decor' as const,
-    price_paise: price,
-    sale_price_paise: sale,
-    total_stock: stock,
-    variety_type: varietyType,
-    updated_at: now,
-    deleted_at: null,
-  })
-  await db
-    .insertInto('products')
-    .values([
-      product('plain', 50_000, 0, 5),
-      product('sale', 100_000, 80_000, 10),
-      product('sized', 99_900, 0, 3, 'size'),
-      product('for-guests', 25_000, 0, 4),
-      product('gone', 10_000, 0, 5),
-    ])
-    .execute()
-  await db.updateTable('products').set({ deleted_at: now }).where('id', '=', 'gone').execute()
-  await db
-    .insertInto('product_varieties')
-    .values([
-      { product_id: 'sized', position: 0, name: 'Small', price_paise: 30_000, sale_price_paise: 0 },
-      { product_id: 'sized', position: 1, name: 'Large', price_paise: 60_000, sale_price_paise: 45_000 },
-    ])
-    .execute()
-  await db
-    .insertInto('product_colors')
-    .values([
-      { product_id: 'sized', position: 0, name: 'Red' },
-      { product_id: 'sized', position: 1, name: 'Blue' },
-    ])
-    .execute()
-  await db.insertInto('product_images').values({ product_id: 'plain', position: 0, url: '/img/plain.webp' }).execute()
+function insertCatalogue() {
+  const product = (id: string, price: number, sale: number, stock: number) => ({ id, description: `The ${id} fixture.`, price, sale, stock })
+  return insertProducts(db, [
+    { ...product('plain', 50_000, 0, 5), images: ['/img/plain.webp'] },
+    product('sale', 100_000, 80_000, 10),
+    {
+      ...product('sized', 99_900, 0, 3),
+      varieties: [
+        { name: 'Small', price: 30_000 },
+        { name: 'Large', price: 60_000, sale: 45_000 },
+      ],
+      colors: ['Red', 'Blue'],
+    },
+    product('for-guests', 25_000, 0, 4),
+    { ...product('gone', 10_000, 0, 5), deleted: true },
+  ])
 }
 
 const { call, login, registerAndLogin } = client(() => server)

@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { insertProducts, insertUsers } from '../helpers/fixtures'
 import { expectShape, PRODUCT } from '../helpers/api-shape'
 import { type RunningServer, startServer } from './server'
 
@@ -198,23 +199,9 @@ describe('GET /api/shop/products/get/:id', () => {
   })
 
   it('answers 404 JSON for a deleted product', async () => {
-    const now = new Date().toISOString()
-    await db
-      .insertInto('products')
-      .values({
-        id: 'deleted-product',
-        title: 'Deleted Galaxy Pendant',
-        description: 'Withdrawn.',
-        category: 'jewellery',
-        price_paise: 100,
-        sale_price_paise: 0,
-        total_stock: 1,
-        average_review: 0,
-        variety_type: null,
-        updated_at: now,
-        deleted_at: now,
-      })
-      .execute()
+    await insertProducts(db, [
+      { id: 'deleted-product', title: 'Deleted Galaxy Pendant', description: 'Withdrawn.', category: 'jewellery', price: 100, stock: 1, deleted: true },
+    ])
     expect(await getJson('/api/shop/products/get/deleted-product', 404)).toMatchObject({ success: false })
     expect(await getJson('/api/shop/review/deleted-product', 404)).toMatchObject({ success: false })
     // Search forgives, so live galaxy pieces may answer; the deleted product never does.
@@ -302,13 +289,10 @@ describe('GET /api/shop/review/:productId', () => {
     const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
     expect(empty).toEqual({ success: true, data: [], total: 0, capped: false, cap: 500 })
 
-    await db
-      .insertInto('users')
-      .values([
-        { id: 'reviewer-1', user_name: 'Asha', email: 'asha@example.com', password_hash: 'x', role: 'user' },
-        { id: 'reviewer-2', user_name: 'Ravi', email: 'ravi@example.com', password_hash: 'x', role: 'user' },
-      ])
-      .execute()
+    await insertUsers(db, [
+      { id: 'reviewer-1', userName: 'Asha', email: 'asha@example.com' },
+      { id: 'reviewer-2', userName: 'Ravi', email: 'ravi@example.com' },
+    ])
     await db
       .insertInto('reviews')
       .values([

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
+import { insertProducts } from '../helpers/fixtures'
 import { ADDRESS, client, type Shopper, TEST_GATEWAY_SECRET } from '../helpers/shop-api'
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
 import { type RunningServer, startServer } from './server'
@@ -370,21 +371,7 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
       RAZORPAY_API_BASE: fake.url,
     })
     db = openDatabase(join(server.dir, 'shop.sqlite'))
-    await db
-      .insertInto('products')
-      .values({
-        id: 'vase',
-        title: 'Ocean resin vase',
-        description: 'Blue waves.',
-        category: 'home-decor',
-        price_paise: 149_950,
-        sale_price_paise: 0,
-        total_stock: 20,
-        variety_type: null,
-        updated_at: new Date().toISOString(),
-        deleted_at: null,
-      })
-      .execute()
+    await insertProducts(db, [{ id: 'vase', title: 'Ocean resin vase', description: 'Blue waves.', price: 149_950, stock: 20 }])
     asha = await api.registerAndLogin('Asha', 'asha@example.com')
     ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
     addressId = (await api.addAddress(asha)).body.data._id

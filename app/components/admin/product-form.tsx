@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { productSchema } from '~/schemas/product'
 import { Button, buttonClass } from '../ui/button'
 import { Field, FormError, Input, inputClass } from '../ui/field'
+import { InputField } from '../ui/input-field'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
 const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const
@@ -37,6 +38,18 @@ function uploadImage(file: File, onProgress: (percent: number) => void): Promise
     body.append('my_file', file)
     request.send(body)
   })
+}
+
+/** A list editor's box: its name, the list's own errors (after `controls`, e.g. the variety type), its items. */
+function ListFieldset({ legend, errors, controls, children }: { legend: string; errors?: string[]; controls?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {controls}
+      {errors ? <p className="text-sm text-red-600">{errors.join(' ')}</p> : null}
+      {children}
+    </fieldset>
+  )
 }
 
 /**
@@ -94,14 +107,18 @@ export function ProductForm({
   const small = 'h-9 text-sm'
   const optionErrors = (option: ReturnType<(typeof varieties)[number]['getFieldset']>) =>
     [option.name, option.price, option.salePrice].flatMap((f) => f.errors ?? [])
+  /** The ✕ that takes one item out of a list (a plain submit button without JS). */
+  const removeButton = (list: string, index: number, label: string, className = buttonClass('ghost', 'sm', 'text-red-600')) => (
+    <button {...form.remove.getButtonProps({ name: list, index })} className={className} aria-label={label}>
+      ✕
+    </button>
+  )
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
       {/* The stock this edit started from: left unchanged, sales made meanwhile stand. */}
       {mode === 'edit' && defaultValue?.totalStock !== undefined ? <input type="hidden" name="stockSeen" value={String(defaultValue.totalStock)} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
-      <Field label="Title" errors={fields.title.errors} errorId={fields.title.errorId}>
-        <Input {...getInputProps(fields.title, { type: 'text' })} key={fields.title.key} />
-      </Field>
+      <InputField label="Title" meta={fields.title} type="text" />
       <Field label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} className={`${inputClass} h-auto py-2`} />
       </Field>
@@ -115,22 +132,16 @@ export function ProductForm({
         </select>
       </Field>
       <div className="grid grid-cols-2 items-end gap-3">
-        <Field label="Price (₹)" errors={fields.price.errors} errorId={fields.price.errorId}>
-          <Input {...getInputProps(fields.price, { type: 'number' })} key={fields.price.key} step="0.01" min="0" inputMode="decimal" />
-        </Field>
-        <Field label="Sale Price (₹, 0 for none)" errors={fields.salePrice.errors} errorId={fields.salePrice.errorId}>
-          <Input {...getInputProps(fields.salePrice, { type: 'number' })} key={fields.salePrice.key} step="0.01" min="0" inputMode="decimal" />
-        </Field>
-        <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
-          <Input {...getInputProps(fields.totalStock, { type: 'number' })} key={fields.totalStock.key} step="1" min="0" inputMode="numeric" />
-        </Field>
-        <Field label="Average Review" errors={fields.averageReview.errors} errorId={fields.averageReview.errorId}>
-          <Input {...getInputProps(fields.averageReview, { type: 'number' })} key={fields.averageReview.key} step="0.1" min="0" max="5" />
-        </Field>
+        <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
+        <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />
+        <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
+        <InputField label="Average Review" meta={fields.averageReview} type="number" step="0.1" min="0" max="5" />
       </div>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Variety</legend>
+      <ListFieldset
+        legend="Variety"
+        errors={fields.varieties.errors}
+        controls={
         <select
           {...getSelectProps(fields.varietyType)}
           key={fields.varietyType.key}
@@ -148,7 +159,8 @@ export function ProductForm({
             </option>
           ))}
         </select>
-        {fields.varieties.errors ? <p className="text-sm text-red-600">{fields.varieties.errors.join(' ')}</p> : null}
+        }
+      >
         {varieties.map((item, index) => {
           const option = item.getFieldset()
           return (
@@ -179,13 +191,7 @@ export function ProductForm({
                 disabled={varietyType === 'pack'}
                 className={small}
               />
-              <button
-                {...form.remove.getButtonProps({ name: fields.varieties.name, index })}
-                className={buttonClass('ghost', 'sm', 'text-red-600')}
-                aria-label={`Remove option ${index + 1}`}
-              >
-                ✕
-              </button>
+              {removeButton(fields.varieties.name, index, `Remove option ${index + 1}`)}
               {optionErrors(option).length ? (
                 <p className="col-span-4 text-xs text-red-600">{optionErrors(option).join(' ')}</p>
               ) : null}
@@ -199,31 +205,21 @@ export function ProductForm({
         >
           Add option
         </button>
-      </fieldset>
+      </ListFieldset>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Colors</legend>
-        {fields.colors.errors ? <p className="text-sm text-red-600">{fields.colors.errors.join(' ')}</p> : null}
+      <ListFieldset legend="Colors" errors={fields.colors.errors}>
         {colors.map((color, index) => (
           <div key={color.key} className="flex gap-2">
             <Input {...getInputProps(color, { type: 'text' })} key={color.key} aria-label={`Color ${index + 1}`} className={small} />
-            <button
-              {...form.remove.getButtonProps({ name: fields.colors.name, index })}
-              className={buttonClass('ghost', 'sm', 'text-red-600')}
-              aria-label={`Remove color ${index + 1}`}
-            >
-              ✕
-            </button>
+            {removeButton(fields.colors.name, index, `Remove color ${index + 1}`)}
           </div>
         ))}
         <button {...form.insert.getButtonProps({ name: fields.colors.name, defaultValue: '' })} className={buttonClass('outline', 'sm')}>
           Add color
         </button>
-      </fieldset>
+      </ListFieldset>
 
-      <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <legend className="px-1 text-sm font-semibold">Images</legend>
-        {fields.images.errors ? <p className="text-sm text-red-600">{fields.images.errors.join(' ')}</p> : null}
+      <ListFieldset legend="Images" errors={fields.images.errors}>
         <div className="flex flex-wrap gap-2">
           {images.map((image, index) => {
             const url = String(image.value ?? image.initialValue ?? '')
@@ -231,13 +227,7 @@ export function ProductForm({
               <div key={image.key} className="relative">
                 <input type="hidden" name={image.name} value={url} />
                 <img src={url} alt={`Product ${index + 1}`} width={80} height={80} className="h-20 w-20 rounded object-cover" />
-                <button
-                  {...form.remove.getButtonProps({ name: fields.images.name, index })}
-                  className="absolute -top-2 -right-2 h-6 w-6 rounded-full bg-red-600 text-xs text-white"
-                  aria-label={`Remove image ${index + 1}`}
-                >
-                  ✕
-                </button>
+                {removeButton(fields.images.name, index, `Remove image ${index + 1}`, 'absolute -top-2 -right-2 h-6 w-6 rounded-full bg-red-600 text-xs text-white')}
               </div>
             )
           })}
@@ -265,7 +255,7 @@ export function ProductForm({
             {!u.error ? <progress max={100} value={u.percent} className="h-2 w-full" /> : null}
           </div>
         ))}
-      </fieldset>
+      </ListFieldset>
 
       <Button type="submit" disabled={(hydrated && !filled) || uploading || navigation.state === 'submitting'}>
         {mode === 'add' ? 'Add' : 'Edit'}

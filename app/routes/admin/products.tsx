@@ -4,7 +4,7 @@ import { TrashIcon } from '~/components/icons'
 import { buttonClass } from '~/components/ui/button'
 import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
-import { responsiveImage } from '~/lib/images'
+import { Picture } from '~/components/ui/picture'
 import { formatPaise } from '~/lib/money'
 import { isOnSale } from '~/lib/pricing'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
@@ -91,39 +91,32 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-        {products.items.map((product) => {
-          const image = product.image ? responsiveImage(product.image) : null
-          return (
-            <article key={product.id} className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
-              {image ? (
-                <img src={image.src} srcSet={image.srcSet} sizes="200px" width={320} height={320} alt="" loading="lazy" className="aspect-square w-full object-cover" />
-              ) : (
-                <div className="aspect-square w-full bg-zinc-100 dark:bg-zinc-800" />
-              )}
-              <div className="grid flex-1 gap-1 p-3 text-sm">
-                <h2 className="line-clamp-2 font-semibold">{product.title}</h2>
-                <p>
-                  <span className={isOnSale(product) ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
-                  {isOnSale(product) ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
-                </p>
-                <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
-                {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}
-                <div className="mt-auto grid gap-1 pt-2">
-                  <Link to={`/admin/products/${product.id}/edit`} className={buttonClass('outline', 'md')}>
-                    Edit
-                  </Link>
-                  <Link
-                    to={`/admin/products${gridSearch(q, products.page, { delete: product.id })}`}
-                    className={buttonClass('ghost', 'md', 'text-red-700 dark:text-red-400')}
-                  >
-                    <TrashIcon width={16} height={16} />
-                    Delete
-                  </Link>
-                </div>
+        {products.items.map((product) => (
+          <article key={product.id} className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <Picture url={product.image} sizes="200px" width={320} height={320} className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800" />
+            <div className="grid flex-1 gap-1 p-3 text-sm">
+              <h2 className="line-clamp-2 font-semibold">{product.title}</h2>
+              <p>
+                <span className={isOnSale(product) ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
+                {isOnSale(product) ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
+              </p>
+              <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
+              {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}
+              <div className="mt-auto grid gap-1 pt-2">
+                <Link to={`/admin/products/${product.id}/edit`} className={buttonClass('outline', 'md')}>
+                  Edit
+                </Link>
+                <Link
+                  to={`/admin/products${gridSearch(q, products.page, { delete: product.id })}`}
+                  className={buttonClass('ghost', 'md', 'text-red-700 dark:text-red-400')}
+                >
+                  <TrashIcon width={16} height={16} />
+                  Delete
+                </Link>
               </div>
-            </article>
-          )
-        })}
+            </div>
+          </article>
+        ))}
       </div>
       {products.pageCount > 1 ? (
         <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">

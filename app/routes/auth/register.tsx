@@ -1,11 +1,7 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Field, FormError, Input } from '~/components/ui/field'
+import { useSearchParams } from 'react-router'
+import { AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
+import { InputField } from '~/components/ui/input-field'
 import { clientIpContext } from '~/web/context'
-import { notify } from '~/web/toast/notify'
 import { AUTH_MESSAGES, authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/web/auth.server'
@@ -39,63 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
-  const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    constraint: getZodConstraint(registerSchema),
-    // Errors stay until the next tap on Sign Up, so the button never moves under the finger.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  })
-
-  useEffect(() => {
-    const message = actionData?.error?.['']?.[0] ?? actionData?.error?.email?.[0]
-    if (message) notify('error', message)
-  }, [actionData])
-
+  // A taken email is said next to the email and in a toast.
+  const [form, fields] = useAuthForm(registerSchema, actionData, { toastFields: ['email'] })
   return (
     <div className="mx-auto w-full max-w-md space-y-6">
-      <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Create New Account</h1>
-        <p className="mt-2 text-sm">
-          Already have an account?{' '}
-          <Link className="font-medium text-brand-700 hover:underline dark:text-brand-500" to={authPath('login', redirectTo)}>
-            Login
-          </Link>
-        </p>
-      </div>
-      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <FormError id={form.errorId} errors={form.errors} />
-        <Field label="User Name" errors={fields.userName.errors} errorId={fields.userName.errorId}>
-          <Input
-            {...getInputProps(fields.userName, { type: 'text' })}
-            key={fields.userName.key}
-            autoComplete="name"
-            placeholder="Enter your user name"
-          />
-        </Field>
-        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <Input
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
-            autoComplete="email"
-            placeholder="Enter your email"
-          />
-        </Field>
-        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-          <Input
-            {...getInputProps(fields.password, { type: 'password' })}
-            key={fields.password.key}
-            autoComplete="new-password"
-            placeholder="Enter your password"
-          />
-        </Field>
-        <Button type="submit" disabled={navigation.state === 'submitting'}>
-          Sign Up
-        </Button>
-      </Form>
+      <AuthHeading title="Create New Account" question="Already have an account?" linkLabel="Login" to={authPath('login', redirectTo)} />
+      <AuthForm form={form} redirectTo={redirectTo} submitLabel="Sign Up">
+        <InputField label="User Name" meta={fields.userName} type="text" autoComplete="name" placeholder="Enter your user name" />
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
+        <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
+      </AuthForm>
     </div>
   )
 }

@@ -1,5 +1,4 @@
 // /shop/cart: the cart as a page (the header opens it as a sheet with JS) and the one cart form action.
-import { data, redirect } from 'react-router'
 import { CartContents } from '~/components/cart'
 import type { CartSheetData } from '~/components/cart-sheet'
 import { getDb } from '~/infra/db.server'
@@ -7,8 +6,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { safeRedirectPath } from '~/lib/user'
 import { getUser } from '~/web/auth.server'
 import { getCart } from '~/domain/cart.server'
-import { cartOwnerFor, handleCartForm } from '~/web/cart-requests.server'
-import { redirectWithToast } from '~/web/toast/toast.server'
+import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
@@ -21,17 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const result = await handleCartForm(request, context, form, {
+  return cartFormAction(request, context, form, {
+    back: safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart',
     addedMessage: form.get('source') === 'detail' ? CART_MESSAGES.addedFromDetail : undefined,
   })
-  const headers = result.setCookie ? { 'Set-Cookie': result.setCookie } : undefined
-  // A fetcher (JS) gets the answer as data and toasts it; a plain form post goes back with a flash.
-  if (form.get('_fetch')) {
-    return data({ ok: result.ok, message: result.message, errors: result.errors }, { status: result.status, headers })
-  }
-  const back = safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart'
-  if (!result.message) return redirect(back, { headers })
-  return redirectWithToast(back, { type: result.ok ? 'success' : 'error', message: result.message }, { headers })
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
+import { Picture } from '~/components/ui/picture'
 import { Carousel } from '~/components/ui/carousel'
 import { getDb } from '~/infra/db.server'
 import { CATEGORIES } from '~/lib/catalog'
-import { responsiveImage } from '~/lib/images'
 import { listProducts } from '~/domain/catalog.server'
 import { listFeatureImages } from '~/domain/features.server'
 import type { Route } from './+types/home'
@@ -35,22 +35,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           idPrefix="banner"
           label="Featured collections"
           autoRotateMs={BANNER_ROTATION_MS}
-          renderSlide={(banner, index) => {
-            const image = responsiveImage(banner.image)
-            return (
-              <img
-                src={image.src}
-                srcSet={image.srcSet}
-                sizes="100vw"
-                width={1280}
-                height={512}
-                alt=""
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : undefined}
-                className="aspect-[5/2] max-h-[480px] w-full bg-zinc-900 object-cover"
-              />
-            )
-          }}
+          renderSlide={(banner, index) => (
+            <Picture
+              url={banner.image}
+              sizes="100vw"
+              width={1280}
+              height={512}
+              priority={index === 0}
+              className="aspect-[5/2] max-h-[480px] w-full bg-zinc-900 object-cover"
+            />
+          )}
         />
       ) : null}
       <section className="mx-auto w-full max-w-7xl px-4 py-10">

@@ -3,6 +3,7 @@
 // Only the address id is read from the body: lines, prices and the total come from the server's cart
 // (a client's cartItems or totalAmount are ignored). A userId, when sent, must be the caller's.
 import { z } from 'zod'
+import { apiBodySchema } from '~/schemas/api-body'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
@@ -19,14 +20,11 @@ const optionalId = z
   .nullish()
   .transform((v) => v || undefined)
 
-const createBodySchema = z.object(
-  {
-    userId: optionalId,
-    addressId: optionalId,
-    addressInfo: z.object({ addressId: optionalId }, { error: 'addressInfo must be an object.' }).nullish(),
-  },
-  { error: 'The request body must be a JSON object.' },
-)
+const createBodySchema = apiBodySchema({
+  userId: optionalId,
+  addressId: optionalId,
+  addressInfo: z.object({ addressId: optionalId }, { error: 'addressInfo must be an object.' }).nullish(),
+})
 
 export const loader = () => methodNotAllowed('POST')
 

@@ -2,6 +2,7 @@
 //   -> {success, message: 'Payment Successful!', data: {orderId}}; a bad or foreign result -> 400
 //   'Payment Verification Failed.' (403 for another user's order). Replays answer success, change nothing.
 import { z } from 'zod'
+import { apiBodySchema } from '~/schemas/api-body'
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
@@ -17,15 +18,12 @@ const field = z
   .nullish()
   .transform((v) => v ?? '')
 
-const verifyBodySchema = z.object(
-  {
-    razorpay_order_id: field,
-    razorpay_payment_id: field,
-    razorpay_signature: field,
-    orderId: field,
-  },
-  { error: 'The request body must be a JSON object.' },
-)
+const verifyBodySchema = apiBodySchema({
+  razorpay_order_id: field,
+  razorpay_payment_id: field,
+  razorpay_signature: field,
+  orderId: field,
+})
 
 export const loader = () => methodNotAllowed('POST')
 
