@@ -13,7 +13,7 @@ import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
-import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
+import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -306,28 +306,34 @@ export function toOrderSummary(row: {
   }
 }
 
+/**
+ * Which of the user's unpaid checkouts count as their orders: 'live' (the Order History page: only
+ * one still holding stock, i.e. a payment in progress; abandoned, failed and superseded ones are not
+ * orders) or 'all' (every row, as /api/shop/order/list answers).
+ */
+export type UnpaidCheckouts = 'live' | 'all'
+
+function ordersOf(db: DB, userId: string, unpaid: UnpaidCheckouts) {
+  let query = db.selectFrom('orders').where('user_id', '=', userId)
+  if (unpaid === 'live') query = query.where((eb) => eb.or([eb.not(isUnpaidCheckout(eb)), holdsStock(eb)]))
+  return query
+}
+
 /** The user's orders, newest first (`limit`/`offset` for one slice of them). */
 export async function listOrdersOf(
   db: DB,
   userId: string,
-  { limit, offset = 0 }: { limit?: number; offset?: number } = {},
+  { limit, offset = 0, unpaid = 'live' }: { limit?: number; offset?: number; unpaid?: UnpaidCheckouts } = {},
 ): Promise<OrderSummary[]> {
-  let query = db
-    .selectFrom('orders')
-    .select(ORDER_SUMMARY_COLUMNS)
-    .where('user_id', '=', userId)
-    .orderBy('order_date', 'desc')
-    .orderBy('id')
+  let query = ordersOf(db, userId, unpaid).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
   return (await query.execute()).map(toOrderSummary)
 }
 
 /** How many orders the user has. */
-export async function countOrdersOf(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
+export async function countOrdersOf(db: DB, userId: string, { unpaid = 'live' }: { unpaid?: UnpaidCheckouts } = {}): Promise<number> {
+  const row = await ordersOf(db, userId, unpaid)
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
   return Number(row.total)
 }
