@@ -155,7 +155,10 @@ export async function placeOrder(
     lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
   })
   if (unpaid) {
-    await db.transaction().execute((trx) => hold(trx, unpaid.orderId))
+    await db.transaction().execute(async (trx) => {
+      await hold(trx, unpaid.orderId)
+      await trx.updateTable('orders').set({ updated_at: new Date().toISOString() }).where('id', '=', unpaid.orderId).execute()
+    })
     return unpaid
   }
   const orderId = newId()
@@ -307,15 +310,16 @@ export function toOrderSummary(row: {
 }
 
 /**
- * Which of the user's unpaid checkouts count as their orders: 'live' (the Order History page: only
- * one still holding stock, i.e. a payment in progress; abandoned, failed and superseded ones are not
- * orders) or 'all' (every row, as /api/shop/order/list answers).
+ * The user's rows; with `hideUnpaidBefore`, unpaid checkouts neither touched since then (placed,
+ * retried, failed) nor still holding stock are left out: abandoned, they are not orders (the Order
+ * History page passes now - HOLD_MINUTES). Without it every row, as /api/shop/order/list answers.
  */
-export type UnpaidCheckouts = 'live' | 'all'
-
-function ordersOf(db: DB, userId: string, unpaid: UnpaidCheckouts) {
+function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
   let query = db.selectFrom('orders').where('user_id', '=', userId)
-  if (unpaid === 'live') query = query.where((eb) => eb.or([eb.not(isUnpaidCheckout(eb)), holdsStock(eb)]))
+  if (hideUnpaidBefore) {
+    const since = hideUnpaidBefore.toISOString()
+    query = query.where((eb) => eb.or([eb.not(isUnpaidCheckout(eb)), eb('orders.updated_at', '>=', since), holdsStock(eb)]))
+  }
   return query
 }
 
@@ -323,16 +327,16 @@ function ordersOf(db: DB, userId: string, unpaid: UnpaidCheckouts) {
 export async function listOrdersOf(
   db: DB,
   userId: string,
-  { limit, offset = 0, unpaid = 'live' }: { limit?: number; offset?: number; unpaid?: UnpaidCheckouts } = {},
+  { limit, offset = 0, hideUnpaidBefore }: { limit?: number; offset?: number; hideUnpaidBefore?: Date } = {},
 ): Promise<OrderSummary[]> {
-  let query = ordersOf(db, userId, unpaid).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
+  let query = ordersOf(db, userId, hideUnpaidBefore).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
   return (await query.execute()).map(toOrderSummary)
 }
 
-/** How many orders the user has. */
-export async function countOrdersOf(db: DB, userId: string, { unpaid = 'live' }: { unpaid?: UnpaidCheckouts } = {}): Promise<number> {
-  const row = await ordersOf(db, userId, unpaid)
+/** How many orders the user has (`hideUnpaidBefore` as listOrdersOf). */
+export async function countOrdersOf(db: DB, userId: string, { hideUnpaidBefore }: { hideUnpaidBefore?: Date } = {}): Promise<number> {
+  const row = await ordersOf(db, userId, hideUnpaidBefore)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   return Number(row.total)

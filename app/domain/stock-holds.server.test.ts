@@ -14,7 +14,7 @@ import { dashboard } from './admin-dashboard.server'
 import { listAllOrders } from './admin-orders.server'
 import { addToCart, getCart } from './cart.server'
 import { getProduct, listProducts } from './catalog.server'
-import { listOrdersOf, placeOrder } from './orders.server'
+import { countOrdersOf, listOrdersOf, placeOrder } from './orders.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
 import { holdExpiry, releaseHolds, StockNotHeld, sweepExpiredHolds } from './stock-holds.server'
 
@@ -340,19 +340,34 @@ describe('unpaid checkouts are not orders', () => {
     expect(board.byStatus.find((s) => s.status === 'confirmed')?.count).toBe(1)
   })
 
-  it("leave the shopper's Order History once their hold has ended (failed, expired or replaced), not while paying", async () => {
+  it("leave the shopper's Order History once abandoned: untouched and holding nothing for the hold time", async () => {
+    const window = () => ({ hideUnpaidBefore: new Date(Date.now() - 15 * 60_000) })
+    const age = async (orderId: string) => {
+      await db.updateTable('orders').set({ updated_at: PAST }).where('id', '=', orderId).execute()
+    }
     const first = await checkout(asha, [{ productId: 'vase', quantity: 1 }])
-    expect((await listOrdersOf(db, asha.id)).map((o) => o.id)).toEqual([first.orderId])
+    expect((await listOrdersOf(db, asha.id, window())).map((o) => o.id)).toEqual([first.orderId])
+    // Still holding stock (the order row itself not touched lately): shown, a payment is in progress.
+    await age(first.orderId)
+    expect((await listOrdersOf(db, asha.id, window())).map((o) => o.id)).toEqual([first.orderId])
+    // A failed payment ends the hold but is fresh: shown, the shopper may retry.
     await markPaymentFailed(db, first.gatewayOrder.id)
-    expect(await listOrdersOf(db, asha.id)).toEqual([])
-    expect((await listOrdersOf(db, asha.id, { unpaid: 'all' })).map((o) => o.id)).toEqual([first.orderId])
-    // Retried: in progress again; then the hold runs out.
-    await placeAgain(asha)
+    expect(await holdsOf(first.orderId)).toEqual([])
+    expect((await listOrdersOf(db, asha.id, window())).map((o) => o.id)).toEqual([first.orderId])
+    // Left alone past the hold time: abandoned, not an order; every row without the option (the /api list).
+    await age(first.orderId)
+    expect(await listOrdersOf(db, asha.id, window())).toEqual([])
+    expect(await countOrdersOf(db, asha.id, window())).toBe(0)
     expect((await listOrdersOf(db, asha.id)).map((o) => o.id)).toEqual([first.orderId])
+    expect(await countOrdersOf(db, asha.id)).toBe(1)
+    // Retried: the same checkout is back; then its hold runs out and it is left alone again.
+    expect((await placeAgain(asha)).orderId).toBe(first.orderId)
+    expect((await listOrdersOf(db, asha.id, window())).map((o) => o.id)).toEqual([first.orderId])
     await expireAllHolds()
-    expect(await listOrdersOf(db, asha.id)).toEqual([])
-    // Paid (late, the stock was there): an order.
+    await age(first.orderId)
+    expect(await listOrdersOf(db, asha.id, window())).toEqual([])
+    // Paid late (the stock was there): an order.
     await pay(first.gatewayOrder.id, 'pay_1')
-    expect((await listOrdersOf(db, asha.id)).map((o) => [o.id, o.orderStatus])).toEqual([[first.orderId, 'confirmed']])
+    expect((await listOrdersOf(db, asha.id, window())).map((o) => [o.id, o.orderStatus])).toEqual([[first.orderId, 'confirmed']])
   })
 })

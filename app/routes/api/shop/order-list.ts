@@ -17,9 +17,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     const window = listWindow(new URL(request.url).searchParams, 'orders')
     const db = getDb()
     const [orders, total] = await Promise.all([
-      // The contract's list: every row, unpaid checkouts included (the page hides abandoned ones).
-      listOrdersOf(db, params.userId, { limit: window.limit, offset: window.offset, unpaid: 'all' }),
-      countOrdersOf(db, params.userId, { unpaid: 'all' }),
+      listOrdersOf(db, params.userId, { limit: window.limit, offset: window.offset }),
+      countOrdersOf(db, params.userId),
     ])
     const details = await getOrderDetails(
       db,
