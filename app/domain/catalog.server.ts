@@ -15,7 +15,7 @@ import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
 import { likePattern, matchProducts } from './product-search.server'
-import { availableStock } from './stock-holds.server'
+import { availableStock, inStockNow } from './stock-holds.server'
 
 export interface ProductCardData {
   id: string
@@ -58,7 +58,7 @@ function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQu
     const bands = PRICE_BANDS.filter((b) => filters.price.includes(b.id))
     q = q.where((eb) => eb.or(bands.map((b) => eb.and([eb(effectivePrice, '>=', b.min), eb(effectivePrice, '<', b.max)]))))
   }
-  if (filters.availability.includes('in-stock')) q = q.where(availableStock('p'), '>', 0)
+  if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
   if (filters.availability.includes('on-sale')) {
     q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
   }
