@@ -15,7 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('stock_holds_pk', ['order_id', 'product_id'])
     .execute()
   // Every availability query sums a product's live holds: by product, then expiry.
-  await db.schema.createIndex('stock_holds_product_expiry').on('stock_holds').columns(['product_id', 'expires_at', 'quantity']).execute()
+  await db.schema.createIndex('stock_holds_product_expiry').on('stock_holds').columns(['product_id', 'expires_at', 'quantity', 'user_id']).execute()
   await db.schema.createIndex('stock_holds_user').on('stock_holds').column('user_id').execute()
 }
 
