@@ -32,8 +32,8 @@ async function addToCartFromSearch(page: Page, title: string) {
 }
 
 /** A shopper with the piece in the cart and an address, on the checkout page, not paying yet. */
-async function readyToPay(page: Page, title: string) {
-  await newShopper(page)
+async function readyToPay(page: Page, title: string, userName: string) {
+  await newShopper(page, userName)
   await addToCartFromSearch(page, title)
   await page.goto('/shop/checkout')
   await addAddressAtCheckout(page, HOME_ADDRESS)
@@ -56,8 +56,9 @@ test('a shopper is told before paying that the last piece is held by someone pay
   try {
     // Both put the piece in their carts while nobody holds it.
     const first = await openPage()
-    await readyToPay(first, title)
-    await readyToPay(page, title)
+    const firstName = `Holder ${title.slice(-7)}`
+    await readyToPay(first, title, firstName)
+    await readyToPay(page, title, `Second ${title.slice(-7)}`)
 
     // The first starts paying: the piece is held for them.
     await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
@@ -73,9 +74,25 @@ test('a shopper is told before paying that the last piece is held by someone pay
     await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
     await expect(productCard(page, title).getByText('Out Of Stock').first()).toBeVisible()
 
+    // The owner finds the first's checkout under Unpaid checkouts, not among the orders.
+    const admin = await openPage()
+    await admin.goto('/auth/login')
+    await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
+    await expect(admin).toHaveURL(/\/admin\/products$/)
+    await admin.goto('/admin/orders')
+    await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(0)
+    await admin.getByRole('link', { name: 'Unpaid checkouts' }).click()
+    await expect(admin).toHaveURL(/\/admin\/orders\?view=unpaid$/)
+    await expect(admin.getByRole('link', { name: 'Unpaid checkouts' })).toHaveAttribute('aria-current', 'page')
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
+
     // The first pays within the hold and gets it.
     await first.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(first).toHaveURL(/\/shop\/payment-success\?order=/)
+    // Paid: an order now, out of the unpaid checkouts.
+    await admin.goto('/admin/orders')
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
   } finally {
     const admin = await openPage({ javaScriptEnabled: false })
     await admin.goto('/auth/login')
