@@ -186,6 +186,20 @@ export interface WebhookEventsTable {
   processed_at: string | null
 }
 
+/**
+ * Units of a product held for an unpaid checkout (its order) until expires_at (ISO text): live
+ * while expires_at is in the future. See app/domain/stock-holds.server.ts.
+ */
+export interface StockHoldsTable {
+  order_id: string
+  product_id: string
+  /** The order's user: a shopper's own holds do not count against their own cart. */
+  user_id: string
+  quantity: number
+  expires_at: string
+  created_at: CreatedAt
+}
+
 export interface ReviewsTable {
   id: string
   product_id: string
@@ -228,6 +242,7 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable
   payments: PaymentsTable
   webhook_events: WebhookEventsTable
+  stock_holds: StockHoldsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
 }

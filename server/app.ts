@@ -18,6 +18,7 @@ import { healthz } from './health'
 import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
+import { startHoldSweep } from './jobs/holds'
 
 export { BackupError } from '../db/backup'
 export { ConfigError } from '~/infra/config.server'
@@ -98,6 +99,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
+  startHoldSweep()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
   let stopping = false

@@ -130,7 +130,7 @@ export function editBody(current: ProductDetail, body: unknown): unknown {
 
 /** The catalogue in full (title order), for GET /api/admin/products/get: one page of `pageSize`. */
 export async function listAdminProducts(db: DB, { page, pageSize }: { page: number; pageSize: number }) {
-  const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize })
+  const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize, stock: 'shelf' })
   // A product deleted between the two reads is left out.
   return { ...cards, items: await withDetails(db, cards.items) }
 }

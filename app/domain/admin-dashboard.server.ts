@@ -7,6 +7,7 @@ import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from './admin-orders.server'
+import { isUnpaidCheckout } from './stock-holds.server'
 
 export const CHART_DAYS = 30
 export const LOW_STOCK_LIST_SIZE = 12
@@ -83,6 +84,8 @@ export function revenuePeriods(daily: DayRevenue[]): RevenuePeriod[] {
 async function ordersByStatus(db: DB): Promise<{ status: OrderStatus; count: number }[]> {
   const rows = await db
     .selectFrom('orders')
+    // Unpaid checkouts are not orders (they have their own view in All Orders).
+    .where((eb) => eb.not(isUnpaidCheckout(eb)))
     .select((eb) => ['order_status', eb.fn.countAll<number>().as('count')])
     .groupBy('order_status')
     .execute()

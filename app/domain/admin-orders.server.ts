@@ -3,17 +3,29 @@ import type { DB } from '../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { NotFound } from './errors'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
+import { isUnpaidCheckout } from './stock-holds.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
+/**
+ * Which rows the admin's list shows: 'orders' (the default: unpaid checkouts left out, they are not
+ * orders), 'unpaid' (only the unpaid checkouts) or 'all' (every row, as /api/admin/orders/get
+ * answers without a `view`). See docs/decisions/032-stock-holds-and-unpaid-checkouts.md.
+ */
+export const ORDER_LIST_VIEWS = ['orders', 'unpaid', 'all'] as const
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]
+
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; page?: number; pageSize?: number } = {},
+  options: { status?: string | null; view?: OrderListView; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const page = Math.max(1, Math.floor(options.page ?? 1))
   const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE
+  const view = options.view ?? 'orders'
   let query = db.selectFrom('orders')
+  if (view === 'orders') query = query.where((eb) => eb.not(isUnpaidCheckout(eb)))
+  if (view === 'unpaid') query = query.where(isUnpaidCheckout)
   if (status) query = query.where('order_status', '=', status)
   const [rows, count] = await Promise.all([
     query

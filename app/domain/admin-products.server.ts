@@ -63,7 +63,7 @@ export async function createProduct(db: DB, input: ProductInput): Promise<Produc
     await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
     await replaceChildren(trx, id, input)
   })
-  return getProduct(db, id)
+  return getProduct(db, id, 'shelf')
 }
 
 /**
@@ -84,7 +84,7 @@ export async function updateProduct(db: DB, id: string, input: ProductInput, opt
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
   })
-  return getProduct(db, id)
+  return getProduct(db, id, 'shelf')
 }
 
 export async function deleteProduct(db: DB, id: string): Promise<void> {

@@ -9,6 +9,7 @@ import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
 import { quantitySchema } from '~/schemas/cart'
 import { Invalid, NotFound } from './errors'
+import { availableStock } from './stock-holds.server'
 
 export type CartOwner = { userId: string } | { guestId: string }
 
@@ -33,10 +34,13 @@ export interface CartLine extends LineItem {
   pricePaise: number
   salePricePaise: number
   lineTotalPaise: number
+  /** What the shopper may buy of the product: its stock less other shoppers' live holds. */
   totalStock: number
   /** False when the line cannot be bought as it is; `problem` says why. */
   available: boolean
   problem: string | null
+  /** True when the problem is only the stock (none, or less than the product's lines want). */
+  shortOfStock: boolean
 }
 
 export interface Cart {
@@ -50,6 +54,11 @@ type Executor = DB | Transaction<Database>
 
 /** Stale guest carts (not touched for this long) are deleted. */
 export const GUEST_CART_TTL_DAYS = 30
+
+/** The product's stock the owner may buy: less everyone else's live holds (a user's own do not count). */
+function stockFor(table: string, owner: CartOwner) {
+  return availableStock(table, 'userId' in owner ? { exceptUserId: owner.userId } : {})
+}
 
 function ownerColumn(owner: CartOwner) {
   return 'userId' in owner ? ({ column: 'user_id', value: owner.userId } as const) : ({ column: 'guest_id', value: owner.guestId } as const)
@@ -147,7 +156,7 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
       'l.color',
       'l.quantity',
       'p.title',
-      'p.total_stock',
+      stockFor('p', owner).as('total_stock'),
       'p.deleted_at',
       'p.variety_type',
       'p.price_paise',
@@ -201,10 +210,11 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
         : { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }
     const unit = unitPricePaise(priced)
     const wanted = quantityByProduct.get(row.product_id) ?? row.quantity
+    const stockProblem = row.total_stock <= 0 || roomForLine(row.total_stock, wanted, row.quantity) < 0
     const problem =
       row.deleted_at !== null
         ? 'This item is no longer available.'
-        : row.total_stock === 0
+        : row.total_stock <= 0
           ? 'Out of stock.'
           : varietyGone || colorGone
             ? 'This option is no longer available.'
@@ -223,9 +233,10 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
       ...priced,
       unitPricePaise: unit,
       lineTotalPaise: unit * row.quantity,
-      totalStock: row.total_stock,
+      totalStock: Math.max(0, row.total_stock),
       available: problem === null,
       problem,
+      shortOfStock: problem !== null && row.deleted_at === null && !varietyGone && !colorGone && stockProblem,
     }
   })
   return {
@@ -243,10 +254,10 @@ interface ProductForCart {
   colors: string[]
 }
 
-async function productForCart(db: Executor, productId: string): Promise<ProductForCart> {
+async function productForCart(db: Executor, owner: CartOwner, productId: string): Promise<ProductForCart> {
   const product = await db
     .selectFrom('products')
-    .select(['id', 'total_stock', 'variety_type'])
+    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type'])
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
@@ -301,7 +312,7 @@ export async function addToCart(
 ): Promise<Cart> {
   const quantity = checkQuantity(input.quantity ?? 1)
   return db.transaction().execute(async (trx) => {
-    const product = await productForCart(trx, input.productId)
+    const product = await productForCart(trx, owner, input.productId)
     const choice = checkChoices(product, input.variety, input.color)
     const cartId = await ensureCartId(trx, owner)
     const inCart = await quantityOfProduct(trx, cartId, product.id)
@@ -351,7 +362,7 @@ async function changeLineQuantity(
     if (quantity > line.quantity) {
       const product = await trx
         .selectFrom('products')
-        .select(['total_stock', 'deleted_at'])
+        .select([stockFor('products', owner).as('total_stock'), 'deleted_at'])
         .where('id', '=', line.product_id)
         .executeTakeFirst()
       if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
@@ -451,7 +462,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const guestLines = await trx
       .selectFrom('cart_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', 'p.total_stock', 'p.deleted_at'])
+      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', stockFor('p', { userId }).as('total_stock'), 'p.deleted_at'])
       .where('l.cart_id', '=', guestCartId)
       .orderBy('l.created_at')
       .orderBy(sql`l.rowid`)

@@ -15,6 +15,7 @@ import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
 import { likePattern, matchProducts } from './product-search.server'
+import { availableStock, inStockNow } from './stock-holds.server'
 
 export interface ProductCardData {
   id: string
@@ -22,6 +23,7 @@ export interface ProductCardData {
   category: Category
   pricePaise: number
   salePricePaise: number
+  /** What shoppers may still buy: the stock less live holds of started checkouts. */
   totalStock: number
   image: string | null
   /** The product has varieties or colours to choose before it can go in the cart. */
@@ -56,7 +58,7 @@ function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQu
     const bands = PRICE_BANDS.filter((b) => filters.price.includes(b.id))
     q = q.where((eb) => eb.or(bands.map((b) => eb.and([eb(effectivePrice, '>=', b.min), eb(effectivePrice, '<', b.max)]))))
   }
-  if (filters.availability.includes('in-stock')) q = q.where('p.total_stock', '>', 0)
+  if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
   if (filters.availability.includes('on-sale')) {
     q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
   }
@@ -73,14 +75,20 @@ function firstImage(eb: ExpressionBuilder<Database & { p: Database['products'] }
     .as('image')
 }
 
-function selectCards(query: ProductsQuery) {
+/**
+ * Which stock a card carries: 'shop' (what shoppers may buy: less live holds) or 'shelf' (the stock
+ * the owner counts and edits; the admin's pages and /api/admin answers).
+ */
+export type StockView = 'shop' | 'shelf'
+
+function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
   return query.select((eb) => [
     'p.id',
     'p.title',
     'p.category',
     'p.price_paise',
     'p.sale_price_paise',
-    'p.total_stock',
+    stock === 'shelf' ? sql<number>`p.total_stock`.as('total_stock') : availableStock('p').as('total_stock'),
     firstImage(eb),
     sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id))`.as(
       'needs_choice',
@@ -106,7 +114,7 @@ function toCard(row: CardRow): ProductCardData {
     category: row.category,
     pricePaise: row.price_paise,
     salePricePaise: row.sale_price_paise,
-    totalStock: row.total_stock,
+    totalStock: Math.max(0, row.total_stock),
     image: row.image,
     needsChoice: Boolean(row.needs_choice),
   }
@@ -142,6 +150,7 @@ export async function listProducts(
     pageSize?: number
     /** Only products whose title or category (id or label) contains this, literally, ignoring ASCII case. */
     titleOrCategory?: string
+    stock?: StockView
   } = {},
 ): Promise<ProductPage> {
   const pageSize = options.pageSize ?? PAGE_SIZE
@@ -159,7 +168,7 @@ export async function listProducts(
     )
   }
   const [rows, count] = await Promise.all([
-    selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT))
+    selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT), options.stock)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
@@ -184,8 +193,8 @@ export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIM
 }
 
 /** A product with its pictures, colours and variety options; NotFound for unknown or deleted ids. */
-export async function getProduct(db: DB, id: string): Promise<ProductDetail> {
-  const row = await selectCards(db.selectFrom('products as p'))
+export async function getProduct(db: DB, id: string, stock: StockView = 'shop'): Promise<ProductDetail> {
+  const row = await selectCards(db.selectFrom('products as p'), stock)
     .where('p.id', '=', id)
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()

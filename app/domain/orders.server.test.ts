@@ -288,11 +288,12 @@ describe('placeOrder', () => {
     await addToCart(db, { userId: asha.id }, { productId: 'sale', quantity: 1 })
     const gw = countingGateway()
 
+    // Short of stock: the line is named with what is left.
     await db.updateTable('products').set({ total_stock: 2 }).where('id', '=', 'plain').execute()
-    expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe(CHECKOUT_MESSAGES.unavailable)
+    expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe(CHECKOUT_MESSAGES.notHeld('Resin plain', 2))
 
     await db.updateTable('products').set({ total_stock: 0 }).where('id', '=', 'plain').execute()
-    expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe(CHECKOUT_MESSAGES.unavailable)
+    expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe(CHECKOUT_MESSAGES.notHeld('Resin plain', 0))
 
     await db.updateTable('products').set({ total_stock: 5, deleted_at: new Date().toISOString() }).where('id', '=', 'plain').execute()
     expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe(CHECKOUT_MESSAGES.unavailable)

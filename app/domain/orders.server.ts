@@ -13,6 +13,7 @@ import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
+import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -109,10 +110,17 @@ async function findUnpaidTwin(
   return null
 }
 
+function holdLines(cart: Cart): HoldLine[] {
+  return cart.items.map((line) => ({ productId: line.productId, title: line.title, variety: line.variety, color: line.color, quantity: line.quantity }))
+}
+
 /**
- * Turns the user's cart into a pending order: lines and address are snapshotted, the total is
- * computed here in paise (cart prices + delivery fee), then the gateway order is created (outside
- * the transaction). Nothing from the client but the address id is used.
+ * Turns the user's cart into a pending order (an unpaid checkout until it is paid): lines and
+ * address are snapshotted, the total is computed here in paise (cart prices + delivery fee), and
+ * the cart's quantities are held for `holdMinutes` in the same transaction (stock-holds.server.ts);
+ * a line that cannot be held is refused by name, with what is left, before any gateway order. Then
+ * the gateway order is created (outside the transaction). Nothing from the client but the address
+ * id is used. A retry of the same cart takes up its unpaid order and refreshes its holds.
  */
 export async function placeOrder(
   db: DB,
@@ -120,6 +128,7 @@ export async function placeOrder(
   user: SessionUser,
   input: { addressId: string | null | undefined },
   deliveryFeePaise: number,
+  holdMinutes: number = DEFAULT_HOLD_MINUTES,
 ): Promise<PlacedOrder> {
   const cart = await getCart(db, { userId: user.id })
   if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
@@ -128,7 +137,13 @@ export async function placeOrder(
     if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
     throw error
   })
-  if (cart.items.some((line) => !line.available)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
+  const unavailable = cart.items.filter((line) => !line.available)
+  if (unavailable.some((line) => !line.shortOfStock)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
+  if (unavailable.length) {
+    throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0 }))) })
+  }
+  const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
+    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), minutes: holdMinutes })
 
   const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
   const snapshot = toAddressColumns(address)
@@ -139,7 +154,13 @@ export async function placeOrder(
     deliveryFeePaise: fee,
     lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
   })
-  if (unpaid) return unpaid
+  if (unpaid) {
+    await db.transaction().execute(async (trx) => {
+      await hold(trx, unpaid.orderId)
+      await trx.updateTable('orders').set({ updated_at: new Date().toISOString() }).where('id', '=', unpaid.orderId).execute()
+    })
+    return unpaid
+  }
   const orderId = newId()
   const now = new Date().toISOString()
   const orderNumber = await db.transaction().execute(async (trx) => {
@@ -180,6 +201,7 @@ export async function placeOrder(
       )
       .execute()
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+    await hold(trx, orderId)
     const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
     return placed.number
   })
@@ -189,11 +211,10 @@ export async function placeOrder(
     gatewayOrder = await gateway.createOrder({ amountPaise: total, receipt: orderId, notes: { orderId } })
   } catch (error) {
     console.error('Payment gateway refused the order', error)
-    await db
-      .updateTable('orders')
-      .set({ payment_status: 'failed', updated_at: new Date().toISOString() })
-      .where('id', '=', orderId)
-      .execute()
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: new Date().toISOString() }).where('id', '=', orderId).execute()
+      await releaseHolds(trx, orderId)
+    })
     throw new PaymentUnavailable(CHECKOUT_MESSAGES.gatewayDown)
   }
   await db.transaction().execute(async (trx) => {
@@ -288,28 +309,35 @@ export function toOrderSummary(row: {
   }
 }
 
+/**
+ * The user's rows; with `hideUnpaidBefore`, unpaid checkouts neither touched since then (placed,
+ * retried, failed) nor still holding stock are left out: abandoned, they are not orders (the Order
+ * History page passes now - HOLD_MINUTES). Without it every row, as /api/shop/order/list answers.
+ */
+function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
+  let query = db.selectFrom('orders').where('user_id', '=', userId)
+  if (hideUnpaidBefore) {
+    const since = hideUnpaidBefore.toISOString()
+    query = query.where((eb) => eb.or([eb.not(isUnpaidCheckout(eb)), eb('orders.updated_at', '>=', since), holdsStock(eb)]))
+  }
+  return query
+}
+
 /** The user's orders, newest first (`limit`/`offset` for one slice of them). */
 export async function listOrdersOf(
   db: DB,
   userId: string,
-  { limit, offset = 0 }: { limit?: number; offset?: number } = {},
+  { limit, offset = 0, hideUnpaidBefore }: { limit?: number; offset?: number; hideUnpaidBefore?: Date } = {},
 ): Promise<OrderSummary[]> {
-  let query = db
-    .selectFrom('orders')
-    .select(ORDER_SUMMARY_COLUMNS)
-    .where('user_id', '=', userId)
-    .orderBy('order_date', 'desc')
-    .orderBy('id')
+  let query = ordersOf(db, userId, hideUnpaidBefore).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
   return (await query.execute()).map(toOrderSummary)
 }
 
-/** How many orders the user has. */
-export async function countOrdersOf(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
+/** How many orders the user has (`hideUnpaidBefore` as listOrdersOf). */
+export async function countOrdersOf(db: DB, userId: string, { hideUnpaidBefore }: { hideUnpaidBefore?: Date } = {}): Promise<number> {
+  const row = await ordersOf(db, userId, hideUnpaidBefore)
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
   return Number(row.total)
 }

@@ -323,7 +323,7 @@ describe('verifyAndConfirm', () => {
 })
 
 describe('concurrent verifications', () => {
-  it('RACE: N users paying at once for the last piece: all confirmed, stock taken once, the rest flagged for refund', async () => {
+  it('RACE: N users whose holds ran out paying at once for the last piece: all confirmed, stock taken once, the rest flagged for refund', async () => {
     const N = 20
     await insertProduct('last-piece', 250_000, 1)
     const users: SessionUser[] = Array.from({ length: N }, (_, i) => ({
@@ -335,8 +335,10 @@ describe('concurrent verifications', () => {
     const orders: { gatewayOrderId: string; userId: string; orderId: string }[] = []
     for (const user of users) {
       await insertUser(user)
-      // Each cart holds the one piece left: every order is placed while it is still in stock.
+      // Each cart holds the one piece left: every order is placed while it is still in stock, and its
+      // hold runs out before the next shopper checks out (late payments after the hold ended).
       const placed = await orderFor(user, [{ productId: 'last-piece', quantity: 1 }])
+      await db.updateTable('stock_holds').set({ expires_at: '2026-01-01T00:00:00.000Z' }).execute()
       orders.push({ gatewayOrderId: placed.gatewayOrder.id, userId: user.id, orderId: placed.orderId })
     }
 

@@ -2,12 +2,12 @@
 // order in one idempotent transaction: paid + confirmed, stock decremented once and never below
 // zero (a short line flags the order for refund), cart emptied. Webhooks reach the same code.
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
+import { releaseHolds, takeHeldStock } from './stock-holds.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
 import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
 
@@ -137,16 +137,8 @@ export async function confirmPayment(
       .select(['product_id', 'quantity', 'variety_name', 'color'])
       .where('order_id', '=', order.id)
       .execute()
-    let short = false
-    for (const line of lines) {
-      const taken = await trx
-        .updateTable('products')
-        .set({ total_stock: sql`total_stock - ${line.quantity}`, updated_at: now })
-        .where('id', '=', line.product_id)
-        .where('total_stock', '>=', line.quantity)
-        .executeTakeFirst()
-      if (Number(taken.numUpdatedRows) === 0) short = true
-    }
+    // The order's holds end and its lines leave the shelf; stock others hold is not taken.
+    const short = await takeHeldStock(trx, order.id, lines, now)
     if (short) await trx.updateTable('orders').set({ needs_refund: 1 }).where('id', '=', order.id).execute()
 
     await trx
@@ -266,6 +258,7 @@ export async function markPaymentFailed(
     if (!order) return
     const now = new Date().toISOString()
     await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
+    await releaseHolds(trx, order.id)
     await trx
       .updateTable('payments')
       .set({

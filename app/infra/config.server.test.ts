@@ -82,6 +82,18 @@ describe('parseConfig', () => {
     expectOneLineErrorNaming({ PORT: 'abc' }, 'PORT')
   })
 
+  it('reads HOLD_MINUTES (default 15) and refuses one that is not a whole number from 1 to 1440', () => {
+    expect(parseConfig({}).HOLD_MINUTES).toBe(15)
+    expect(parseConfig({ HOLD_MINUTES: '30' }).HOLD_MINUTES).toBe(30)
+    expect(expectOneLineErrorNaming({ HOLD_MINUTES: '0' }, 'HOLD_MINUTES')).toBe('Invalid configuration: HOLD_MINUTES: must be 1 or more')
+    expect(expectOneLineErrorNaming({ HOLD_MINUTES: '2.5' }, 'HOLD_MINUTES')).toBe(
+      'Invalid configuration: HOLD_MINUTES: must be a whole number of minutes',
+    )
+    expect(expectOneLineErrorNaming({ HOLD_MINUTES: 'soon' }, 'HOLD_MINUTES')).toBe(
+      'Invalid configuration: HOLD_MINUTES: must be a whole number of minutes',
+    )
+  })
+
   it('refuses a DELIVERY_FEE that is not a number', () => {
     const message = expectOneLineErrorNaming({ DELIVERY_FEE: 'free' }, 'DELIVERY_FEE')
     expect(message).toBe('Invalid configuration: DELIVERY_FEE: must be a number of rupees')

@@ -45,6 +45,8 @@ const configSchema = z
       .default(0)
       .transform(rupeesToPaise),
     COOKIE_SECURE: flag('1'),
+    /** Minutes a started checkout holds its cart's stock (docs/decisions/032). */
+    HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(15),
     AUTH_RATE_LIMIT: positiveInt(10),
     TRUST_PROXY: trustProxySchema,
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),

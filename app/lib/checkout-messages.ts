@@ -7,4 +7,9 @@ export const CHECKOUT_MESSAGES = {
   noAddress: 'Please Select an Address.',
   unavailable: 'Some items in your cart are unavailable or over the stock left. Please update your cart.',
   gatewayDown: 'Payment could not be started. Please try again in a moment.',
+  /** A line whose stock cannot be held for the shopper (others hold or bought it): nothing was charged. */
+  notHeld: (line: string, left: number) =>
+    left === 0
+      ? `${line}: none left right now (0 available). Please remove it from your cart.`
+      : `${line}: only ${left} left right now. Please lower the quantity in your cart.`,
 } as const

@@ -86,7 +86,7 @@ export function payAction(request: Request, user: SessionUser, form: FormData) {
     async () => {
       if (submission.status !== 'success') return invalidForm(submission)
       const gateway = getPaymentGateway()
-      const placed = await placeOrder(getDb(), gateway, user, { addressId: submission.value.addressId }, getConfig().DELIVERY_FEE)
+      const placed = await placeOrder(getDb(), gateway, user, { addressId: submission.value.addressId }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
       if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
       const order = razorpayOrder(gateway, placed, user)
       return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }

@@ -1,10 +1,12 @@
-// The last unit, over real HTTP: N shoppers each hold an order for the one piece left and all pay
-// at the same moment. Every payment is acknowledged (the money was taken), the stock is taken
-// exactly once, and the other N-1 orders are flagged for refund. Several rounds; timings reported.
+// The last unit, over real HTTP: N shoppers with the one piece left in their carts all start paying
+// at the same moment. Checkout holds the stock (docs/decisions/032): exactly one checkout holds it
+// and is paid and kept; the other N-1 are told before paying (400 naming the line and that none is
+// left), so no gateway order, no money and no refund for them. Several rounds; timings reported.
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from '../integration/server'
+import { CHECKOUT_MESSAGES } from '../../app/lib/checkout-messages'
 import { client, type Shopper, testPaymentResult } from '../helpers/shop-api'
 
 const N = 50
@@ -37,13 +39,16 @@ afterAll(async () => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 for (let round = 1; round <= ROUNDS; round++) {
-  it(`round ${round}: ${N} buyers pay for the last unit at once: one confirmed decrement, ${N - 1} refunds`, async () => {
+  it(`round ${round}: ${N} buyers start paying for the last unit at once: one kept order, ${N - 1} told before paying`, async () => {
     const productId = `last-unit-${round}`
+    const title = `The last resin geode ${round}`
+    // Earlier rounds' sold-out pieces leave the carts.
+    await db.deleteFrom('cart_lines').execute()
     await db
       .insertInto('products')
       .values({
         id: productId,
-        title: `The last resin geode ${round}`,
+        title,
         description: 'One of a kind.',
         category: 'home-decor',
         price_paise: 450_000,
@@ -55,47 +60,53 @@ for (let round = 1; round <= ROUNDS; round++) {
       })
       .execute()
 
-    // Every buyer checks out while the piece is still in stock (checkout does not reserve it).
-    const orders = await Promise.all(
-      buyers.map(async (who) => {
-        await api.addToCart(who, { productId, quantity: 1 })
-        const created = await api.createOrder(who, { addressInfo: { addressId: who.addressId } })
-        expect(created.status, JSON.stringify(created.body)).toBe(201)
-        return { who, orderId: created.body.orderId as string, gatewayOrderId: created.body.razorpayOrder.id as string }
-      }),
-    )
-
+    // Every buyer puts the piece in the cart while nobody holds it, then all check out at once.
+    await Promise.all(buyers.map((who) => api.addToCart(who, { productId, quantity: 1 })))
     const started = performance.now()
-    const answers = await Promise.all(
-      orders.map(async ({ who, orderId, gatewayOrderId }) => {
+    const created = await Promise.all(
+      buyers.map(async (who) => {
         const sent = performance.now()
-        const answer = await api.verify(who, testPaymentResult(gatewayOrderId, `pay_race_${orderId}`, orderId))
-        return { ...answer, ms: performance.now() - sent }
+        const answer = await api.createOrder(who, { addressInfo: { addressId: who.addressId } })
+        return { who, answer, ms: performance.now() - sent }
       }),
     )
     const elapsed = performance.now() - started
-    const latencies = answers.map((a) => a.ms).sort((a, b) => a - b)
+    const latencies = created.map((c) => c.ms).sort((a, b) => a - b)
+    const held = created.filter((c) => c.answer.status === 201)
+    const refused = created.filter((c) => c.answer.status === 400)
     console.log(
-      `RACE (HTTP): round ${round}, N=${N} concurrent payments for the last unit in ${elapsed.toFixed(0)} ms ` +
-        `(per request p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`,
+      `RACE (HTTP): round ${round}, N=${N} concurrent checkouts of the last unit in ${elapsed.toFixed(0)} ms ` +
+        `(per request p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms): ` +
+        `${held.length} held, ${refused.length} refused at hold, 0 refunded`,
     )
 
-    for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { message: 'Payment Successful!' } })
+    expect(held).toHaveLength(1)
+    expect(refused).toHaveLength(N - 1)
+    for (const { answer } of refused) {
+      expect(answer.body).toEqual({
+        success: false,
+        message: CHECKOUT_MESSAGES.notHeld(title, 0),
+        errors: { cart: [CHECKOUT_MESSAGES.notHeld(title, 0)] },
+      })
+    }
+    const winner = held[0] as (typeof held)[number]
+    const orderId = winner.answer.body.orderId as string
+    const gatewayOrderId = winner.answer.body.razorpayOrder.id as string
+
+    // The one holding it pays within the hold and gets it.
+    const paid = await api.verify(winner.who, testPaymentResult(gatewayOrderId, `pay_race_${orderId}`, orderId))
+    expect(paid).toMatchObject({ status: 200, body: { message: 'Payment Successful!' } })
     const product = await db.selectFrom('products').select('total_stock').where('id', '=', productId).executeTakeFirstOrThrow()
     expect(product.total_stock).toBe(0)
     const rows = await db
       .selectFrom('orders')
-      .select(['payment_status', 'order_status', 'needs_refund'])
-      .where(
-        'id',
-        'in',
-        orders.map((o) => o.orderId),
-      )
+      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+      .select(['orders.id', 'orders.payment_status', 'orders.order_status', 'orders.needs_refund'])
+      .where('order_lines.product_id', '=', productId)
       .execute()
-    expect(rows).toHaveLength(N)
-    expect(rows.every((r) => r.payment_status === 'paid' && r.order_status === 'confirmed')).toBe(true)
-    expect(rows.filter((r) => r.needs_refund === 0)).toHaveLength(1)
-    expect(rows.filter((r) => r.needs_refund === 1)).toHaveLength(N - 1)
+    // Exactly one order for the piece, kept: confirmed, paid, nothing to refund.
+    expect(rows).toEqual([{ id: orderId, payment_status: 'paid', order_status: 'confirmed', needs_refund: 0 }])
+    expect(await db.selectFrom('stock_holds').select('order_id').where('product_id', '=', productId).execute()).toEqual([])
     // The shop shows it sold out.
     expect(await api.stockOf(productId)).toBe(0)
   })

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { OrdersTable } from '~/components/orders-table'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
+import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES, orderStatusLabel } from '~/lib/order-status'
 import { listAllOrders } from '~/domain/admin-orders.server'
@@ -13,15 +14,36 @@ export const meta: Route.MetaFunction = () => [{ title: 'All Orders · Admin' }]
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const status = url.searchParams.get('status')
+  // Unpaid checkouts are not orders: the default list leaves them out, their own view lists them.
+  const view = url.searchParams.get('view') === 'unpaid' ? 'unpaid' : 'orders'
   const page = pageParam(url)
-  return { status: status ?? '', orders: await listAllOrders(getDb(), { status, page }) }
+  const orders = await listAllOrders(getDb(), { status: view === 'unpaid' ? null : status, view, page })
+  return { status: view === 'unpaid' ? '' : (status ?? ''), view, orders, holdMinutes: getConfig().HOLD_MINUTES }
 }
 
+const VIEWS = [
+  { id: 'orders', label: 'Orders', href: '/admin/orders' },
+  { id: 'unpaid', label: 'Unpaid checkouts', href: '/admin/orders?view=unpaid' },
+] as const
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, status } = loaderData
+  const { orders, status, view, holdMinutes } = loaderData
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">All Orders</h1>
+      <nav aria-label="Order views" className="flex flex-wrap gap-2">
+        {VIEWS.map((v) => (
+          <Link key={v.id} to={v.href} aria-current={v.id === view ? 'page' : undefined} className={buttonClass(v.id === view ? 'primary' : 'outline', 'sm')}>
+            {v.label}
+          </Link>
+        ))}
+      </nav>
+      {view === 'unpaid' ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Checkouts where payment was started but not completed. They are not orders: each holds its stock for {holdMinutes}{' '}
+          minutes, then it lapses; a payment that still arrives is confirmed if the stock is there.
+        </p>
+      ) : (
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="grid gap-1 text-sm">
           Status
@@ -38,8 +60,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
+      )}
       {orders.items.length === 0 ? (
-        <p className="text-zinc-600">No orders{status ? ` with status ${orderStatusLabel(status)}` : ''}.</p>
+        <p className="text-zinc-600">
+          {view === 'unpaid' ? 'No unpaid checkouts.' : `No orders${status ? ` with status ${orderStatusLabel(status)}` : ''}.`}
+        </p>
       ) : (
         <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
           <OrdersTable orders={orders.items} detailsHref={(id) => `/admin/orders/${id}`} admin />
@@ -50,7 +75,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {Array.from({ length: orders.pageCount }, (_, i) => i + 1).map((page) => (
             <Link
               key={page}
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`}
+              to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), page: String(page) })}`}
               aria-current={page === orders.page ? 'page' : undefined}
               className={buttonClass(page === orders.page ? 'primary' : 'outline', 'sm')}
             >

@@ -10,7 +10,7 @@ import type { Route } from './+types/product-edit'
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Product · Admin' }]
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { values: toProductFormValues(await orNotFound(getProduct(getDb(), params.id))) }
+  return { values: toProductFormValues(await orNotFound(getProduct(getDb(), params.id, 'shelf'))) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

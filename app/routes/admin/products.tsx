@@ -36,7 +36,7 @@ function gridPlace(url: URL) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { q, page } = gridPlace(url)
-  const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE, titleOrCategory: q })
+  const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE, titleOrCategory: q, stock: 'shelf' })
   const confirmId = url.searchParams.get('delete')
   return { q, products, confirm: products.items.find((p) => p.id === confirmId) ?? null }
 }

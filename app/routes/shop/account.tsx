@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { AddressCard } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
 import { OrdersTable } from '~/components/orders-table'
+import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { cn } from '~/lib/cn'
 import { responsiveImage } from '~/lib/images'
@@ -19,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const db = getDb()
   const [orders, addresses, banners] = await Promise.all([
-    listOrdersOf(db, user.id),
+    // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
+    listOrdersOf(db, user.id, { hideUnpaidBefore: new Date(Date.now() - getConfig().HOLD_MINUTES * 60_000) }),
     listAddresses(db, user.id),
     listFeatureImages(db),
   ])

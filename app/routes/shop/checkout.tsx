@@ -45,9 +45,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [chosen, setSelected] = useState('')
   // The only address is chosen for the shopper; with several they pick one.
   const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
-  const reported = replyMessage(checkoutReplies(pay.data).pay ?? replies.pay)
+  const payReply = checkoutReplies(pay.data).pay ?? replies.pay
+  const reported = replyMessage(payReply)
   // Once an address is chosen, the earlier 'Please Select an Address.' no longer applies.
   const error = reported === CHECKOUT_MESSAGES.noAddress && selected !== '' ? undefined : reported
+  // Every line that could not be held, each with what is left (the first is `error`).
+  const cartProblems = payReply?.error?.cart ?? []
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2">
@@ -64,9 +67,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
         <CheckoutSummary cart={cart} quote={quote} />
         {error ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
-            {error}
-          </p>
+          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+            {cartProblems.length > 1 ? (
+              <ul className="grid list-disc gap-1 pl-4">
+                {cartProblems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>{error}</p>
+            )}
+          </div>
         ) : null}
         <PayButton
           PayForm={hydrated ? pay.Form : Form}

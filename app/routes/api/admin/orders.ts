@@ -1,11 +1,13 @@
-// GET /api/admin/orders/get[?status=&page=n], admin only, newest first; an unknown status is a 400
+// GET /api/admin/orders/get[?status=&view=&page=n], admin only, newest first; an unknown status or view is a 400
+// `view` (optional): `orders` (unpaid checkouts left out, as the admin's All Orders page) or `unpaid`
+// (only them); without it every row, as before.
 //   -> {success, data: [Order], total, capped, cap} (no page: every order up to 1000)
 //   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
 // Each Order in full as the admin sees it (lines, address, customer, payment references).
 import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
-import { listAllOrders } from '~/domain/admin-orders.server'
+import { listAllOrders, ORDER_LIST_VIEWS } from '~/domain/admin-orders.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
@@ -16,17 +18,19 @@ import type { Route } from './+types/orders'
 
 const querySchema = z.object({
   status: z.enum(ALL_ORDER_STATUSES, { error: `Status must be one of ${ALL_ORDER_STATUSES.join(', ')}` }).optional(),
+  view: z.enum(ORDER_LIST_VIEWS, { error: `View must be one of ${ORDER_LIST_VIEWS.join(', ')}` }).optional(),
 })
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireApiAdmin(context)
     const params = new URL(request.url).searchParams
-    const query = parseInput(querySchema, { status: params.get('status') || undefined })
+    const query = parseInput(querySchema, { status: params.get('status') || undefined, view: params.get('view') || undefined })
     const window = listWindow(params, 'adminOrders')
     const db = getDb()
     const orders = await listAllOrders(db, {
       status: query.status ?? null,
+      view: query.view ?? 'all',
       page: window.paged ? window.page : 1,
       pageSize: window.limit,
     })

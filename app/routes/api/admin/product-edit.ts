@@ -23,7 +23,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
     requireApiAdmin(context)
     if (params.id.length > MAX_ID_LENGTH) throw new NotFound(PRODUCT_MESSAGES.notFound)
     const db = getDb()
-    const current = await getProduct(db, params.id)
+    const current = await getProduct(db, params.id, 'shelf')
     const input = parseApiProduct(editBody(current, await readBody(request)))
     // Stock the request leaves as it was is not written back over sales made meanwhile.
     const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock })

@@ -35,7 +35,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = parseInput(createBodySchema, await readBody(request))
     if (body.userId !== undefined) requireOwnUserId(user, body.userId)
     const addressId = body.addressInfo?.addressId ?? body.addressId
-    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId }, getConfig().DELIVERY_FEE)
+    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
     return apiJson(
       {
         success: true,

@@ -1,0 +1,107 @@
+// Stock holds at checkout (docs/decisions/032), JS on and off: two shoppers have the last piece in
+// their carts; the first starts paying and holds it; the second is told on the checkout page, before
+// paying, which line cannot be held and that none is left, and the shop shows the piece as held.
+import type { Page } from '@playwright/test'
+import {
+  addAddressAtCheckout,
+  addProductWithoutJs,
+  adminProductCard,
+  cartLink,
+  DEMO,
+  expect,
+  fillLogin,
+  flash,
+  HOME_ADDRESS,
+  jsEnabled,
+  newShopper,
+  productCard,
+  settled,
+  test,
+  testPng,
+} from './fixtures'
+
+// The test adds a product of its own: the tests that count the catalogue wait until it is deleted.
+test.use({ catalogueAccess: 'write' })
+
+async function addToCartFromSearch(page: Page, title: string) {
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+  await productCard(page, title).getByRole('button', { name: 'Add to cart' }).click()
+  await expect(flash(page, 'Product is added to cart')).toBeVisible()
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
+  await settled(page)
+}
+
+/** A shopper with the piece in the cart and an address, on the checkout page, not paying yet. */
+async function readyToPay(page: Page, title: string, userName: string) {
+  await newShopper(page, userName)
+  await addToCartFromSearch(page, title)
+  await page.goto('/shop/checkout')
+  await addAddressAtCheckout(page, HOME_ADDRESS)
+  await expect(page.getByRole('radio')).toBeChecked()
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText(`${title} × 1`)
+}
+
+test('a shopper is told before paying that the last piece is held by someone paying for it', async ({ page, openPage }) => {
+  test.slow()
+  const title = `Last Geode Hold ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`
+  await addProductWithoutJs(openPage, {
+    title,
+    description: 'One of a kind: a geode slice poured in deep blue resin.',
+    category: 'Home Decor',
+    price: '2499',
+    salePrice: '0',
+    totalStock: '1',
+    image: await testPng(jsEnabled() ? '#264653' : '#e9c46a'),
+  })
+  try {
+    // Both put the piece in their carts while nobody holds it.
+    const first = await openPage()
+    const firstName = `Holder ${title.slice(-7)}`
+    await readyToPay(first, title, firstName)
+    await readyToPay(page, title, `Second ${title.slice(-7)}`)
+
+    // The first starts paying: the piece is held for them.
+    await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+    await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+
+    // The second is told on the checkout page which line and what is left; no payment starts.
+    await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+    const message = `${title}: none left right now (0 available). Please remove it from your cart.`
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible()
+    await expect(page).toHaveURL(/\/shop\/checkout$/)
+
+    // The shop shows the held piece as out of stock.
+    await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+    await expect(productCard(page, title).getByText('Out Of Stock').first()).toBeVisible()
+
+    // The owner finds the first's checkout under Unpaid checkouts, not among the orders.
+    const admin = await openPage()
+    await admin.goto('/auth/login')
+    await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
+    await expect(admin).toHaveURL(/\/admin\/products$/)
+    await admin.goto('/admin/orders')
+    await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(0)
+    await admin.getByRole('link', { name: 'Unpaid checkouts' }).click()
+    await expect(admin).toHaveURL(/\/admin\/orders\?view=unpaid$/)
+    await expect(admin.getByRole('link', { name: 'Unpaid checkouts' })).toHaveAttribute('aria-current', 'page')
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
+
+    // The first pays within the hold and gets it.
+    await first.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(first).toHaveURL(/\/shop\/payment-success\?order=/)
+    // Paid: an order now, out of the unpaid checkouts.
+    await admin.goto('/admin/orders')
+    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
+  } finally {
+    const admin = await openPage({ javaScriptEnabled: false })
+    await admin.goto('/auth/login')
+    await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
+    await expect(admin).toHaveURL(/\/admin\/products$/)
+    const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
+    const id = (await edit.getAttribute('href'))?.split('/')[3]
+    await admin.goto(`/admin/products?delete=${id}`)
+    await admin.getByRole('button', { name: 'Yes, delete' }).click()
+    await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
+  }
+})

@@ -1,0 +1,128 @@
+// Stock holds over real HTTP (docs/decisions/032): POST /api/shop/order/razorpay/create holds the
+// cart; a shopper whose line cannot be held gets 400 with `errors` naming it and what is left, and no
+// Razorpay order is created; the one holding pays and gets the goods; the admin's optional `view`.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DB, openDatabase } from '../../db/database'
+import { CHECKOUT_MESSAGES } from '../../app/lib/checkout-messages'
+import { client, type Shopper } from '../helpers/shop-api'
+import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
+import { type RunningServer, startServer } from './server'
+
+const KEY_ID = 'rzp_test_holds'
+const KEY_SECRET = 'holds-key-secret'
+
+describe('stock holds through /api/shop/order/razorpay/create', () => {
+  let fake: FakeRazorpay
+  let server: RunningServer
+  let db: DB
+  const api = client(() => server)
+  let asha: Shopper
+  let ravi: Shopper
+  let admin: Shopper
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay(KEY_SECRET, { keyId: KEY_ID })
+    server = await startServer({
+      SEED_DEMO: '0',
+      AUTH_RATE_LIMIT: '100',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'owner-password-1',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: 'holds-webhook-secret',
+      RAZORPAY_API_BASE: fake.url,
+      HOLD_MINUTES: '10',
+    })
+    db = openDatabase(join(server.dir, 'shop.sqlite'))
+    await db
+      .insertInto('products')
+      .values({
+        id: 'last-vase',
+        title: 'Ocean resin vase',
+        description: 'Blue waves.',
+        category: 'home-decor',
+        price_paise: 149_900,
+        sale_price_paise: 0,
+        total_stock: 1,
+        variety_type: null,
+        updated_at: new Date().toISOString(),
+        deleted_at: null,
+      })
+      .execute()
+    asha = await api.registerAndLogin('Asha', 'asha@example.com')
+    ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
+    admin = await api.login('owner@example.com', 'owner-password-1')
+  }, 120_000)
+
+  afterAll(async () => {
+    await db?.destroy()
+    await server?.stop()
+    await fake?.stop()
+  })
+
+  it('holds the last unit for the first shopper; the second is told before paying; the first pays and gets it', async () => {
+    // Both carts take the last vase while nobody holds it.
+    await api.addToCart(asha, { productId: 'last-vase', quantity: 1 })
+    await api.addToCart(ravi, { productId: 'last-vase', quantity: 1 })
+    const ashaAddress = (await api.addAddress(asha)).body.data._id
+    const raviAddress = (await api.addAddress(ravi)).body.data._id
+
+    const held = await api.createOrder(asha, { userId: asha.id, addressInfo: { addressId: ashaAddress } })
+    expect(held.status, JSON.stringify(held.body)).toBe(201)
+    const holds = await db.selectFrom('stock_holds').select(['order_id', 'quantity', 'expires_at']).execute()
+    expect(holds).toEqual([{ order_id: held.body.orderId, quantity: 1, expires_at: expect.any(String) }])
+    const minutes = (Date.parse(holds[0]?.expires_at ?? '') - Date.now()) / 60_000
+    expect(minutes).toBeGreaterThan(9)
+    expect(minutes).toBeLessThanOrEqual(10)
+    // Shoppers see none left; the shelf still has it.
+    expect(await api.stockOf('last-vase')).toBe(0)
+    const shelf = await api.call('GET', '/api/admin/products/get', { token: admin.token })
+    expect(shelf.body.data.find((p: { _id: string }) => p._id === 'last-vase')?.totalStock).toBe(1)
+
+    const ordersBefore = fake.orders.size
+    const refused = await api.createOrder(ravi, { userId: ravi.id, addressInfo: { addressId: raviAddress } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({
+      success: false,
+      message: CHECKOUT_MESSAGES.notHeld('Ocean resin vase', 0),
+      errors: { cart: ['Ocean resin vase: none left right now (0 available). Please remove it from your cart.'] },
+    })
+    expect(fake.orders.size).toBe(ordersBefore)
+    expect(await db.selectFrom('orders').select('id').where('user_id', '=', ravi.id).execute()).toEqual([])
+
+    // Asha pays within her hold: confirmed, stock taken, hold consumed.
+    const gatewayOrderId = held.body.razorpayOrder.id as string
+    const { paymentId, signature } = fake.pay(gatewayOrderId)
+    const verified = await api.verify(asha, {
+      razorpay_order_id: gatewayOrderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+      orderId: held.body.orderId,
+    })
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+    const order = await db.selectFrom('orders').select(['order_status', 'payment_status', 'needs_refund']).where('id', '=', held.body.orderId).executeTakeFirstOrThrow()
+    expect(order).toEqual({ order_status: 'confirmed', payment_status: 'paid', needs_refund: 0 })
+    expect(await db.selectFrom('stock_holds').selectAll().execute()).toEqual([])
+    const stock = await db.selectFrom('products').select('total_stock').where('id', '=', 'last-vase').executeTakeFirstOrThrow()
+    expect(stock.total_stock).toBe(0)
+  })
+
+  it('keeps the admin list contract, with an optional view that leaves unpaid checkouts out or lists only them', async () => {
+    await db.updateTable('products').set({ total_stock: 5 }).where('id', '=', 'last-vase').execute()
+    const raviAddress = (await api.addressesOf(ravi))[0]?._id
+    const unpaid = await api.createOrder(ravi, { userId: ravi.id, addressInfo: { addressId: raviAddress } })
+    expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(201)
+    const ids = async (query: string) =>
+      ((await api.call('GET', `/api/admin/orders/get${query}`, { token: admin.token })).body.data as { _id: string }[]).map((o) => o._id)
+    const all = await ids('')
+    expect(all).toHaveLength(2)
+    expect(all).toContain(unpaid.body.orderId)
+    expect(await ids('?view=unpaid')).toEqual([unpaid.body.orderId])
+    expect(await ids('?view=orders')).not.toContain(unpaid.body.orderId)
+    expect(await ids('?view=orders')).toHaveLength(1)
+    const bad = await api.call('GET', '/api/admin/orders/get?view=everything', { token: admin.token })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toHaveProperty('view')
+  })
+})
