@@ -2,19 +2,21 @@
 import type { DB } from '../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { NotFound } from './errors'
+import { needsAttention } from './order-attention.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; page?: number; pageSize?: number } = {},
+  options: { status?: string | null; attention?: boolean; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const page = Math.max(1, Math.floor(options.page ?? 1))
   const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE
   let query = db.selectFrom('orders')
   if (status) query = query.where('order_status', '=', status)
+  if (options.attention) query = query.where(needsAttention)
   const [rows, count] = await Promise.all([
     query
       .select(ORDER_SUMMARY_COLUMNS)

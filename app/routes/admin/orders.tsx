@@ -5,6 +5,7 @@ import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES, orderStatusLabel } from '~/lib/order-status'
 import { listAllOrders } from '~/domain/admin-orders.server'
+import { countNeedsAttention } from '~/domain/order-attention.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/orders'
 
@@ -13,12 +14,14 @@ export const meta: Route.MetaFunction = () => [{ title: 'All Orders · Admin' }]
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const status = url.searchParams.get('status')
+  const attention = url.searchParams.get('attention') === '1'
   const page = pageParam(url)
-  return { status: status ?? '', orders: await listAllOrders(getDb(), { status, page }) }
+  const [orders, attentionCount] = await Promise.all([listAllOrders(getDb(), { status, attention, page }), countNeedsAttention(getDb())])
+  return { status: status ?? '', attention, attentionCount, orders }
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, status } = loaderData
+  const { orders, status, attention, attentionCount } = loaderData
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">All Orders</h1>
@@ -34,12 +37,23 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        {attention ? <input type="hidden" name="attention" value="1" /> : null}
         <button type="submit" className={buttonClass('outline', 'sm', 'no-js-only')}>
           Filter
         </button>
+        <Link
+          to={attention ? '/admin/orders' : '/admin/orders?attention=1'}
+          aria-current={attention ? 'page' : undefined}
+          className={buttonClass(attention ? 'primary' : 'outline', 'sm')}
+        >
+          Needs attention ({attentionCount})
+        </Link>
       </Form>
       {orders.items.length === 0 ? (
-        <p className="text-zinc-600">No orders{status ? ` with status ${orderStatusLabel(status)}` : ''}.</p>
+        <p className="text-zinc-600">
+          {attention ? 'No orders need attention' : 'No orders'}
+          {status ? ` with status ${orderStatusLabel(status)}` : ''}.
+        </p>
       ) : (
         <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
           <OrdersTable orders={orders.items} detailsHref={(id) => `/admin/orders/${id}`} admin />
@@ -50,7 +64,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {Array.from({ length: orders.pageCount }, (_, i) => i + 1).map((page) => (
             <Link
               key={page}
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`}
+              to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(attention ? { attention: '1' } : {}), page: String(page) })}`}
               aria-current={page === orders.page ? 'page' : undefined}
               className={buttonClass(page === orders.page ? 'primary' : 'outline', 'sm')}
             >
