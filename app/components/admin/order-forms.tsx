@@ -70,7 +70,7 @@ export function OrderStatusForm({ status, reply, busy = false }: { status: Order
   const { echoed } = fieldOf(reply, 'orderStatus')
   const error = reply?.error?.['']?.[0] ?? reply?.error?.orderStatus?.[0]
   return (
-    <Form method="post" className={`group ${boxClass}`}>
+    <Form method="post" className={`group/status ${boxClass}`}>
       <label className="grid gap-1 text-sm font-medium">
         Order Status
         <select
@@ -89,7 +89,7 @@ export function OrderStatusForm({ status, reply, busy = false }: { status: Order
       </label>
       <InlineError message={error} />
       {next.includes('inShipping') ? (
-        <fieldset className="grid gap-3 group-has-[option:not([value=inShipping]):checked]:hidden">
+        <fieldset className="grid gap-3 group-has-[option:not([value=inShipping]):checked]/status:hidden">
           <legend className="mb-1 text-sm font-semibold">Shipping details (optional)</legend>
           <p className="text-xs text-zinc-500">Used when the status is {orderStatusLabel('inShipping')}: the shopper sees them on the order.</p>
           <TrackingFields tracking={null} reply={reply} idPrefix="status" />
