@@ -8,8 +8,13 @@ import { ALL_ORDER_STATUSES, nextOrderStatuses, type OrderStatus } from '~/lib/o
 import type { FormReply } from '~/web/form-reply'
 import { OrderStatusForm, replyOf, TrackingForm } from './order-forms'
 
+/** The element under test, shown by the stub router's one route (forms need a router around them). */
+let shown: React.ReactElement | null = null
+const Shown = () => shown
+const Stub = createRoutesStub([{ path: '/admin/orders/o1', Component: Shown }])
+
 function render(element: React.ReactElement): string {
-  const Stub = createRoutesStub([{ path: '/admin/orders/o1', Component: () => element }])
+  shown = element
   return renderToStaticMarkup(<Stub initialEntries={['/admin/orders/o1']} />)
 }
 
