@@ -12,6 +12,7 @@ import * as demoOrderGateway from '../migrations/2026-11-25T0900-sec-pay-demo-or
 import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-words'
 import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
+import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
   '2026-11-25T0920-phone-search-words': phoneSearchWords,
   '2026-11-25T1110-stock-holds': stockHolds,
+  '2026-11-25T1120-order-tracking': orderTracking,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -137,6 +137,11 @@ export interface OrdersTable {
   gateway_order_id: string | null
   gateway_payment_id: string | null
   needs_refund: Generated<number>
+  /** Shipping details (set by the admin once shipped): carrier, and a number and/or link; null when none. */
+  tracking_carrier: string | null
+  tracking_number: string | null
+  tracking_url: string | null
+  tracking_updated_at: string | null
   order_date: CreatedAt
   updated_at: string
 }

@@ -2,6 +2,7 @@
 import type { DB } from '../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { NotFound } from './errors'
+import { needsAttention } from './order-attention.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
 import { isUnpaidCheckout } from './stock-holds.server'
 
@@ -17,7 +18,7 @@ export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]
 
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; view?: OrderListView; page?: number; pageSize?: number } = {},
+  options: { status?: string | null; view?: OrderListView; attention?: boolean; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const page = Math.max(1, Math.floor(options.page ?? 1))
@@ -27,6 +28,7 @@ export async function listAllOrders(
   if (view === 'orders') query = query.where((eb) => eb.not(isUnpaidCheckout(eb)))
   if (view === 'unpaid') query = query.where(isUnpaidCheckout)
   if (status) query = query.where('order_status', '=', status)
+  if (options.attention) query = query.where(needsAttention)
   const [rows, count] = await Promise.all([
     query
       .select(ORDER_SUMMARY_COLUMNS)

@@ -8,6 +8,7 @@ import { FIRST_ORDER_NUMBER, ORDER_MESSAGES } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { AddressFields } from '~/lib/addresses'
+import type { Tracking } from '~/lib/tracking'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, fromAddressColumns, getAddress, toAddressColumns } from './addresses.server'
 import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
@@ -271,6 +272,8 @@ export interface OrderDetail extends OrderSummary {
   address: AddressFields & { addressId: string | null }
   lines: OrderLineView[]
   history: { status: OrderStatus; note: string; changedAt: string }[]
+  /** Shipping details, once the admin has entered them (order-tracking.server.ts); null when none. */
+  tracking: Tracking | null
 }
 
 export const ORDER_SUMMARY_COLUMNS = [
@@ -352,6 +355,12 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
   return order
 }
 
+/** An order row's shipping details (a carrier is always set with them). */
+export function trackingOf(row: { tracking_carrier: string | null; tracking_number: string | null; tracking_url: string | null }): Tracking | null {
+  if (!row.tracking_carrier) return null
+  return { carrier: row.tracking_carrier, number: row.tracking_number, url: row.tracking_url }
+}
+
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
   for (const item of items) {
@@ -410,6 +419,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
             quantity: l.quantity,
           })),
         history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
+        tracking: trackingOf(order),
       },
     ]
   })

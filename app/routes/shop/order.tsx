@@ -1,8 +1,7 @@
-// One of the shopper's orders (View Details); anyone else's order is a 404.
-import { Link } from 'react-router'
+// One of the shopper's orders (View Details), with its shipping details once it is shipped;
+// anyone else's order is a 404.
 import { OrderDetailView } from '~/components/order-detail'
 import { getDb } from '~/infra/db.server'
-import { formatOrderNumber } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
 import { getOrderDetail } from '~/domain/orders.server'
@@ -16,15 +15,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <Link to="/shop/account" className="text-sm underline">
-        Back to Order History
-      </Link>
-      <h1 className="mt-2 mb-6 text-2xl font-bold">
-        Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>
-      </h1>
-      <OrderDetailView order={loaderData.order} />
-    </section>
-  )
+  return <OrderDetailView order={loaderData.order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8" />
 }
