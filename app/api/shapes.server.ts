@@ -145,7 +145,18 @@ export function toApiOrder(order: OrderDetail) {
     paymentStatus: order.paymentStatus,
     userInfo: { userName: order.userName, email: order.email },
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
+    ...refundField(order),
   }
+}
+
+/**
+ * An extra field, only on orders with a refund: its status (queued, pending, processed, failed),
+ * amount in rupees and the gateway's refund id (null until the gateway took it).
+ */
+function refundField(order: OrderSummary): { refund?: { status: string; amount: number; id: string | null } } {
+  return order.refund
+    ? { refund: { status: order.refund.status, amount: paiseToRupees(order.refund.amountPaise), id: order.refund.gatewayRefundId } }
+    : {}
 }
 
 /** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */
