@@ -4,6 +4,7 @@ import { OrderStatusBadge } from '~/components/order-badge'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
+import { refundSentence } from '~/lib/refunds'
 import type { OrderDetail } from '~/domain/orders.server'
 
 /** An order's lines with thumbnails, then subtotal, delivery and total. */
@@ -42,6 +43,40 @@ export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subt
   )
 }
 
+/**
+ * The truth about an order that will not ship and its money, in words: 'Cancelled: refund of
+ * ₹1,499.00 processed on 25 Nov 2026', 'Could not be filled: refund pending'. The admin also sees a
+ * paid order flagged before refunds existed (needs a refund by hand in Razorpay).
+ */
+export function RefundNotice({ order, admin = false }: { order: Pick<OrderDetail, 'orderStatus' | 'refund' | 'needsRefund'>; admin?: boolean }) {
+  const sentence = refundSentence(order.orderStatus, order.refund)
+  if (sentence) {
+    const failed = order.refund?.status === 'failed'
+    return (
+      <p
+        role="status"
+        data-refund-status={order.refund?.status}
+        className={
+          failed
+            ? 'rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900'
+            : 'rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100'
+        }
+      >
+        {sentence}
+        {admin && order.refund?.gatewayRefundId ? <span className="font-mono"> ({order.refund.gatewayRefundId})</span> : null}
+      </p>
+    )
+  }
+  if (admin && order.needsRefund) {
+    return (
+      <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        This paid order is flagged for a refund by hand in Razorpay.
+      </p>
+    )
+  }
+  return null
+}
+
 /** An order's lines, totals, address, payment and status history (shopper and admin views). */
 export function OrderDetailView({ order, admin = false }: { order: OrderDetail; admin?: boolean }) {
   return (
@@ -74,11 +109,7 @@ export function OrderDetailView({ order, admin = false }: { order: OrderDetail; 
           </dd>
         </div>
       </dl>
-      {order.needsRefund ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Part of this order could not be covered by stock; it is flagged for a refund.
-        </p>
-      ) : null}
+      <RefundNotice order={order} admin={admin} />
       <section>
         <h2 className="mb-2 font-semibold">Items</h2>
         <OrderLines order={order} />

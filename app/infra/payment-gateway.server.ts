@@ -277,3 +277,13 @@ export function getPaymentGateway(): PaymentGateway {
       : getTestGateway()
   return gateway
 }
+
+/**
+ * The gateway that refunds a payment taken by `name`: Razorpay's through Razorpay (when keys are
+ * set), TEST MODE and seeded demo ones locally; null when that gateway is not set up here.
+ */
+export function gatewayForRefund(name: string): PaymentGateway | null {
+  if (name === 'test' || name === 'demo') return getTestGateway()
+  const current = getPaymentGateway()
+  return current.name === name ? current : null
+}

@@ -1,18 +1,11 @@
 // The refund worker: every REFUND_WORKER_SECONDS it sends queued refunds through the gateway that
 // took the payment and polls pending ones (app/domain/refunds.server.ts runRefunds; tests call that
 // directly). Started once by server/app.ts; rows live in the database, so a restart loses nothing.
-import { type GatewayFor, runRefunds } from '~/domain/refunds.server'
+import { runRefunds } from '~/domain/refunds.server'
 import { getDb } from '~/infra/db.server'
-import { getPaymentGateway, getTestGateway } from '~/infra/payment-gateway.server'
+import { gatewayForRefund } from '~/infra/payment-gateway.server'
 
 export const REFUND_WORKER_SECONDS = 15
-
-/** Razorpay's payments go back through Razorpay (when keys are set); TEST MODE and demo ones locally. */
-export const gatewayForRefund: GatewayFor = (name) => {
-  if (name === 'test' || name === 'demo') return getTestGateway()
-  const gateway = getPaymentGateway()
-  return gateway.name === name ? gateway : null
-}
 
 /** Starts the worker (one pass at once, then on an interval that does not keep the process alive). */
 export function startRefundWorker(seconds = REFUND_WORKER_SECONDS): () => void {

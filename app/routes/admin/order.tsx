@@ -7,7 +7,9 @@ import { Button } from '~/components/ui/button'
 import { InlineError, inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { notify } from '~/web/toast/notify'
-import { ADMIN_ORDER_STATUSES, formatOrderNumber, ORDER_MESSAGES, orderStatusLabel } from '~/lib/order-status'
+import { ADMIN_ORDER_STATUSES, canMoveOrder, formatOrderNumber, ORDER_MESSAGES, orderStatusLabel } from '~/lib/order-status'
+import { OrderEndConfirm } from '~/components/order-end-confirm'
+import { sendRefundsNow } from '~/web/refunds-now.server'
 import { orderStatusBodySchema } from '~/schemas/order'
 import { parseInput } from '~/domain/errors'
 import { requireAdmin } from '~/web/auth.server'
@@ -22,15 +24,24 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, admin)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, admin))
+  // 'Reject and refund': for a paid order the table still lets the admin reject (confirmation at ?reject=1).
+  const rejectable = order.paymentStatus === 'paid' && canMoveOrder(order.orderStatus, 'rejected', 'admin')
+  return { order, rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
   return formAction(async () => {
+    if (form.get('intent') === 'reject') {
+      const moved = await updateOrderStatus(getDb(), params.orderId, 'rejected', admin.id)
+      if (moved.refundQueued) await sendRefundsNow()
+      return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message: ORDER_MESSAGES.rejected })
+    }
     const { orderStatus } = parseInput(orderStatusBodySchema, Object.fromEntries(form))
-    await updateOrderStatus(getDb(), params.orderId, orderStatus, admin.id)
+    const moved = await updateOrderStatus(getDb(), params.orderId, orderStatus, admin.id)
+    if (moved.refundQueued) await sendRefundsNow()
     return redirectWithToast(`/admin/orders/${params.orderId}`, { type: 'success', message: ORDER_MESSAGES.statusUpdated })
   }, { reply: {} })
 }
@@ -52,6 +63,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <TestModeBadge testMode={loaderData.order.testMode} />
       </h1>
       <OrderDetailView order={loaderData.order} admin />
+      {loaderData.rejectable ? (
+        <OrderEndConfirm
+          path={`/admin/orders/${loaderData.order.id}`}
+          param="reject"
+          intent="reject"
+          confirming={loaderData.confirmingReject}
+          label="Reject and refund"
+          question={`Reject order ${formatOrderNumber(loaderData.order.number)} and refund it?`}
+          confirmLabel="Yes, reject and refund"
+          keepLabel="Keep order"
+          refundPaise={loaderData.order.totalAmountPaise}
+        />
+      ) : null}
       <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <label className="grid gap-1 text-sm font-medium">
           Order Status

@@ -1,7 +1,8 @@
 // PUT /api/admin/orders/update/:id {orderStatus}, admin only -> {success, message}
 // orderStatus is one of pending, inProcess, inShipping, delivered, rejected (anything else 400;
-// none: 'Please select an order status before submitting.'); unknown order 404. The change is
-// recorded in the order's status history.
+// none: 'Please select an order status before submitting.'); unknown order 404; a move the order
+// lifecycle table forbids from the current status 400 with `errors.orderStatus`. The change is
+// recorded in the order's status history; rejecting a paid order refunds it.
 import { getDb } from '~/infra/db.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
@@ -9,6 +10,7 @@ import { parseInput } from '~/domain/errors'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { orderStatusBodySchema } from '~/schemas/order'
 import { requireApiAdmin } from '~/web/auth.server'
+import { sendRefundsNow } from '~/web/refunds-now.server'
 import type { Route } from './+types/order-update'
 
 export const loader = () => methodNotAllowed('PUT')
@@ -19,7 +21,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const admin = requireApiAdmin(context)
     const body = await readBody(request)
     const { orderStatus } = parseInput(orderStatusBodySchema, body)
-    await updateOrderStatus(getDb(), params.id, orderStatus, admin.id)
+    const moved = await updateOrderStatus(getDb(), params.id, orderStatus, admin.id)
+    if (moved.refundQueued) await sendRefundsNow()
     return apiJson({ success: true, message: ORDER_MESSAGES.statusUpdated })
   })
 }
