@@ -125,8 +125,19 @@ export async function confirmPayment(
     if (reused) throw new PaymentRejected()
     const now = new Date().toISOString()
     const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
-    // A paid or refunded order is never confirmed again by a replayed result.
-    if (!unpaid) return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
+    // A paid or refunded order is never confirmed again by a replayed result; a replay still
+    // answers what the first one did (not filled, or refused for an order that had moved on).
+    if (!unpaid) {
+      const refund = await trx.selectFrom('refunds').select('reason').where('order_id', '=', order.id).executeTakeFirst()
+      return {
+        orderId: order.id,
+        userId: order.user_id,
+        changed: false,
+        needsRefund: order.needs_refund === 1,
+        ...(refund?.reason === 'unfillable' ? { unfillable: true } : {}),
+        ...(refund?.reason === 'late_payment' ? { refusedFor: order.order_status } : {}),
+      }
+    }
     // A cancelled or rejected order is not revived: its money goes back.
     if (order.order_status !== 'pending') return refuseLatePayment(trx, order, input, now)
 
