@@ -66,6 +66,7 @@ export default [
     route('shop/order/razorpay/webhook', 'routes/api/shop/order-razorpay-webhook.ts'),
     route('shop/order/list/:userId', 'routes/api/shop/order-list.ts'),
     route('shop/order/details/:id', 'routes/api/shop/order-details.ts'),
+    route('shop/order/cancel/:id', 'routes/api/shop/order-cancel.ts'),
     route('common/feature/get', 'routes/api/common/features.ts'),
     route('common/feature/add', 'routes/api/common/feature-add.ts'),
     route('common/feature/delete/:id', 'routes/api/common/feature-delete.ts'),

@@ -11,6 +11,7 @@ import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
 import * as demoOrderGateway from '../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
 import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-words'
+import * as orderCancelledAndRefunds from '../migrations/2026-11-25T1100-order-cancelled-and-refunds'
 import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
 import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
 import type { Database } from './schema'
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0900-sec-pay-demo-order-gateway': demoOrderGateway,
   '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
   '2026-11-25T0920-phone-search-words': phoneSearchWords,
+  '2026-11-25T1100-order-cancelled-and-refunds': orderCancelledAndRefunds,
   '2026-11-25T1110-stock-holds': stockHolds,
   '2026-11-25T1120-order-tracking': orderTracking,
 }

@@ -3,9 +3,10 @@
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
+import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
 
-export type { Category, OrderStatus, PaymentStatus, Role, VarietyType }
+export type { Category, OrderStatus, PaymentStatus, RefundReason, RefundStatus, Role, VarietyType }
 
 /** ISO 8601 text, set by the database on insert. */
 type CreatedAt = ColumnType<string, string | undefined, never>
@@ -205,6 +206,28 @@ export interface StockHoldsTable {
   created_at: CreatedAt
 }
 
+/** One refund per order (order_id is unique): decided in the transaction that decides the order won't ship. */
+export interface RefundsTable {
+  id: string
+  order_id: string
+  /** The gateway that took the payment: 'razorpay', 'test' or 'demo' (both refunded locally). */
+  gateway: string
+  gateway_payment_id: string
+  /** The gateway's refund id (rfnd_...), once it accepted the refund. */
+  gateway_refund_id: string | null
+  amount_paise: number
+  status: RefundStatus
+  reason: RefundReason
+  /** Calls made to the gateway for it (create or poll). */
+  attempts: Generated<number>
+  /** When the worker may next send (queued) or poll (pending) it; a claim moves it ahead. */
+  next_attempt_at: string
+  last_error: string | null
+  created_at: CreatedAt
+  updated_at: string
+  processed_at: string | null
+}
+
 export interface ReviewsTable {
   id: string
   product_id: string
@@ -248,6 +271,7 @@ export interface Database {
   payments: PaymentsTable
   webhook_events: WebhookEventsTable
   stock_holds: StockHoldsTable
+  refunds: RefundsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
 }

@@ -15,6 +15,7 @@ import { type BackupResult, backupDatabase } from '../db/backup'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { healthz } from './health'
+import { startRefundWorker } from './jobs/refunds'
 import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
@@ -100,6 +101,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
   startHoldSweep()
+  startRefundWorker()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
   let stopping = false

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
 import type { Tracking } from '~/lib/tracking'
+import { refundSentence } from '~/lib/refunds'
 import type { OrderDetail } from '~/domain/orders.server'
 
 /** One item of a definition list: a muted label over its value. */
@@ -70,6 +71,40 @@ export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subt
       </dl>
     </>
   )
+}
+
+/**
+ * The truth about an order that will not ship and its money, in words: 'Cancelled: refund of
+ * ₹1,499.00 processed on 25 Nov 2026', 'Could not be filled: refund pending'. The admin also sees a
+ * paid order flagged before refunds existed (needs a refund by hand in Razorpay).
+ */
+export function RefundNotice({ order, admin = false }: { order: Pick<OrderDetail, 'orderStatus' | 'refund' | 'needsRefund'>; admin?: boolean }) {
+  const sentence = refundSentence(order.orderStatus, order.refund)
+  if (sentence) {
+    const failed = order.refund?.status === 'failed'
+    return (
+      <p
+        role="status"
+        data-refund-status={order.refund?.status}
+        className={
+          failed
+            ? 'rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900'
+            : 'rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100'
+        }
+      >
+        {sentence}
+        {admin && order.refund?.gatewayRefundId ? <span className="font-mono"> ({order.refund.gatewayRefundId})</span> : null}
+      </p>
+    )
+  }
+  if (admin && order.needsRefund) {
+    return (
+      <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        This paid order is flagged for a refund by hand in Razorpay.
+      </p>
+    )
+  }
+  return null
 }
 
 /** Number, date, price, payment and status: what docs/spec's order details show first. */
@@ -173,11 +208,7 @@ export function OrderDetailView({
         {admin ? <TestModeBadge testMode={order.testMode} /> : null}
       </h1>
       <OrderFacts order={order} admin={admin} />
-      {order.needsRefund ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Part of this order could not be covered by stock; it is flagged for a refund.
-        </p>
-      ) : null}
+      <RefundNotice order={order} admin={admin} />
       {order.tracking ? <TrackingDetails tracking={order.tracking} /> : null}
       <Part title="Items">
         <OrderLines order={order} />

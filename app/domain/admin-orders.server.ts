@@ -1,9 +1,9 @@
 // The admin's view of orders: every order, filtered and paginated, and status changes with history.
 import type { DB } from '../../db/database'
-import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
-import { NotFound } from './errors'
+import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import { needsAttention } from './order-attention.server'
-import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
+import { type MoveResult, moveOrder } from './order-lifecycle.server'
+import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
 import { isUnpaidCheckout } from './stock-holds.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
@@ -41,7 +41,7 @@ export async function listAllOrders(
   ])
   const total = Number(count.total)
   return {
-    items: rows.map(toOrderSummary),
+    items: await withRefunds(db, rows.map(toOrderSummary)),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
@@ -49,17 +49,11 @@ export async function listAllOrders(
 }
 
 /**
- * Sets an order's status to one of the five the admin may set (the adapters parse it with
- * schemas/order.ts) and records the change; NotFound for an unknown order.
+ * Moves an order to one of the statuses the admin may set (the adapters parse it with
+ * schemas/order.ts), as the lifecycle table allows from where it is (moveOrder): NotFound for an
+ * unknown order, MoveRefused (400) for a move the table forbids. Rejecting a paid order queues its
+ * refund, and stock already taken goes back, in the same transaction.
  */
-export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrderStatus, adminId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('orders')
-      .set({ order_status: next, updated_at: new Date().toISOString() })
-      .where('id', '=', orderId)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound(ORDER_MESSAGES.notFound)
-    await trx.insertInto('order_status_history').values({ order_id: orderId, status: next, note: 'Changed by the admin', changed_by: adminId }).execute()
-  })
+export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrderStatus, adminId: string): Promise<MoveResult> {
+  return moveOrder(db, orderId, next, 'admin', { changedBy: adminId })
 }

@@ -73,16 +73,17 @@ export async function updateOrderByAdmin(
   orderId: string,
   update: { orderStatus: AdminOrderStatus; tracking?: TrackingInput },
   adminId: string,
-): Promise<void> {
+): Promise<{ refundQueued: boolean }> {
   const tracking = update.tracking === undefined ? undefined : parseInput(trackingSchema, update.tracking)
   if (tracking === undefined) return updateOrderStatus(db, orderId, update.orderStatus, adminId)
   const order = await db.selectFrom('orders').select('order_status').where('id', '=', orderId).executeTakeFirst()
   if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
   if (order.order_status === update.orderStatus && canHaveTracking(order.order_status)) {
     await setTracking(db, orderId, update.tracking as TrackingInput, adminId)
-    return
+    return { refundQueued: false }
   }
   if (tracking && !canHaveTracking(update.orderStatus)) throw new NotShipped()
-  await updateOrderStatus(db, orderId, update.orderStatus, adminId)
+  const moved = await updateOrderStatus(db, orderId, update.orderStatus, adminId)
   if (tracking) await setTracking(db, orderId, update.tracking as TrackingInput, adminId)
+  return moved
 }

@@ -15,6 +15,8 @@ import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
 import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
+import type { RefundView } from '~/lib/refunds'
+import { refundsOf } from './refunds.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -252,6 +254,8 @@ export interface OrderSummary {
   email: string
   /** Paid (or payable) through the TEST MODE gateway: no money moves. */
   testMode: boolean
+  /** The order's refund (money that goes back because it will not ship), or null. */
+  refund: RefundView | null
 }
 
 /** An order's line: the item as it was in the cart when the order was placed. */
@@ -309,6 +313,7 @@ export function toOrderSummary(row: {
     userName: row.user_name,
     email: row.email,
     testMode: row.gateway === 'test',
+    refund: null,
   }
 }
 
@@ -326,6 +331,15 @@ function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
   return query
 }
 
+/** Summaries with their refunds (one more query for the lot). */
+export async function withRefunds<T extends OrderSummary>(db: DB, orders: T[]): Promise<T[]> {
+  const refunds = await refundsOf(
+    db,
+    orders.map((o) => o.id),
+  )
+  return orders.map((o) => ({ ...o, refund: refunds.get(o.id) ?? null }))
+}
+
 /** The user's orders, newest first (`limit`/`offset` for one slice of them). */
 export async function listOrdersOf(
   db: DB,
@@ -334,7 +348,7 @@ export async function listOrdersOf(
 ): Promise<OrderSummary[]> {
   let query = ordersOf(db, userId, hideUnpaidBefore).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
-  return (await query.execute()).map(toOrderSummary)
+  return withRefunds(db, (await query.execute()).map(toOrderSummary))
 }
 
 /** How many orders the user has (`hideUnpaidBefore` as listOrdersOf). */
@@ -379,7 +393,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  */
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
-  const [orders, lines, history] = await Promise.all([
+  const [orders, lines, history, refunds] = await Promise.all([
     db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
     db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
     db
@@ -388,6 +402,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
       .where(inList('order_id', orderIds))
       .orderBy('id')
       .execute(),
+    refundsOf(db, orderIds),
   ])
   const byId = new Map(orders.map((o) => [o.id, o]))
   const linesOf = groupBy(lines, (l) => l.order_id)
@@ -398,6 +413,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
     return [
       {
         ...toOrderSummary(order),
+        refund: refunds.get(id) ?? null,
         userId: order.user_id,
         cartId: order.cart_id,
         subtotalPaise: order.subtotal_paise,

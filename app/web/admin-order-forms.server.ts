@@ -9,9 +9,11 @@ import { TRACKING_MESSAGES } from '~/lib/tracking'
 import { orderStatusBodySchema } from '~/schemas/order'
 import { TRACKING_FIELDS, type TrackingInput } from '~/schemas/tracking'
 import { Invalid, parseInput } from '../domain/errors'
+import { updateOrderStatus } from '../domain/admin-orders.server'
 import { setTracking, updateOrderByAdmin } from '../domain/order-tracking.server'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
+import { sendRefundsNow } from './refunds-now.server'
 import { redirectWithToast } from './toast/toast.server'
 
 /** The fields both forms send, only to echo them back in a reply (the domain checks them). */
@@ -39,10 +41,23 @@ export function statusFormAction(orderId: string, form: FormData, adminId: strin
     async () => {
       const { orderStatus } = parseInput(orderStatusBodySchema, Object.fromEntries(form))
       const tracking = orderStatus === 'inShipping' ? trackingFieldsOf(form) : undefined
-      await updateOrderByAdmin(getDb(), orderId, { orderStatus, tracking }, adminId)
+      const moved = await updateOrderByAdmin(getDb(), orderId, { orderStatus, tracking }, adminId)
+      if (moved.refundQueued) await sendRefundsNow()
       return redirectWithToast(backTo(orderId), { type: 'success', message: ORDER_MESSAGES.statusUpdated })
     },
     { reply: { submission: () => parseForm(form, { schema: echoSchema }) } },
+  )
+}
+
+/** 'Reject and refund' (after its confirmation step): the order ends and a paid one is refunded. */
+export function rejectFormAction(orderId: string, adminId: string) {
+  return formAction(
+    async () => {
+      const moved = await updateOrderStatus(getDb(), orderId, 'rejected', adminId)
+      if (moved.refundQueued) await sendRefundsNow()
+      return redirectWithToast(backTo(orderId), { type: 'success', message: ORDER_MESSAGES.rejected })
+    },
+    { reply: {} },
   )
 }
 

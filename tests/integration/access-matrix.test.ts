@@ -229,6 +229,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/order-details.ts': [
     { method: 'GET', url: (ids) => `/api/shop/order/details/${ids.a.orderId}`, expect: { visitor: 401, owner: 200, other: 404, admin: 200 } },
   ],
+  // Cancelling for real is in api-order-cancel.test.ts (owner 200, someone else 403); here no order is touched.
+  'routes/api/shop/order-cancel.ts': [
+    { method: 'POST', url: () => `/api/shop/order/cancel/${NO_ID}`, expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
+  ],
   'routes/api/common/features.ts': [publicApi(() => '/api/common/feature/get')],
   'routes/api/common/feature-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
   'routes/api/common/feature-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],

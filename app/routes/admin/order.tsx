@@ -5,9 +5,11 @@ import { useNavigation } from 'react-router'
 import { OrderStatusForm, replyOf, TrackingForm } from '~/components/admin/order-forms'
 import { OrderDetailView } from '~/components/order-detail'
 import { getDb } from '~/infra/db.server'
+import { OrderEndConfirm } from '~/components/order-end-confirm'
+import { canMoveOrder, formatOrderNumber } from '~/lib/order-status'
 import { canHaveTracking } from '~/lib/tracking'
 import { getOrderDetail } from '~/domain/orders.server'
-import { statusFormAction, trackingFormAction } from '~/web/admin-order-forms.server'
+import { rejectFormAction, statusFormAction, trackingFormAction } from '~/web/admin-order-forms.server'
 import { requireAdmin } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
 import { replyMessage } from '~/web/form-reply'
@@ -18,13 +20,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, admin)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, admin))
+  // 'Reject and refund': for a paid order the table still lets the admin reject (confirmation at ?reject=1).
+  const rejectable = order.paymentStatus === 'paid' && canMoveOrder(order.orderStatus, 'rejected', 'admin')
+  return { order, rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
   if (form.get('intent') === 'tracking') return trackingFormAction(params.orderId, form, admin.id)
+  if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, admin.id)
   return statusFormAction(params.orderId, form, admin.id)
 }
 
@@ -37,6 +43,19 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   }, [actionData])
   return (
     <OrderDetailView order={order} back={{ to: '/admin/orders', label: 'Back to All Orders' }} admin>
+      {loaderData.rejectable ? (
+        <OrderEndConfirm
+          path={`/admin/orders/${order.id}`}
+          param="reject"
+          intent="reject"
+          confirming={loaderData.confirmingReject}
+          label="Reject and refund"
+          question={`Reject order ${formatOrderNumber(order.number)} and refund it?`}
+          confirmLabel="Yes, reject and refund"
+          keepLabel="Keep order"
+          refundPaise={order.totalAmountPaise}
+        />
+      ) : null}
       <OrderStatusForm status={order.orderStatus} reply={replyOf(actionData, 'status')} busy={busy} />
       {canHaveTracking(order.orderStatus) ? <TrackingForm tracking={order.tracking} reply={replyOf(actionData, 'tracking')} busy={busy} /> : null}
     </OrderDetailView>

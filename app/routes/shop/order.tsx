@@ -1,9 +1,17 @@
-// One of the shopper's orders (View Details), with its shipping details once it is shipped;
-// anyone else's order is a 404.
+// One of the shopper's orders (View Details), with its shipping details once it is shipped; anyone
+// else's order is a 404. While the lifecycle table allows it, 'Cancel order' opens a confirmation
+// (?cancel=1) and a POST cancels it (and refunds a paid order).
 import { OrderDetailView } from '~/components/order-detail'
+import { OrderEndConfirm } from '~/components/order-end-confirm'
+import { InlineError } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
+import { formatOrderNumber, ORDER_MESSAGES } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
-import { orNotFound } from '~/web/form-action.server'
+import { formAction, orNotFound } from '~/web/form-action.server'
+import { replyMessage } from '~/web/form-reply'
+import { sendRefundsNow } from '~/web/refunds-now.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
+import { canCancel, cancelOrder } from '~/domain/order-lifecycle.server'
 import { getOrderDetail } from '~/domain/orders.server'
 import type { Route } from './+types/order'
 
@@ -11,9 +19,44 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, user)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
+  const cancellable = canCancel(order.orderStatus)
+  return { order, cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  return <OrderDetailView order={loaderData.order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8" />
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request)
+  const form = await request.formData()
+  const path = `/shop/account/orders/${params.orderId}`
+  return formAction(async () => {
+    if (form.get('intent') !== 'cancel') return redirectWithToast(path, { type: 'error', message: ORDER_MESSAGES.cancelRefused })
+    const result = await cancelOrder(getDb(), params.orderId, user)
+    if (result.refundQueued) await sendRefundsNow()
+    return redirectWithToast(path, { type: 'success', message: result.refundQueued ? ORDER_MESSAGES.cancelled : ORDER_MESSAGES.cancelledUnpaid })
+  }, { reply: {} })
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData
+  const error = replyMessage(actionData)
+  return (
+    <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
+      {loaderData.cancellable ? (
+        <OrderEndConfirm
+          path={`/shop/account/orders/${order.id}`}
+          param="cancel"
+          intent="cancel"
+          confirming={loaderData.confirmingCancel}
+          label="Cancel order"
+          question={`Cancel order ${formatOrderNumber(order.number)}?`}
+          confirmLabel="Yes, cancel order"
+          keepLabel="Keep order"
+          refundPaise={order.paymentStatus === 'paid' ? order.totalAmountPaise : null}
+          error={error}
+        />
+      ) : error ? (
+        <InlineError message={error} />
+      ) : null}
+    </OrderDetailView>
+  )
 }
