@@ -519,20 +519,15 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
     expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
   })
 
-  it('does not confirm a payment Razorpay reports only authorized (manual capture) until it is captured', async () => {
+  it('captures a payment Razorpay reports only authorized (manual capture), then confirms it', async () => {
     const stockBefore = await shelfOf('vase')
     const { orderId, gatewayOrderId } = await placeVaseOrder(1)
     const { paymentId, signature } = fake.pay(gatewayOrderId, { status: 'authorized' })
     const result = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId }
-    const early = await api.verify(asha, result)
-    expect(early.status).toBe(400)
-    expect(early.body.message).toBe('Payment Verification Failed.')
-    expect(await shelfOf('vase')).toBe(stockBefore)
-    expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
-
-    fake.capture(paymentId)
-    const captured = await api.verify(asha, result)
-    expect(captured.status).toBe(200)
+    const answer = await api.verify(asha, result)
+    expect(answer.status).toBe(200)
+    expect(fake.payments.get(paymentId)?.status).toBe('captured')
+    expect(fake.requests).toContain(`POST /v1/payments/${paymentId}/capture`)
     expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
     expect(await shelfOf('vase')).toBe(stockBefore - 1)
   })
