@@ -1,7 +1,9 @@
 // Draws an issued invoice, bill of supply or credit note (app/lib/invoice-document.ts) as an A4
 // PDF with pdfkit. Layout only: every figure comes from the document. The font is DejaVu Sans from
 // @fontsource/dejavu-sans (pdfkit's built-in Helvetica has no rupee sign), embedded as a subset.
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { inflateSync } from 'node:zlib'
 import PDFDocument from 'pdfkit'
 import { formatDocumentDate, formatRate, type TaxLine } from '~/lib/gst'
 import type { InvoiceDocument } from '~/lib/invoice-document'
@@ -9,9 +11,58 @@ import { formatPaise, formatPaiseFigure } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 
 const require = createRequire(import.meta.url)
-const FONTS = {
-  regular: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff'),
-  bold: require.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff'),
+const FONT_FILES = {
+  regular: '@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff',
+  bold: '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff',
+}
+
+/**
+ * A WOFF 1.0 font as the TrueType (sfnt) file it wraps: each table inflated once. fontkit reads a
+ * WOFF directly, but inflates the whole glyph table again for every glyph (over a second per
+ * document); the TrueType bytes take milliseconds.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF 1.0 font')
+  const numTables = woff.readUInt16BE(12)
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20
+    const offset = woff.readUInt32BE(at + 4)
+    const compLength = woff.readUInt32BE(at + 8)
+    const origLength = woff.readUInt32BE(at + 12)
+    const stored = woff.subarray(offset, offset + compLength)
+    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? inflateSync(stored) : stored }
+  })
+  const power = 2 ** Math.floor(Math.log2(numTables))
+  const header = Buffer.alloc(12 + 16 * numTables)
+  header.writeUInt32BE(woff.readUInt32BE(4), 0)
+  header.writeUInt16BE(numTables, 4)
+  header.writeUInt16BE(power * 16, 6)
+  header.writeUInt16BE(Math.log2(power), 8)
+  header.writeUInt16BE(numTables * 16 - power * 16, 10)
+  const parts: Buffer[] = [header]
+  let offset = header.length
+  tables.forEach((table, i) => {
+    const record = 12 + i * 16
+    header.writeUInt32BE(table.tag, record)
+    header.writeUInt32BE(table.checksum, record + 4)
+    header.writeUInt32BE(offset, record + 8)
+    header.writeUInt32BE(table.data.length, record + 12)
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4)
+    table.data.copy(padded)
+    parts.push(padded)
+    offset += padded.length
+  })
+  return Buffer.concat(parts)
+}
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined
+
+function loadFonts() {
+  fonts ??= {
+    regular: woffToSfnt(readFileSync(require.resolve(FONT_FILES.regular))),
+    bold: woffToSfnt(readFileSync(require.resolve(FONT_FILES.bold))),
+  }
+  return fonts
 }
 
 const MARGIN = 40
@@ -67,8 +118,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)))
     pdf.on('error', reject)
   })
-  pdf.registerFont('regular', FONTS.regular)
-  pdf.registerFont('bold', FONTS.bold)
+  const { regular, bold } = loadFonts()
+  pdf.registerFont('regular', regular)
+  pdf.registerFont('bold', bold)
   draw(pdf, doc)
   pdf.end()
   return done
@@ -86,11 +138,11 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
   ]
   let factsY = y
   for (const [label, value] of facts) {
-    pdf.font('regular').fontSize(8).fillColor(GREY).text(`${label}: `, PAGE.width / 2, factsY, { width: CONTENT_WIDTH / 2, align: 'right', continued: true })
-    pdf.font('bold').fillColor('black').text(value ?? '')
-    factsY = pdf.y + 1
+    pdf.font('regular').fontSize(8).fillColor(GREY).text(`${label}:`, MARGIN + CONTENT_WIDTH - 300, factsY, { width: 95, align: 'right' })
+    pdf.font('bold').fontSize(8).fillColor('black').text(value ?? '', MARGIN + CONTENT_WIDTH - 200, factsY, { width: 200, align: 'left' })
+    factsY = pdf.y + 2
   }
-  y = Math.max(pdf.y, y + 24) + 8
+  y = Math.max(factsY, y + 24) + 8
   if (doc.testMode) {
     pdf.rect(MARGIN, y, CONTENT_WIDTH, 18).fill('#fde68a')
     pdf.font('bold').fontSize(9).fillColor('#7c2d12').text('TEST MODE: no money moved. This is not a tax document.', MARGIN + 6, y + 5)
@@ -174,7 +226,7 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
   const notes = [
     doc.mode === 'none'
       ? 'The seller is not registered under GST: no tax is charged on this bill of supply.'
-      : 'Prices include GST. Tax is not payable on reverse charge.',
+      : 'Prices include GST. Tax payable on reverse charge: No.',
     doc.kind === 'credit-note' ? 'This credit note reverses the invoice named above in full.' : '',
     'This is a computer-generated document and needs no signature.',
   ].filter(Boolean)

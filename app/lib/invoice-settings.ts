@@ -92,7 +92,7 @@ export const DEFAULT_CATEGORY_TAX: Record<Category, TaxClass> = {
 
 /** The demo shop's seller: a made-up Karnataka registration with a well-formed GSTIN. */
 export const DEMO_SELLER: Seller = {
-  legalName: 'Resin Craft Studio (Demo) Private Limited',
+  legalName: 'Resin Craft Studio (Demo)',
   address: ['12 Lavelle Road, Ashok Nagar', 'Bengaluru 560001'],
   state: 'Karnataka',
   gstin: '29AAHCR1234M1Z3',
