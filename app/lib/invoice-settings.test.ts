@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { CATEGORY_IDS } from './catalog'
 import { INDIAN_STATES_AND_UTS } from './indian-states'
 import {
+  categoryTaxVariable,
+  INVOICE_ENV_SHAPE,
   DEFAULT_CATEGORY_TAX,
   DEMO_SELLER,
   GST_STATE_CODES,
@@ -34,6 +37,10 @@ describe('GSTIN', () => {
 })
 
 describe('parseInvoiceSettings', () => {
+  it('has a GST_* variable for every category', () => {
+    expect(CATEGORY_IDS.map(categoryTaxVariable).every((name) => name in INVOICE_ENV_SHAPE)).toBe(true)
+  })
+
   it('gives the demo shop the demo seller and the default category rates', () => {
     const settings = parseInvoiceSettings({})
     expect(settings.seller).toEqual(DEMO_SELLER)

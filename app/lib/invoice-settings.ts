@@ -136,10 +136,11 @@ export const INVOICE_ENV_SHAPE = {
     .toUpperCase()
     .refine(isValidGstin, { error: 'must be a 15-character GSTIN with a valid check character' })
     .optional(),
-  ...(Object.fromEntries(CATEGORY_IDS.map((id) => [categoryTaxVariable(id), taxClassSchema.optional()])) as Record<
-    `GST_${string}`,
-    z.ZodOptional<typeof taxClassSchema>
-  >),
+  // One per category (categoryTaxVariable): HSN:RATE.
+  GST_JEWELLERY: taxClassSchema.optional(),
+  GST_HOME_DECOR: taxClassSchema.optional(),
+  GST_GIFTING_MEMORIES: taxClassSchema.optional(),
+  GST_SPECIAL_OCCASION: taxClassSchema.optional(),
 }
 
 const invoiceEnvSchema = z.object(INVOICE_ENV_SHAPE)

@@ -13,6 +13,8 @@ import { parseInput } from '~/domain/errors'
 import { requireAdmin } from '~/web/auth.server'
 import { updateOrderStatus } from '~/domain/admin-orders.server'
 import { getOrderDetail } from '~/domain/orders.server'
+import { orderDocuments } from '~/domain/invoices.server'
+import { OrderDocumentLinks } from '~/components/order-documents'
 import { formAction, orNotFound } from '~/web/form-action.server'
 import { replyMessage } from '~/web/form-reply'
 import { redirectWithToast } from '~/web/toast/toast.server'
@@ -22,7 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, admin)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, admin))
+  return { order, documents: await orderDocuments(getDb(), order.id) }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -51,6 +54,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>{' '}
         <TestModeBadge testMode={loaderData.order.testMode} />
       </h1>
+      <OrderDocumentLinks base={`/admin/orders/${loaderData.order.id}`} documents={loaderData.documents} />
       <OrderDetailView order={loaderData.order} admin />
       <Form method="post" className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <label className="grid gap-1 text-sm font-medium">

@@ -6,13 +6,16 @@ import { formatOrderNumber } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
 import { getOrderDetail } from '~/domain/orders.server'
+import { orderDocuments } from '~/domain/invoices.server'
+import { OrderDocumentLinks } from '~/components/order-documents'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, user)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
+  return { order, documents: await orderDocuments(getDb(), order.id) }
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
@@ -24,6 +27,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 mb-6 text-2xl font-bold">
         Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>
       </h1>
+      <OrderDocumentLinks base={`/shop/account/orders/${loaderData.order.id}`} documents={loaderData.documents} className="mb-6" />
       <OrderDetailView order={loaderData.order} />
     </section>
   )
