@@ -9,6 +9,7 @@ import {
   GST_RATES,
   principalTaxClass,
   splitInclusive,
+  type TaxLine,
   type TaxLineInput,
   type TaxMode,
   totalsByRate,
@@ -86,7 +87,7 @@ describe('computeTaxBreakdown', () => {
       ],
     })
     expect(breakdown.lines).toHaveLength(3)
-    const [pendants, tray, delivery] = breakdown.lines
+    const [pendants, tray, delivery] = breakdown.lines as [TaxLine, TaxLine, TaxLine]
     expect(pendants).toMatchObject({ grossPaise: 159_800, taxablePaise: 155_146, taxPaise: 4654, details: ['Size: Large', 'Colour: Teal'] })
     expect(tray).toMatchObject({ grossPaise: 249_900, taxablePaise: 211_780, taxPaise: 38_120 })
     // The tray (₹2,499) is worth more than the two pendants (₹1,598): delivery goes at 18%.
@@ -94,8 +95,8 @@ describe('computeTaxBreakdown', () => {
     expect(breakdown.totals).toEqual({
       grossPaise: 419_600,
       taxablePaise: 155_146 + 211_780 + 8390,
-      cgstPaise: pendants!.cgstPaise + tray!.cgstPaise + delivery!.cgstPaise,
-      sgstPaise: pendants!.sgstPaise + tray!.sgstPaise + delivery!.sgstPaise,
+      cgstPaise: pendants.cgstPaise + tray.cgstPaise + delivery.cgstPaise,
+      sgstPaise: pendants.sgstPaise + tray.sgstPaise + delivery.sgstPaise,
       igstPaise: 0,
       taxPaise: 4654 + 38_120 + 1510,
     })
