@@ -19,6 +19,8 @@ export default [
     ]),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    route('orders/:orderId/invoice.pdf', 'routes/admin/order-invoice.ts'),
+    route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
     route('features', 'routes/admin/features.tsx'),
   ]),
 
@@ -34,6 +36,8 @@ export default [
       route('checkout', 'routes/shop/checkout.tsx'),
       route('account', 'routes/shop/account.tsx'),
       route('account/orders/:orderId', 'routes/shop/order.tsx'),
+      route('account/orders/:orderId/invoice.pdf', 'routes/shop/order-invoice.ts'),
+      route('account/orders/:orderId/credit-note.pdf', 'routes/shop/order-credit-note.ts'),
       route('payment-success', 'routes/shop/payment-success.tsx'),
       route('payment/test', 'routes/shop/payment-test.tsx'),
     ]),

@@ -14,6 +14,7 @@ import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-wo
 import * as orderCancelledAndRefunds from '../migrations/2026-11-25T1100-order-cancelled-and-refunds'
 import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
 import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
+import * as invoices from '../migrations/2026-11-25T1140-invoices'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-order-cancelled-and-refunds': orderCancelledAndRefunds,
   '2026-11-25T1110-stock-holds': stockHolds,
   '2026-11-25T1120-order-tracking': orderTracking,
+  '2026-11-25T1140-invoices': invoices,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

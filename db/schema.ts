@@ -2,6 +2,7 @@
 // The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
+import type { DocumentKind } from '../app/lib/invoice-document'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
@@ -254,6 +255,27 @@ export interface ProductsWordsVersionTable {
   version: number
 }
 
+/** The last number taken in a series ('INV', 'CN'...) and financial year ('2026-27'). */
+export interface DocumentCountersTable {
+  series: string
+  financial_year: string
+  last_sequence: number
+}
+
+/** An issued invoice or credit note; `document` is its InvoiceDocument (app/lib/invoice-document.ts) as JSON. */
+export interface InvoicesTable {
+  id: string
+  order_id: string
+  kind: DocumentKind
+  series: string
+  financial_year: string
+  sequence: number
+  /** 'INV/2026-27/000123' */
+  number: string
+  issued_at: string
+  document: string
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -274,6 +296,8 @@ export interface Database {
   refunds: RefundsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
+  document_counters: DocumentCountersTable
+  invoices: InvoicesTable
 }
 
 export type User = Selectable<UsersTable>

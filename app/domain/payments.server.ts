@@ -10,6 +10,7 @@ import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
 import { releaseHolds, takeHeldStock } from './stock-holds.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
+import { assignInvoiceNumber } from './invoices.server'
 import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
 import { moveOrder } from './order-lifecycle.server'
 import { applyRefundWebhook, queueRefund } from './refunds.server'
@@ -166,6 +167,7 @@ export async function confirmPayment(
       return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: true, unfillable: true }
     }
     await moveOrder(trx, order.id, 'confirmed', 'payment', { note: `Paid (${input.source}, ${input.paymentId})` })
+    await assignInvoiceNumber(trx, order.id, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }

@@ -10,6 +10,7 @@ import { newId } from '~/lib/ids.server'
 import { formatPaise } from '~/lib/money'
 import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayRefund, PaymentGateway } from '../infra/payment-gateway.server'
+import { issueCreditNote } from './invoices.server'
 import { inList } from './sql-lists.server'
 
 type Db = Kysely<Database>
@@ -230,6 +231,8 @@ export async function applyGatewayRefund(db: Db, refundId: string, result: Gatew
         .where('order_id', '=', row.order_id)
         .where('gateway_payment_id', '=', row.gateway_payment_id)
         .execute()
+      // The money is back: an invoiced order gets its credit note (once; none when never invoiced).
+      await issueCreditNote(trx, row.order_id, at)
     }
     return result.status
   })

@@ -166,3 +166,15 @@ describe('TRUST_PROXY', () => {
     }
   })
 })
+
+describe('parseConfig: the invoices\' seller and GST rates (ADR 035)', () => {
+  it('accepts a seller and category rates, and names a bad one', () => {
+    const config = parseConfig({ SELLER_GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: 'Maharashtra', GST_HOME_DECOR: '3926:12' })
+    expect(config.SELLER_GSTIN).toBe('27AAPFU0939F1ZV')
+    expect(config.GST_HOME_DECOR).toEqual({ hsn: '3926', ratePercent: 12 })
+    expectOneLineErrorNaming({ SELLER_GSTIN: '27AAPFU0939F1ZA' }, 'SELLER_GSTIN')
+    expectOneLineErrorNaming({ SELLER_GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: 'Kerala' }, 'SELLER_GSTIN')
+    expectOneLineErrorNaming({ SELLER_STATE: 'Atlantis' }, 'SELLER_STATE')
+    expectOneLineErrorNaming({ GST_JEWELLERY: '7117:4' }, 'GST_JEWELLERY')
+  })
+})

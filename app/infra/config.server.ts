@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
+import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -55,6 +56,8 @@ const configSchema = z
     INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),
     FACEBOOK_URL: z.string().default('https://facebook.com/resincraft.studio'),
     WHATSAPP_URL: z.string().default('https://wa.me/919876543210'),
+    // The invoices' seller and per-category HSN and GST rate (app/lib/invoice-settings.ts, ADR 035).
+    ...INVOICE_ENV_SHAPE,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -76,7 +79,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable (e.g. `PORT=` in a .env file) means "use the default".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
   const result = configSchema.safeParse(present)
-  if (result.success) return result.data
+  if (result.success) {
+    try {
+      // The rules across variables (a GSTIN's state code against SELLER_STATE).
+      parseInvoiceSettings(present)
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    return result.data
+  }
   const issue = result.error.issues[0]
   const name = String(issue?.path[0] ?? 'environment')
   throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'is invalid'}`)

@@ -93,6 +93,8 @@ const RULES: Record<string, Cell[]> = {
   ],
   'routes/admin/orders.tsx': [adminPage(() => '/admin/orders')],
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
+  'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
+  'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
   'routes/admin/features.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
   'routes/shop/layout.tsx': [shopPage('/shop/home')],
   'routes/shop/index.ts': [{ method: 'GET', url: () => '/shop', expect: { visitor: SHOP, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
@@ -142,6 +144,14 @@ const RULES: Record<string, Cell[]> = {
   ],
   'routes/shop/order.tsx': [
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+  ],
+  // The owner's paid order has an invoice and no credit note; Bravo's order is unpaid (no invoice).
+  'routes/shop/order-invoice.ts': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/invoice.pdf`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.b.orderId}/invoice.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/order-credit-note.ts': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
   ],
   'routes/shop/payment-success.tsx': [signedInShopPage('/shop/payment-success')],
   'routes/shop/payment-test.tsx': [

@@ -12,6 +12,8 @@ import { getOrderDetail } from '~/domain/orders.server'
 import { rejectFormAction, statusFormAction, trackingFormAction } from '~/web/admin-order-forms.server'
 import { requireAdmin } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
+import { orderDocuments } from '~/domain/invoices.server'
+import { OrderDocumentLinks } from '~/components/order-documents'
 import { replyMessage } from '~/web/form-reply'
 import { notify } from '~/web/toast/notify'
 import type { Route } from './+types/order'
@@ -23,7 +25,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await orNotFound(getOrderDetail(getDb(), params.orderId, admin))
   // 'Reject and refund': for a paid order the table still lets the admin reject (confirmation at ?reject=1).
   const rejectable = order.paymentStatus === 'paid' && canMoveOrder(order.orderStatus, 'rejected', 'admin')
-  return { order, rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
+  return {
+    order,
+    documents: await orderDocuments(getDb(), order.id),
+    rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,6 +48,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   }, [actionData])
   return (
     <OrderDetailView order={order} back={{ to: '/admin/orders', label: 'Back to All Orders' }} admin>
+      <OrderDocumentLinks base={`/admin/orders/${order.id}`} documents={loaderData.documents} />
       {loaderData.rejectable ? (
         <OrderEndConfirm
           path={`/admin/orders/${order.id}`}

@@ -13,6 +13,8 @@ import { sendRefundsNow } from '~/web/refunds-now.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import { canCancel, cancelOrder } from '~/domain/order-lifecycle.server'
 import { getOrderDetail } from '~/domain/orders.server'
+import { orderDocuments } from '~/domain/invoices.server'
+import { OrderDocumentLinks } from '~/components/order-documents'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
@@ -21,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
   const cancellable = canCancel(order.orderStatus)
-  return { order, cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
+  return { order, documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -41,6 +43,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const error = replyMessage(actionData)
   return (
     <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
+      <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
       {loaderData.cancellable ? (
         <OrderEndConfirm
           path={`/shop/account/orders/${order.id}`}
