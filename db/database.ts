@@ -11,6 +11,7 @@ import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
 import * as demoOrderGateway from '../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
 import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-words'
+import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0900-sec-pay-demo-order-gateway': demoOrderGateway,
   '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
   '2026-11-25T0920-phone-search-words': phoneSearchWords,
+  '2026-11-25T1130-mail-outbox-and-password-resets': mailOutbox,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

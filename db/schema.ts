@@ -212,6 +212,42 @@ export interface ProductsWordsVersionTable {
   version: number
 }
 
+/** One mail, written with the event that causes it and sent by the worker (ADR 034). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  kind: string
+  /** One mail per event ('order-confirmed:<orderId>'): a second insert for it is ignored. */
+  dedupe_key: string
+  to_address: string
+  subject: string
+  html: string
+  text: string
+  /** JSON [{kind, orderId}]: rendered at send time through the attachment registry. */
+  attachments: Generated<string>
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>
+  attempts: Generated<number>
+  next_attempt_at: string
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  /** 'smtp' or 'mailbox' (the admin's local mailbox when there is no SMTP_URL). */
+  delivered_via: string | null
+  message_id: string | null
+  /** JSON: the file names attached when it was sent. */
+  attached: Generated<string>
+  created_at: CreatedAt
+  sent_at: string | null
+}
+
+/** A password reset link: only the SHA-256 of its token is kept; single use, 30 minutes. */
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -230,6 +266,8 @@ export interface Database {
   webhook_events: WebhookEventsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -2,6 +2,7 @@
 import type { DB } from '../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { NotFound } from './errors'
+import { orderStatusMail } from './mail.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
@@ -47,5 +48,6 @@ export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrde
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(ORDER_MESSAGES.notFound)
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: next, note: 'Changed by the admin', changed_by: adminId }).execute()
+    await orderStatusMail(trx, orderId, next)
   })
 }

@@ -9,6 +9,7 @@ import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
+import { queuePaidOrderMails } from './mail.server'
 import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
 
 export { PAYMENT_MESSAGES }
@@ -160,6 +161,7 @@ export async function confirmPayment(
     await recordPaidPayment(trx, order, input, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
+    await queuePaidOrderMails(trx, order.id)
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: short }
   })
 }
