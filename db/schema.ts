@@ -2,6 +2,7 @@
 // The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
+import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { Role } from '../app/lib/user'
 
@@ -224,7 +225,7 @@ export interface MailOutboxTable {
   text: string
   /** JSON [{kind, orderId}]: rendered at send time through the attachment registry. */
   attachments: Generated<string>
-  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>
+  status: Generated<MailStatus>
   attempts: Generated<number>
   next_attempt_at: string
   claimed_by: string | null

@@ -6,6 +6,8 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Database } from '../../db/schema'
+import { MAIL_MESSAGES, type MailStatus } from '~/lib/mail'
+import { NotFound } from './errors'
 
 /** Files attached at send time, rendered by whoever registered the kind (e.g. the invoice PDF). */
 export const ATTACHMENT_KINDS = ['invoice', 'credit-note'] as const
@@ -198,7 +200,7 @@ export interface MailSummary {
   kind: string
   to: string
   subject: string
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: MailStatus
   attempts: number
   deliveredVia: string | null
   createdAt: string
@@ -234,4 +236,26 @@ export async function listMail(db: DB, options: { page?: number; pageSize?: numb
     lastError: r.last_error,
   }))
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+}
+
+/** One mail as the mailbox shows it; NotFound when there is none. */
+export async function getMailMessage(db: DB, id: number) {
+  const row = Number.isSafeInteger(id) && id > 0 ? await readMail(db, id) : undefined
+  if (!row) throw new NotFound(MAIL_MESSAGES.notFound)
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    status: row.status,
+    attempts: row.attempts,
+    deliveredVia: row.delivered_via,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    attached: JSON.parse(row.attached) as string[],
+  }
 }

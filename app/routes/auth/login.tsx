@@ -105,6 +105,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Sign In
         </Button>
       </Form>
+      <p className="text-center text-sm">
+        <Link className="inline-block py-3 font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/forgot-password">
+          Forgot password?
+        </Link>
+      </p>
     </div>
   )
 }
