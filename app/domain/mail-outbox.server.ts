@@ -49,7 +49,31 @@ export async function enqueueMail(trx: DB, mail: OutboxMail): Promise<boolean> {
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  const queued = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  if (queued) nudgeWorkers()
+  return queued
+}
+
+/**
+ * Workers in this process that want to hear of new mail (instead of waiting for their next poll).
+ * They are told a moment later, after the event's transaction has most likely committed; a worker
+ * told too early finds nothing and polls again.
+ */
+const listeners = new Set<() => void>()
+let nudge: ReturnType<typeof setTimeout> | undefined
+
+export function onMailQueued(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function nudgeWorkers() {
+  if (nudge || listeners.size === 0) return
+  nudge = setTimeout(() => {
+    nudge = undefined
+    for (const listener of listeners) listener()
+  }, 20)
+  nudge.unref?.()
 }
 
 // --- Attachments: rendered at send time through a registry ------------------------------------

@@ -15,6 +15,7 @@ import {
   type MailAttachmentRef,
   markMailFailed,
   markMailSent,
+  onMailQueued,
   type OutboxRow,
 } from '~/domain/mail-outbox.server'
 
@@ -101,15 +102,23 @@ export interface MailWorker {
   wake(): void
 }
 
-/** Runs passes until stopped: straight on while mail is waiting, else every `pollMs`. */
+/** Runs passes until stopped: straight on while mail is waiting, else at new mail or every `pollMs`. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 500
   const workerId = options.workerId ?? defaultWorkerId
   let running = true
   let timer: NodeJS.Timeout | undefined
   let wakeUp: (() => void) | undefined
+  let nudged = false
+  const wake = () => {
+    nudged = true
+    wakeUp?.()
+  }
+  // New mail in this process wakes the worker at once; mail from elsewhere waits for the poll.
+  const unsubscribe = onMailQueued(wake)
   const loop = (async () => {
     while (running) {
+      nudged = false
       let busy = false
       try {
         const pass = await runMailWorkerOnce({ ...options, workerId })
@@ -117,22 +126,25 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       } catch (error) {
         console.error('The mail worker could not read the outbox', error)
       }
-      if (busy || !running) continue
+      if (busy || nudged || !running) continue
       await new Promise<void>((done) => {
         wakeUp = done
         timer = setTimeout(done, pollMs)
         timer.unref?.()
       })
+      wakeUp = undefined
+      if (timer) clearTimeout(timer)
     }
   })()
   return {
     async stop() {
       running = false
+      unsubscribe()
       if (timer) clearTimeout(timer)
       wakeUp?.()
       await loop
     },
-    wake: () => wakeUp?.(),
+    wake,
   }
 }
 
