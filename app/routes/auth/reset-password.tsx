@@ -14,7 +14,8 @@ import { setPasswordFromLink } from '~/web/password-reset.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Choose a New Password' }, { name: 'referrer', content: 'no-referrer' }]
+// The site's Referrer-Policy (strict-origin-when-cross-origin) keeps the token in the url from other sites.
+export const meta: Route.MetaFunction = () => [{ title: 'Choose a New Password' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
