@@ -38,7 +38,7 @@ test('a forgotten password is reset through the link in the demo mailbox', async
   await loginAs(admin, 'admin')
   await openMail(admin, email, /^Reset your .+ password$/)
   await expect(admin.frameLocator('iframe[title="Mail preview"]').getByRole('link', { name: 'Choose a new password' })).toBeVisible()
-  const link = admin.getByLabel('Plain text').getByRole('link', { name: /\/auth\/reset-password\?token=/ })
+  const link = admin.getByRole('region', { name: 'Plain text' }).getByRole('link', { name: /\/auth\/reset-password\?token=/ })
   const href = (await link.getAttribute('href')) ?? ''
   expect(href).toMatch(/\/auth\/reset-password\?token=[\w-]{43}$/)
 
@@ -112,8 +112,8 @@ test('the admin mailbox shows the confirmation of a test payment', async ({ page
   await expect(preview.getByRole('heading', { name: 'Thank you for your order, Mailbox Meera!' })).toBeVisible()
   await expect(preview.getByText(title, { exact: true })).toBeVisible()
   await expect(preview.getByText('12 Marine Drive')).toBeVisible()
-  await expect(page.getByLabel('Plain text')).toContainText(`${title} x 1`)
-  await expect(page.getByLabel('Plain text')).toContainText('Test order: paid through the TEST MODE gateway, no money moved.')
+  await expect(page.getByRole('region', { name: 'Plain text' })).toContainText(`${title} x 1`)
+  await expect(page.getByRole('region', { name: 'Plain text' })).toContainText('Test order: paid through the TEST MODE gateway, no money moved.')
   // The owner's copy is there too.
   await page.goto('/admin/mail')
   await expect(page.getByRole('list', { name: 'Mails' }).getByRole('link').filter({ hasText: /^New paid order #\d+/ }).first()).toBeVisible()

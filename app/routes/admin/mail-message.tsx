@@ -19,8 +19,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params }: Route.ActionArgs) {
   const id = Number(params.mailId)
-  const retried = Number.isSafeInteger(id) && (await retryMail(getDb(), id))
-  return redirectWithToast(`/admin/mail/${params.mailId}`, retried ? { type: 'success', message: MAIL_MESSAGES.retried } : { type: 'error', message: MAIL_MESSAGES.notRetried })
+  if (!Number.isSafeInteger(id) || id < 1) return redirectWithToast('/admin/mail', { type: 'error', message: MAIL_MESSAGES.notFound })
+  const retried = await retryMail(getDb(), id)
+  return redirectWithToast(`/admin/mail/${id}`, retried ? { type: 'success', message: MAIL_MESSAGES.retried } : { type: 'error', message: MAIL_MESSAGES.notRetried })
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -69,9 +70,11 @@ export default function AdminMailMessage({ loaderData }: Route.ComponentProps) {
           className="h-[36rem] w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
         />
       </section>
-      <section className="grid gap-2">
-        <h2 className="text-lg font-semibold">Plain text</h2>
-        <pre aria-label="Plain text" className="overflow-x-auto rounded-lg border border-zinc-200 p-3 text-sm whitespace-pre-wrap break-words dark:border-zinc-800">
+      <section aria-labelledby="mail-plain-text" className="grid gap-2">
+        <h2 id="mail-plain-text" className="text-lg font-semibold">
+          Plain text
+        </h2>
+        <pre className="overflow-x-auto rounded-lg border border-zinc-200 p-3 text-sm whitespace-pre-wrap break-words dark:border-zinc-800">
           {linkify(mail.text).map((part, i) =>
             part.href ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
