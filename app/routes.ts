@@ -7,6 +7,8 @@ export default [
   layout('routes/auth/layout.tsx', [
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/register', 'routes/auth/register.tsx'),
+    route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('auth/reset-password', 'routes/auth/reset-password.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
 
@@ -22,6 +24,8 @@ export default [
     route('orders/:orderId/invoice.pdf', 'routes/admin/order-invoice.ts'),
     route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
     route('features', 'routes/admin/features.tsx'),
+    route('mail', 'routes/admin/mail.tsx'),
+    route('mail/:mailId', 'routes/admin/mail-message.tsx'),
   ]),
 
   route('shop', 'routes/shop/layout.tsx', [
@@ -52,6 +56,8 @@ export default [
     route('auth/login', 'routes/api/auth/login.ts'),
     route('auth/logout', 'routes/api/auth/logout.ts'),
     route('auth/check-auth', 'routes/api/auth/check-auth.ts'),
+    route('auth/forgot-password', 'routes/api/auth/forgot-password.ts'),
+    route('auth/reset-password', 'routes/api/auth/reset-password.ts'),
     route('shop/products/get', 'routes/api/shop/products.ts'),
     route('shop/products/get/:id', 'routes/api/shop/product.ts'),
     route('shop/search/:keyword?', 'routes/api/shop/search.ts'),

@@ -3,6 +3,7 @@
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
 import type { DocumentKind } from '../app/lib/invoice-document'
+import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
@@ -276,6 +277,42 @@ export interface InvoicesTable {
   document: string
 }
 
+/** One mail, written with the event that causes it and sent by the worker (ADR 034). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  kind: string
+  /** One mail per event ('order-confirmed:<orderId>'): a second insert for it is ignored. */
+  dedupe_key: string
+  to_address: string
+  subject: string
+  html: string
+  text: string
+  /** JSON [{kind, orderId}]: rendered at send time through the attachment registry. */
+  attachments: Generated<string>
+  status: Generated<MailStatus>
+  attempts: Generated<number>
+  next_attempt_at: string
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  /** 'smtp' or 'mailbox' (the admin's local mailbox when there is no SMTP_URL). */
+  delivered_via: string | null
+  message_id: string | null
+  /** JSON: the file names attached when it was sent. */
+  attached: Generated<string>
+  created_at: CreatedAt
+  sent_at: string | null
+}
+
+/** A password reset link: only the SHA-256 of its token is kept; single use, 30 minutes. */
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -298,6 +335,8 @@ export interface Database {
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable
   invoices: InvoicesTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -2,6 +2,7 @@
 import type { DB } from '../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import { needsAttention } from './order-attention.server'
+import type { StatusMailExtra } from './mail.server'
 import { type MoveResult, moveOrder } from './order-lifecycle.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
 import { isUnpaidCheckout } from './stock-holds.server'
@@ -54,6 +55,12 @@ export async function listAllOrders(
  * unknown order, MoveRefused (400) for a move the table forbids. Rejecting a paid order queues its
  * refund, and stock already taken goes back, in the same transaction.
  */
-export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrderStatus, adminId: string): Promise<MoveResult> {
-  return moveOrder(db, orderId, next, 'admin', { changedBy: adminId })
+export async function updateOrderStatus(
+  db: DB,
+  orderId: string,
+  next: AdminOrderStatus,
+  adminId: string,
+  mail?: StatusMailExtra,
+): Promise<MoveResult> {
+  return moveOrder(db, orderId, next, 'admin', { changedBy: adminId, mail })
 }

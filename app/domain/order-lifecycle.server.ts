@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import type { RefundReason } from '~/lib/refunds'
 import { Forbidden, Invalid, NotFound } from './errors'
+import { orderStatusMail, type StatusMailExtra } from './mail.server'
 import { queueRefund } from './refunds.server'
 import { releaseHolds } from './stock-holds.server'
 
@@ -43,6 +44,8 @@ export interface MoveOptions {
   note?: string
   /** Why the refund is owed, when the move ends a paid order (else cancelled / rejected). */
   refundReason?: RefundReason
+  /** What the shopper's status mail adds (tracking when shipped, a note): the mail goes with the move. */
+  mail?: StatusMailExtra
 }
 
 export interface MoveResult {
@@ -92,6 +95,8 @@ export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus
       .values({ order_id: orderId, status: to, note: options.note ?? MOVE_NOTES[actor], changed_by: options.changedBy ?? null, changed_at: now })
       .execute()
 
+    // The shopper hears of the moves they care about, once per order and status (the outbox).
+    await orderStatusMail(trx, orderId, to, options.mail)
     let stockReturned = false
     let refundQueued = false
     const reason = options.refundReason ?? REFUND_REASON_OF[to]

@@ -83,7 +83,9 @@ export async function updateOrderByAdmin(
     return { refundQueued: false }
   }
   if (tracking && !canHaveTracking(update.orderStatus)) throw new NotShipped()
-  const moved = await updateOrderStatus(db, orderId, update.orderStatus, adminId)
+  // The shipped mail carries the details the admin entered with the move.
+  const mail = tracking ? { tracking: { carrier: tracking.carrier, number: tracking.number, url: tracking.url } } : undefined
+  const moved = await updateOrderStatus(db, orderId, update.orderStatus, adminId, mail)
   if (tracking) await setTracking(db, orderId, update.tracking as TrackingInput, adminId)
   return moved
 }

@@ -11,6 +11,7 @@ import { removeCartLines } from './cart.server'
 import { releaseHolds, takeHeldStock } from './stock-holds.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
 import { assignInvoiceNumber } from './invoices.server'
+import { queuePaidOrderMails } from './mail.server'
 import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
 import { moveOrder } from './order-lifecycle.server'
 import { applyRefundWebhook, queueRefund } from './refunds.server'
@@ -170,6 +171,7 @@ export async function confirmPayment(
     await assignInvoiceNumber(trx, order.id, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
+    await queuePaidOrderMails(trx, order.id)
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }
   })
 }

@@ -11,6 +11,7 @@ import { formatPaise } from '~/lib/money'
 import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayRefund, PaymentGateway } from '../infra/payment-gateway.server'
 import { issueCreditNote } from './invoices.server'
+import { orderStatusMail, ownerAlert } from './mail.server'
 import { inList } from './sql-lists.server'
 
 type Db = Kysely<Database>
@@ -231,8 +232,22 @@ export async function applyGatewayRefund(db: Db, refundId: string, result: Gatew
         .where('order_id', '=', row.order_id)
         .where('gateway_payment_id', '=', row.gateway_payment_id)
         .execute()
-      // The money is back: an invoiced order gets its credit note (once; none when never invoiced).
-      await issueCreditNote(trx, row.order_id, at)
+      // The money is back: an invoiced order gets its credit note (once; none when never invoiced),
+      // and the shopper a mail saying so.
+      const creditNote = await issueCreditNote(trx, row.order_id, at)
+      await orderStatusMail(trx, row.order_id, 'refunded', { refundPaise: row.amount_paise, eventId: row.id, creditNote: creditNote !== null })
+    }
+    if (result.status === 'failed') {
+      await ownerAlert(trx, {
+        kind: 'refund-failed',
+        dedupeKey: `refund-failed:${row.id}`,
+        subject: `A refund of ${formatPaise(row.amount_paise)} failed`,
+        lines: [
+          `Razorpay could not pay out refund ${result.id} of ${formatPaise(row.amount_paise)}.`,
+          'Open the order, then refund the shopper by hand in the Razorpay dashboard.',
+        ],
+        orderId: row.order_id,
+      })
     }
     return result.status
   })
