@@ -129,8 +129,9 @@ describe('status mail', () => {
     const orderId = await paidOrder([{ productId: 'pendant', quantity: 1 }], 'pay_1')
     await updateOrderStatus(db, orderId, 'inProcess', owner.id)
     await updateOrderStatus(db, orderId, 'inShipping', owner.id)
-    await updateOrderStatus(db, orderId, 'inShipping', owner.id)
-    await updateOrderStatus(db, orderId, 'pending', owner.id)
+    // Moves the lifecycle table refuses queue nothing (the transaction rolls back).
+    await expect(updateOrderStatus(db, orderId, 'inShipping', owner.id)).rejects.toThrow()
+    await expect(updateOrderStatus(db, orderId, 'pending', owner.id)).rejects.toThrow()
     const mails = (await outbox()).filter((m) => m.kind.startsWith('order-in'))
     expect(mails.map((m) => [m.kind, m.to_address])).toEqual([
       ['order-inProcess', 'asha@example.com'],
@@ -150,7 +151,7 @@ describe('status mail', () => {
     expect(await orderStatusMail(db, orderId, 'refunded', { refundPaise: 50_000, eventId: 'rfnd_1' })).toBe(false)
     expect(await orderStatusMail(db, orderId, 'refunded', { refundPaise: 20_000, eventId: 'rfnd_2' })).toBe(true)
     const mails = (await outbox()).filter((m) => m.kind === 'order-inShipping' || m.kind === 'order-refunded')
-    expect(mails[0]?.text).toContain('Tracking number: EK123456789IN (India Post)')
+    expect(mails[0]?.text).toContain('Carrier: India Post\nTracking number: EK123456789IN\nTrack it: https://track.example/EK123')
     expect(mails[0]?.html).toContain('href="https://track.example/EK123"')
     expect(mails.slice(1).map((m) => m.text.match(/Amount refunded: (\S+)/)?.[1])).toEqual(['₹500.00', '₹200.00'])
   })

@@ -89,6 +89,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/shop/order-razorpay-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
   'routes/api/shop/order-list.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/api/shop/order-details.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/api/shop/order-cancel.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
   'routes/api/common/features.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/common/feature-add.ts': [{ method: 'POST', role: 'admin', encodings: ['json', 'multipart'] }],
   'routes/api/common/feature-delete.ts': [{ method: 'DELETE', role: 'admin', encodings: ['json'] }],
@@ -242,11 +243,13 @@ describe('input robustness', () => {
         // Path params: fuzzed, or the caller's own ids so the handler gets past the ownership check.
         // A DELETE that names a real record of the caller's (their address, their cart line, a product
         // for the admin) is a valid request, not a malformed one: it may delete, so it is left out.
+        // So is the shopper cancelling their own order: the cancel call takes no body.
         const validDelete = ([first, second]: string[]) =>
-          target.method === 'DELETE' &&
-          (target.role === 'admin'
-            ? first === shopper.productId
-            : first === shopper.userId && (second === shopper.addressId || second === shopper.productId))
+          (file === 'routes/api/shop/order-cancel.ts' && first === shopper.orderId) ||
+          (target.method === 'DELETE' &&
+            (target.role === 'admin'
+              ? first === shopper.productId
+              : first === shopper.userId && (second === shopper.addressId || second === shopper.productId)))
         const params = fc
           .array(fc.oneof(paramValue, fc.constantFrom(shopper.userId, shopper.productId, shopper.addressId, shopper.orderId)), {
             minLength: 2,
