@@ -24,10 +24,13 @@ export interface OrderEndConfirmProps {
 }
 
 export function OrderEndConfirm(props: OrderEndConfirmProps) {
+  // The confirmation opens where the link was, far down a phone's page: the link names it by its id
+  // so the browser (without JS) and the router (with JS) scroll to it instead of the page's top.
+  const anchor = `${props.intent}-confirm`
   if (!props.confirming) {
     return (
       <div className="grid gap-1">
-        <Link to={`${props.path}?${props.param}=1`} className={buttonClass('outline', 'md', 'w-full sm:w-auto')}>
+        <Link to={`${props.path}?${props.param}=1#${anchor}`} className={buttonClass('outline', 'md', 'w-full sm:w-auto')}>
           {props.label}
         </Link>
         <InlineError message={props.error} />
@@ -35,7 +38,7 @@ export function OrderEndConfirm(props: OrderEndConfirmProps) {
     )
   }
   return (
-    <section aria-labelledby={`${props.intent}-heading`} className="grid gap-3 rounded-lg border border-red-300 p-4 dark:border-red-800">
+    <section id={anchor} aria-labelledby={`${props.intent}-heading`} className="grid scroll-mt-20 gap-3 rounded-lg border border-red-300 p-4 dark:border-red-800">
       <h2 id={`${props.intent}-heading`} className="font-semibold">
         {props.question}
       </h2>

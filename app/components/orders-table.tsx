@@ -46,11 +46,11 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
             key={order.id}
             className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
           >
-            <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1')}>
+            <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1 max-sm:whitespace-nowrap')}>
               {formatOrderNumber(order.number)}
               {admin ? <TestModeBadge testMode={order.testMode} /> : null}
             </td>
-            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
+            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
             {admin ? (
               <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>
                 {order.userName}

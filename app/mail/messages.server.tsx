@@ -167,7 +167,10 @@ export function passwordResetMail(brand: MailBrand, input: { userName: string; l
         <ButtonLink href={input.link}>Choose a new password</ButtonLink>
         <Paragraph>The link works once, for {input.minutes} minutes. Setting a new password signs you out everywhere.</Paragraph>
         <Muted>{ignore}</Muted>
-        <Muted>If the button does not work, open this address: {input.link}</Muted>
+        <Muted>
+          {/* A 40-character token has no place to break: without break-all it ran past a phone's screen. */}
+          If the button does not work, open this address: <span style={{ wordBreak: 'break-all' }}>{input.link}</span>
+        </Muted>
       </MailLayout>,
     ),
     text: text(

@@ -1,7 +1,7 @@
 // The footer's promise end to end, JS on and off: a shopper cancels a paid order (with a
 // confirmation step) and sees the refund; an admin rejects a paid order ('Reject and refund') and
 // sees the refund state. The TEST MODE gateway refunds at once.
-import { expect, flash, loginAs, PURCHASE, startTestPayment, test } from './fixtures'
+import { expect, flash, loginAs, PHONE_390, PURCHASE, startTestPayment, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
 const processedOn = (what: string) => new RegExp(`^${what}: refund of ${PURCHASE.price.replace('.', '\\.')} processed on \\d{2} [A-Z][a-z]{2} \\d{4}$`)
@@ -17,6 +17,9 @@ async function paidOrder(page: Page): Promise<string> {
   return (await row.getByRole('cell').first().textContent())?.trim() ?? ''
 }
 
+// On the phone the shop was tried on: the confirmations sit far down the order page there.
+test.use({ viewport: PHONE_390 })
+
 test.describe('refunds', () => {
   test('a shopper cancels a paid order after confirming, and sees the refund', async ({ page }) => {
     test.slow()
@@ -26,7 +29,9 @@ test.describe('refunds', () => {
 
     // The first step only asks; keeping the order changes nothing.
     await page.getByRole('link', { name: 'Cancel order' }).click()
-    await expect(page).toHaveURL(/\?cancel=1$/)
+    await expect(page).toHaveURL(/\?cancel=1#cancel-confirm$/)
+    // On a phone the confirmation is far down the page: it is scrolled into view, not left below the fold.
+    await expect(page.getByRole('region', { name: `Cancel order ${orderNumber}?` })).toBeInViewport()
     await expect(page.getByRole('heading', { name: `Cancel order ${orderNumber}?` })).toBeVisible()
     await expect(page.getByText(`The full amount, ${PURCHASE.price}, will be refunded`)).toBeVisible()
     await page.getByRole('link', { name: 'Keep order' }).click()
@@ -60,7 +65,8 @@ test.describe('refunds', () => {
     await expect(admin.getByRole('heading', { name: `Order Details ${orderNumber}` })).toBeVisible()
 
     await admin.getByRole('link', { name: 'Reject and refund' }).click()
-    await expect(admin).toHaveURL(/\?reject=1$/)
+    await expect(admin).toHaveURL(/\?reject=1#reject-confirm$/)
+    await expect(admin.getByRole('region', { name: `Reject order ${orderNumber} and refund it?` })).toBeInViewport()
     await expect(admin.getByRole('heading', { name: `Reject order ${orderNumber} and refund it?` })).toBeVisible()
     await admin.getByRole('button', { name: 'Yes, reject and refund' }).click()
     await expect(flash(admin, 'The order is rejected; its refund is on its way.')).toBeVisible()

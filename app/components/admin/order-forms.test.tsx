@@ -39,6 +39,9 @@ describe('OrderStatusForm', () => {
       expect(html).not.toContain('<select')
       expect(html).not.toContain('Update Order Status')
       expect(html).toContain('This order is closed; its status no longer changes.')
+      // The sentence is one paragraph, not split into grid items of a grid box (the '.' fell onto a line of its own).
+      expect(html).toMatch(/<p[^>]*>Order Status: <strong>[^<]+<\/strong>\. This order is closed; its status no longer changes\.<\/p>/)
+      expect(html).not.toMatch(/<p[^>]*class="[^"]*\bgrid\b[^"]*"[^>]*>Order Status:/)
       return
     }
     expect(optionsOf(html)).toEqual(['', ...expected[status]])

@@ -62,9 +62,12 @@ export function OrderStatusForm({ status, reply, busy = false }: { status: Order
   const next = nextOrderStatuses(status, 'admin')
   if (next.length === 0) {
     return (
-      <p className={`${boxClass} text-sm`}>
-        Order Status: <strong>{orderStatusLabel(status)}</strong>. This order is closed; its status no longer changes.
-      </p>
+      // A grid box would make each text run a grid item of its own: the sentence sits in a <p> inside.
+      <div className={boxClass}>
+        <p className="text-sm">
+          Order Status: <strong>{orderStatusLabel(status)}</strong>. This order is closed; its status no longer changes.
+        </p>
+      </div>
     )
   }
   const { echoed } = fieldOf(reply, 'orderStatus')

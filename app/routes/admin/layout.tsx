@@ -34,7 +34,7 @@ function AdminNav() {
           to={to}
           className={({ isActive }) =>
             cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800',
+              'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800',
               isActive && 'bg-zinc-100 dark:bg-zinc-800',
             )
           }

@@ -87,7 +87,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-2">
         <ButtonLink to="/shop/account">View My Orders</ButtonLink>
-        <Link to="/shop/home" className="py-2 text-center text-sm font-medium underline">
+        <Link to="/shop/home" className="flex min-h-11 items-center justify-center text-sm font-medium underline">
           Continue shopping
         </Link>
       </div>
