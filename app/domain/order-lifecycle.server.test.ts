@@ -136,6 +136,10 @@ describe('cancelOrder (the shopper)', () => {
     expect(await refunds()).toEqual([expect.objectContaining({ order_id: 'o1', reason: 'cancelled' })])
     const history = await db.selectFrom('order_status_history').select(['status', 'note', 'changed_by']).where('order_id', '=', 'o1').orderBy('id').execute()
     expect(history.at(-1)).toEqual({ status: 'cancelled', note: 'Cancelled by the shopper', changed_by: asha.id })
+    // The shopper's mail goes with the move and says where the money goes.
+    const mails = await db.selectFrom('mail_outbox').select(['kind', 'text']).where('dedupe_key', 'like', 'order-status:o1:%').execute()
+    expect(mails.map((m) => m.kind)).toEqual(['order-cancelled'])
+    expect(mails[0]?.text).toMatch(/Your payment of ₹[\d,.]+ is being refunded in full/)
   })
 
   it('cancels an unpaid order without a refund', async () => {

@@ -6,6 +6,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
+import { formatPaise } from '~/lib/money'
 import type { RefundReason } from '~/lib/refunds'
 import { Forbidden, Invalid, NotFound } from './errors'
 import { orderStatusMail, type StatusMailExtra } from './mail.server'
@@ -73,7 +74,7 @@ export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus
   return inTransaction(db, async (trx) => {
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'user_id', 'order_status', 'payment_status', 'needs_refund'])
+      .select(['id', 'user_id', 'order_status', 'payment_status', 'needs_refund', 'total_amount_paise'])
       .where('id', '=', orderId)
       .executeTakeFirst()
     if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
@@ -95,8 +96,6 @@ export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus
       .values({ order_id: orderId, status: to, note: options.note ?? MOVE_NOTES[actor], changed_by: options.changedBy ?? null, changed_at: now })
       .execute()
 
-    // The shopper hears of the moves they care about, once per order and status (the outbox).
-    await orderStatusMail(trx, orderId, to, options.mail)
     let stockReturned = false
     let refundQueued = false
     const reason = options.refundReason ?? REFUND_REASON_OF[to]
@@ -113,8 +112,18 @@ export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus
         refundQueued = await queueRefund(trx, orderId, reason)
       }
     }
+    // The shopper hears of the moves they care about, once per order and status (the outbox), and
+    // of the money when the move ends a paid order.
+    const refundNote = refundQueued ? refundMailNote(reason, order.total_amount_paise) : undefined
+    await orderStatusMail(trx, orderId, to, { ...options.mail, ...(refundNote ? { note: refundNote } : {}) })
     return { orderId, userId: order.user_id, from, to, stockReturned, refundQueued }
   })
+}
+
+/** What the shopper's mail says of their money when a paid order ends. */
+function refundMailNote(reason: RefundReason | undefined, totalPaise: number): string {
+  const back = `Your payment of ${formatPaise(totalPaise)} is being refunded in full to the card or UPI account you paid from; we will write again when it is processed.`
+  return reason === 'unfillable' ? `The last piece went to another shopper before your payment arrived. ${back}` : back
 }
 
 /** The order's lines go back on the shelf (once: only the move out of a stock-taken status calls it). */

@@ -233,12 +233,12 @@ const STATUS_WORDS: Record<ShopperMailStatus, { subject: (n: string) => string; 
   cancelled: {
     subject: (n) => `Order ${n} cancelled`,
     heading: 'Your order was cancelled',
-    body: (n) => `Order ${n} was cancelled. If you paid for it, the money will be refunded to you.`,
+    body: (n) => `Order ${n} was cancelled.`,
   },
   rejected: {
     subject: (n) => `Order ${n} could not be accepted`,
     heading: 'We could not take your order',
-    body: (n) => `We are sorry: we could not accept order ${n}. If you paid for it, the money will be refunded to you.`,
+    body: (n) => `We are sorry: we could not accept order ${n}.`,
   },
   refunded: {
     subject: (n) => `Refund for order ${n} processed`,
