@@ -50,6 +50,12 @@ async function checkDatabase(dir: string, ledger: Ledger) {
     const paidPayments = await db.selectFrom('payments').select('order_id').where('status', '=', 'paid').execute()
     expect(new Set(confirmedHistory.map((h) => h.order_id))).toEqual(new Set(paid.map((o) => o.id)))
     expect(new Set(paidPayments.map((p) => p.order_id))).toEqual(new Set(paid.map((o) => o.id)))
+    // Its confirmation mail was queued in the same transaction: one outbox row per paid order, none
+    // for an unpaid one (the mail worker sends it after a restart; tests/integration/mail.test.ts).
+    const confirmations = await db.selectFrom('mail_outbox').select('dedupe_key').where('kind', '=', 'order-confirmed').execute()
+    expect(confirmations.map((c) => c.dedupe_key).sort()).toEqual(paid.map((o) => `order-confirmed:${o.id}`).sort())
+    // No refund anywhere: every checkout of this load is covered by the stock and paid once.
+    expect(await db.selectFrom('refunds').select('order_id').execute()).toEqual([])
 
     const sold = await db
       .selectFrom('order_lines')
