@@ -1,20 +1,17 @@
 // The admin's orders: every customer's orders newest first, filtered by status and paginated, and
 // status changes limited to docs/spec's five, each recorded in the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers, owner, ravi } from '../../tests/helpers/fixtures'
 import { insertOrder as insertOrderFixture } from '../../tests/helpers/order-fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
-import type { SessionUser } from '~/lib/user'
 import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
 import { NotFound } from './errors'
 import { MoveRefused } from './order-lifecycle.server'
 import { getOrderDetail } from './orders.server'
 
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
-const owner: SessionUser = { id: 'u-owner', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
 
 let testDb: TestDb
 let db: DB
@@ -22,10 +19,7 @@ let db: DB
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  await db
-    .insertInto('users')
-    .values([asha, ravi, owner].map((u) => ({ id: u.id, user_name: u.userName, email: u.email, password_hash: 'x', role: u.role })))
-    .execute()
+  await insertUsers(db, [asha, ravi, owner])
 })
 
 afterEach(async () => {

@@ -2,6 +2,7 @@
 // numbers per series and financial year under concurrent payments, and the PDFs read back as text
 // with poppler's pdftotext.
 import { execFileSync } from 'node:child_process'
+import { insertUsers, ravi } from '../../tests/helpers/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
@@ -22,7 +23,6 @@ import { nextOrderNumber } from './orders.server'
 import { confirmPayment } from './payments.server'
 
 const asha: SessionUser = { id: 'u-asha', userName: 'Asha Rao', email: 'asha@example.com', role: 'user' }
-const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
 const admin: SessionUser = { id: 'u-admin', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
 const demo: InvoiceSettings = parseInvoiceSettings({})
 
@@ -37,9 +37,7 @@ const PRODUCTS: { id: string; title: string; category: Category }[] = [
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  for (const user of [asha, ravi, admin]) {
-    await db.insertInto('users').values({ id: user.id, user_name: user.userName, email: user.email, password_hash: 'x', role: user.role }).execute()
-  }
+  await insertUsers(db, [asha, ravi, admin])
   for (const p of PRODUCTS) {
     await db
       .insertInto('products')

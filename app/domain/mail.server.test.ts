@@ -1,10 +1,10 @@
 // The mails events queue, in the events' own transactions: a confirmed payment (shopper, owner, low
 // stock once per crossing), the admin's status change, and nothing for a replay or a rollback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import type { DB } from '../../db/database'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { testGateway, paymentSignature } from '../infra/payment-gateway.server'
-import type { SessionUser } from '~/lib/user'
 import { addressSchema } from '~/schemas/address'
 import { addAddress } from './addresses.server'
 import { updateOrderStatus } from './admin-orders.server'
@@ -15,8 +15,6 @@ import { verifyAndConfirm } from './payments.server'
 
 const SECRET = 'mail-test-secret'
 const gateway = testGateway(SECRET)
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const owner: SessionUser = { id: 'u-owner', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
 
 let testDb: TestDb
 let db: DB
@@ -25,9 +23,7 @@ beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
   configureMail({ shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: null })
-  for (const user of [asha, owner]) {
-    await db.insertInto('users').values({ id: user.id, user_name: user.userName, email: user.email, password_hash: 'x', role: user.role }).execute()
-  }
+  await insertUsers(db, [asha, owner])
   const now = new Date().toISOString()
   await db
     .insertInto('products')

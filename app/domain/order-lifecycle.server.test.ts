@@ -2,6 +2,7 @@
 // every other move is refused and changes nothing; ends return stock once and queue a refund for a
 // paid order in the same transaction; racing moves cannot both win.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertUsers } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { rejection } from '../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
@@ -20,10 +21,7 @@ let db: DB
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  await db
-    .insertInto('users')
-    .values([asha, ravi].map((u) => ({ id: u.id, user_name: u.userName, email: u.email, password_hash: 'x', role: 'user' as const })))
-    .execute()
+  await insertUsers(db, [asha, ravi])
   await db
     .insertInto('products')
     .values({ id: 'vase', title: 'Ocean resin vase', description: '', category: 'home-decor', price_paise: 149_900, total_stock: 4, updated_at: new Date().toISOString(), deleted_at: null })

@@ -2,18 +2,16 @@
 // editable while shipped or delivered, refused before, and recorded in the status history. The
 // moves used here are all in ORDER_STATUS_MOVES, so the table's enforcement leaves them as they are.
 import { describe, expect, it } from 'vitest'
+import { asha, owner } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { rejection } from '../../tests/helpers/rejection'
 import { freshDbWithUsers } from '../../tests/helpers/test-users'
 import type { OrderStatus } from '../../db/schema'
 import { TRACKING_MESSAGES } from '~/lib/tracking'
-import type { SessionUser } from '~/lib/user'
 import { Invalid, NotFound } from './errors'
 import { NotShipped, setTracking, updateOrderByAdmin } from './order-tracking.server'
 import { getOrderDetail } from './orders.server'
 
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const owner: SessionUser = { id: 'u-owner', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
 
 const fresh = freshDbWithUsers([asha, owner])
 

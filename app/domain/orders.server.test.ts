@@ -1,6 +1,7 @@
 // Placing orders from the server's cart (totals in paise, snapshots, checkout messages, gateway
 // failure), the order history and order details, on a fresh database with the test gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers, owner, ravi } from '../../tests/helpers/fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
@@ -13,9 +14,6 @@ import { CHECKOUT_MESSAGES, getOrderDetail, listOrdersOf, PaymentUnavailable, pl
 import { type PaymentGateway, testGateway } from '../infra/payment-gateway.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
 
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
-const owner: SessionUser = { id: 'u-owner', userName: 'Owner', email: 'owner@example.com', role: 'admin' }
 
 let testDb: TestDb
 let db: DB
@@ -66,10 +64,7 @@ async function insertCatalogue() {
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  await db
-    .insertInto('users')
-    .values([asha, ravi, owner].map((u) => ({ id: u.id, user_name: u.userName, email: u.email, password_hash: 'x', role: u.role })))
-    .execute()
+  await insertUsers(db, [asha, ravi, owner])
   await insertCatalogue()
 })
 

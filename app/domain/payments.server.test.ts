@@ -2,6 +2,7 @@
 // and the Razorpay webhook, on a fresh database with the test gateway (and fake gateways for the
 // provider's payment record).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
@@ -26,17 +27,12 @@ const SECRET = 'payments-test-secret'
 const WEBHOOK_SECRET = 'webhook-test-secret'
 const gateway = testGateway(SECRET)
 
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
 
 let testDb: TestDb
 let db: DB
 
 async function insertUser(user: SessionUser) {
-  await db
-    .insertInto('users')
-    .values({ id: user.id, user_name: user.userName, email: user.email, password_hash: 'x', role: user.role })
-    .execute()
+  await insertUsers(db, [user])
 }
 
 async function insertProduct(id: string, pricePaise: number, stock: number, varieties: string[] = []) {

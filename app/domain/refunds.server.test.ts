@@ -4,11 +4,11 @@
 // polls pending refunds, and the signed refund webhooks advance them (bad signature refused, replays
 // ignored). The TEST MODE gateway refunds at once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers } from '../../tests/helpers/fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../tests/fake-razorpay'
 import { rejection } from '../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
-import type { SessionUser } from '~/lib/user'
 import { addressSchema } from '~/schemas/address'
 import { type PaymentGateway, razorpayGateway, testGateway } from '../infra/payment-gateway.server'
 import { addAddress } from './addresses.server'
@@ -22,7 +22,6 @@ import { claimDueRefunds, REFUND_TIMING, refundKey, runRefunds } from './refunds
 
 const KEY_SECRET = 'refunds-test-key-secret'
 const WEBHOOK_SECRET = 'refunds-test-webhook-secret'
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
 
 let fake: FakeRazorpay
 let gateway: PaymentGateway
@@ -43,7 +42,7 @@ beforeEach(async () => {
   fake.newRefundStatus = 'pending'
   testDb = await createTestDb()
   db = testDb.db
-  await db.insertInto('users').values({ id: asha.id, user_name: asha.userName, email: asha.email, password_hash: 'x', role: 'user' }).execute()
+  await insertUsers(db, [asha])
   await db
     .insertInto('products')
     .values({ id: 'pendant', title: 'Resin pendant', description: '', category: 'jewellery', price_paise: 149_900, total_stock: 3, updated_at: new Date().toISOString(), deleted_at: null })

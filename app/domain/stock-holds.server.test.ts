@@ -2,6 +2,7 @@
 // expiry, refresh on retry, release on failure, paying within the hold, restart, the last-unit race,
 // and unpaid checkouts kept out of the orders lists. A real SQLite file and the TEST MODE gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
 import { type DB, openDatabase } from '../../db/database'
 import { rejection } from '../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
@@ -19,15 +20,13 @@ import { confirmPayment, markPaymentFailed } from './payments.server'
 import { holdExpiry, releaseHolds, StockNotHeld, sweepExpiredHolds } from './stock-holds.server'
 
 const gateway = testGateway('holds-test-secret')
-const asha: SessionUser = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com', role: 'user' }
-const ravi: SessionUser = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com', role: 'user' }
 const PAST = '2026-01-01T00:00:00.000Z'
 
 let testDb: TestDb
 let db: DB
 
 async function insertUser(user: SessionUser) {
-  await db.insertInto('users').values({ id: user.id, user_name: user.userName, email: user.email, password_hash: 'x', role: user.role }).execute()
+  await insertUsers(db, [user])
 }
 
 beforeEach(async () => {
