@@ -1,0 +1,168 @@
+// The one home of what differs between the shop's two databases (docs/decisions/036-postgresql.md).
+// Domain code and migrations write SQL once; where SQLite and PostgreSQL must differ they use a
+// fragment from here, and the DialectPlugin (installed by openDatabase on every Kysely instance)
+// picks the branch of the database the query runs on.
+import {
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+  type KyselyPlugin,
+  OperationNodeTransformer,
+  OperatorNode,
+  type BinaryOperationNode,
+  PostgresAdapter,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  RawNode,
+  type RawBuilder,
+  type RootOperationNode,
+  type UnknownRow,
+  sql,
+} from 'kysely'
+
+export type SqlDialect = 'sqlite' | 'postgres'
+
+/** Which database a Kysely instance (or transaction) talks to. */
+export function dialectOf(db: Kysely<any>): SqlDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** Whether a connection string names PostgreSQL (else it is a SQLite file path). */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location)
+}
+
+const CHOICE = '/*dialect-choice*/'
+
+/**
+ * One SQL fragment written twice: the DialectPlugin keeps the branch of the database the query runs
+ * on. Use only where the databases must differ; everything else is written once.
+ */
+export function dialectSql<T = unknown>(branches: { sqlite: Expression<unknown>; postgres: Expression<unknown> }): RawBuilder<T> {
+  return sql<T>`${sql.raw(CHOICE)}${branches.sqlite}${branches.postgres}`
+}
+
+/** The current time as ISO-8601 text in UTC with milliseconds ('2026-11-25T11:50:00.000Z'), as JS writes it. */
+export const isoNowSql = dialectSql<string>({
+  sqlite: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+  postgres: sql`(to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+})
+
+/** `column in (values)` with one bound parameter, so the SQL text is the same for any number of values. */
+export function inJsonList(column: string, values: readonly string[]): RawBuilder<boolean> {
+  const list = JSON.stringify(values)
+  return dialectSql<boolean>({
+    sqlite: sql`${sql.ref(column)} in (select value from json_each(${list}))`,
+    postgres: sql`${sql.ref(column)} in (select value from json_array_elements_text(${list}::json))`,
+  })
+}
+
+/** The calendar day (YYYY-MM-DD) of an ISO timestamp column shifted by `offsetMinutes` (a time zone). */
+export function localDaySql(column: string, offsetMinutes: number): RawBuilder<string> {
+  const shift = `${offsetMinutes >= 0 ? '+' : ''}${offsetMinutes} minutes`
+  return dialectSql<string>({
+    sqlite: sql`date(${sql.ref(column)}, ${shift})`,
+    postgres: sql`to_char((${sql.ref(column)}::timestamptz at time zone 'UTC') + ${shift}::interval, 'YYYY-MM-DD')`,
+  })
+}
+
+/** Text ordered case-insensitively (ASCII), as SQLite's `collate nocase` does. */
+export function caseInsensitiveSql(column: string): RawBuilder<string> {
+  return dialectSql<string>({
+    sqlite: sql`${sql.ref(column)} collate nocase`,
+    postgres: sql`lower(${sql.ref(column)}) collate "C"`,
+  })
+}
+
+/**
+ * Locks the rows of `table` with these ids until the transaction ends, in id order (no deadlocks
+ * between two transactions locking overlapping sets): for a read-then-write that must not interleave
+ * (read the stock, then hold it). SQLite needs nothing: one writer at a time, and Kysely runs a
+ * transaction on the one connection.
+ */
+export async function lockRows(trx: Kysely<any>, table: string, ids: readonly string[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres' || ids.length === 0) return
+  await sql`select id from ${sql.table(table)} where id in (${sql.join([...new Set(ids)])}) order by id for update`.execute(trx)
+}
+
+/**
+ * Serialises transactions that take the next number of a sequence of their own (order numbers):
+ * on PostgreSQL an advisory lock held until the transaction ends; on SQLite the single writer already
+ * does it.
+ */
+export async function lockCounter(trx: Kysely<any>, name: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return
+  await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
+}
+
+// --- schema helpers for migrations -------------------------------------------------------------
+
+/** An integer primary key the database numbers (SQLite autoincrement, PostgreSQL identity). */
+export function autoIncrementKey(db: Kysely<any>) {
+  return (c: ColumnDefinitionBuilder) =>
+    dialectOf(db) === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()
+}
+
+/**
+ * SQLite's implicit rowid is the insertion order some queries sort by (`order by rowid`) and the key
+ * the FTS5 indexes join on. On PostgreSQL the tables that need it get a real `rowid` column numbered
+ * by an identity, so that SQL works unchanged. Call right after createTable.
+ */
+export async function addRowid(db: Kysely<any>, table: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return
+  await sql`alter table ${sql.table(table)} add column rowid bigint generated by default as identity not null unique`.execute(db)
+}
+
+/** The tables that carry an explicit rowid on PostgreSQL (SQLite has it implicitly). */
+export const ROWID_TABLES: readonly string[] = ['products', 'addresses', 'cart_lines', 'orders']
+
+/** A double-precision float ('real' is 4 bytes on PostgreSQL, 8 on SQLite). */
+export function doubleType(db: Kysely<any>): 'real' | 'double precision' {
+  return dialectOf(db) === 'postgres' ? 'double precision' : 'real'
+}
+
+// --- the plugin ----------------------------------------------------------------------------------
+
+class DialectTransformer extends OperationNodeTransformer {
+  constructor(private readonly dialect: SqlDialect) {
+    super()
+  }
+
+  protected override transformRaw(node: RawNode): RawNode {
+    const [marker, sqlite, postgres] = node.parameters
+    if (node.parameters.length === 3 && marker && RawNode.is(marker) && marker.sqlFragments[0] === CHOICE && sqlite && postgres) {
+      return RawNode.create(['', ''], [this.transformNode(this.dialect === 'sqlite' ? sqlite : postgres)])
+    }
+    return super.transformRaw(node)
+  }
+
+  protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
+    const out = super.transformBinaryOperation(node)
+    // SQLite's LIKE ignores ASCII case; the shop's queries are written for that meaning.
+    if (this.dialect === 'postgres' && OperatorNode.is(out.operator)) {
+      const op = out.operator.operator
+      if (op === 'like' || op === 'not like') {
+        return { ...out, operator: OperatorNode.create(op === 'like' ? 'ilike' : 'not ilike') }
+      }
+    }
+    return out
+  }
+}
+
+/** Resolves dialectSql fragments (and SQLite's case-insensitive LIKE) for one database. */
+export class DialectPlugin implements KyselyPlugin {
+  readonly #transformer: DialectTransformer
+
+  constructor(readonly dialect: SqlDialect) {
+    this.#transformer = new DialectTransformer(dialect)
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node)
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result
+  }
+}
