@@ -115,12 +115,34 @@ export async function addRowid(db: Kysely<any>, table: string): Promise<void> {
 }
 
 /** The tables that carry an explicit rowid on PostgreSQL (SQLite has it implicitly). */
-export const ROWID_TABLES: readonly string[] = ['products', 'addresses', 'cart_lines', 'orders']
+export const ROWID_TABLES: readonly string[] = ['addresses', 'cart_lines', 'orders']
 
 /** A double-precision float ('real' is 4 bytes on PostgreSQL, 8 on SQLite). */
 export function doubleType(db: Kysely<any>): 'real' | 'double precision' {
   return dialectOf(db) === 'postgres' ? 'double precision' : 'real'
 }
+
+// --- search on PostgreSQL ----------------------------------------------------------------------
+
+/** A products column's text for search: the category as its id and its label (as FTS5 indexes it). */
+const categorySearchText = (column: string) =>
+  sql.raw(`(${column} || ' ' || case ${column}
+    when 'jewellery' then 'Jewellery' when 'home-decor' then 'Home Decor'
+    when 'gifting-memories' then 'Gifting & Memories' when 'special-occasion' then 'Special Occasion' else '' end)`)
+
+/**
+ * The 'simple' tsvector PostgreSQL searches words in: of title, description and category ('all'),
+ * or of the title alone. The migration indexes exactly this expression (unqualified columns), and
+ * product search queries it, so the index is used.
+ */
+export function postgresWordsVector(of: 'all' | 'title'): RawBuilder<unknown> {
+  return of === 'title'
+    ? sql`to_tsvector('simple'::regconfig, title)`
+    : sql`to_tsvector('simple'::regconfig, title || ' ' || description || ' ' || ${categorySearchText('category')})`
+}
+
+/** The category's searchable text of a products row, for the PostgreSQL ILIKE search. */
+export const postgresCategoryText = categorySearchText('category')
 
 // --- the plugin ----------------------------------------------------------------------------------
 
