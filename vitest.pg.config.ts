@@ -8,7 +8,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      include: ['app/domain/**/*.test.ts', 'db/**/*.test.ts'],
+      include: ['app/domain/**/*.test.ts', 'db/postgres.test.ts', 'db/migrations-portable.test.ts'],
       env: { TEST_DB: 'postgres' },
       globalSetup: ['tests/helpers/postgres-global.ts'],
     },

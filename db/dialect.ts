@@ -10,6 +10,8 @@ import {
   OperationNodeTransformer,
   OperatorNode,
   type BinaryOperationNode,
+  DataTypeNode,
+  type ValueNode,
   PostgresAdapter,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -96,6 +98,14 @@ export async function lockCounter(trx: Kysely<any>, name: string): Promise<void>
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx)
 }
 
+/** Whether an error is a unique-constraint violation, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === '23505') return true
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true
+  return String(error).includes('UNIQUE constraint failed')
+}
+
 // --- schema helpers for migrations -------------------------------------------------------------
 
 /** An integer primary key the database numbers (SQLite autoincrement, PostgreSQL identity). */
@@ -157,6 +167,22 @@ class DialectTransformer extends OperationNodeTransformer {
       return RawNode.create(['', ''], [this.transformNode(this.dialect === 'sqlite' ? sqlite : postgres)])
     }
     return super.transformRaw(node)
+  }
+
+  // SQLite's integers are 64-bit: so are PostgreSQL's columns declared 'integer' by the schema builder
+  // (paise, stock, counters), read back as numbers (db/postgres.ts).
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    if (this.dialect === 'postgres' && node.dataType === 'integer') return DataTypeNode.create('bigint')
+    return super.transformDataType(node)
+  }
+
+  // PostgreSQL's text cannot hold NUL, which SQLite's can: such a value (a hostile id or keyword)
+  // is compared with U+FFFD instead, which no stored text holds either, so it finds nothing, no error.
+  protected override transformValue(node: ValueNode): ValueNode {
+    if (this.dialect === 'postgres' && typeof node.value === 'string' && node.value.includes('\u0000')) {
+      return { ...node, value: node.value.replaceAll('\u0000', '\uFFFD') }
+    }
+    return super.transformValue(node)
   }
 
   protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
