@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usePostgresDatabase } from '../tests/helpers/postgres'
 import { type DB, openDatabase } from './database'
@@ -50,7 +50,7 @@ describe('openDatabase on PostgreSQL', () => {
   it('matches LIKE case-insensitively, as SQLite does', async () => {
     await sql`create table words (w text)`.execute(db)
     await sql`insert into words values ('Ocean Vase'), ('river')`.execute(db)
-    const rows = await (db as any).selectFrom('words').select('w').where('w', 'like', '%OCEAN%').execute()
+    const rows = await (db as unknown as Kysely<{ words: { w: string } }>).selectFrom('words').select('w').where('w', 'like', '%OCEAN%').execute()
     expect(rows).toEqual([{ w: 'Ocean Vase' }])
   })
 })

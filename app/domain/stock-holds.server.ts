@@ -128,6 +128,8 @@ export async function holdStock(
  */
 export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_id: string; quantity: number }[], now: string): Promise<boolean> {
   await releaseHolds(trx, orderId)
+  // Lock in id order first, so two payments of overlapping carts cannot deadlock on PostgreSQL.
+  await lockRows(trx, 'products', lines.map((line) => line.product_id))
   let short = false
   for (const line of lines) {
     const taken = await trx
