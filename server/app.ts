@@ -11,7 +11,7 @@ import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
-import { type BackupResult, backupDatabase } from '../db/backup'
+import { BackupError, type BackupResult, backupDatabase } from '../db/backup'
 import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
 import { openDatabase } from '../db/database'
 import { isPostgresUrl } from '../db/dialect'
@@ -155,5 +155,6 @@ export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
 /** `npm run db:backup [-- dir]`: a consistent online copy of DATABASE_PATH into BACKUP_DIR (or `dir`). */
 export async function backupDatabaseNow(dir?: string): Promise<BackupResult> {
   const config = getConfig()
+  if (config.DATABASE_URL) throw new BackupError('DATABASE_URL is PostgreSQL: back it up with pg_dump (npm run db:backup copies the SQLite file only).')
   return backupDatabase(config.DATABASE_PATH, dir || config.BACKUP_DIR)
 }
