@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { sql } from 'kysely'
 import { type DB, migrateToLatest, openDatabase } from '../../db/database'
+import { DEFAULT_POOL_SIZE } from '../../db/postgres'
 import { createDatabase, dropDatabase, sharedPostgres } from './postgres'
 
 export interface TestDb {
@@ -37,6 +39,9 @@ async function createPostgresTestDb(): Promise<TestDb> {
   const server = await sharedPostgres()
   const { name, url } = await createDatabase(server.url, await migratedTemplate(server.url))
   const db = openDatabase(url)
+  // Open the pool's connections up front: a test's concurrent calls then really run side by side,
+  // instead of each waiting for a new connection and finishing one after another.
+  await Promise.all(Array.from({ length: DEFAULT_POOL_SIZE }, () => sql`select 1`.execute(db)))
   let cleaned = false
   return {
     db,
