@@ -11,6 +11,7 @@ type Layer =
   | 'web-client'
   | 'api'
   | 'domain'
+  | 'mail'
   | 'infra'
   | 'schemas'
   | 'lib'
@@ -32,7 +33,9 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
   web: ['web', 'web-client', 'domain', 'infra', 'lib', 'schemas', 'db', 'components'],
   'web-client': ['web-client', 'components', 'lib', 'schemas'],
   api: ['api', 'domain', 'infra', 'lib', 'schemas', 'db'],
-  domain: ['domain', 'lib', 'schemas', 'db'],
+  // The domain puts mail in the outbox; its bodies come from app/mail (React rendered to strings, ADR 034).
+  domain: ['domain', 'mail', 'lib', 'schemas', 'db'],
+  mail: ['mail', 'lib'],
   infra: ['infra', 'lib', 'db'],
   schemas: ['schemas', 'lib', 'db'],
   lib: ['lib'],
@@ -65,6 +68,7 @@ const ALLOWED_FILES: Partial<Record<Layer, string[]>> = {
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
   domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express)$/,
   schemas: /^(react-router|@react-router\/.*|express)$/,
+  mail: /^(react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|express)$/,
   lib: /^(react-router\/.*|@react-router\/.*|express|node:.*)$/,
 }
 
@@ -119,6 +123,7 @@ function layerOf(path: string): Layer {
   if (path.startsWith('app/web/')) return /\.server(\.|$)|\.server\.test\./.test(path) ? 'web' : 'web-client'
   if (path.startsWith('app/api/')) return 'api'
   if (path.startsWith('app/domain/')) return 'domain'
+  if (path.startsWith('app/mail/')) return 'mail'
   if (path.startsWith('app/infra/')) return 'infra'
   if (path.startsWith('app/schemas/')) return 'schemas'
   if (path.startsWith('app/lib/')) return 'lib'

@@ -7,6 +7,8 @@ export default [
   layout('routes/auth/layout.tsx', [
     route('auth/login', 'routes/auth/login.tsx'),
     route('auth/register', 'routes/auth/register.tsx'),
+    route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('auth/reset-password', 'routes/auth/reset-password.tsx'),
   ]),
   route('auth/logout', 'routes/auth/logout.ts'),
 
@@ -19,7 +21,11 @@ export default [
     ]),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
+    route('orders/:orderId/invoice.pdf', 'routes/admin/order-invoice.ts'),
+    route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
     route('features', 'routes/admin/features.tsx'),
+    route('mail', 'routes/admin/mail.tsx'),
+    route('mail/:mailId', 'routes/admin/mail-message.tsx'),
   ]),
 
   route('shop', 'routes/shop/layout.tsx', [
@@ -34,6 +40,8 @@ export default [
       route('checkout', 'routes/shop/checkout.tsx'),
       route('account', 'routes/shop/account.tsx'),
       route('account/orders/:orderId', 'routes/shop/order.tsx'),
+      route('account/orders/:orderId/invoice.pdf', 'routes/shop/order-invoice.ts'),
+      route('account/orders/:orderId/credit-note.pdf', 'routes/shop/order-credit-note.ts'),
       route('payment-success', 'routes/shop/payment-success.tsx'),
       route('payment/test', 'routes/shop/payment-test.tsx'),
     ]),
@@ -48,6 +56,8 @@ export default [
     route('auth/login', 'routes/api/auth/login.ts'),
     route('auth/logout', 'routes/api/auth/logout.ts'),
     route('auth/check-auth', 'routes/api/auth/check-auth.ts'),
+    route('auth/forgot-password', 'routes/api/auth/forgot-password.ts'),
+    route('auth/reset-password', 'routes/api/auth/reset-password.ts'),
     route('shop/products/get', 'routes/api/shop/products.ts'),
     route('shop/products/get/:id', 'routes/api/shop/product.ts'),
     route('shop/search/:keyword?', 'routes/api/shop/search.ts'),
@@ -66,6 +76,7 @@ export default [
     route('shop/order/razorpay/webhook', 'routes/api/shop/order-razorpay-webhook.ts'),
     route('shop/order/list/:userId', 'routes/api/shop/order-list.ts'),
     route('shop/order/details/:id', 'routes/api/shop/order-details.ts'),
+    route('shop/order/cancel/:id', 'routes/api/shop/order-cancel.ts'),
     route('common/feature/get', 'routes/api/common/features.ts'),
     route('common/feature/add', 'routes/api/common/feature-add.ts'),
     route('common/feature/delete/:id', 'routes/api/common/feature-delete.ts'),

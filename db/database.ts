@@ -11,7 +11,11 @@ import * as ordersByDate from '../migrations/2026-11-23T00-orders-by-date'
 import * as demoOrderGateway from '../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
 import * as phoneCheckoutOrderNumbers from '../migrations/2026-11-25T0910-phone-checkout-order-numbers-and-recipients'
 import * as phoneSearchWords from '../migrations/2026-11-25T0920-phone-search-words'
+import * as orderCancelledAndRefunds from '../migrations/2026-11-25T1100-order-cancelled-and-refunds'
 import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
+import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
+import * as invoices from '../migrations/2026-11-25T1140-invoices'
+import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -28,7 +32,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0900-sec-pay-demo-order-gateway': demoOrderGateway,
   '2026-11-25T0910-phone-checkout-order-numbers-and-recipients': phoneCheckoutOrderNumbers,
   '2026-11-25T0920-phone-search-words': phoneSearchWords,
+  '2026-11-25T1100-order-cancelled-and-refunds': orderCancelledAndRefunds,
   '2026-11-25T1110-stock-holds': stockHolds,
+  '2026-11-25T1120-order-tracking': orderTracking,
+  '2026-11-25T1140-invoices': invoices,
+  '2026-11-25T1130-mail-outbox-and-password-resets': mailOutbox,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -2,10 +2,13 @@
 // The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
+import type { DocumentKind } from '../app/lib/invoice-document'
+import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
+import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
 
-export type { Category, OrderStatus, PaymentStatus, Role, VarietyType }
+export type { Category, OrderStatus, PaymentStatus, RefundReason, RefundStatus, Role, VarietyType }
 
 /** ISO 8601 text, set by the database on insert. */
 type CreatedAt = ColumnType<string, string | undefined, never>
@@ -137,6 +140,11 @@ export interface OrdersTable {
   gateway_order_id: string | null
   gateway_payment_id: string | null
   needs_refund: Generated<number>
+  /** Shipping details (set by the admin once shipped): carrier, and a number and/or link; null when none. */
+  tracking_carrier: string | null
+  tracking_number: string | null
+  tracking_url: string | null
+  tracking_updated_at: string | null
   order_date: CreatedAt
   updated_at: string
 }
@@ -200,6 +208,28 @@ export interface StockHoldsTable {
   created_at: CreatedAt
 }
 
+/** One refund per order (order_id is unique): decided in the transaction that decides the order won't ship. */
+export interface RefundsTable {
+  id: string
+  order_id: string
+  /** The gateway that took the payment: 'razorpay', 'test' or 'demo' (both refunded locally). */
+  gateway: string
+  gateway_payment_id: string
+  /** The gateway's refund id (rfnd_...), once it accepted the refund. */
+  gateway_refund_id: string | null
+  amount_paise: number
+  status: RefundStatus
+  reason: RefundReason
+  /** Calls made to the gateway for it (create or poll). */
+  attempts: Generated<number>
+  /** When the worker may next send (queued) or poll (pending) it; a claim moves it ahead. */
+  next_attempt_at: string
+  last_error: string | null
+  created_at: CreatedAt
+  updated_at: string
+  processed_at: string | null
+}
+
 export interface ReviewsTable {
   id: string
   product_id: string
@@ -226,6 +256,63 @@ export interface ProductsWordsVersionTable {
   version: number
 }
 
+/** The last number taken in a series ('INV', 'CN'...) and financial year ('2026-27'). */
+export interface DocumentCountersTable {
+  series: string
+  financial_year: string
+  last_sequence: number
+}
+
+/** An issued invoice or credit note; `document` is its InvoiceDocument (app/lib/invoice-document.ts) as JSON. */
+export interface InvoicesTable {
+  id: string
+  order_id: string
+  kind: DocumentKind
+  series: string
+  financial_year: string
+  sequence: number
+  /** 'INV/2026-27/000123' */
+  number: string
+  issued_at: string
+  document: string
+}
+
+/** One mail, written with the event that causes it and sent by the worker (ADR 034). */
+export interface MailOutboxTable {
+  id: Generated<number>
+  kind: string
+  /** One mail per event ('order-confirmed:<orderId>'): a second insert for it is ignored. */
+  dedupe_key: string
+  to_address: string
+  subject: string
+  html: string
+  text: string
+  /** JSON [{kind, orderId}]: rendered at send time through the attachment registry. */
+  attachments: Generated<string>
+  status: Generated<MailStatus>
+  attempts: Generated<number>
+  next_attempt_at: string
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  /** 'smtp' or 'mailbox' (the admin's local mailbox when there is no SMTP_URL). */
+  delivered_via: string | null
+  message_id: string | null
+  /** JSON: the file names attached when it was sent. */
+  attached: Generated<string>
+  created_at: CreatedAt
+  sent_at: string | null
+}
+
+/** A password reset link: only the SHA-256 of its token is kept; single use, 30 minutes. */
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -243,8 +330,13 @@ export interface Database {
   payments: PaymentsTable
   webhook_events: WebhookEventsTable
   stock_holds: StockHoldsTable
+  refunds: RefundsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
+  document_counters: DocumentCountersTable
+  invoices: InvoicesTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -18,6 +18,8 @@ import { isPostgresUrl } from '../db/dialect'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { healthz } from './health'
+import { startRefundWorker } from './jobs/refunds'
+import { startMailWorkerFromConfig } from './jobs/mail'
 import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
@@ -97,6 +99,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   for (const warning of paymentSetup(config).warnings) console.warn(`WARNING: ${warning}`)
   if (config.PASSWORD_TEST_COST) console.warn('WARNING: PASSWORD_TEST_COST=1: passwords are hashed at a test-only low cost. Never set it in production.')
   await bootstrap(config)
+  const mail = startMailWorkerFromConfig()
   const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_SECONDS), createApp(clientDir))
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))
   const address = server.address()
@@ -104,6 +107,7 @@ export async function startServer(clientDir: string): Promise<Server> {
   console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
   startHoldSweep()
+  startRefundWorker()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
   let stopping = false
@@ -111,8 +115,9 @@ export async function startServer(clientDir: string): Promise<Server> {
     if (stopping) return
     stopping = true
     server.close(() => {
-      void getDb()
-        .destroy()
+      void mail
+        .stop()
+        .then(() => getDb().destroy())
         .finally(() => process.exit(0))
     })
     setTimeout(() => process.exit(0), 5000).unref()

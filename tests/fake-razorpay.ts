@@ -3,6 +3,9 @@
 // pay() plays the customer paying in Checkout: it records a payment (captured, or only authorized
 // as on an account with manual capture) and returns the signature Razorpay would hand the
 // browser, HMAC-SHA256("order_id|payment_id", key secret); capture() captures an authorized one.
+// Captures and refunds through the API too: POST /v1/payments/:id/capture, POST /v1/payments/:id/refund,
+// GET /v1/payments/:id/refunds, GET /v1/refunds/:id; processRefund()/failRefund() play Razorpay paying
+// a refund out, and refundWebhook()/sendRefundWebhook() sign the refund.processed/failed events.
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -32,6 +35,20 @@ export interface FakePayment {
   created_at: number
 }
 
+export interface FakeRefund {
+  id: string
+  entity: 'refund'
+  payment_id: string
+  amount: number
+  currency: 'INR'
+  receipt: string | null
+  notes: Record<string, string>
+  status: 'pending' | 'processed' | 'failed'
+  speed_requested: string
+  created_at: number
+  processed_at?: number
+}
+
 export interface FakeRazorpay {
   /** The API base to give the SDK (RAZORPAY_API_BASE), without /v1. */
   url: string
@@ -39,8 +56,11 @@ export interface FakeRazorpay {
   payments: Map<string, FakePayment>
   /** Every request seen, as "METHOD /path" (for assertions on what the SDK called). */
   requests: string[]
-  /** While true, POST /v1/orders answers 500 (the gateway is down). */
+  refunds: Map<string, FakeRefund>
+  /** While true, POST /v1/orders, captures and every refund call answer 500 (the gateway is down). */
   down: boolean
+  /** The status a new refund starts in: 'pending' as Razorpay's normal refunds (the default), or 'processed'. */
+  newRefundStatus: 'pending' | 'processed'
   /**
    * Pays an order (by default its full amount, captured at once): the payment and the browser's
    * signature. `status: 'authorized'` plays an account with manual capture.
@@ -48,6 +68,18 @@ export interface FakeRazorpay {
   pay(orderId: string, options?: { amount?: number; status?: 'authorized' | 'captured' }): { paymentId: string; signature: string }
   /** The owner captures an authorized payment in Razorpay's dashboard. */
   capture(paymentId: string): void
+  /** Razorpay pays a refund out (or fails to). */
+  processRefund(refundId: string): FakeRefund
+  failRefund(refundId: string): FakeRefund
+  /** A signed refund.processed / refund.failed webhook for a refund: the raw body, its signature and an event id. */
+  refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string, webhookSecret: string): { body: string; signature: string; eventId: string }
+  /** Sends that webhook to the shop at `shopUrl`; answers the shop's status and JSON. */
+  sendRefundWebhook(
+    shopUrl: string,
+    event: 'refund.processed' | 'refund.failed',
+    refundId: string,
+    webhookSecret: string,
+  ): Promise<{ status: number; body: unknown }>
   stop(): Promise<void>
 }
 
@@ -77,6 +109,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export async function startFakeRazorpay(secret: string, options: { keyId?: string } = {}): Promise<FakeRazorpay> {
   const orders = new Map<string, FakeOrder>()
   const payments = new Map<string, FakePayment>()
+  const refunds = new Map<string, FakeRefund>()
   const requests: string[] = []
 
   const authorised = (req: IncomingMessage) => {
@@ -95,7 +128,9 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
     orders,
     payments,
     requests,
+    refunds,
     down: false,
+    newRefundStatus: 'pending',
     pay(orderId, { amount, status = 'captured' } = {}) {
       const order = orders.get(orderId)
       if (!order) throw new Error(`The fake Razorpay has no order ${orderId}`)
@@ -133,6 +168,41 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
         order.amount_paid = payment.amount
         order.amount_due = 0
       }
+    },
+    processRefund(refundId) {
+      const refund = refunds.get(refundId)
+      if (!refund) throw new Error(`The fake Razorpay has no refund ${refundId}`)
+      refund.status = 'processed'
+      refund.processed_at = Math.floor(Date.now() / 1000)
+      return refund
+    },
+    failRefund(refundId) {
+      const refund = refunds.get(refundId)
+      if (!refund) throw new Error(`The fake Razorpay has no refund ${refundId}`)
+      refund.status = 'failed'
+      return refund
+    },
+    refundWebhook(event, refundId, webhookSecret) {
+      const refund = refunds.get(refundId)
+      if (!refund) throw new Error(`The fake Razorpay has no refund ${refundId}`)
+      const payment = payments.get(refund.payment_id)
+      const body = JSON.stringify({
+        entity: 'event',
+        event,
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: { ...refund, status: event === 'refund.processed' ? 'processed' : 'failed' } }, payment: payment ? { entity: payment } : undefined },
+        created_at: Math.floor(Date.now() / 1000),
+      })
+      return { body, signature: createHmac('sha256', webhookSecret).update(body).digest('hex'), eventId: `evt_${rand()}` }
+    },
+    async sendRefundWebhook(shopUrl, event, refundId, webhookSecret) {
+      const { body, signature, eventId } = fake.refundWebhook(event, refundId, webhookSecret)
+      const res = await fetch(`${shopUrl}/api/shop/order/razorpay/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': signature, 'X-Razorpay-Event-Id': eventId },
+        body,
+      })
+      return { status: res.status, body: await res.json().catch(() => null) }
     },
     stop: async () => {},
   }
@@ -180,6 +250,58 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
       if (req.method === 'GET' && orderMatch?.[1]) {
         const order = orders.get(orderMatch[1])
         return order ? send(res, 200, order) : error(res, 400, 'The id provided does not exist')
+      }
+
+      const captureMatch = /^\/v1\/payments\/([^/]+)\/capture$/.exec(path)
+      if (req.method === 'POST' && captureMatch?.[1]) {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        const payment = payments.get(captureMatch[1])
+        if (!payment) return error(res, 400, 'The id provided does not exist')
+        const body = (await readJson(req)) as { amount?: unknown; currency?: unknown }
+        if (payment.status !== 'authorized') return error(res, 400, 'This payment has already been captured')
+        if (Number(body.amount) !== payment.amount) return error(res, 400, 'Capture amount must be equal to the amount authorized')
+        fake.capture(payment.id)
+        return send(res, 200, payment)
+      }
+
+      const refundMatch = /^\/v1\/payments\/([^/]+)\/refunds?$/.exec(path)
+      if (refundMatch?.[1] && (req.method === 'POST' || req.method === 'GET')) {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        const payment = payments.get(refundMatch[1])
+        if (!payment) return error(res, 400, 'The id provided does not exist')
+        if (req.method === 'GET') {
+          const items = [...refunds.values()].filter((r) => r.payment_id === payment.id)
+          return send(res, 200, { entity: 'collection', count: items.length, items })
+        }
+        const body = (await readJson(req)) as { amount?: unknown; receipt?: unknown; notes?: unknown; speed?: unknown }
+        if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured')
+        const refunded = [...refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0)
+        const amount = body.amount === undefined ? payment.amount - refunded : Number(body.amount)
+        if (!Number.isInteger(amount) || amount < 100 || refunded + amount > payment.amount) {
+          return error(res, 400, 'The refund amount provided is greater than amount captured')
+        }
+        const refund: FakeRefund = {
+          id: `rfnd_${rand()}`,
+          entity: 'refund',
+          payment_id: payment.id,
+          amount,
+          currency: 'INR',
+          receipt: typeof body.receipt === 'string' ? body.receipt : null,
+          notes: (body.notes as Record<string, string> | undefined) ?? {},
+          status: fake.newRefundStatus,
+          speed_requested: typeof body.speed === 'string' ? body.speed : 'normal',
+          created_at: Math.floor(Date.now() / 1000),
+          ...(fake.newRefundStatus === 'processed' ? { processed_at: Math.floor(Date.now() / 1000) } : {}),
+        }
+        refunds.set(refund.id, refund)
+        return send(res, 200, refund)
+      }
+
+      const refundFetch = /^\/v1\/refunds\/([^/]+)$/.exec(path)
+      if (req.method === 'GET' && refundFetch?.[1]) {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        const refund = refunds.get(refundFetch[1])
+        return refund ? send(res, 200, refund) : error(res, 400, 'The id provided does not exist')
       }
 
       const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(path)

@@ -145,7 +145,24 @@ export function toApiOrder(order: OrderDetail) {
     paymentStatus: order.paymentStatus,
     userInfo: { userName: order.userName, email: order.email },
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
+    ...trackingField(order),
+    ...refundField(order),
   }
+}
+
+/** An extra field, only once the admin has entered shipping details: `tracking: {carrier, number, url}`. */
+function trackingField(order: OrderDetail): { tracking?: { carrier: string; number: string | null; url: string | null } } {
+  return order.tracking ? { tracking: { carrier: order.tracking.carrier, number: order.tracking.number, url: order.tracking.url } } : {}
+}
+
+/**
+ * An extra field, only on orders with a refund: its status (queued, pending, processed, failed),
+ * amount in rupees and the gateway's refund id (null until the gateway took it).
+ */
+function refundField(order: OrderSummary): { refund?: { status: string; amount: number; id: string | null } } {
+  return order.refund
+    ? { refund: { status: order.refund.status, amount: paiseToRupees(order.refund.amountPaise), id: order.refund.gatewayRefundId } }
+    : {}
 }
 
 /** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */

@@ -51,6 +51,12 @@ export function useStandardCheckout(payData: PayResult | undefined) {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ ...result, orderId: order.orderId }),
         })
+        if (response.status === 409) {
+          // Paid, but the stock went to another shopper first: the order is refunded (its page says so).
+          notify('error', PAYMENT_MESSAGES.unfillable)
+          setTimeout(() => navigate(paymentSuccessPath(order.orderId)), SUCCESS_REDIRECT_MS)
+          return
+        }
         if (!response.ok) {
           notify('error', response.status >= 500 ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed)
           setWorking(false)

@@ -1,10 +1,50 @@
+// One order in full, for the shopper's order page and the admin's: small parts (a definition-list
+// item, an amount row, the facts, shipping details, lines, address, history) composed by
+// OrderDetailView. The admin's page adds its controls as children.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { AddressLines } from '~/components/address-card'
 import { LineItem } from '~/components/line-item'
 import { OrderStatusBadge } from '~/components/order-badge'
+import { TestModeBadge } from '~/components/test-mode-badge'
+import { buttonClass } from '~/components/ui/button'
+import { cn } from '~/lib/cn'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
+import type { Tracking } from '~/lib/tracking'
+import { refundSentence } from '~/lib/refunds'
 import type { OrderDetail } from '~/domain/orders.server'
+
+/** One item of a definition list: a muted label over its value. */
+export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-zinc-500">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** One row of a sum: the label left, the amount right. */
+export function AmountRow({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex justify-between', className)}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** A titled part of the order page. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 className="mb-2 font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
 
 /** An order's lines with thumbnails, then subtotal, delivery and total. */
 export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subtotalPaise' | 'deliveryFeePaise' | 'totalAmountPaise'> }) {
@@ -23,101 +63,165 @@ export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subt
         ))}
       </ul>
       <dl className="mt-2 grid gap-1 border-t border-zinc-200 pt-2 text-sm dark:border-zinc-800">
-        {order.deliveryFeePaise > 0 ? (
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(order.subtotalPaise)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Delivery</dt>
-          <dd>{order.deliveryFeePaise > 0 ? formatPaise(order.deliveryFeePaise) : 'Free'}</dd>
-        </div>
-        <div className="flex justify-between font-bold">
-          <dt>Total</dt>
-          <dd>{formatPaise(order.totalAmountPaise)}</dd>
-        </div>
+        {order.deliveryFeePaise > 0 ? <AmountRow label="Subtotal">{formatPaise(order.subtotalPaise)}</AmountRow> : null}
+        <AmountRow label="Delivery">{order.deliveryFeePaise > 0 ? formatPaise(order.deliveryFeePaise) : 'Free'}</AmountRow>
+        <AmountRow label="Total" className="font-bold">
+          {formatPaise(order.totalAmountPaise)}
+        </AmountRow>
       </dl>
     </>
   )
 }
 
-/** An order's lines, totals, address, payment and status history (shopper and admin views). */
-export function OrderDetailView({ order, admin = false }: { order: OrderDetail; admin?: boolean }) {
+/**
+ * The truth about an order that will not ship and its money, in words: 'Cancelled: refund of
+ * ₹1,499.00 processed on 25 Nov 2026', 'Could not be filled: refund pending'. The admin also sees a
+ * paid order flagged before refunds existed (needs a refund by hand in Razorpay).
+ */
+export function RefundNotice({ order, admin = false }: { order: Pick<OrderDetail, 'orderStatus' | 'refund' | 'needsRefund'>; admin?: boolean }) {
+  const sentence = refundSentence(order.orderStatus, order.refund)
+  if (sentence) {
+    const failed = order.refund?.status === 'failed'
+    return (
+      <p
+        role="status"
+        data-refund-status={order.refund?.status}
+        className={
+          failed
+            ? 'rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900'
+            : 'rounded-md border border-zinc-300 bg-zinc-50 p-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100'
+        }
+      >
+        {sentence}
+        {admin && order.refund?.gatewayRefundId ? <span className="font-mono"> ({order.refund.gatewayRefundId})</span> : null}
+      </p>
+    )
+  }
+  if (admin && order.needsRefund) {
+    return (
+      <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        This paid order is flagged for a refund by hand in Razorpay.
+      </p>
+    )
+  }
+  return null
+}
+
+/** Number, date, price, payment and status: what docs/spec's order details show first. */
+function OrderFacts({ order, admin }: { order: OrderDetail; admin: boolean }) {
   return (
-    <div className="grid gap-6">
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-zinc-500">Order ID</dt>
-          <dd className="font-semibold">{formatOrderNumber(order.number)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Order Date</dt>
-          <dd>{formatDate(order.orderDate)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Order Price</dt>
-          <dd>{formatPaise(order.totalAmountPaise)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Payment method</dt>
-          <dd>{paymentMethodLabel(order.paymentMethod, order.gateway)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Payment status</dt>
-          <dd>{paymentStatusLabel(order.paymentStatus)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-500">Order Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.orderStatus} admin={admin} />
-          </dd>
-        </div>
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+      <DetailItem label="Order ID">
+        <span className="font-semibold">{formatOrderNumber(order.number)}</span>
+      </DetailItem>
+      <DetailItem label="Order Date">{formatDate(order.orderDate)}</DetailItem>
+      <DetailItem label="Order Price">{formatPaise(order.totalAmountPaise)}</DetailItem>
+      <DetailItem label="Payment method">{paymentMethodLabel(order.paymentMethod, order.gateway)}</DetailItem>
+      <DetailItem label="Payment status">{paymentStatusLabel(order.paymentStatus)}</DetailItem>
+      <DetailItem label="Order Status">
+        <OrderStatusBadge status={order.orderStatus} admin={admin} />
+      </DetailItem>
+    </dl>
+  )
+}
+
+/** The parcel: carrier, tracking number and a link to follow it on the carrier's site. */
+export function TrackingDetails({ tracking }: { tracking: Tracking }) {
+  return (
+    <Part title="Shipping details">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <DetailItem label="Carrier">{tracking.carrier}</DetailItem>
+        {tracking.number ? (
+          <DetailItem label="Tracking number">
+            <span className="font-mono break-all">{tracking.number}</span>
+          </DetailItem>
+        ) : null}
       </dl>
-      {order.needsRefund ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Part of this order could not be covered by stock; it is flagged for a refund.
-        </p>
+      {tracking.url ? (
+        <a href={tracking.url} target="_blank" rel="noopener noreferrer nofollow" className={buttonClass('outline', 'sm', 'mt-3 max-sm:w-full')}>
+          Track your parcel<span className="sr-only"> (opens the carrier’s site)</span>
+        </a>
       ) : null}
-      <section>
-        <h2 className="mb-2 font-semibold">Items</h2>
+    </Part>
+  )
+}
+
+function StatusHistory({ history }: { history: OrderDetail['history'] }) {
+  return (
+    <Part title="Status history">
+      <ol className="grid gap-1 text-sm">
+        {history.map((entry) => (
+          <li key={`${entry.changedAt}-${entry.status}-${entry.note}`} className="break-words">
+            <span className="font-medium">{orderStatusLabel(entry.status)}</span> · {formatDateTime(entry.changedAt)}
+            {entry.note ? ` · ${entry.note}` : ''}
+          </li>
+        ))}
+      </ol>
+    </Part>
+  )
+}
+
+/** The admin's references: the order's id and Razorpay's ids for it. */
+function AdminReferences({ order }: { order: OrderDetail }) {
+  const refs = [
+    ['Reference', order.id],
+    ['Razorpay order', order.gatewayOrderId],
+    ['payment', order.gatewayPaymentId],
+  ].filter((ref): ref is [string, string] => Boolean(ref[1]))
+  return (
+    <p className="text-xs break-all text-zinc-500">
+      {refs.map(([label, value], i) => (
+        <span key={label}>
+          {i > 0 ? ' · ' : ''}
+          {label}: <span className="font-mono">{value}</span>
+        </span>
+      ))}
+    </p>
+  )
+}
+
+/**
+ * An order's page: the way back, the title, its facts, the refund flag, shipping details (once
+ * set), lines and totals, address, status history; for the admin also the test badge and the
+ * references, and the admin's controls (children) at the end.
+ */
+export function OrderDetailView({
+  order,
+  back,
+  admin = false,
+  className,
+  children,
+}: {
+  order: OrderDetail
+  back: { to: string; label: string }
+  admin?: boolean
+  className?: string
+  children?: ReactNode
+}) {
+  return (
+    <section className={cn('mx-auto grid w-full max-w-3xl gap-6', className)}>
+      <Link to={back.to} className="inline-flex min-h-11 items-center justify-self-start text-sm underline">
+        {back.label}
+      </Link>
+      <h1 className="text-2xl font-bold">
+        Order Details <span className="text-zinc-500">{formatOrderNumber(order.number)}</span>{' '}
+        {admin ? <TestModeBadge testMode={order.testMode} /> : null}
+      </h1>
+      <OrderFacts order={order} admin={admin} />
+      <RefundNotice order={order} admin={admin} />
+      {order.tracking ? <TrackingDetails tracking={order.tracking} /> : null}
+      <Part title="Items">
         <OrderLines order={order} />
-      </section>
-      <section>
-        <h2 className="mb-2 font-semibold">Shipping address</h2>
+      </Part>
+      <Part title="Shipping address">
         <p className="text-sm">
           {order.userName} ({order.email})
         </p>
         <AddressLines address={order.address} />
-      </section>
-      <section>
-        <h2 className="mb-2 font-semibold">Status history</h2>
-        <ol className="grid gap-1 text-sm">
-          {order.history.map((entry) => (
-            <li key={`${entry.changedAt}-${entry.status}-${entry.note}`}>
-              <span className="font-medium">{orderStatusLabel(entry.status)}</span> · {formatDateTime(entry.changedAt)}
-              {entry.note ? ` · ${entry.note}` : ''}
-            </li>
-          ))}
-        </ol>
-      </section>
-      {admin ? (
-        <p className="text-xs text-zinc-500">
-          Reference: <span className="font-mono">{order.id}</span>
-          {order.gatewayOrderId ? (
-            <>
-              {' '}
-              · Razorpay order <span className="font-mono">{order.gatewayOrderId}</span>
-            </>
-          ) : null}
-          {order.gatewayPaymentId ? (
-            <>
-              {' '}
-              · payment <span className="font-mono">{order.gatewayPaymentId}</span>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-    </div>
+      </Part>
+      <StatusHistory history={order.history} />
+      {admin ? <AdminReferences order={order} /> : null}
+      {children}
+    </section>
   )
 }

@@ -8,6 +8,7 @@ import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
+import { type RefundView, refundSentence } from '~/lib/refunds'
 
 export interface OrderRow {
   id: string
@@ -18,6 +19,8 @@ export interface OrderRow {
   userName?: string
   email?: string
   testMode?: boolean
+  /** The order's refund, when it has one: its words show under the status. */
+  refund?: Pick<RefundView, 'status' | 'reason' | 'amountPaise' | 'processedAt'> | null
 }
 
 const cell = 'sm:p-3 max-sm:p-0'
@@ -43,11 +46,11 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
             key={order.id}
             className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
           >
-            <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1')}>
+            <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1 max-sm:whitespace-nowrap')}>
               {formatOrderNumber(order.number)}
               {admin ? <TestModeBadge testMode={order.testMode} /> : null}
             </td>
-            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
+            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
             {admin ? (
               <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>
                 {order.userName}
@@ -56,6 +59,11 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
             ) : null}
             <td className={cn(cell, 'max-sm:col-start-2 max-sm:row-start-2 max-sm:justify-self-end')}>
               <OrderStatusBadge status={order.orderStatus} admin={admin} />
+              {order.refund ? (
+                <span className="mt-1 block text-xs text-zinc-600 max-sm:text-right dark:text-zinc-400" data-refund-status={order.refund.status}>
+                  {refundSentence(order.orderStatus, order.refund)}
+                </span>
+              ) : null}
             </td>
             <td className={cn(cell, 'max-sm:col-start-2 max-sm:row-start-1 max-sm:text-right max-sm:font-semibold')}>
               {formatPaise(order.totalAmountPaise)}

@@ -1,8 +1,10 @@
 // The admin's view of orders: every order, filtered and paginated, and status changes with history.
 import type { DB } from '../../db/database'
-import { type AdminOrderStatus, ALL_ORDER_STATUSES, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
-import { NotFound } from './errors'
-import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orders.server'
+import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
+import { needsAttention } from './order-attention.server'
+import type { StatusMailExtra } from './mail.server'
+import { type MoveResult, moveOrder } from './order-lifecycle.server'
+import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
 import { isUnpaidCheckout } from './stock-holds.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
@@ -17,7 +19,7 @@ export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]
 
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; view?: OrderListView; page?: number; pageSize?: number } = {},
+  options: { status?: string | null; view?: OrderListView; attention?: boolean; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const page = Math.max(1, Math.floor(options.page ?? 1))
@@ -27,6 +29,7 @@ export async function listAllOrders(
   if (view === 'orders') query = query.where((eb) => eb.not(isUnpaidCheckout(eb)))
   if (view === 'unpaid') query = query.where(isUnpaidCheckout)
   if (status) query = query.where('order_status', '=', status)
+  if (options.attention) query = query.where(needsAttention)
   const [rows, count] = await Promise.all([
     query
       .select(ORDER_SUMMARY_COLUMNS)
@@ -39,7 +42,7 @@ export async function listAllOrders(
   ])
   const total = Number(count.total)
   return {
-    items: rows.map(toOrderSummary),
+    items: await withRefunds(db, rows.map(toOrderSummary)),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
@@ -47,17 +50,17 @@ export async function listAllOrders(
 }
 
 /**
- * Sets an order's status to one of the five the admin may set (the adapters parse it with
- * schemas/order.ts) and records the change; NotFound for an unknown order.
+ * Moves an order to one of the statuses the admin may set (the adapters parse it with
+ * schemas/order.ts), as the lifecycle table allows from where it is (moveOrder): NotFound for an
+ * unknown order, MoveRefused (400) for a move the table forbids. Rejecting a paid order queues its
+ * refund, and stock already taken goes back, in the same transaction.
  */
-export async function updateOrderStatus(db: DB, orderId: string, next: AdminOrderStatus, adminId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('orders')
-      .set({ order_status: next, updated_at: new Date().toISOString() })
-      .where('id', '=', orderId)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound(ORDER_MESSAGES.notFound)
-    await trx.insertInto('order_status_history').values({ order_id: orderId, status: next, note: 'Changed by the admin', changed_by: adminId }).execute()
-  })
+export async function updateOrderStatus(
+  db: DB,
+  orderId: string,
+  next: AdminOrderStatus,
+  adminId: string,
+  mail?: StatusMailExtra,
+): Promise<MoveResult> {
+  return moveOrder(db, orderId, next, 'admin', { changedBy: adminId, mail })
 }

@@ -407,6 +407,7 @@ describe('listOrdersOf', () => {
       userName: 'Asha',
       email: 'asha@example.com',
       testMode: true,
+      refund: null,
     })
     expect((await listOrdersOf(db, ravi.id)).map((o) => o.id)).toEqual([ravisOrder.orderId])
     // Numbered in the order they were placed, across shoppers, from FIRST_ORDER_NUMBER.

@@ -8,6 +8,7 @@ import { FIRST_ORDER_NUMBER, ORDER_MESSAGES } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { AddressFields } from '~/lib/addresses'
+import type { Tracking } from '~/lib/tracking'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, fromAddressColumns, getAddress, toAddressColumns } from './addresses.server'
 import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
@@ -15,6 +16,8 @@ import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.serv
 import { inList } from './sql-lists.server'
 import { lockCounter } from '../../db/dialect'
 import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
+import type { RefundView } from '~/lib/refunds'
+import { refundsOf } from './refunds.server'
 
 export { CHECKOUT_MESSAGES }
 
@@ -257,6 +260,8 @@ export interface OrderSummary {
   email: string
   /** Paid (or payable) through the TEST MODE gateway: no money moves. */
   testMode: boolean
+  /** The order's refund (money that goes back because it will not ship), or null. */
+  refund: RefundView | null
 }
 
 /** An order's line: the item as it was in the cart when the order was placed. */
@@ -277,6 +282,8 @@ export interface OrderDetail extends OrderSummary {
   address: AddressFields & { addressId: string | null }
   lines: OrderLineView[]
   history: { status: OrderStatus; note: string; changedAt: string }[]
+  /** Shipping details, once the admin has entered them (order-tracking.server.ts); null when none. */
+  tracking: Tracking | null
 }
 
 export const ORDER_SUMMARY_COLUMNS = [
@@ -312,6 +319,7 @@ export function toOrderSummary(row: {
     userName: row.user_name,
     email: row.email,
     testMode: row.gateway === 'test',
+    refund: null,
   }
 }
 
@@ -329,6 +337,15 @@ function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
   return query
 }
 
+/** Summaries with their refunds (one more query for the lot). */
+export async function withRefunds<T extends OrderSummary>(db: DB, orders: T[]): Promise<T[]> {
+  const refunds = await refundsOf(
+    db,
+    orders.map((o) => o.id),
+  )
+  return orders.map((o) => ({ ...o, refund: refunds.get(o.id) ?? null }))
+}
+
 /** The user's orders, newest first (`limit`/`offset` for one slice of them). */
 export async function listOrdersOf(
   db: DB,
@@ -337,7 +354,7 @@ export async function listOrdersOf(
 ): Promise<OrderSummary[]> {
   let query = ordersOf(db, userId, hideUnpaidBefore).select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id')
   if (limit !== undefined) query = query.limit(limit).offset(offset)
-  return (await query.execute()).map(toOrderSummary)
+  return withRefunds(db, (await query.execute()).map(toOrderSummary))
 }
 
 /** How many orders the user has (`hideUnpaidBefore` as listOrdersOf). */
@@ -358,6 +375,12 @@ export async function getOrderDetail(db: DB, orderId: string, viewer: SessionUse
   return order
 }
 
+/** An order row's shipping details (a carrier is always set with them). */
+export function trackingOf(row: { tracking_carrier: string | null; tracking_number: string | null; tracking_url: string | null }): Tracking | null {
+  if (!row.tracking_carrier) return null
+  return { carrier: row.tracking_carrier, number: row.tracking_number, url: row.tracking_url }
+}
+
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
   for (const item of items) {
@@ -376,7 +399,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  */
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
-  const [orders, lines, history] = await Promise.all([
+  const [orders, lines, history, refunds] = await Promise.all([
     db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
     db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
     db
@@ -385,6 +408,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
       .where(inList('order_id', orderIds))
       .orderBy('id')
       .execute(),
+    refundsOf(db, orderIds),
   ])
   const byId = new Map(orders.map((o) => [o.id, o]))
   const linesOf = groupBy(lines, (l) => l.order_id)
@@ -395,6 +419,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
     return [
       {
         ...toOrderSummary(order),
+        refund: refunds.get(id) ?? null,
         userId: order.user_id,
         cartId: order.cart_id,
         subtotalPaise: order.subtotal_paise,
@@ -416,6 +441,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
             quantity: l.quantity,
           })),
         history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
+        tracking: trackingOf(order),
       },
     ]
   })

@@ -290,20 +290,27 @@ describe('verifyAndConfirm', () => {
     expect(await snapshot()).toEqual(before)
   })
 
-  it('flags the order for refund when stock ran short, and never takes the stock below zero', async () => {
+  it('rejects an order the stock cannot fill and queues its refund, never taking the stock below zero or confirming it', async () => {
     const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 3 }])
     await db.updateTable('products').set({ total_stock: 2 }).where('id', '=', 'pendant').execute()
     const result = await verifyAndConfirm(db, gateway, signed(placed.gatewayOrder.id, 'pay_1'))
-    expect(result).toMatchObject({ changed: true, needsRefund: true })
+    expect(result).toMatchObject({ changed: true, needsRefund: true, unfillable: true })
     expect(await stockOf('pendant')).toBe(2)
-    expect(await orderRow(placed.orderId)).toMatchObject({ payment_status: 'paid', order_status: 'confirmed', needs_refund: 1 })
-    const history = await db.selectFrom('order_status_history').select('note').where('order_id', '=', placed.orderId).orderBy('id').execute()
-    expect(history.at(-1)?.note).toContain('flagged for refund')
-    // A replay still reports the flag.
+    expect(await orderRow(placed.orderId)).toMatchObject({ payment_status: 'paid', order_status: 'rejected', needs_refund: 1 })
+    const history = await db.selectFrom('order_status_history').select(['status', 'note']).where('order_id', '=', placed.orderId).orderBy('id').execute()
+    expect(history.map((h) => h.status)).not.toContain('confirmed')
+    expect(history.at(-1)?.note).toContain('could not be filled')
+    expect(await db.selectFrom('refunds').select(['reason', 'status', 'amount_paise', 'gateway_payment_id']).execute()).toEqual([
+      { reason: 'unfillable', status: 'queued', amount_paise: placed.totalAmountPaise, gateway_payment_id: 'pay_1' },
+    ])
+    // The cart keeps its lines (they show as out of stock); a replay reports the same and queues nothing more.
+    expect((await getCart(db, { userId: asha.id })).items).toHaveLength(1)
     expect(await verifyAndConfirm(db, gateway, signed(placed.gatewayOrder.id, 'pay_1'))).toMatchObject({
       changed: false,
       needsRefund: true,
+      unfillable: true,
     })
+    expect(await db.selectFrom('refunds').selectAll().execute()).toHaveLength(1)
   })
 
   it('lets a payment retried after a failure confirm the order', async () => {
@@ -323,7 +330,7 @@ describe('verifyAndConfirm', () => {
 })
 
 describe('concurrent verifications', () => {
-  it('RACE: N users whose holds ran out paying at once for the last piece: all confirmed, stock taken once, the rest flagged for refund', async () => {
+  it('RACE: N users paying at once for the last piece: one confirmed, stock taken once, the rest rejected with a refund queued', async () => {
     const N = 20
     await insertProduct('last-piece', 250_000, 1)
     const users: SessionUser[] = Array.from({ length: N }, (_, i) => ({
@@ -351,12 +358,14 @@ describe('concurrent verifications', () => {
 
     expect(results.every((r) => r.changed)).toBe(true)
     expect(results.filter((r) => !r.needsRefund)).toHaveLength(1)
-    expect(results.filter((r) => r.needsRefund)).toHaveLength(N - 1)
+    expect(results.filter((r) => r.unfillable)).toHaveLength(N - 1)
     expect(await stockOf('last-piece')).toBe(0)
     const rows = await db.selectFrom('orders').select(['payment_status', 'order_status', 'needs_refund']).where('user_id', 'like', 'u-race-%').execute()
     expect(rows).toHaveLength(N)
-    expect(rows.every((r) => r.payment_status === 'paid' && r.order_status === 'confirmed')).toBe(true)
-    expect(rows.filter((r) => r.needs_refund === 1)).toHaveLength(N - 1)
+    expect(rows.every((r) => r.payment_status === 'paid')).toBe(true)
+    expect(rows.filter((r) => r.order_status === 'confirmed')).toHaveLength(1)
+    expect(rows.filter((r) => r.order_status === 'rejected' && r.needs_refund === 1)).toHaveLength(N - 1)
+    expect(await db.selectFrom('refunds').select('reason').execute()).toEqual(Array.from({ length: N - 1 }, () => ({ reason: 'unfillable' })))
   })
 
   it('RACE: the same payment verified N times at once (browser, callback, replays) confirms it once', async () => {
@@ -567,11 +576,48 @@ describe('confirmPayment', () => {
 })
 
 describe('captured payments only, for pending orders only (security finding 8)', () => {
-  it('refuses a payment the provider reports authorized but not captured (manual capture); nothing changes', async () => {
-    const gw = recordingGateway((id) => ({ id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'INR', status: 'authorized' }))
+  it('captures a payment the provider reports only authorized (manual capture), then confirms', async () => {
+    const captured: [string, number][] = []
+    const gw: PaymentGateway = {
+      ...recordingGateway((id) => ({ id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'INR', status: 'authorized' })),
+      capturePayment: async (id, amount) => {
+        captured.push([id, amount])
+        return { id, orderId: placed.gatewayOrder.id, amount, currency: 'INR', status: 'captured' }
+      },
+    }
     const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }], gw)
+    expect(await verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_auth'))).toMatchObject({ changed: true, needsRefund: false })
+    expect(captured).toEqual([['pay_auth', placed.totalAmountPaise]])
+    expect(await orderRow(placed.orderId)).toMatchObject({ payment_status: 'paid', order_status: 'confirmed' })
+  })
+
+  it('does not capture an authorized payment for an order that moved on, and refuses it when the capture fails', async () => {
+    const captured: string[] = []
+    let fail = false
+    const gw: PaymentGateway = {
+      ...recordingGateway((id) => ({ id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'INR', status: 'authorized' })),
+      capturePayment: async (id) => {
+        if (fail) throw new Error('Razorpay is down')
+        captured.push(id)
+        return { id, orderId: placed.gatewayOrder.id, amount: placed.totalAmountPaise, currency: 'INR', status: 'captured' }
+      },
+    }
+    const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }], gw)
+    fail = true
+    const originalError = console.error
+    console.error = () => {}
+    try {
+      const before = await snapshot()
+      expect((await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_auth')))) as DomainError).toMatchObject({ status: 502 })
+      expect(await snapshot()).toEqual(before)
+    } finally {
+      console.error = originalError
+    }
+    fail = false
+    await db.updateTable('orders').set({ order_status: 'cancelled' }).where('id', '=', placed.orderId).execute()
     const before = await snapshot()
     expect(await rejection(verifyAndConfirm(db, gw, signed(placed.gatewayOrder.id, 'pay_auth')))).toBeInstanceOf(PaymentRejected)
+    expect(captured).toEqual([])
     expect(await snapshot()).toEqual(before)
   })
 
@@ -594,7 +640,7 @@ describe('captured payments only, for pending orders only (security finding 8)',
     })
   })
 
-  it('does not confirm a late payment for an order the admin rejected: flagged for refund and logged, stock untouched', async () => {
+  it('does not confirm a late payment for an order the admin rejected: refund queued and logged, stock untouched', async () => {
     const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
     await db.updateTable('orders').set({ order_status: 'rejected' }).where('id', '=', placed.orderId).execute()
     const warnings: string[] = []
@@ -609,13 +655,16 @@ describe('captured payments only, for pending orders only (security finding 8)',
       console.warn = originalWarn
     }
     expect(error).toBeInstanceOf(PaymentRejected)
-    expect(await orderRow(placed.orderId)).toMatchObject({ order_status: 'rejected', needs_refund: 1, payment_status: 'pending' })
+    expect(await orderRow(placed.orderId)).toMatchObject({ order_status: 'rejected', needs_refund: 1, payment_status: 'paid' })
+    expect(await db.selectFrom('refunds').select(['reason', 'gateway_payment_id', 'status']).execute()).toEqual([
+      { reason: 'late_payment', gateway_payment_id: 'pay_late', status: 'queued' },
+    ])
     expect(await stockOf('pendant')).toBe(5)
     expect((await getCart(db, { userId: asha.id })).items).toHaveLength(1)
     const payments = await db.selectFrom('payments').selectAll().where('order_id', '=', placed.orderId).execute()
     expect(payments).toEqual([expect.objectContaining({ status: 'paid', gateway_payment_id: 'pay_late' })])
     const notes = (await db.selectFrom('order_status_history').select('note').where('order_id', '=', placed.orderId).execute()).map((h) => h.note)
-    expect(notes.filter((n) => n.includes('pay_late'))).toEqual(['Payment pay_late (test) arrived after the order was rejected: not confirmed; flagged for refund'])
+    expect(notes.filter((n) => n.includes('pay_late'))).toEqual(['Payment pay_late (test) arrived after the order was rejected: not confirmed; refund queued'])
     expect(warnings).toEqual([expect.stringContaining(`order ${placed.orderId}`)])
   })
 

@@ -1,6 +1,7 @@
-// Payment results: verify (signature against our stored gateway order id, amount), then confirm the
-// order in one idempotent transaction: paid + confirmed, stock decremented once and never below
-// zero (a short line flags the order for refund), cart emptied. Webhooks reach the same code.
+// Payment results: verify (signature against our stored gateway order id, amount; capture an
+// authorized payment), then confirm the order in one idempotent transaction: paid + confirmed
+// (through moveOrder), stock decremented once and never below zero, cart emptied; an order the stock
+// cannot fill is rejected and refunded instead. Webhooks reach the same code, refund webhooks too.
 import { createHash } from 'node:crypto'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
@@ -9,7 +10,11 @@ import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from './cart.server'
 import { releaseHolds, takeHeldStock } from './stock-holds.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
+import { assignInvoiceNumber } from './invoices.server'
+import { queuePaidOrderMails } from './mail.server'
 import type { GatewayPayment, PaymentGateway } from '../infra/payment-gateway.server'
+import { moveOrder } from './order-lifecycle.server'
+import { applyRefundWebhook, queueRefund } from './refunds.server'
 
 export { PAYMENT_MESSAGES }
 
@@ -39,8 +44,10 @@ export interface Confirmation {
   userId: string
   /** False when the order was already paid (a replay or a second path): nothing changed. */
   changed: boolean
-  /** True when a line could not be covered by stock: the order is flagged for refund. */
+  /** True when the money goes back (the order could not be filled, or it had moved on). */
   needsRefund: boolean
+  /** True when the stock could not cover the order: it is rejected and its refund queued. */
+  unfillable?: boolean
   /**
    * Set when the money came in after the order left 'pending' (the admin rejected it): the order
    * is not confirmed, it is flagged for refund instead, and callers must tell the payer it failed.
@@ -91,8 +98,10 @@ async function recordPaidPayment(
 
 /**
  * Confirms a payment the provider vouched for (signature or webhook) and reported captured. One
- * transaction; a second call for a paid order changes nothing. Only a pending order is confirmed:
- * money for an order that has moved on (rejected) is recorded and flagged for refund instead.
+ * transaction; a second call for a paid order changes nothing. Only a pending order is confirmed,
+ * through the lifecycle table (moveOrder), and only when the stock covers every line: an order the
+ * stock cannot fill is rejected instead and its refund queued in the same transaction. Money for an
+ * order that has moved on (cancelled, rejected) is recorded and refunded.
  */
 export async function confirmPayment(
   db: DB,
@@ -117,48 +126,59 @@ export async function confirmPayment(
       .executeTakeFirst()
     if (reused) throw new PaymentRejected()
     const now = new Date().toISOString()
+    const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
+    // A paid or refunded order is never confirmed again by a replayed result; a replay still
+    // answers what the first one did (not filled, or refused for an order that had moved on).
+    if (!unpaid) {
+      const refund = await trx.selectFrom('refunds').select('reason').where('order_id', '=', order.id).executeTakeFirst()
+      return {
+        orderId: order.id,
+        userId: order.user_id,
+        changed: false,
+        needsRefund: order.needs_refund === 1,
+        ...(refund?.reason === 'unfillable' ? { unfillable: true } : {}),
+        ...(refund?.reason === 'late_payment' ? { refusedFor: order.order_status } : {}),
+      }
+    }
+    // A cancelled or rejected order is not revived: its money goes back.
+    if (order.order_status !== 'pending') return refuseLatePayment(trx, order, input, now)
+
     const paid = await trx
       .updateTable('orders')
-      .set({ payment_status: 'paid', order_status: 'confirmed', gateway_payment_id: input.paymentId, updated_at: now })
+      .set({ payment_status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
       .where('id', '=', order.id)
-      // Only an unpaid order (pending, or failed and retried) is confirmed: a paid or refunded one
-      // is never confirmed again by a replayed result, and a rejected one is not revived.
       .where('payment_status', 'in', ['pending', 'failed'])
       .where('order_status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(paid.numUpdatedRows) === 0) {
-      const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
-      if (unpaid && order.order_status !== 'pending') return refuseLatePayment(trx, order, input, now)
-      return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
-    }
+    if (Number(paid.numUpdatedRows) === 0) return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
 
     const lines = await trx
       .selectFrom('order_lines')
       .select(['product_id', 'quantity', 'variety_name', 'color'])
       .where('order_id', '=', order.id)
       .execute()
-    // The order's holds end and its lines leave the shelf; stock others hold is not taken.
-    const short = await takeHeldStock(trx, order.id, lines, now)
-    if (short) await trx.updateTable('orders').set({ needs_refund: 1 }).where('id', '=', order.id).execute()
-
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_id: order.id,
-        status: 'confirmed',
-        note: `Paid (${input.source}, ${input.paymentId})${short ? '; stock was short: flagged for refund' : ''}`,
-      })
-      .execute()
     await recordPaidPayment(trx, order, input, now)
+    // The order's holds end and its lines leave the shelf, all or none; stock other checkouts hold
+    // is not taken. An order the stock cannot fill (its hold had expired) is rejected and refunded.
+    if (await takeHeldStock(trx, order.id, lines, now)) {
+      await moveOrder(trx, order.id, 'rejected', 'payment', {
+        note: `Paid (${input.source}, ${input.paymentId}) but could not be filled: the stock ran out; refund queued`,
+        refundReason: 'unfillable',
+      })
+      return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: true, unfillable: true }
+    }
+    await moveOrder(trx, order.id, 'confirmed', 'payment', { note: `Paid (${input.source}, ${input.paymentId})` })
+    await assignInvoiceNumber(trx, order.id, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
-    return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: short }
+    await queuePaidOrderMails(trx, order.id)
+    return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }
   })
 }
 
 /**
- * Captured money for an order that is no longer pending (the admin rejected it while the shopper
- * paid): the order stays as it is, the payment is recorded, the order is flagged for refund and a
+ * Captured money for an order that is no longer pending (cancelled, or rejected by the admin while
+ * the shopper paid): the order stays as it is, the payment is recorded, its refund is queued and a
  * line is logged. Once per payment id: a replay or the webhook for the same payment adds nothing.
  */
 async function refuseLatePayment(
@@ -176,18 +196,19 @@ async function refuseLatePayment(
     .where('status', '=', 'paid')
     .executeTakeFirst()
   if (seen) return { ...refused, changed: false }
-  await trx.updateTable('orders').set({ needs_refund: 1, updated_at: now }).where('id', '=', order.id).execute()
+  await trx.updateTable('orders').set({ payment_status: 'paid', gateway_payment_id: input.paymentId, updated_at: now }).where('id', '=', order.id).execute()
   await recordPaidPayment(trx, order, input, now)
   await trx
     .insertInto('order_status_history')
     .values({
       order_id: order.id,
       status: order.order_status,
-      note: `Payment ${input.paymentId} (${input.source}) arrived after the order was ${order.order_status}: not confirmed; flagged for refund`,
+      note: `Payment ${input.paymentId} (${input.source}) arrived after the order was ${order.order_status}: not confirmed; refund queued`,
     })
     .execute()
+  await queueRefund(trx, order.id, 'late_payment', input.paymentId)
   console.warn(
-    `Payment ${input.paymentId} (${input.source}) for order ${order.id} arrived after the order was ${order.order_status}: not confirmed, flagged for refund`,
+    `Payment ${input.paymentId} (${input.source}) for order ${order.id} arrived after the order was ${order.order_status}: not confirmed, refund queued`,
   )
   return { ...refused, changed: true }
 }
@@ -223,8 +244,10 @@ export async function verifyAndConfirm(
   if (payment.orderId !== gatewayOrderId || payment.amount !== order.total_amount_paise || payment.currency !== 'INR') {
     throw new PaymentRejected()
   }
-  // Signed is not paid: with manual capture a payment is only 'authorized' until the owner
-  // captures it in Razorpay (the payment.captured webhook then confirms the order).
+  // Signed is not paid: with manual capture a payment is only 'authorized'. It is captured here,
+  // and only for an order still waiting for its money (an authorization never captured is voided
+  // by Razorpay, so a cancelled order needs no refund for it).
+  if (payment.status === 'authorized') payment = await capture(db, gateway, order.id, payment)
   if (payment.status !== 'captured') throw new PaymentRejected()
   const confirmation = await confirmPayment(db, {
     gatewayOrderId: result.gatewayOrderId,
@@ -234,6 +257,21 @@ export async function verifyAndConfirm(
   })
   if (confirmation.refusedFor) throw new PaymentRejected()
   return confirmation
+}
+
+/** Captures an authorized payment for a pending order; PaymentRejected for an order that moved on. */
+async function capture(db: DB, gateway: PaymentGateway, orderId: string, payment: GatewayPayment): Promise<GatewayPayment> {
+  const order = await db.selectFrom('orders').select(['order_status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow()
+  if (order.order_status !== 'pending' || !(order.payment_status === 'pending' || order.payment_status === 'failed')) throw new PaymentRejected()
+  let captured: GatewayPayment
+  try {
+    captured = await gateway.capturePayment(payment.id, payment.amount)
+  } catch (error) {
+    console.error('The payment gateway could not capture a payment', error)
+    throw new PaymentCheckUnavailable()
+  }
+  // The capture answers the payment after it; its order and amount must still be ours.
+  return { ...payment, status: captured.status, amount: captured.amount || payment.amount }
 }
 
 /**
@@ -281,6 +319,7 @@ interface WebhookPayload {
       entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string; error_code?: string; error_description?: string }
     }
     order?: { entity?: { id?: string; amount_paid?: number } }
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; receipt?: string | null; notes?: Record<string, unknown> } }
   }
 }
 
@@ -340,6 +379,9 @@ export async function handleWebhook(
   } else if (body.event === 'payment.failed' && gatewayOrderId) {
     await markPaymentFailed(db, gatewayOrderId, { code: payment?.error_code, description: payment?.error_description })
     outcome = 'processed'
+  } else if ((body.event === 'refund.processed' || body.event === 'refund.failed') && body.payload?.refund?.entity) {
+    // A refund that is not one of ours (made by hand for another order) is recorded and ignored.
+    if (await applyRefundWebhook(db, body.payload.refund.entity, body.event)) outcome = 'processed'
   }
   await db.updateTable('webhook_events').set({ processed_at: new Date().toISOString() }).where('id', '=', eventId).execute()
   return outcome

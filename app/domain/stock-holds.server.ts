@@ -122,25 +122,38 @@ export async function holdStock(
 }
 
 /**
- * Payment came in: the order's own holds end and its lines leave the shelf, in the caller's
- * transaction (confirmPayment's). A line is taken only from stock no one else holds; true when some
- * line could not be taken (the order's hold had expired and the stock went to others).
+ * Payment came in: the order's own holds end and its lines leave the shelf, all or none, in the
+ * caller's transaction (confirmPayment's). Stock other checkouts hold is not taken. True (and
+ * nothing taken) when some line cannot be covered: the order's hold had expired and the stock
+ * went to others.
  */
 export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_id: string; quantity: number }[], now: string): Promise<boolean> {
   await releaseHolds(trx, orderId)
-  // Lock in id order first, so two payments of overlapping carts cannot deadlock on PostgreSQL.
-  await lockRows(trx, 'products', lines.map((line) => line.product_id))
-  let short = false
-  for (const line of lines) {
+  const wanted = new Map<string, number>()
+  for (const line of lines) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity)
+  if (wanted.size === 0) return false
+  // Lock in id order first (PostgreSQL): the availability read below then stays true until the
+  // updates, and two payments of overlapping carts cannot deadlock. A no-op on SQLite.
+  await lockRows(trx, 'products', [...wanted.keys()])
+  const stock = await trx
+    .selectFrom('products')
+    .select(['id', availableStock('products', { now }).as('available')])
+    .where('id', 'in', [...wanted.keys()])
+    .execute()
+  const available = new Map(stock.map((p) => [p.id, Number(p.available)]))
+  if (![...wanted].every(([id, quantity]) => (available.get(id) ?? 0) >= quantity)) return true
+  for (const [productId, quantity] of wanted) {
     const taken = await trx
       .updateTable('products')
-      .set({ total_stock: sql`total_stock - ${line.quantity}`, updated_at: now })
-      .where('id', '=', line.product_id)
-      .where(availableStock('products', { now }), '>=', line.quantity)
+      .set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now })
+      .where('id', '=', productId)
+      .where(availableStock('products', { now }), '>=', quantity)
       .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) === 0) short = true
+    // Checked above in this transaction; should another writer have won meanwhile (a database
+    // without SQLite's single writer), nothing of this confirmation is kept.
+    if (Number(taken.numUpdatedRows) === 0) throw new Error(`Stock of ${productId} changed during confirmation`)
   }
-  return short
+  return false
 }
 
 /** The order's holds end (payment failed, the order was cancelled or rejected). Idempotent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './config.server'
+import { ConfigError, mailFrom, parseConfig, publicUrl } from './config.server'
 
 function configErrorOf(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -164,5 +164,36 @@ describe('TRUST_PROXY', () => {
     for (const value of ['true', 'loopback,proxy.example', '10.0.0.0/99', '-1', '1.5']) {
       expectOneLineErrorNaming({ TRUST_PROXY: value }, 'TRUST_PROXY')
     }
+  })
+
+  it('reads the mail settings: SMTP_URL, MAIL_FROM, OWNER_EMAIL, PUBLIC_URL', () => {
+    const demo = parseConfig({ PORT: '4000' })
+    expect(demo.SMTP_URL).toBeUndefined()
+    expect(publicUrl(demo)).toBe('http://localhost:4000')
+    expect(mailFrom(demo)).toBe('"Resin Craft Studio" <hello@resincraft.studio>')
+    const real = parseConfig({
+      SMTP_URL: 'smtps://user:pass@smtp.example.in:465',
+      MAIL_FROM: 'Studio <orders@example.in>',
+      OWNER_EMAIL: 'owner@example.in',
+      PUBLIC_URL: 'https://shop.example.in/',
+    })
+    expect(publicUrl(real)).toBe('https://shop.example.in')
+    expect(mailFrom(real)).toBe('Studio <orders@example.in>')
+    expect(real.OWNER_EMAIL).toBe('owner@example.in')
+    expectOneLineErrorNaming({ SMTP_URL: 'http://smtp.example.in' }, 'SMTP_URL')
+    expectOneLineErrorNaming({ PUBLIC_URL: 'shop.example.in' }, 'PUBLIC_URL')
+    expectOneLineErrorNaming({ OWNER_EMAIL: 'owner' }, 'OWNER_EMAIL')
+  })
+})
+
+describe('parseConfig: the invoices\' seller and GST rates (ADR 035)', () => {
+  it('accepts a seller and category rates, and names a bad one', () => {
+    const config = parseConfig({ SELLER_GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: 'Maharashtra', GST_HOME_DECOR: '3926:12' })
+    expect(config.SELLER_GSTIN).toBe('27AAPFU0939F1ZV')
+    expect(config.GST_HOME_DECOR).toEqual({ hsn: '3926', ratePercent: 12 })
+    expectOneLineErrorNaming({ SELLER_GSTIN: '27AAPFU0939F1ZA' }, 'SELLER_GSTIN')
+    expectOneLineErrorNaming({ SELLER_GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: 'Kerala' }, 'SELLER_GSTIN')
+    expectOneLineErrorNaming({ SELLER_STATE: 'Atlantis' }, 'SELLER_STATE')
+    expectOneLineErrorNaming({ GST_JEWELLERY: '7117:4' }, 'GST_JEWELLERY')
   })
 })

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
+import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -57,6 +58,19 @@ const configSchema = z
     INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),
     FACEBOOK_URL: z.string().default('https://facebook.com/resincraft.studio'),
     WHATSAPP_URL: z.string().default('https://wa.me/919876543210'),
+    // The invoices' seller and per-category HSN and GST rate (app/lib/invoice-settings.ts, ADR 035).
+    ...INVOICE_ENV_SHAPE,
+    /** Mail (ADR 034): without SMTP_URL mail goes to the admin's mailbox at /admin/mail. */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    OWNER_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    /** The shop's address for links in mail; defaults to http://localhost:PORT. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -69,6 +83,16 @@ const configSchema = z
 
 export type Config = z.infer<typeof configSchema>
 
+/** The shop's absolute address for links in mail: PUBLIC_URL, else http://localhost:PORT. */
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+}
+
+/** The sender of the shop's mail: MAIL_FROM, else the shop's name at CONTACT_EMAIL. */
+export function mailFrom(config: Config): string {
+  return config.MAIL_FROM ?? `"${config.SHOP_NAME.replace(/["\\]/g, '')}" <${config.CONTACT_EMAIL}>`
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -78,7 +102,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable (e.g. `PORT=` in a .env file) means "use the default".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
   const result = configSchema.safeParse(present)
-  if (result.success) return result.data
+  if (result.success) {
+    try {
+      // The rules across variables (a GSTIN's state code against SELLER_STATE).
+      parseInvoiceSettings(present)
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    return result.data
+  }
   const issue = result.error.issues[0]
   const name = String(issue?.path[0] ?? 'environment')
   throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'is invalid'}`)

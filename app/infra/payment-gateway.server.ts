@@ -24,6 +24,79 @@ export interface GatewayPayment {
   status: string
 }
 
+/** A refund as the provider reports it. */
+export interface GatewayRefund {
+  id: string
+  paymentId: string
+  amount: number
+  /** Razorpay's refund status: 'pending' (being paid out), 'processed' (money back) or 'failed'. */
+  status: 'pending' | 'processed' | 'failed'
+  /** Our stable key for the refund (the receipt we gave it), to recognise one made before a crash. */
+  receipt: string | null
+  /** When it was processed (ISO), when the provider says. */
+  processedAt: string | null
+}
+
+export interface RefundRequest {
+  /** Stable for the refund however often it is asked for: sent as receipt and in the notes. */
+  idempotencyKey: string
+  notes?: Record<string, string>
+}
+
+/**
+ * A provider call that failed. `permanent` when the provider answered and refused (4xx: asking
+ * again will not help), else the provider could not be reached or failed (5xx, network): retry.
+ */
+export class GatewayCallError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message)
+  }
+}
+
+/** The SDK's rejection (`{statusCode, error: {description}}`) or a network error, as a GatewayCallError. */
+function callError(error: unknown): GatewayCallError {
+  const e = error as { statusCode?: number; error?: { description?: string }; message?: string }
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 0
+  const description = e?.error?.description ?? e?.message ?? String(error)
+  return new GatewayCallError(status ? `${status}: ${description}` : description, status >= 400 && status < 500 && status !== 429)
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw callError(error)
+  }
+}
+
+function refundStatus(status: unknown): GatewayRefund['status'] {
+  return status === 'processed' || status === 'failed' ? status : 'pending'
+}
+
+function toGatewayRefund(refund: {
+  id: string
+  payment_id: string
+  amount: number | string
+  status?: unknown
+  receipt?: unknown
+  notes?: unknown
+  processed_at?: unknown
+}): GatewayRefund {
+  const notes = (refund.notes && typeof refund.notes === 'object' ? refund.notes : {}) as Record<string, unknown>
+  const receipt = typeof refund.receipt === 'string' && refund.receipt ? refund.receipt : typeof notes.refund_key === 'string' ? notes.refund_key : null
+  return {
+    id: refund.id,
+    paymentId: refund.payment_id,
+    amount: Number(refund.amount),
+    status: refundStatus(refund.status),
+    receipt,
+    processedAt: typeof refund.processed_at === 'number' ? new Date(refund.processed_at * 1000).toISOString() : null,
+  }
+}
+
 /** Our record of the order a payment claims to pay (the test gateway keeps no records of its own). */
 export interface PaidOrderRef {
   gatewayOrderId: string
@@ -37,6 +110,14 @@ export interface PaymentGateway {
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>
   /** The provider's record of a payment, to check its order, amount, currency and capture. */
   fetchPayment(paymentId: string, order: PaidOrderRef): Promise<GatewayPayment>
+  /** Captures an authorized payment (the amount it was authorized for, in rupees); answers the payment after. */
+  capturePayment(paymentId: string, amountPaise: number): Promise<GatewayPayment>
+  /** Refunds a captured payment (in full when `amountPaise` is the payment's amount). */
+  createRefund(paymentId: string, amountPaise: number, request: RefundRequest): Promise<GatewayRefund>
+  /** The provider's record of a refund (polling when no webhook comes). */
+  fetchRefund(refundId: string): Promise<GatewayRefund>
+  /** The refunds already made for a payment (to adopt one a crashed attempt made). */
+  listRefunds(paymentId: string): Promise<GatewayRefund[]>
   /** Constant-time check of the signature the provider gave the browser for this order and payment. */
   verifySignature(gatewayOrderId: string, paymentId: string, signature: string): boolean
   /** Constant-time check of a webhook's X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret. */
@@ -82,6 +163,16 @@ function setApiBase(client: Razorpay, apiBase: string) {
   api.rq.defaults.baseURL = apiBase
 }
 
+function toGatewayPayment(payment: { id: string; order_id?: unknown; amount: number | string; currency: unknown; status: unknown }): GatewayPayment {
+  return {
+    id: payment.id,
+    orderId: String(payment.order_id),
+    amount: Number(payment.amount),
+    currency: String(payment.currency),
+    status: String(payment.status),
+  }
+}
+
 export function razorpayGateway(options: { keyId: string; keySecret: string; apiBase?: string }): PaymentGateway {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret })
   if (options.apiBase) setApiBase(client, options.apiBase)
@@ -94,20 +185,35 @@ export function razorpayGateway(options: { keyId: string; keySecret: string; api
       return { id: order.id, amount: Number(order.amount), currency: 'INR' }
     },
     async fetchPayment(paymentId) {
-      const payment = await client.payments.fetch(paymentId)
-      return {
-        id: payment.id,
-        orderId: String(payment.order_id),
-        amount: Number(payment.amount),
-        currency: String(payment.currency),
-        status: String(payment.status),
-      }
+      return toGatewayPayment(await client.payments.fetch(paymentId))
+    },
+    async capturePayment(paymentId, amountPaise) {
+      return toGatewayPayment(await call(() => client.payments.capture(paymentId, amountPaise, 'INR')))
+    },
+    async createRefund(paymentId, amountPaise, request) {
+      const refund = await call(() =>
+        client.payments.refund(paymentId, {
+          amount: amountPaise,
+          speed: 'normal',
+          receipt: request.idempotencyKey.slice(0, 40),
+          notes: { ...request.notes, refund_key: request.idempotencyKey },
+        }),
+      )
+      return toGatewayRefund(refund as Parameters<typeof toGatewayRefund>[0])
+    },
+    async fetchRefund(refundId) {
+      return toGatewayRefund((await call(() => client.refunds.fetch(refundId))) as Parameters<typeof toGatewayRefund>[0])
+    },
+    async listRefunds(paymentId) {
+      const list = await call(() => client.payments.fetchMultipleRefund(paymentId, { count: 100 }))
+      return ((list as { items?: Parameters<typeof toGatewayRefund>[0][] }).items ?? []).map(toGatewayRefund)
     },
   }
 }
 
 /** The embedded default: no network; the TEST MODE page signs results with a local secret. */
 export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrderId: string, paymentId: string): string } {
+  const refunds = new Map<string, GatewayRefund>()
   return {
     name: 'test',
     keyId: 'test',
@@ -119,6 +225,32 @@ export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrde
     // is asked) is captured, for the order and amount it was signed for.
     async fetchPayment(paymentId, order) {
       return { id: paymentId, orderId: order.gatewayOrderId, amount: order.amountPaise, currency: 'INR', status: 'captured' }
+    },
+    async capturePayment(paymentId, amountPaise) {
+      return { id: paymentId, orderId: '', amount: amountPaise, currency: 'INR', status: 'captured' }
+    },
+    // Refunds move no money here: processed at once, one per key for the life of the process.
+    async createRefund(paymentId, amountPaise, request) {
+      const made = refunds.get(request.idempotencyKey)
+      if (made) return made
+      const refund: GatewayRefund = {
+        id: `rfnd_test_${randomBytes(8).toString('hex')}`,
+        paymentId,
+        amount: amountPaise,
+        status: 'processed',
+        receipt: request.idempotencyKey,
+        processedAt: new Date().toISOString(),
+      }
+      refunds.set(request.idempotencyKey, refund)
+      return refund
+    },
+    async fetchRefund(refundId) {
+      const refund = [...refunds.values()].find((r) => r.id === refundId)
+      // A refund made before a restart: TEST MODE refunds are processed when made.
+      return refund ?? { id: refundId, paymentId: '', amount: 0, status: 'processed', receipt: null, processedAt: null }
+    },
+    async listRefunds(paymentId) {
+      return [...refunds.values()].filter((r) => r.paymentId === paymentId)
     },
     sign(gatewayOrderId, paymentId) {
       return paymentSignature(gatewayOrderId, paymentId, secret)
@@ -144,4 +276,14 @@ export function getPaymentGateway(): PaymentGateway {
       ? razorpayGateway({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, apiBase: config.RAZORPAY_API_BASE })
       : getTestGateway()
   return gateway
+}
+
+/**
+ * The gateway that refunds a payment taken by `name`: Razorpay's through Razorpay (when keys are
+ * set), TEST MODE and seeded demo ones locally; null when that gateway is not set up here.
+ */
+export function gatewayForRefund(name: string): PaymentGateway | null {
+  if (name === 'test' || name === 'demo') return getTestGateway()
+  const current = getPaymentGateway()
+  return current.name === name ? current : null
 }

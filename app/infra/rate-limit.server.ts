@@ -42,17 +42,26 @@ export interface AuthLimits {
   loginSucceeded(ip: string, email: string): void
   /** Before registering: counts the sign-up for the address. */
   beforeRegistration(ip: string): Promise<void>
+  /** Before mailing a reset link: counts it for the address and for the email (whether or not it has an account). */
+  beforePasswordResetRequest(ip: string, email: string): Promise<void>
+  /** Before trying a reset link: counts the try for the address. */
+  beforePasswordReset(ip: string): Promise<void>
 }
 
 /**
  * Per 15 minutes: `limit` failed logins per account (from addresses that have not signed into it),
  * `limit` x 5 login attempts and `limit` registrations per address.
+ * Password resets: `limit` link requests per address and max(3, limit / 3) per email, `limit` x 5 tries of a link per address.
  */
 export function createAuthLimits(options: { limit: number; knownAddresses?: number }): AuthLimits {
   const { limit, knownAddresses = KNOWN_ADDRESSES } = options
   const loginsByAddress = new RateLimiterMemory({ points: limit * 5, duration: FIFTEEN_MINUTES })
   const failuresByAccount = new RateLimiterMemory({ points: limit, duration: FIFTEEN_MINUTES })
   const registrationsByAddress = new RateLimiterMemory({ points: limit, duration: FIFTEEN_MINUTES })
+  const resetRequestsByAddress = new RateLimiterMemory({ points: limit, duration: FIFTEEN_MINUTES })
+  // A few links per address and quarter hour: enough for a lost mail, too few to flood an inbox.
+  const resetRequestsByAccount = new RateLimiterMemory({ points: Math.max(3, Math.ceil(limit / 3)), duration: FIFTEEN_MINUTES })
+  const resetsByAddress = new RateLimiterMemory({ points: limit * 5, duration: FIFTEEN_MINUTES })
   // Insertion order is age: re-adding moves a pair to the end, the first one is the oldest.
   const known = new Set<string>()
   const account = (email: string) => email.trim().toLowerCase()
@@ -80,6 +89,13 @@ export function createAuthLimits(options: { limit: number; knownAddresses?: numb
     },
     async beforeRegistration(ip) {
       await registrationsByAddress.consume(clientKey(ip)).catch(tooMany)
+    },
+    async beforePasswordResetRequest(ip, email) {
+      await resetRequestsByAddress.consume(clientKey(ip)).catch(tooMany)
+      await resetRequestsByAccount.consume(account(email)).catch(tooMany)
+    },
+    async beforePasswordReset(ip) {
+      await resetsByAddress.consume(clientKey(ip)).catch(tooMany)
     },
   }
 }

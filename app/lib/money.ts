@@ -26,3 +26,10 @@ export function rupeesToPaise(rupees: number): number {
 export function isWholePaise(rupees: number): boolean {
   return Number.isFinite(rupees) && Math.abs(rupees * 100 - rupeesToPaise(rupees)) < 1e-6
 }
+
+const inrFigure = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** 1,49,999.00: an amount without the rupee sign, for columns headed in rupees (invoices). */
+export function formatPaiseFigure(paise: number): string {
+  return inrFigure.format(paiseToRupees(paise))
+}

@@ -21,8 +21,10 @@ describe('order wording', () => {
     ])
   })
 
-  it('allows only the moves of the table, each to one actor', () => {
-    expect(nextOrderStatuses('pending', 'payment')).toEqual(['confirmed'])
+  it('allows only the moves of the table, to its actors', () => {
+    // The payment confirms an order, or rejects one the stock cannot fill.
+    expect(nextOrderStatuses('pending', 'payment')).toEqual(['confirmed', 'rejected'])
+    expect(nextOrderStatuses('pending', 'admin')).toEqual(['rejected'])
     expect(nextOrderStatuses('confirmed', 'admin')).toEqual(['inProcess', 'rejected'])
     expect(nextOrderStatuses('confirmed', 'shopper')).toEqual(['cancelled'])
     expect(nextOrderStatuses('inProcess', 'shopper')).toEqual([])

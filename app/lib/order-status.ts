@@ -15,8 +15,9 @@ export type OrderActor = 'payment' | 'admin' | 'shopper'
  * cancel before the order is accepted, the admin may reject it until it is delivered. Delivered,
  * cancelled and rejected end it. The domain refuses every move not listed here.
  */
-export const ORDER_STATUS_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, OrderActor>>> = {
-  pending: { confirmed: 'payment', cancelled: 'shopper', rejected: 'admin' },
+export const ORDER_STATUS_MOVES: Record<OrderStatus, Partial<Record<OrderStatus, OrderActor | readonly OrderActor[]>>> = {
+  // The payment also rejects an order it cannot fill (the stock ran out before the money came).
+  pending: { confirmed: 'payment', cancelled: 'shopper', rejected: ['admin', 'payment'] },
   confirmed: { inProcess: 'admin', cancelled: 'shopper', rejected: 'admin' },
   inProcess: { inShipping: 'admin', rejected: 'admin' },
   inShipping: { delivered: 'admin', rejected: 'admin' },
@@ -27,7 +28,8 @@ export const ORDER_STATUS_MOVES: Record<OrderStatus, Partial<Record<OrderStatus,
 
 /** True when `actor` may move an order from `from` to `to`. */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
-  return ORDER_STATUS_MOVES[from]?.[to] === actor
+  const who = ORDER_STATUS_MOVES[from]?.[to]
+  return Array.isArray(who) ? who.includes(actor) : who === actor
 }
 
 /** The statuses `actor` may move an order to from `from`, in the order of an order's life. */
@@ -55,6 +57,11 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found.',
   moveRefused: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be set to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+  cancelled: 'Your order is cancelled. The full amount will be refunded.',
+  cancelledUnpaid: 'Your order is cancelled.',
+  cancelRefused: 'This order can no longer be cancelled: it is being made or already on its way.',
+  notYours: 'This order is not yours.',
+  rejected: 'The order is rejected; its refund is on its way.',
 } as const
 
 /** What each status means to the shopper and the owner (pages only; the /api keeps the values). */

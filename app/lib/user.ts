@@ -64,3 +64,13 @@ export function loginDestination(user: SessionUser, redirectTo: unknown): string
 export function authPath(page: 'login' | 'register', redirectTo: string | null): string {
   return redirectTo ? `/auth/${page}?${new URLSearchParams({ redirectTo })}` : `/auth/${page}`
 }
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 30
+
+/** What the forgotten-password pages and /api say; the request's answer is the same for every address. */
+export const PASSWORD_RESET_MESSAGES = {
+  requested: `If an account uses that email, we have sent it a link to reset the password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`,
+  invalidToken: 'This reset link is invalid, used or expired. Please ask for a new one.',
+  done: 'Your password is reset. Please sign in with your new password.',
+} as const

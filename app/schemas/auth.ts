@@ -32,3 +32,15 @@ export const loginSchema = z.object({
 
 export type RegisterInput = z.infer<typeof registerSchema>
 export type LoginInput = z.infer<typeof loginSchema>
+
+/** Forgot password: the account's email (the answer does not say whether it has one). */
+export const forgotPasswordSchema = z.object({ email })
+
+/** A new password from a reset link: the register form's password rules. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'The reset link is missing its token' }).trim().min(1, { error: 'The reset link is missing its token' }).max(200),
+  password: registerSchema.shape.password,
+})
+
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>

@@ -322,14 +322,18 @@ test.describe('admin orders', () => {
     const badge = admin.locator('dl > div').filter({ has: admin.getByText('Order Status', { exact: true }) }).locator('dd')
     await expect(badge).toHaveText('Confirmed')
 
-    await status.selectOption('inShipping')
+    // Only the moves allowed from Confirmed are offered: made first, then shipped.
+    await status.selectOption('inProcess')
     await update.click()
     await expect(flash(admin, 'Order status is updated successfully!')).toBeVisible()
+    await expect(badge).toHaveText('Being made')
+    await status.selectOption('inShipping')
+    await update.click()
     await expect(badge).toHaveText('Shipped')
     await expect(admin.getByRole('main').getByRole('alert')).toHaveCount(0)
     // The innermost section with that heading (the page's own section holds them all).
     const history = admin.locator('section').filter({ has: admin.getByRole('heading', { name: 'Status history' }) }).last()
-    await expect(history.getByRole('listitem')).toHaveText([/^Pending payment/, /^Confirmed/, /^Shipped/])
+    await expect(history.getByRole('listitem')).toHaveText([/^Pending payment/, /^Confirmed/, /^Being made/, /^Shipped/])
 
     await admin.getByRole('link', { name: 'Back to All Orders' }).click()
     await expect(row.getByText('Shipped', { exact: true })).toBeVisible()

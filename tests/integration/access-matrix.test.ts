@@ -78,6 +78,15 @@ const RULES: Record<string, Cell[]> = {
     { method: 'GET', url: () => '/auth/register', expect: { visitor: 200, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
     { method: 'POST', url: () => '/auth/register', body: () => ({ email: 'x' }), expect: { visitor: 400, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
   ],
+  'routes/auth/forgot-password.tsx': [
+    { method: 'GET', url: () => '/auth/forgot-password', expect: { visitor: 200, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/auth/forgot-password', body: () => ({ email: 'x' }), expect: { visitor: 400, owner: SHOP, other: SHOP, admin: ADMIN_HOME } },
+  ],
+  // A reset link opens signed in too (the demo's admin follows it from /admin/mail).
+  'routes/auth/reset-password.tsx': [
+    { method: 'GET', url: () => '/auth/reset-password?token=x', expect: 200 },
+    { method: 'POST', url: () => '/auth/reset-password', body: () => ({ token: 'x' }), expect: 400 },
+  ],
   'routes/auth/logout.ts': [
     { method: 'GET', url: () => '/auth/logout', expect: '→/' },
     { method: 'POST', url: () => '/auth/logout', expect: '→/shop/home', fresh: true },
@@ -93,7 +102,12 @@ const RULES: Record<string, Cell[]> = {
   ],
   'routes/admin/orders.tsx': [adminPage(() => '/admin/orders')],
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
+  'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
+  'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
   'routes/admin/features.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
+  'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
+  // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
+  'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],
   'routes/shop/layout.tsx': [shopPage('/shop/home')],
   'routes/shop/index.ts': [{ method: 'GET', url: () => '/shop', expect: { visitor: SHOP, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
   'routes/shop/home.tsx': [shopPage('/shop/home')],
@@ -143,6 +157,14 @@ const RULES: Record<string, Cell[]> = {
   'routes/shop/order.tsx': [
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
   ],
+  // The owner's paid order has an invoice and no credit note; Bravo's order is unpaid (no invoice).
+  'routes/shop/order-invoice.ts': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/invoice.pdf`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.b.orderId}/invoice.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/order-credit-note.ts': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
   'routes/shop/payment-success.tsx': [signedInShopPage('/shop/payment-success')],
   'routes/shop/payment-test.tsx': [
     {
@@ -177,6 +199,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/auth/register.ts': [{ method: 'POST', url: () => '/api/auth/register', body: () => ({ email: 'x' }), expect: 400 }],
   'routes/api/auth/login.ts': [{ method: 'POST', url: () => '/api/auth/login', body: () => ({ password: 1 }), expect: 400 }],
   'routes/api/auth/logout.ts': [{ method: 'POST', url: () => '/api/auth/logout', expect: 200, fresh: true }],
+  'routes/api/auth/forgot-password.ts': [{ method: 'POST', url: () => '/api/auth/forgot-password', body: () => ({ email: 'x' }), expect: 400 }],
+  'routes/api/auth/reset-password.ts': [{ method: 'POST', url: () => '/api/auth/reset-password', body: () => ({ token: 'x' }), expect: 400 }],
   'routes/api/auth/check-auth.ts': [{ method: 'GET', url: () => '/api/auth/check-auth', expect: { visitor: 401, owner: 200, other: 200, admin: 200 } }],
   'routes/api/shop/products.ts': [publicApi(() => '/api/shop/products/get?category=jewellery&page=1')],
   'routes/api/shop/product.ts': [publicApi((ids) => `/api/shop/products/get/${ids.productId}`)],
@@ -228,6 +252,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/order-list.ts': [ownerApi('GET', (ids) => `/api/shop/order/list/${ids.a.userId}`, 200, 200)],
   'routes/api/shop/order-details.ts': [
     { method: 'GET', url: (ids) => `/api/shop/order/details/${ids.a.orderId}`, expect: { visitor: 401, owner: 200, other: 404, admin: 200 } },
+  ],
+  // Cancelling for real is in api-order-cancel.test.ts (owner 200, someone else 403); here no order is touched.
+  'routes/api/shop/order-cancel.ts': [
+    { method: 'POST', url: () => `/api/shop/order/cancel/${NO_ID}`, expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
   ],
   'routes/api/common/features.ts': [publicApi(() => '/api/common/feature/get')],
   'routes/api/common/feature-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],

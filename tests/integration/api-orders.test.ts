@@ -447,6 +447,32 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
     expect(forged.body.message).toBe('Payment Verification Failed.')
   })
 
+  it('never calls a payment a success when the stock ran out after its hold ended: 409, rejected, refunded once', async () => {
+    await insertProducts(db, [{ id: 'last-bowl', title: 'Last resin bowl', description: 'One left.', price: 99_900, stock: 1 }])
+    await api.addToCart(asha, { productId: 'last-bowl', quantity: 1 })
+    const created = await api.createOrder(asha, { addressInfo: { addressId } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const orderId = created.body.orderId as string
+    const gatewayOrderId = created.body.razorpayOrder.id as string
+    // Asha's hold ends unpaid, and the piece is sold meanwhile.
+    await db.updateTable('stock_holds').set({ expires_at: '2026-01-01T00:00:00.000Z' }).where('order_id', '=', orderId).execute()
+    await db.updateTable('products').set({ total_stock: 0 }).where('id', '=', 'last-bowl').execute()
+
+    const { paymentId, signature } = fake.pay(gatewayOrderId)
+    const answer = await api.verify(asha, { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
+    expect(answer.status).toBe(409)
+    expect(answer.body).toEqual({ success: false, message: expect.stringMatching(/could not be filled.*refunded in full/), data: { orderId } })
+    const replay = await api.verify(asha, { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
+    expect(replay.status).toBe(409)
+    const order = (await api.ordersOf(asha)).find((o) => o._id === orderId)
+    expect(order).toMatchObject({ orderStatus: 'rejected', refund: { amount: 999 } })
+    expect(await shelfOf('last-bowl')).toBe(0)
+    const refundCalls = () => fake.requests.filter((r) => r === `POST /v1/payments/${paymentId}/refund`).length
+    for (let i = 0; i < 100 && refundCalls() === 0; i++) await new Promise((r) => setTimeout(r, 50))
+    expect(refundCalls()).toBe(1)
+    await api.call('DELETE', `/api/shop/cart/${asha.id}/last-bowl`, { token: asha.token })
+  })
+
   it("refuses a correctly signed payment whose amount on Razorpay's record is not the order total", async () => {
     const stockBefore = await shelfOf('vase')
     const { orderId, gatewayOrderId } = await placeVaseOrder(1)
@@ -519,20 +545,15 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
     expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
   })
 
-  it('does not confirm a payment Razorpay reports only authorized (manual capture) until it is captured', async () => {
+  it('captures a payment Razorpay reports only authorized (manual capture), then confirms it', async () => {
     const stockBefore = await shelfOf('vase')
     const { orderId, gatewayOrderId } = await placeVaseOrder(1)
     const { paymentId, signature } = fake.pay(gatewayOrderId, { status: 'authorized' })
     const result = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId }
-    const early = await api.verify(asha, result)
-    expect(early.status).toBe(400)
-    expect(early.body.message).toBe('Payment Verification Failed.')
-    expect(await shelfOf('vase')).toBe(stockBefore)
-    expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' })
-
-    fake.capture(paymentId)
-    const captured = await api.verify(asha, result)
-    expect(captured.status).toBe(200)
+    const answer = await api.verify(asha, result)
+    expect(answer.status).toBe(200)
+    expect(fake.payments.get(paymentId)?.status).toBe('captured')
+    expect(fake.requests).toContain(`POST /v1/payments/${paymentId}/capture`)
     expect((await api.ordersOf(asha)).find((o) => o._id === orderId)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' })
     expect(await shelfOf('vase')).toBe(stockBefore - 1)
   })

@@ -28,6 +28,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/auth/layout.tsx': 'layout',
   'routes/auth/login.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form', 'multipart'] }],
   'routes/auth/register.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/auth/forgot-password.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/auth/reset-password.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }, { method: 'GET', role: 'visitor', encodings: [] }],
   // Logging out with a fuzzed body would end the fuzzing session: a visitor's logout.
   'routes/auth/logout.ts': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
   'routes/admin/layout.tsx': 'layout',
@@ -38,7 +40,11 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/product-edit.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
   'routes/admin/orders.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/order.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }],
+  'routes/admin/order-invoice.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/order-credit-note.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/features.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
+  'routes/admin/mail.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/mail-message.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/shop/layout.tsx': 'layout',
   'routes/shop/signed-in.tsx': 'layout',
   'routes/shop/index.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
@@ -51,6 +57,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/shop/checkout.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/account.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/order.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/shop/order-invoice.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/shop/order-credit-note.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/payment-success.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/payment-test.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/payment-callback.ts': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
@@ -59,6 +67,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/not-found.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }],
   'routes/api/auth/register.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
   'routes/api/auth/login.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
+  'routes/api/auth/forgot-password.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
+  'routes/api/auth/reset-password.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
   'routes/api/auth/logout.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
   'routes/api/auth/check-auth.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/api/shop/products.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
@@ -79,6 +89,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/shop/order-razorpay-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
   'routes/api/shop/order-list.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/api/shop/order-details.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/api/shop/order-cancel.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
   'routes/api/common/features.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/common/feature-add.ts': [{ method: 'POST', role: 'admin', encodings: ['json', 'multipart'] }],
   'routes/api/common/feature-delete.ts': [{ method: 'DELETE', role: 'admin', encodings: ['json'] }],
@@ -232,11 +243,13 @@ describe('input robustness', () => {
         // Path params: fuzzed, or the caller's own ids so the handler gets past the ownership check.
         // A DELETE that names a real record of the caller's (their address, their cart line, a product
         // for the admin) is a valid request, not a malformed one: it may delete, so it is left out.
+        // So is the shopper cancelling their own order: the cancel call takes no body.
         const validDelete = ([first, second]: string[]) =>
-          target.method === 'DELETE' &&
-          (target.role === 'admin'
-            ? first === shopper.productId
-            : first === shopper.userId && (second === shopper.addressId || second === shopper.productId))
+          (file === 'routes/api/shop/order-cancel.ts' && first === shopper.orderId) ||
+          (target.method === 'DELETE' &&
+            (target.role === 'admin'
+              ? first === shopper.productId
+              : first === shopper.userId && (second === shopper.addressId || second === shopper.productId)))
         const params = fc
           .array(fc.oneof(paramValue, fc.constantFrom(shopper.userId, shopper.productId, shopper.addressId, shopper.orderId)), {
             minLength: 2,

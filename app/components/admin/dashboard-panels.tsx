@@ -54,7 +54,7 @@ export function OrdersByStatus({ byStatus, needsRefund, totalOrders }: Pick<Dash
           <li key={status}>
             <Link
               to={`/admin/orders?status=${status}`}
-              className="flex items-center justify-between rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              className="flex min-h-11 items-center justify-between rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
               <OrderStatusBadge status={status} admin />
               <span className="font-semibold tabular-nums">{count}</span>
@@ -89,7 +89,7 @@ export function StockAlerts({ stock }: Pick<Dashboard, 'stock'>) {
             <li key={product.id}>
               <Link
                 to={`/admin/products/${product.id}/edit`}
-                className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                className="flex min-h-11 items-center justify-between gap-3 rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
               >
                 <span className="min-w-0 truncate">{product.title}</span>
                 <span
@@ -118,7 +118,7 @@ export function LatestOrders({ latestOrders }: Pick<Dashboard, 'latestOrders'>) 
     <Panel
       title="Latest orders"
       action={
-        <Link to="/admin/orders" className="text-sm font-medium underline">
+        <Link to="/admin/orders" className="-my-3 inline-flex min-h-11 items-center text-sm font-medium underline">
           All orders
         </Link>
       }

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, GaugeIcon, ImageIcon, ListIcon, MenuIcon } from '~/components/icons'
+import { BoxIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -22,6 +22,7 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ListIcon },
   { to: '/admin/features', label: 'Features', Icon: ImageIcon },
+  { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
 ]
 
 function AdminNav() {
@@ -33,7 +34,7 @@ function AdminNav() {
           to={to}
           className={({ isActive }) =>
             cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800',
+              'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800',
               isActive && 'bg-zinc-100 dark:bg-zinc-800',
             )
           }

@@ -6,6 +6,7 @@ import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES, orderStatusLabel } from '~/lib/order-status'
 import { listAllOrders } from '~/domain/admin-orders.server'
+import { countNeedsAttention } from '~/domain/order-attention.server'
 import { pageParam } from '~/schemas/pagination'
 import type { Route } from './+types/orders'
 
@@ -16,9 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = url.searchParams.get('status')
   // Unpaid checkouts are not orders: the default list leaves them out, their own view lists them.
   const view = url.searchParams.get('view') === 'unpaid' ? 'unpaid' : 'orders'
+  const attention = view === 'orders' && url.searchParams.get('attention') === '1'
   const page = pageParam(url)
-  const orders = await listAllOrders(getDb(), { status: view === 'unpaid' ? null : status, view, page })
-  return { status: view === 'unpaid' ? '' : (status ?? ''), view, orders, holdMinutes: getConfig().HOLD_MINUTES }
+  const [orders, attentionCount] = await Promise.all([
+    listAllOrders(getDb(), { status: view === 'unpaid' ? null : status, view, attention, page }),
+    countNeedsAttention(getDb()),
+  ])
+  return { status: view === 'unpaid' ? '' : (status ?? ''), view, attention, attentionCount, orders, holdMinutes: getConfig().HOLD_MINUTES }
 }
 
 const VIEWS = [
@@ -27,7 +32,7 @@ const VIEWS = [
 ] as const
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, view, holdMinutes } = loaderData
+  const { orders, status, view, attention, attentionCount, holdMinutes } = loaderData
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">All Orders</h1>
@@ -56,14 +61,24 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        {attention ? <input type="hidden" name="attention" value="1" /> : null}
         <button type="submit" className={buttonClass('outline', 'sm', 'no-js-only')}>
           Filter
         </button>
+        <Link
+          to={attention ? '/admin/orders' : '/admin/orders?attention=1'}
+          aria-current={attention ? 'page' : undefined}
+          className={buttonClass(attention ? 'primary' : 'outline', 'sm')}
+        >
+          Needs attention ({attentionCount})
+        </Link>
       </Form>
       )}
       {orders.items.length === 0 ? (
         <p className="text-zinc-600">
-          {view === 'unpaid' ? 'No unpaid checkouts.' : `No orders${status ? ` with status ${orderStatusLabel(status)}` : ''}.`}
+          {view === 'unpaid'
+            ? 'No unpaid checkouts.'
+            : `No orders${attention ? ' need attention' : ''}${status ? ` with status ${orderStatusLabel(status)}` : ''}.`}
         </p>
       ) : (
         <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -75,7 +90,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {Array.from({ length: orders.pageCount }, (_, i) => i + 1).map((page) => (
             <Link
               key={page}
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), page: String(page) })}`}
+              to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), ...(attention ? { attention: '1' } : {}), page: String(page) })}`}
               aria-current={page === orders.page ? 'page' : undefined}
               className={buttonClass(page === orders.page ? 'primary' : 'outline', 'sm')}
             >

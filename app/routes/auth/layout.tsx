@@ -5,7 +5,10 @@ import { redirectSignedInAway } from '~/web/auth.server'
 import type { Route } from './+types/layout'
 
 /** Login and register are for visitors: a signed-in user goes to their home. */
-export const middleware: Route.MiddlewareFunction[] = [({ context, request }) => redirectSignedInAway(context, request)]
+// A reset link works signed in too (the demo's admin opens it from /admin/mail).
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context, request }) => (new URL(request.url).pathname === '/auth/reset-password' ? undefined : redirectSignedInAway(context, request)),
+]
 
 export function loader() {
   return { shopName: getConfig().SHOP_NAME }

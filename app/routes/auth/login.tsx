@@ -1,4 +1,4 @@
-import { data, useSearchParams } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import { AuthForm, AuthHeading, useAuthForm } from '~/components/auth-form'
 import { InputField } from '~/components/ui/input-field'
 import { AUTH_MESSAGES, authPath, loginDestination, type SessionUser, safeRedirectPath } from '~/lib/user'
@@ -65,6 +65,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoFocus={Boolean(loaderData.email) && !actionData}
         />
       </AuthForm>
+      <p className="text-center text-sm">
+        <Link className="inline-block py-3 font-medium text-brand-700 hover:underline dark:text-brand-500" to="/auth/forgot-password">
+          Forgot password?
+        </Link>
+      </p>
     </div>
   )
 }

@@ -1,30 +1,65 @@
-// One of the shopper's orders (View Details); anyone else's order is a 404.
-import { Link } from 'react-router'
+// One of the shopper's orders (View Details), with its shipping details once it is shipped; anyone
+// else's order is a 404. While the lifecycle table allows it, 'Cancel order' opens a confirmation
+// (?cancel=1) and a POST cancels it (and refunds a paid order).
 import { OrderDetailView } from '~/components/order-detail'
+import { OrderEndConfirm } from '~/components/order-end-confirm'
+import { InlineError } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
-import { formatOrderNumber } from '~/lib/order-status'
+import { formatOrderNumber, ORDER_MESSAGES } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
-import { orNotFound } from '~/web/form-action.server'
+import { formAction, orNotFound } from '~/web/form-action.server'
+import { replyMessage } from '~/web/form-reply'
+import { sendRefundsNow } from '~/web/refunds-now.server'
+import { redirectWithToast } from '~/web/toast/toast.server'
+import { canCancel, cancelOrder } from '~/domain/order-lifecycle.server'
 import { getOrderDetail } from '~/domain/orders.server'
+import { orderDocuments } from '~/domain/invoices.server'
+import { OrderDocumentLinks } from '~/components/order-documents'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
-  return { order: await orNotFound(getOrderDetail(getDb(), params.orderId, user)) }
+  const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
+  const cancellable = canCancel(order.orderStatus)
+  return { order, documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request)
+  const form = await request.formData()
+  const path = `/shop/account/orders/${params.orderId}`
+  return formAction(async () => {
+    if (form.get('intent') !== 'cancel') return redirectWithToast(path, { type: 'error', message: ORDER_MESSAGES.cancelRefused })
+    const result = await cancelOrder(getDb(), params.orderId, user)
+    if (result.refundQueued) await sendRefundsNow()
+    return redirectWithToast(path, { type: 'success', message: result.refundQueued ? ORDER_MESSAGES.cancelled : ORDER_MESSAGES.cancelledUnpaid })
+  }, { reply: {} })
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData
+  const error = replyMessage(actionData)
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <Link to="/shop/account" className="text-sm underline">
-        Back to Order History
-      </Link>
-      <h1 className="mt-2 mb-6 text-2xl font-bold">
-        Order Details <span className="text-zinc-500">{formatOrderNumber(loaderData.order.number)}</span>
-      </h1>
-      <OrderDetailView order={loaderData.order} />
-    </section>
+    <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
+      <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
+      {loaderData.cancellable ? (
+        <OrderEndConfirm
+          path={`/shop/account/orders/${order.id}`}
+          param="cancel"
+          intent="cancel"
+          confirming={loaderData.confirmingCancel}
+          label="Cancel order"
+          question={`Cancel order ${formatOrderNumber(order.number)}?`}
+          confirmLabel="Yes, cancel order"
+          keepLabel="Keep order"
+          refundPaise={order.paymentStatus === 'paid' ? order.totalAmountPaise : null}
+          error={error}
+        />
+      ) : error ? (
+        <InlineError message={error} />
+      ) : null}
+    </OrderDetailView>
   )
 }

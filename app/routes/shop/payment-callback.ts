@@ -9,6 +9,7 @@ import { getUser } from '~/web/auth.server'
 import { paymentSuccessPath } from '~/lib/order-status'
 import { DomainError } from '~/domain/errors'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
+import { sendRefundsNow } from '~/web/refunds-now.server'
 import { markPaymentFailed, PAYMENT_MESSAGES, PaymentCheckUnavailable, verifyAndConfirm } from '~/domain/payments.server'
 import { formAction } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
@@ -52,12 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return formAction(
     async () => {
-      const { orderId } = await verifyAndConfirm(db, getPaymentGateway(), result).catch((error: unknown) => {
+      const { orderId, unfillable } = await verifyAndConfirm(db, getPaymentGateway(), result).catch((error: unknown) => {
         // The shopper comes back from Razorpay either way: an unexpected failure is 'try again', logged.
         if (error instanceof DomainError) throw error
         console.error(error)
         throw new PaymentCheckUnavailable()
       })
+      if (unfillable) {
+        // Paid, but the stock went to another shopper first: never 'successful'; the refund goes now.
+        await sendRefundsNow()
+        return redirectWithToast(paymentSuccessPath(orderId), { type: 'error', message: PAYMENT_MESSAGES.unfillable })
+      }
       return redirectWithToast(paymentSuccessPath(orderId), { type: 'success', message: PAYMENT_MESSAGES.success })
     },
     {

@@ -2,7 +2,7 @@
 // own that says which order was paid, for how much, what is coming, where, and what happens next.
 import { Link } from 'react-router'
 import { AddressLines } from '~/components/address-card'
-import { OrderLines } from '~/components/order-detail'
+import { OrderLines, RefundNotice } from '~/components/order-detail'
 import { ButtonLink } from '~/components/ui/button'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
@@ -49,6 +49,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
               <dd className="text-xl font-bold">{formatPaise(order.totalAmountPaise)}</dd>
             </div>
           </dl>
+          {/* An order the stock could not fill (paid after the last piece sold): say so, and that the money goes back. */}
+          <RefundNotice order={order} />
 
           <section aria-labelledby="success-items" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <h2 id="success-items" className="font-semibold">
@@ -85,7 +87,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-2">
         <ButtonLink to="/shop/account">View My Orders</ButtonLink>
-        <Link to="/shop/home" className="py-2 text-center text-sm font-medium underline">
+        <Link to="/shop/home" className="flex min-h-11 items-center justify-center text-sm font-medium underline">
           Continue shopping
         </Link>
       </div>

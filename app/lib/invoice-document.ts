@@ -1,0 +1,143 @@
+// What a tax invoice, bill of supply or credit note says, worked out once when it is issued and
+// kept as it was (the PDF is drawn from this; later changes to the catalogue or the configuration
+// do not change an issued document). Pure: see ADR 035.
+import { amountInWords } from './amount-in-words'
+import type { Category } from './catalog'
+import { computeTaxBreakdown, type TaxAmounts, type TaxLine, type TaxMode } from './gst'
+import { matchIndianState } from './indian-states'
+import { GST_STATE_CODES, type InvoiceSettings, stateWithCode } from './invoice-settings'
+
+export const DOCUMENT_KINDS = ['invoice', 'credit-note'] as const
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
+
+/** The series each kind is numbered in; TEST MODE orders (no money moved) have series of their own. */
+export const DOCUMENT_SERIES: Record<DocumentKind, { live: string; test: string }> = {
+  invoice: { live: 'INV', test: 'TEST-INV' },
+  'credit-note': { live: 'CN', test: 'TEST-CN' },
+}
+
+export const DOCUMENT_TITLES = {
+  taxInvoice: 'Tax Invoice',
+  billOfSupply: 'Bill of Supply',
+  creditNote: 'Credit Note',
+} as const
+
+export const INVOICE_MESSAGES = {
+  noInvoice: 'This order has no invoice yet: it is issued when the payment is confirmed.',
+  noCreditNote: 'This order has no credit note: it is issued when the order is refunded.',
+} as const
+
+/** File names the downloads and mail attachments use. */
+export function documentFilename(kind: DocumentKind, number: string): string {
+  return `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`
+}
+
+export interface DocumentParty {
+  name: string
+  lines: string[]
+}
+
+export interface InvoiceDocument {
+  kind: DocumentKind
+  title: (typeof DOCUMENT_TITLES)[keyof typeof DOCUMENT_TITLES]
+  number: string
+  issuedAt: string
+  /** Paid through the TEST MODE gateway: no money moved and this is not a tax document. */
+  testMode: boolean
+  orderNumber: number
+  orderDate: string
+  /** A credit note names the invoice it reverses. */
+  against: { number: string; issuedAt: string } | null
+  seller: DocumentParty & { state: string; gstin: string | null }
+  buyer: DocumentParty
+  shipTo: DocumentParty
+  /** 'Karnataka (29)': the shipping state, which decides the tax split. */
+  placeOfSupply: string
+  mode: TaxMode
+  lines: TaxLine[]
+  totals: TaxAmounts
+  totalInWords: string
+}
+
+/** The order as an invoice needs it (its own snapshot of address and lines). */
+export interface InvoiceOrder {
+  number: number
+  orderDate: string
+  testMode: boolean
+  userName: string
+  email: string
+  address: { name: string; addressLine: string; landmark: string; city: string; state: string; pincode: string; country: string; phone: string }
+  lines: { title: string; variety: string; varietyLabel: string | null; color: string; quantity: number; unitPricePaise: number; category: Category | null }[]
+  deliveryFeePaise: number
+  totalAmountPaise: number
+}
+
+/** Within the seller's state: CGST + SGST; otherwise IGST; no GSTIN: no tax at all. */
+export function taxModeFor(settings: InvoiceSettings, shippingState: string): TaxMode {
+  if (!settings.seller.gstin) return 'none'
+  return matchIndianState(shippingState) === settings.seller.state ? 'intra' : 'inter'
+}
+
+/** An order line whose product is gone or has no category is taxed as an article of resin. */
+const FALLBACK_CATEGORY: Category = 'home-decor'
+
+export function buildInvoice(input: { order: InvoiceOrder; settings: InvoiceSettings; number: string; issuedAt: string }): InvoiceDocument {
+  const { order, settings } = input
+  const mode = taxModeFor(settings, order.address.state)
+  const breakdown = computeTaxBreakdown({
+    mode,
+    deliveryFeePaise: order.deliveryFeePaise,
+    lines: order.lines.map((line) => ({
+      ...settings.categories[line.category ?? FALLBACK_CATEGORY],
+      description: line.title,
+      details: [line.variety ? `${line.varietyLabel ?? 'Option'}: ${line.variety}` : '', line.color ? `Colour: ${line.color}` : ''].filter(Boolean),
+      quantity: line.quantity,
+      unitPricePaise: line.unitPricePaise,
+    })),
+  })
+  if (breakdown.totals.grossPaise !== order.totalAmountPaise) {
+    throw new Error(`Order #${order.number}: lines and delivery add up to ${breakdown.totals.grossPaise} paise, the order's total is ${order.totalAmountPaise}`)
+  }
+  const a = order.address
+  const { seller } = settings
+  return {
+    kind: 'invoice',
+    title: seller.gstin ? DOCUMENT_TITLES.taxInvoice : DOCUMENT_TITLES.billOfSupply,
+    number: input.number,
+    issuedAt: input.issuedAt,
+    testMode: order.testMode,
+    orderNumber: order.number,
+    orderDate: order.orderDate,
+    against: null,
+    seller: {
+      name: seller.legalName,
+      lines: [...seller.address, `State: ${seller.state} (${GST_STATE_CODES[seller.state]})`],
+      state: seller.state,
+      gstin: seller.gstin,
+    },
+    buyer: { name: order.userName, lines: [order.email] },
+    shipTo: {
+      name: a.name || order.userName,
+      lines: [a.addressLine, a.landmark, `${a.city} ${a.pincode}`.trim(), [a.state, a.country].filter(Boolean).join(', '), a.phone ? `Phone: ${a.phone}` : ''].filter(
+        Boolean,
+      ),
+    },
+    placeOfSupply: stateWithCode(a.state),
+    mode,
+    lines: breakdown.lines,
+    totals: breakdown.totals,
+    totalInWords: amountInWords(breakdown.totals.grossPaise),
+  }
+}
+
+/** The credit note that reverses an invoice in full: the same lines and amounts, its own number. */
+export function buildCreditNote(invoice: InvoiceDocument, input: { number: string; issuedAt: string }): InvoiceDocument {
+  return {
+    ...invoice,
+    kind: 'credit-note',
+    title: DOCUMENT_TITLES.creditNote,
+    number: input.number,
+    issuedAt: input.issuedAt,
+    against: { number: invoice.number, issuedAt: invoice.issuedAt },
+  }
+}

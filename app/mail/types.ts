@@ -1,0 +1,48 @@
+// What the mail templates are given: plain data read by the domain, rendered to HTML and text here.
+import type { VarietyType } from '~/lib/catalog'
+
+/** Who the shop is in every mail: its name and the absolute address links start with. */
+export interface MailBrand {
+  shopName: string
+  /** e.g. https://shop.example.com, without a trailing slash. */
+  publicUrl: string
+}
+
+export interface MailOrderLine {
+  title: string
+  varietyType: VarietyType | null
+  varietyName: string
+  color: string
+  quantity: number
+  unitPricePaise: number
+}
+
+export interface MailOrder {
+  id: string
+  number: number
+  userName: string
+  email: string
+  lines: MailOrderLine[]
+  subtotalPaise: number
+  deliveryFeePaise: number
+  totalPaise: number
+  address: {
+    recipientName: string
+    addressLine: string
+    city: string
+    state: string
+    pincode: string
+    country: string
+    phone: string
+    landmark: string
+  }
+  /** 'test' when the TEST MODE gateway took it (no money moved). */
+  gateway: string
+}
+
+/** A mail ready for the outbox. */
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+}

@@ -1,0 +1,171 @@
+// The mail worker: runs in the server process (started by server/app.ts), claims due mails from
+// the outbox, renders their attachments, sends them and marks them sent; a failure waits with
+// exponential backoff. docs/decisions/034-mail-outbox.md.
+import { createHash, randomBytes } from 'node:crypto'
+import type { DB } from '../../db/database'
+import { getConfig, publicUrl } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { isPermanentMailError, type MailTransport, senderFromConfig, transportFromConfig } from '~/infra/mailer.server'
+import { configureMail } from '~/domain/mail.server'
+import {
+  attachmentRenderer,
+  type Backoff,
+  claimDueMail,
+  DEFAULT_BACKOFF,
+  type MailAttachmentRef,
+  markMailFailed,
+  markMailSent,
+  onMailQueued,
+  type OutboxRow,
+  registerAttachmentRenderer,
+} from '~/domain/mail-outbox.server'
+import { renderCreditNotePdf, renderInvoicePdf } from '~/domain/invoices.server'
+
+export interface MailWorkerOptions {
+  db: DB
+  transport: MailTransport
+  from: string
+  /** The domain of Message-IDs (the shop's host). */
+  messageIdDomain?: string
+  /** Names this worker's claims; unique per process by default. */
+  workerId?: string
+  /** How long a claim holds before another worker may take the mail (the sender died). */
+  leaseMs?: number
+  /** Mails claimed and sent at once. */
+  batch?: number
+  /** The wait between looks at an empty outbox. */
+  pollMs?: number
+  backoff?: Backoff
+}
+
+export interface WorkerPass {
+  claimed: number
+  sent: number
+  retried: number
+  failed: number
+}
+
+const DEFAULT_LEASE_MS = 2 * 60_000
+
+/** A Message-ID that is the same for every attempt at one outbox row. */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'dedupe_key'>, domain: string): string {
+  const hash = createHash('sha256').update(row.dedupe_key).digest('hex').slice(0, 16)
+  return `<outbox-${row.id}.${hash}@${domain}>`
+}
+
+async function sendOne(options: MailWorkerOptions, workerId: string, row: OutboxRow): Promise<'sent' | 'retry' | 'failed'> {
+  const { db, transport } = options
+  try {
+    const refs = JSON.parse(row.attachments) as MailAttachmentRef[]
+    const attachments: { filename: string; content: Buffer }[] = []
+    for (const ref of refs) {
+      const render = attachmentRenderer(ref.kind)
+      if (render) attachments.push(await render(db, ref.orderId))
+    }
+    const { messageId } = await transport.send({
+      from: options.from,
+      to: row.to_address,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      messageId: outboxMessageId(row, options.messageIdDomain ?? 'localhost'),
+      attachments,
+    })
+    const marked = await markMailSent(db, row.id, workerId, { via: transport.via, messageId, attached: attachments.map((a) => a.filename) })
+    if (!marked) console.warn(`Mail ${row.id} was sent after its claim ran out (another worker may send it too)`)
+    return 'sent'
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const outcome = await markMailFailed(db, row, workerId, { error: message, permanent: isPermanentMailError(error) }, options.backoff ?? DEFAULT_BACKOFF)
+    console.warn(`Mail ${row.id} (${row.kind}) not sent, ${outcome === 'retry' ? `will retry (attempt ${row.attempts})` : 'given up'}: ${message}`)
+    return outcome
+  }
+}
+
+/** One pass: claims up to `batch` due mails and sends them side by side. Tests call it directly. */
+export async function runMailWorkerOnce(options: MailWorkerOptions): Promise<WorkerPass> {
+  const workerId = options.workerId ?? defaultWorkerId
+  const rows = await claimDueMail(options.db, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, limit: options.batch ?? 10 })
+  const outcomes = await Promise.all(rows.map((row) => sendOne(options, workerId, row)))
+  return {
+    claimed: rows.length,
+    sent: outcomes.filter((o) => o === 'sent').length,
+    retried: outcomes.filter((o) => o === 'retry').length,
+    failed: outcomes.filter((o) => o === 'failed').length,
+  }
+}
+
+const defaultWorkerId = `${process.pid}-${randomBytes(4).toString('hex')}`
+
+export interface MailWorker {
+  /** Stops after the pass in flight; resolves when it has ended. */
+  stop(): Promise<void>
+  /** Looks at the outbox now instead of at the next poll. */
+  wake(): void
+}
+
+/** Runs passes until stopped: straight on while mail is waiting, else at new mail or every `pollMs`. */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const pollMs = options.pollMs ?? 500
+  const workerId = options.workerId ?? defaultWorkerId
+  let running = true
+  let timer: NodeJS.Timeout | undefined
+  let wakeUp: (() => void) | undefined
+  let nudged = false
+  const wake = () => {
+    nudged = true
+    wakeUp?.()
+  }
+  // New mail in this process wakes the worker at once; mail from elsewhere waits for the poll.
+  const unsubscribe = onMailQueued(wake)
+  const loop = (async () => {
+    while (running) {
+      nudged = false
+      let busy = false
+      try {
+        const pass = await runMailWorkerOnce({ ...options, workerId })
+        busy = pass.claimed > 0
+      } catch (error) {
+        console.error('The mail worker could not read the outbox', error)
+      }
+      if (busy || nudged || !running) continue
+      await new Promise<void>((done) => {
+        wakeUp = done
+        timer = setTimeout(done, pollMs)
+        timer.unref?.()
+      })
+      wakeUp = undefined
+      if (timer) clearTimeout(timer)
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+      wakeUp?.()
+      await loop
+    },
+    wake,
+  }
+}
+
+/** The server's worker, from the configuration (SMTP_URL or the mailbox, MAIL_FROM, PUBLIC_URL). */
+export function startMailWorkerFromConfig(): MailWorker {
+  const config = getConfig()
+  const url = publicUrl(config)
+  configureMail({ shopName: config.SHOP_NAME, publicUrl: url, ownerEmail: config.OWNER_EMAIL ?? null })
+  // The confirmation carries the GST invoice, a refund's mail the credit note (ADR 035).
+  registerAttachmentRenderer('invoice', renderInvoicePdf)
+  registerAttachmentRenderer('credit-note', renderCreditNotePdf)
+  const transport = transportFromConfig(config)
+  const worker = startMailWorker({ db: getDb(), transport, from: senderFromConfig(config), messageIdDomain: new URL(url).hostname })
+  console.log(config.SMTP_URL ? 'Mail goes out over SMTP_URL.' : 'No SMTP_URL: mail goes to the mailbox at /admin/mail.')
+  return {
+    wake: worker.wake,
+    async stop() {
+      await worker.stop()
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,26 @@
+// The refund worker: every REFUND_WORKER_SECONDS it sends queued refunds through the gateway that
+// took the payment and polls pending ones (app/domain/refunds.server.ts runRefunds; tests call that
+// directly). Started once by server/app.ts; rows live in the database, so a restart loses nothing.
+import { runRefunds } from '~/domain/refunds.server'
+import { getDb } from '~/infra/db.server'
+import { gatewayForRefund } from '~/infra/payment-gateway.server'
+
+export const REFUND_WORKER_SECONDS = 15
+
+/** Starts the worker (one pass at once, then on an interval that does not keep the process alive). */
+export function startRefundWorker(seconds = REFUND_WORKER_SECONDS): () => void {
+  let running = false
+  const tick = () => {
+    if (running) return
+    running = true
+    runRefunds(getDb(), gatewayForRefund)
+      .catch((error) => console.error('The refund worker failed', error))
+      .finally(() => {
+        running = false
+      })
+  }
+  tick()
+  const timer = setInterval(tick, seconds * 1000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
