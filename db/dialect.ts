@@ -85,11 +85,12 @@ export function caseInsensitiveSql(column: string): RawBuilder<string> {
  * Locks the rows of `table` with these ids until the transaction ends, in id order (no deadlocks
  * between two transactions locking overlapping sets): for a read-then-write that must not interleave
  * (read the stock, then hold it). SQLite needs nothing: one writer at a time, and Kysely runs a
- * transaction on the one connection.
+ * transaction on the one connection. `column` names another unique key to find the rows by.
  */
-export async function lockRows(trx: AnyKysely, table: string, ids: readonly string[]): Promise<void> {
+export async function lockRows(trx: AnyKysely, table: string, ids: readonly string[], column = 'id'): Promise<void> {
   if (dialectOf(trx) !== 'postgres' || ids.length === 0) return
-  await sql`select id from ${sql.table(table)} where id in (${sql.join([...new Set(ids)])}) order by id for update`.execute(trx)
+  const col = sql.ref(column)
+  await sql`select ${col} from ${sql.table(table)} where ${col} in (${sql.join([...new Set(ids)])}) order by ${col} for update`.execute(trx)
 }
 
 /**
