@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enqueueMail } from '../../app/domain/mail-outbox.server'
 import { matchProducts } from '../../app/domain/product-search.server'
 import { usePostgresDatabase } from '../helpers/postgres'
 import { CopyError, copyDatabase, type TableCopy } from '../../db/copy'
@@ -27,6 +28,10 @@ describe('copyDatabase (npm run db:copy)', () => {
     const shopper = { id: 'u-demo', userName: 'Demo', email: 'demo@example.com' }
     await insertUsers(sqlite, [shopper])
     await seedDemoOrders(sqlite, shopper)
+    // The outbox numbers its rows (an identity column on PostgreSQL): the copy must go on after them.
+    for (const n of [1, 2, 3]) {
+      await enqueueMail(sqlite, { kind: 'test', to: 'demo@example.com', dedupeKey: `copy:${n}`, subject: `Mail ${n}`, html: '<p>x</p>', text: 'x' })
+    }
     postgres = openDatabase(pg.url)
     copied = await copyDatabase(sqlite, postgres, { batchSize: 7 })
   }, 120_000)
@@ -45,7 +50,7 @@ describe('copyDatabase (npm run db:copy)', () => {
     const orders = copied.find((c) => c.table === 'orders')
     expect(orders?.rows).toBeGreaterThan(7) // more than one batch
     expect(orders?.paise.total_amount_paise).toBeGreaterThan(0)
-    for (const table of ['users', 'products', 'orders', 'order_lines', 'payments', 'product_images']) {
+    for (const table of ['users', 'products', 'orders', 'order_lines', 'payments', 'product_images', 'mail_outbox', 'refunds', 'invoices', 'document_counters', 'stock_holds', 'password_resets']) {
       const [a, b] = await Promise.all([
         sqlite.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         postgres.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -69,6 +74,9 @@ describe('copyDatabase (npm run db:copy)', () => {
     await postgres.insertInto('order_status_history').values({ order_id: order.id, status: 'confirmed', note: '' }).execute()
     const after = await postgres.selectFrom('order_status_history').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()
     expect(Number(after.id)).toBe(Number(before.id) + 1)
+    await enqueueMail(postgres, { kind: 'test', to: 'demo@example.com', dedupeKey: 'copy:4', subject: 'Mail 4', html: '<p>x</p>', text: 'x' })
+    const mails = await postgres.selectFrom('mail_outbox').select('id').orderBy('id').execute()
+    expect(mails.map((m) => Number(m.id)).slice(-2)).toEqual([3, 4])
   })
 
   it('refuses a target that already holds a shop, and keeps it as it was', async () => {
