@@ -4,7 +4,6 @@
 // does what an end brings: a cancelled or rejected order whose stock was taken puts it back on the
 // shelf, and a paid one gets its refund row, in the same transaction (docs/decisions/031-order-lifecycle-and-refunds.md).
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { lockRows } from '../../db/dialect'
 import type { Database } from '../../db/schema'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { formatPaise } from '~/lib/money'
@@ -73,9 +72,9 @@ export function inTransaction<T>(db: Kysely<Database>, work: (trx: Trx) => Promi
  */
 export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus, actor: OrderActor, options: MoveOptions = {}): Promise<MoveResult> {
   return inTransaction(db, async (trx) => {
-    // PostgreSQL: the row is locked before it is read, so the payment and refund state this move
-    // acts on stays as read until it commits (SQLite's single writer does that already).
-    await lockRows(trx, 'orders', [orderId])
+    // No row lock on purpose (PostgreSQL): moves that race from the status they read must not both
+    // win, one after the other; the conditional update below lets exactly one through. What else is
+    // read (payment status, needs_refund) changes only with the status or on a final order.
     const order = await trx
       .selectFrom('orders')
       .select(['id', 'user_id', 'order_status', 'payment_status', 'needs_refund', 'total_amount_paise'])
