@@ -16,6 +16,8 @@ import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
 import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
 import * as invoices from '../migrations/2026-11-25T1140-invoices'
 import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
+import { DialectPlugin, isPostgresUrl } from './dialect'
+import { openPostgres } from './postgres'
 import type { Database } from './schema'
 
 export type DB = Kysely<Database>
@@ -39,14 +41,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
+/**
+ * The shop's database: a PostgreSQL connection string (postgres://...) opens a pg pool, anything else
+ * is a SQLite file path (the default). Both answer the same Kysely<Database>; `dialectOf(db)` in
+ * db/dialect.ts tells them apart where SQL must differ.
+ */
 export function openDatabase(path: string): DB {
+  if (isPostgresUrl(path)) return openPostgres(path)
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new DialectPlugin('sqlite')] })
 }
 
 export const STATEMENT_CACHE_SIZE = 500

@@ -1,7 +1,8 @@
 // The whole schema of docs/spec/entities.md as of the first release. Frozen: later changes get new files.
+// Portable (docs/decisions/036): the same SQL on SQLite as ever; on PostgreSQL identity keys, double
+// precision, and an explicit rowid where SQLite's implicit one is used.
 import { type Kysely, sql } from 'kysely'
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+import { addRowid, autoIncrementKey, doubleType, isoNowSql as now } from '../db/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -40,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().defaultTo(0).check(sql`sale_price_paise >= 0`),
     )
     .addColumn('total_stock', 'integer', (c) => c.notNull().check(sql`total_stock >= 0`))
-    .addColumn('average_review', 'real', (c) => c.notNull().defaultTo(0))
+    .addColumn('average_review', doubleType(db), (c) => c.notNull().defaultTo(0))
     .addColumn('variety_type', 'text', (c) => c.check(sql`variety_type in ('choice', 'size', 'pack')`))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -51,7 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['product_images', 'product_colors'] as const) {
     await db.schema
       .createTable(table)
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoIncrementKey(db))
       .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
       .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn(table === 'product_images' ? 'url' : 'name', 'text', (c) => c.notNull())
@@ -61,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('product_varieties')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementKey(db))
     .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -97,6 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint('cart_lines_identity', ['cart_id', 'product_id', 'variety_name', 'color'])
     .execute()
+  await addRowid(db, 'cart_lines')
 
   await db.schema
     .createTable('addresses')
@@ -113,6 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
+  await addRowid(db, 'addresses')
   await db.schema.createIndex('addresses_user').on('addresses').column('user_id').execute()
 
   await db.schema
@@ -152,12 +155,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_date', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
+  await addRowid(db, 'orders')
   await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'order_date']).execute()
   await db.schema.createIndex('orders_status').on('orders').columns(['order_status', 'order_date']).execute()
 
   await db.schema
     .createTable('order_lines')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementKey(db))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('product_id', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -172,7 +176,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('order_status_history')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementKey(db))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))

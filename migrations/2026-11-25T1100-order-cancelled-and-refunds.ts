@@ -11,14 +11,14 @@
 //    PostgreSQL: `alter table orders drop constraint ..., add constraint ... check (...)` instead.
 // 2. refunds: one row per order (order_id UNIQUE), whatever number of triggers race.
 import { type Kysely, sql } from 'kysely'
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+import { dialectOf, isoNowSql } from '../db/dialect'
 
 const WITH_CANCELLED = `'pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected'`
 const WITHOUT_CANCELLED = `'pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'`
 
 /** Rebuilds orders with `statuses` as the CHECK list of order_status; rows, indexes, triggers and references stay. */
 export async function rebuildOrdersWithStatuses(db: Kysely<any>, statuses: string): Promise<void> {
+  if (dialectOf(db) === 'postgres') return replaceOrderStatusCheck(db, statuses)
   const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'orders'`.execute(db)
   const createSql = table.rows[0]?.sql
   if (!createSql) throw new Error('orders: no such table')
@@ -52,6 +52,21 @@ export async function rebuildOrdersWithStatuses(db: Kysely<any>, statuses: strin
   }
 }
 
+/**
+ * PostgreSQL alters a CHECK in place: the order_status constraint (found by what it checks, whatever
+ * its name) is dropped and added again with `statuses`, under the table's lock in one statement. Adding
+ * it validates every row, so going back fails while an order is cancelled, as on SQLite.
+ */
+async function replaceOrderStatusCheck(db: Kysely<any>, statuses: string): Promise<void> {
+  const found = await sql<{ conname: string }>`
+    select conname from pg_constraint
+    where conrelid = 'orders'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%order_status%'
+  `.execute(db)
+  const name = found.rows[0]?.conname
+  if (!name || found.rows.length > 1) throw new Error('orders: the order_status CHECK was not found; alter by hand')
+  await sql`alter table orders drop constraint ${sql.id(name)}, add constraint ${sql.id(name)} check (${sql.raw(`order_status in (${statuses})`)})`.execute(db)
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await rebuildOrdersWithStatuses(db, WITH_CANCELLED)
 
@@ -68,7 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())
     .addColumn('last_error', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowSql))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('processed_at', 'text')
     .execute()

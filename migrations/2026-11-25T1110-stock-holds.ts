@@ -2,6 +2,7 @@
 // cart's quantities until expires_at. A hold is live while expires_at is in the future; availability
 // is total_stock minus the live holds of the product (app/domain/stock-holds.server.ts).
 import { type Kysely, sql } from 'kysely'
+import { isoNowSql } from '../db/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -11,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowSql))
     .addPrimaryKeyConstraint('stock_holds_pk', ['order_id', 'product_id'])
     .execute()
   // Every availability query sums a product's live holds: by product, then expiry.

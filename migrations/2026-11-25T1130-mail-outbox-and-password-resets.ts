@@ -2,11 +2,12 @@
 // transaction as the event that causes it (dedupe_key: one mail per event), and the worker in the
 // server process claims, sends and marks it. Password resets keep only a hash of their token.
 import { type Kysely, sql } from 'kysely'
+import { autoIncrementKey, isoNowSql } from '../db/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', autoIncrementKey(db))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
     .addColumn('to_address', 'text', (c) => c.notNull())
@@ -26,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message_id', 'text')
     /** JSON: the file names attached when it was sent. */
     .addColumn('attached', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowSql))
     .addColumn('sent_at', 'text')
     .execute()
   // The worker's question: what is due (pending by next_attempt_at, or sending past its lease).
@@ -39,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(isoNowSql))
     .execute()
   await db.schema.createIndex('password_resets_user').on('password_resets').column('user_id').execute()
 }

@@ -11,7 +11,10 @@ import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
-import { type BackupResult, backupDatabase } from '../db/backup'
+import { BackupError, type BackupResult, backupDatabase } from '../db/backup'
+import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
+import { openDatabase } from '../db/database'
+import { isPostgresUrl } from '../db/dialect'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
 import { healthz } from './health'
@@ -23,6 +26,7 @@ import { buildAssets } from './precompressed'
 import { startHoldSweep } from './jobs/holds'
 
 export { BackupError } from '../db/backup'
+export { CopyError } from '../db/copy'
 export { ConfigError } from '~/infra/config.server'
 
 export function createApp(clientDir: string) {
@@ -139,8 +143,23 @@ export async function migrateDatabase(): Promise<string[]> {
   return applied
 }
 
+/** `npm run db:copy -- --to postgres://...`: copies the SQLite shop of DATABASE_PATH into an empty PostgreSQL database. */
+export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
+  const config = getConfig()
+  if (!isPostgresUrl(url)) throw new CopyError('Usage: npm run db:copy -- --to postgres://user:password@host:5432/database')
+  const source = openDatabase(config.DATABASE_PATH)
+  const target = openDatabase(url)
+  try {
+    return await copyDatabase(source, target)
+  } finally {
+    await source.destroy()
+    await target.destroy()
+  }
+}
+
 /** `npm run db:backup [-- dir]`: a consistent online copy of DATABASE_PATH into BACKUP_DIR (or `dir`). */
 export async function backupDatabaseNow(dir?: string): Promise<BackupResult> {
   const config = getConfig()
+  if (config.DATABASE_URL) throw new BackupError('DATABASE_URL is PostgreSQL: back it up with pg_dump (npm run db:backup copies the SQLite file only).')
   return backupDatabase(config.DATABASE_PATH, dir || config.BACKUP_DIR)
 }

@@ -1,6 +1,7 @@
 // The shop process (`npm start` runs it under server/supervise.js): build the app if needed, then migrate, seed and serve it.
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
+// `node server/start.js copy --to postgres://...`: copy the SQLite shop into an empty PostgreSQL database.
 // `node server/start.js backup [dir]`: copy the database (online, consistent) into BACKUP_DIR or dir.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -66,6 +67,12 @@ try {
     const started = Date.now()
     const added = await server.seedSynthetic(count)
     console.log(`Added ${added} synthetic products in ${Date.now() - started} ms.`)
+  } else if (command === 'copy') {
+    const flag = process.argv.indexOf('--to')
+    const started = Date.now()
+    const tables = await server.copyDatabaseTo(flag > 0 ? (process.argv[flag + 1] ?? '') : '')
+    for (const t of tables) console.log(`${t.table}: ${t.rows} rows${Object.entries(t.paise).map(([c, sum]) => `, ${c} ${sum}`).join('')}`)
+    console.log(`Copied ${tables.length} tables into PostgreSQL in ${Date.now() - started} ms; row counts and money sums match.`)
   } else if (command === 'backup') {
     const backup = await server.backupDatabaseNow(process.argv[3])
     const size = (backup.bytes / 1024 / 1024).toFixed(1)
@@ -79,7 +86,7 @@ try {
     // EX_CONFIG: the supervisor (server/supervise.js) and systemd do not restart a bad configuration.
     process.exit(78)
   }
-  if (error instanceof server.BackupError) {
+  if (error instanceof server.BackupError || error instanceof server.CopyError) {
     console.error(error.message)
     process.exit(1)
   }

@@ -5,6 +5,7 @@ import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
 import type { LoginInput, RegisterInput } from '~/schemas/auth'
 import { Conflict } from './errors'
+import { isUniqueViolation } from '../../db/dialect'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.server'
 
 
@@ -33,7 +34,7 @@ export async function registerUser(
     await db.insertInto('users').values(user).execute()
   } catch (error) {
     // Two registrations raced past the check above: the unique index decides.
-    if (String(error).includes('UNIQUE')) throw new Conflict(EMAIL_TAKEN_MESSAGE)
+    if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN_MESSAGE)
     throw error
   }
   return toSessionUser(user)

@@ -1,6 +1,7 @@
 // Saved delivery addresses: at most three per user, always the owner's own.
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import type { Address } from '../../db/schema'
 import { ADDRESS_FIELDS, ADDRESS_MESSAGES, type AddressField, type AddressFields, MAX_ADDRESSES } from '~/lib/addresses'
 import { newId } from '~/lib/ids.server'
@@ -63,6 +64,8 @@ export async function getAddress(db: DB, userId: string, addressId: string): Pro
 
 export async function addAddress(db: DB, userId: string, input: AddressInput): Promise<AddressView> {
   return db.transaction().execute(async (trx) => {
+    // Count, then add: on PostgreSQL two adds of one user wait for each other on the user's row.
+    await lockRows(trx, 'users', [userId])
     const { count } = await trx
       .selectFrom('addresses')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -1,7 +1,7 @@
 // What the owner checks each morning: money in (today, 7 and 30 days, day by day), orders by
 // status, what is running out, and the latest orders. Days are India calendar days.
-import { sql } from 'kysely'
 import type { DB } from '../../db/database'
+import { localDaySql } from '../../db/dialect'
 import type { OrderStatus } from '../../db/schema'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
@@ -53,7 +53,7 @@ export async function dailyRevenue(db: DB, now: Date): Promise<DayRevenue[]> {
   const rows = await keptRevenue(db)
     .where('order_date', '>=', from)
     .select((eb) => [
-      sql<string>`date(order_date, ${`+${INDIA_OFFSET_MINUTES} minutes`})`.as('day'),
+      localDaySql('order_date', INDIA_OFFSET_MINUTES).as('day'),
       eb.fn.sum<number>('total_amount_paise').as('revenue'),
       eb.fn.countAll<number>().as('orders'),
     ])

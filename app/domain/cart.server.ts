@@ -2,6 +2,7 @@
 // line identity are decided here from the database, for every path (pages, fetchers, /api, merge).
 import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import type { Database, VarietyType } from '../../db/schema'
 import { addLimitMessage, CART_MESSAGES, cartLimitMessage, MAX_LINE_QUANTITY } from '~/lib/cart'
 import { VARIETY_HEADINGS } from '~/lib/catalog'
@@ -83,8 +84,10 @@ async function ensureCartId(db: Executor, owner: CartOwner): Promise<string> {
       guest_id: 'guestId' in owner ? owner.guestId : null,
       updated_at: now,
     })
+    // Two first adds at once (PostgreSQL runs them side by side): the second finds the first's cart.
+    .onConflict((oc) => oc.doNothing())
     .execute()
-  return id
+  return (await findCartId(db, owner)) ?? id
 }
 
 /**
@@ -315,6 +318,7 @@ export async function addToCart(
     const product = await productForCart(trx, owner, input.productId)
     const choice = checkChoices(product, input.variety, input.color)
     const cartId = await ensureCartId(trx, owner)
+    await lockRows(trx, 'carts', [cartId])
     const inCart = await quantityOfProduct(trx, cartId, product.id)
     const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
     const line = await findSameLine(trx, cartId, key)
@@ -357,6 +361,7 @@ async function changeLineQuantity(
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
     if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
+    await lockRows(trx, 'carts', [cartId])
     const line = await findLine(trx, cartId, selector)
     const quantity = checkQuantity(next(line.quantity))
     if (quantity > line.quantity) {

@@ -14,6 +14,7 @@ import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
+import { caseInsensitiveSql } from '../../db/dialect'
 import { likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from './stock-holds.server'
 
@@ -122,7 +123,7 @@ function toCard(row: CardRow): ProductCardData {
 
 function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
   const direction = sort === 'price-hightolow' || sort === 'title-ztoa' ? 'desc' : 'asc'
-  const key = sort.startsWith('price') ? effectivePrice : sql`p.title collate nocase`
+  const key = sort.startsWith('price') ? effectivePrice : caseInsensitiveSql('p.title')
   return query.orderBy(key, direction).orderBy('p.id')
 }
 

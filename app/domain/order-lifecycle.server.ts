@@ -72,6 +72,9 @@ export function inTransaction<T>(db: Kysely<Database>, work: (trx: Trx) => Promi
  */
 export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus, actor: OrderActor, options: MoveOptions = {}): Promise<MoveResult> {
   return inTransaction(db, async (trx) => {
+    // No row lock on purpose (PostgreSQL): moves that race from the status they read must not both
+    // win, one after the other; the conditional update below lets exactly one through. What else is
+    // read (payment status, needs_refund) changes only with the status or on a final order.
     const order = await trx
       .selectFrom('orders')
       .select(['id', 'user_id', 'order_status', 'payment_status', 'needs_refund', 'total_amount_paise'])

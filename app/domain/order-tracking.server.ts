@@ -2,6 +2,7 @@
 // carrier and a tracking number and/or link, and edit them while it is shipped or delivered. Every
 // change is recorded in the order's status history; the shopper sees them on the order.
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import type { AdminOrderStatus } from '~/lib/order-status'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { canHaveTracking, sameTracking, TRACKING_MESSAGES, TRACKING_STATUSES, trackingNote } from '~/lib/tracking'
@@ -26,6 +27,7 @@ export class NotShipped extends DomainError {
 export async function setTracking(db: DB, orderId: string, input: TrackingInput, adminId: string): Promise<boolean> {
   const tracking = parseInput(trackingSchema, input)
   return db.transaction().execute(async (trx) => {
+    await lockRows(trx, 'orders', [orderId])
     const order = await trx
       .selectFrom('orders')
       .select(['order_status', 'tracking_carrier', 'tracking_number', 'tracking_url'])

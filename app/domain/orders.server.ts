@@ -14,6 +14,7 @@ import { type Cart, getCart, type LineItem } from './cart.server'
 import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
+import { lockCounter } from '../../db/dialect'
 import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
 import type { RefundView } from '~/lib/refunds'
 import { refundsOf } from './refunds.server'
@@ -36,6 +37,9 @@ export interface PlacedOrder {
  * at once cannot take the same number (SQLite runs one write at a time; a unique index backs it).
  * Every writer of orders (checkout, the demo seed, test fixtures) uses this.
  */
+/** The lock (db/dialect.ts lockCounter) a transaction takes before nextOrderNumber() on PostgreSQL. */
+export const ORDER_NUMBER_COUNTER = 'orders.number'
+
 export function nextOrderNumber(): RawBuilder<number> {
   return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
 }
@@ -167,6 +171,8 @@ export async function placeOrder(
   const orderId = newId()
   const now = new Date().toISOString()
   const orderNumber = await db.transaction().execute(async (trx) => {
+    // PostgreSQL runs writers side by side: the next number is taken one order at a time.
+    await lockCounter(trx, ORDER_NUMBER_COUNTER)
     await trx
       .insertInto('orders')
       .values({

@@ -3,6 +3,7 @@
 // the database opens no account. A reset ends every session and every other link of the account.
 import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_MINUTES } from '~/lib/user'
 import type { ResetPasswordInput } from '~/schemas/auth'
 import { passwordResetMail } from '../mail/messages.server'
@@ -27,6 +28,8 @@ export async function requestPasswordReset(db: DB, email: string, now = new Date
   const settings = mailSettings()
   const mail = passwordResetMail(settings, { userName: user.user_name, link: resetLink(settings.publicUrl, token), minutes: PASSWORD_RESET_MINUTES })
   await db.transaction().execute(async (trx) => {
+    // PostgreSQL: two requests at once take turns, so only the newer link stays live.
+    await lockRows(trx, 'users', [user.id])
     await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute()
     await trx
       .insertInto('password_resets')

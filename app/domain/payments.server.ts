@@ -4,6 +4,7 @@
 // cannot fill is rejected and refunded instead. Webhooks reach the same code, refund webhooks too.
 import { createHash } from 'node:crypto'
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import type { OrderStatus } from '../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
@@ -108,6 +109,9 @@ export async function confirmPayment(
   input: { gatewayOrderId: string; paymentId: string; amountPaise: number | null; source: string },
 ): Promise<Confirmation> {
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL: a verify call and a webhook for the same payment wait for each other here, so the
+    // second reads what the first decided (SQLite's single writer does that already).
+    await lockRows(trx, 'orders', [input.gatewayOrderId], 'gateway_order_id')
     const order = await trx
       .selectFrom('orders')
       .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'order_status', 'needs_refund'])

@@ -1,9 +1,11 @@
 // Forgiving product search: which live products match what a shopper typed, best first. The only module
 // that knows how matching is done (SQLite FTS5: a trigram index for the whole keyword, a word index for
-// its words), so a PostgreSQL version (pg_trgm) replaces matchProducts and nothing else.
+// its words; PostgreSQL: ILIKE over pg_trgm indexes for the keyword, a 'simple' tsvector for its words,
+// docs/decisions/036-postgresql.md), so both answer the same contract.
 // See docs/decisions/025-forgiving-search.md.
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
+import { dialectOf, postgresCategoryText, postgresWordsVector } from '../../db/dialect'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 
 /** Words after the first this many are ignored: each costs an index lookup. */
@@ -118,8 +120,12 @@ async function loadVocabulary(db: DB): Promise<Vocabulary> {
   const version = current?.version ?? 0
   const cached = vocabularies.get(db)
   if (cached?.version === version) return cached
-  const rows = await sql<{ term: string }>`select term from products_words_vocab
-    where length(term) >= ${MIN_WORD_LENGTH} limit ${MAX_VOCABULARY}`.execute(db)
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ term: string }>`select word as term from ts_stat(${`select ${postgresWordsVector('all').compile(db).sql} from products where deleted_at is null`})
+          where length(word) >= ${MIN_WORD_LENGTH} limit ${MAX_VOCABULARY}`.execute(db)
+      : await sql<{ term: string }>`select term from products_words_vocab
+          where length(term) >= ${MIN_WORD_LENGTH} limit ${MAX_VOCABULARY}`.execute(db)
   const vocabulary = { version, ...buildVocabulary(rows.rows.map((r) => r.term)) }
   vocabularies.set(db, vocabulary)
   return vocabulary
@@ -159,6 +165,7 @@ export async function matchProducts(db: DB, keyword: string, limit: number): Pro
   if (!phrase) return []
   const vocabulary = words.length ? await loadVocabulary(db) : null
   const alternatives = words.map((word) => [word, ...(vocabulary ? correctTypo(vocabulary, word) : [])])
+  if (dialectOf(db) === 'postgres') return matchOnPostgres(db, phrase, alternatives, limit)
 
   // One branch per index lookup, each run once and capped; a branch sets its own flag: ph (the whole
   // keyword), w<i> (word i, as typed or corrected), t<i> (the same in the title). Grouping by product
@@ -197,6 +204,42 @@ export async function matchProducts(db: DB, keyword: string, limit: number): Pro
     m as (select rowid, ${sql.join(flags.map((f) => sql`max(${sql.ref(f)}) as ${sql.ref(f)}`))} from hits group by rowid)
     select p.id from m join products p on p.rowid = m.rowid
     where p.deleted_at is null
+    order by ${sql.join(order)}
+    limit ${limit}`.execute(db)
+  return rows.rows.map((r) => r.id)
+}
+
+/** A tsquery for a word starting with one of `words` (each quoted: no character is an operator). */
+const postgresPrefixQuery = (words: string[]) =>
+  sql`to_tsquery('simple'::regconfig, ${words.map((w) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' | ')})`
+
+/**
+ * matchProducts on PostgreSQL, the same contract and order: the whole keyword by ILIKE (pg_trgm GIN
+ * indexes on title and description), words by prefix in the 'simple' tsvectors the migration indexes
+ * (columns unqualified, so the expressions are the indexed ones).
+ */
+async function matchOnPostgres(db: DB, phrase: string, alternatives: string[][], limit: number): Promise<string[]> {
+  const pattern = likePattern(phrase)
+  const inPhrase = sql`(title ilike ${pattern} or description ilike ${pattern} or ${postgresCategoryText} ilike ${pattern})`
+  const queries = alternatives.map(postgresPrefixQuery)
+  const all = postgresWordsVector('all')
+  const title = postgresWordsVector('title')
+  const word = (i: number) => sql`(${all} @@ ${queries[i]})::int`
+  const inTitle = (i: number) => sql`(${title} @@ ${queries[i]})::int`
+  const sum = (parts: Fragment[]) => sql`(${sql.join(parts, sql` + `)}) desc`
+  const indexes = alternatives.map((_, i) => i)
+  const order: Fragment[] = [
+    ...(indexes.length ? [sum(indexes.map(word))] : []),
+    sql`(title ilike ${pattern})::int desc`,
+    ...(indexes.length ? [sum(indexes.map(inTitle))] : []),
+    sql`${inPhrase}::int desc`,
+    sql`(case when sale_price_paise > 0 then sale_price_paise else price_paise end)`,
+    sql`id`,
+  ]
+  const anyWord = indexes.length ? sql` or ${all} @@ (${sql.join(queries, sql` || `)})` : sql``
+  const rows = await sql<{ id: string }>`
+    select id from products
+    where deleted_at is null and (${inPhrase}${anyWord})
     order by ${sql.join(order)}
     limit ${limit}`.execute(db)
   return rows.rows.map((r) => r.id)

@@ -5,6 +5,7 @@
 // refund already made under the row's stable key, so a crash between the call and the write, or a
 // retry after a timeout, never refunds twice (docs/decisions/031-order-lifecycle-and-refunds.md).
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { lockRows } from '../../db/dialect'
 import type { Database } from '../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { formatPaise } from '~/lib/money'
@@ -196,6 +197,9 @@ export async function advanceRefund(db: Db, gatewayFor: GatewayFor, refund: Clai
  */
 export async function applyGatewayRefund(db: Db, refundId: string, result: GatewayRefund, now = new Date()): Promise<RefundStatus> {
   return db.transaction().execute(async (trx) => {
+    // PostgreSQL: a webhook and the worker answering for the same refund take turns here, so the
+    // second sees the first's status and writes no second history line (SQLite: the single writer).
+    await lockRows(trx, 'refunds', [refundId])
     const row = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow()
     if (row.status === 'processed' || row.status === 'failed') return row.status
     const at = now.toISOString()

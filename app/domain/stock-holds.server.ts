@@ -8,6 +8,7 @@
 // - holds end on payment (takeHeldStock), failure, cancel (releaseHolds) or expiry (sweepExpiredHolds).
 import { type ExpressionBuilder, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { DB } from '../../db/database'
+import { lockRows } from '../../db/dialect'
 import type { Database } from '../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { Invalid } from './errors'
@@ -102,6 +103,8 @@ export async function holdStock(
   const wanted = new Map<string, number>()
   for (const line of hold.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
   if (wanted.size === 0) return { expiresAt }
+  // Read what is left, then hold it: on PostgreSQL the products' rows stay locked until commit.
+  await lockRows(trx, 'products', [...wanted.keys()])
   const rows = await trx
     .selectFrom('products as p')
     .select(['p.id', availableStock('p', { now: nowIso }).as('available')])
@@ -129,6 +132,9 @@ export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_
   const wanted = new Map<string, number>()
   for (const line of lines) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity)
   if (wanted.size === 0) return false
+  // Lock in id order first (PostgreSQL): the availability read below then stays true until the
+  // updates, and two payments of overlapping carts cannot deadlock. A no-op on SQLite.
+  await lockRows(trx, 'products', [...wanted.keys()])
   const stock = await trx
     .selectFrom('products')
     .select(['id', availableStock('products', { now }).as('available')])

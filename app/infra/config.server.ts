@@ -19,6 +19,8 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('db/shop.sqlite'),
+    /** postgres://... selects PostgreSQL (docs/decisions/036); unset, the shop runs on DATABASE_PATH (SQLite). */
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
     UPLOADS_DIR: z.string().min(1).default('uploads'),
     BACKUP_DIR: z.string().min(1).default('backups'),
     SESSION_SECRET: z
