@@ -46,6 +46,8 @@ export interface WorkerPass {
 }
 
 const DEFAULT_LEASE_MS = 2 * 60_000
+/** Mails per pass: one claim statement for all; they share the SMTP pool (3 connections). */
+const DEFAULT_BATCH = 20
 
 /** A Message-ID that is the same for every attempt at one outbox row. */
 export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'dedupe_key'>, domain: string): string {
@@ -85,7 +87,7 @@ async function sendOne(options: MailWorkerOptions, workerId: string, row: Outbox
 /** One pass: claims up to `batch` due mails and sends them side by side. Tests call it directly. */
 export async function runMailWorkerOnce(options: MailWorkerOptions): Promise<WorkerPass> {
   const workerId = options.workerId ?? defaultWorkerId
-  const rows = await claimDueMail(options.db, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, limit: options.batch ?? 10 })
+  const rows = await claimDueMail(options.db, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, limit: options.batch ?? DEFAULT_BATCH })
   const outcomes = await Promise.all(rows.map((row) => sendOne(options, workerId, row)))
   return {
     claimed: rows.length,
