@@ -46,7 +46,7 @@ export interface WorkerPass {
 }
 
 const DEFAULT_LEASE_MS = 2 * 60_000
-/** Mails per pass: one claim statement for all; they share the SMTP pool (3 connections). */
+/** Mails per pass: one claim statement for all; they share the SMTP pool (app/infra/mailer.server.ts). */
 const DEFAULT_BATCH = 20
 
 /** A Message-ID that is the same for every attempt at one outbox row. */
