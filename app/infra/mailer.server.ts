@@ -62,7 +62,8 @@ const SMTP_THREAD = '../../server/smtp-thread.mjs'
 
 type ThreadReply = { id: number; messageId?: string | null; error?: { message: string; responseCode?: number; code?: string } }
 
-function threadedSmtpTransport(url: string): MailTransport | null {
+/** The thread's transport; null if it cannot start (exported for its tests). */
+export function threadedSmtpTransport(url: string): MailTransport | null {
   const file = new URL(SMTP_THREAD, import.meta.url)
   if (!existsSync(file)) return null
   let thread: Worker
