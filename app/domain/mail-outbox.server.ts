@@ -119,7 +119,8 @@ export function backoffMs(attempts: number, backoff: Backoff = DEFAULT_BACKOFF):
 /**
  * Claims up to `limit` due mails for `workerId` until `now + leaseMs`: pending ones whose time has
  * come, and ones another worker claimed whose lease ran out (it died). Each claim is a conditional
- * update, so two workers never hold the same row; the claim counts as an attempt.
+ * update (one statement for the whole batch), so two workers never hold the same row; the claim
+ * counts as an attempt.
  */
 export async function claimDueMail(
   db: DB,
@@ -132,20 +133,17 @@ export async function claimDueMail(
       eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
       eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)]),
     ])
-  const candidates = await db.selectFrom('mail_outbox').select('id').where(due).orderBy('id').limit(options.limit).execute()
-  const claimed: OutboxRow[] = []
-  for (const { id } of candidates) {
-    const result = await db
-      .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'sending', claimed_by: options.workerId, claimed_until: until, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where(due)
-      .executeTakeFirst()
-    if (Number(result.numUpdatedRows) === 0) continue
-    const row = await readMail(db, id)
-    if (row) claimed.push(row)
-  }
-  return claimed
+  // One statement claims the batch: the subquery picks the oldest due rows, the outer condition
+  // checks each again as it is updated (PostgreSQL re-reads a row another worker changed meanwhile),
+  // so two workers never hold the same row, and the claimed rows come back without a second read.
+  const claimed = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'sending', claimed_by: options.workerId, claimed_until: until, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) => eb.selectFrom('mail_outbox').select('id').where(due).orderBy('id').limit(options.limit))
+    .where(due)
+    .returningAll()
+    .execute()
+  return claimed.sort((a, b) => a.id - b.id)
 }
 
 /** The worker sent it: sent, if this worker still holds the claim (answers whether it did). */

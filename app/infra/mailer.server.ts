@@ -1,5 +1,7 @@
 // How mail leaves the shop: nodemailer over SMTP_URL, or (without it, the demo default) nowhere:
 // the outbox row itself, marked delivered to the mailbox, is what the admin reads at /admin/mail.
+import { existsSync } from 'node:fs'
+import { Worker } from 'node:worker_threads'
 import nodemailer from 'nodemailer'
 import { type Config, mailFrom } from './config.server'
 
@@ -21,19 +23,27 @@ export interface MailTransport {
   close(): void
 }
 
+const SMTP_OPTIONS = {
+  pool: true,
+  maxConnections: 8,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+}
+
 /**
- * SMTP through a small pool of connections. Timeouts are short so a hung server frees the worker
- * well within its claim's lease (server/jobs/mail.ts).
+ * SMTP through a pool of connections, spoken from a worker thread (server/smtp-thread.mjs) so that
+ * a busy server's requests do not slow each round trip; from this thread if that cannot start.
+ * Timeouts are short so a hung server frees the worker well within its claim's lease
+ * (server/jobs/mail.ts). Eight connections, for the mails the worker keeps in flight; a provider
+ * that allows fewer says so in the URL: `smtp://…?maxConnections=2` (the URL's options win).
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: 3,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as Parameters<typeof nodemailer.createTransport>[0])
+  return threadedSmtpTransport(url) ?? inProcessSmtpTransport(url)
+}
+
+function inProcessSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_OPTIONS } as Parameters<typeof nodemailer.createTransport>[0])
   return {
     via: 'smtp',
     async send(mail) {
@@ -41,6 +51,67 @@ export function smtpTransport(url: string): MailTransport {
       return { messageId: typeof info.messageId === 'string' ? info.messageId : mail.messageId }
     },
     close: () => transporter.close(),
+  }
+}
+
+/**
+ * The thread's file, from this module: both app/infra/ (sources, tests) and build/server/ (the
+ * built server) are two folders below the project. A variable, so the bundler leaves it alone.
+ */
+const SMTP_THREAD = '../../server/smtp-thread.mjs'
+
+type ThreadReply = { id: number; messageId?: string | null; error?: { message: string; responseCode?: number; code?: string } }
+
+/** The thread's transport; null if it cannot start (exported for its tests). */
+export function threadedSmtpTransport(url: string): MailTransport | null {
+  const file = new URL(SMTP_THREAD, import.meta.url)
+  if (!existsSync(file)) return null
+  let thread: Worker
+  try {
+    thread = new Worker(file, { workerData: { options: { url, ...SMTP_OPTIONS } } })
+  } catch (error) {
+    console.error('The SMTP thread could not start; mail is sent from the main thread', error)
+    return null
+  }
+  const pending = new Map<number, { resolve: (sent: { messageId: string | null }) => void; reject: (error: Error) => void }>()
+  let nextId = 0
+  let closed = false
+  let fallback: MailTransport | null = null
+  // The thread died: its mails in flight fail (the worker retries them), later ones go from here.
+  const lose = (error: Error) => {
+    if (closed) return
+    fallback ??= inProcessSmtpTransport(url)
+    for (const waiting of pending.values()) waiting.reject(error)
+    pending.clear()
+  }
+  thread.on('message', (reply: ThreadReply) => {
+    const waiting = pending.get(reply.id)
+    if (!waiting) return
+    pending.delete(reply.id)
+    if (reply.error) waiting.reject(Object.assign(new Error(reply.error.message), { responseCode: reply.error.responseCode, code: reply.error.code }))
+    else waiting.resolve({ messageId: reply.messageId ?? null })
+  })
+  thread.on('error', (error) => {
+    console.error('The SMTP thread failed; mail is sent from the main thread', error)
+    lose(error)
+  })
+  thread.on('exit', (code) => lose(new Error(`The SMTP thread stopped (exit code ${code})`)))
+  return {
+    via: 'smtp',
+    send(mail) {
+      if (fallback) return fallback.send(mail)
+      return new Promise((resolve, reject) => {
+        const id = ++nextId
+        pending.set(id, { resolve, reject })
+        thread.postMessage({ id, mail })
+      })
+    },
+    close() {
+      closed = true
+      fallback?.close()
+      thread.postMessage({ type: 'close' })
+      thread.unref()
+    },
   }
 }
 

@@ -153,10 +153,10 @@ export function documentNumber(series: string, financialYear: string, sequence: 
 
 /** A date as the document prints it, in India's time: '25 Nov 2026'. */
 export function formatDocumentDate(moment: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
-    new Date(moment),
-  )
+  return DOCUMENT_DATE.format(new Date(moment))
 }
+
+const DOCUMENT_DATE = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' })
 
 /** A rate as printed: '3%', '0.25%'. */
 export function formatRate(ratePercent: number): string {

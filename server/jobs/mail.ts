@@ -31,7 +31,7 @@ export interface MailWorkerOptions {
   workerId?: string
   /** How long a claim holds before another worker may take the mail (the sender died). */
   leaseMs?: number
-  /** Mails claimed and sent at once. */
+  /** Mails claimed and sent at once (startMailWorker: the most in flight). */
   batch?: number
   /** The wait between looks at an empty outbox. */
   pollMs?: number
@@ -46,6 +46,8 @@ export interface WorkerPass {
 }
 
 const DEFAULT_LEASE_MS = 2 * 60_000
+/** Mails per pass: one claim statement for all; they share the SMTP pool (app/infra/mailer.server.ts). */
+const DEFAULT_BATCH = 20
 
 /** A Message-ID that is the same for every attempt at one outbox row. */
 export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'dedupe_key'>, domain: string): string {
@@ -85,7 +87,7 @@ async function sendOne(options: MailWorkerOptions, workerId: string, row: Outbox
 /** One pass: claims up to `batch` due mails and sends them side by side. Tests call it directly. */
 export async function runMailWorkerOnce(options: MailWorkerOptions): Promise<WorkerPass> {
   const workerId = options.workerId ?? defaultWorkerId
-  const rows = await claimDueMail(options.db, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, limit: options.batch ?? 10 })
+  const rows = await claimDueMail(options.db, { workerId, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, limit: options.batch ?? DEFAULT_BATCH })
   const outcomes = await Promise.all(rows.map((row) => sendOne(options, workerId, row)))
   return {
     claimed: rows.length,
@@ -98,16 +100,24 @@ export async function runMailWorkerOnce(options: MailWorkerOptions): Promise<Wor
 const defaultWorkerId = `${process.pid}-${randomBytes(4).toString('hex')}`
 
 export interface MailWorker {
-  /** Stops after the pass in flight; resolves when it has ended. */
+  /** Stops claiming; resolves when the mails in flight have been sent (or failed). */
   stop(): Promise<void>
   /** Looks at the outbox now instead of at the next poll. */
   wake(): void
 }
 
-/** Runs passes until stopped: straight on while mail is waiting, else at new mail or every `pollMs`. */
+/**
+ * Runs until stopped, keeping up to `batch` mails in flight: as soon as there is room it claims
+ * more (one statement), so one slow mail never holds up the next ones (no pass waits for its
+ * slowest send). It looks at the outbox again at new mail, when a send frees a slot of a full
+ * worker, or every `pollMs`.
+ */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 500
   const workerId = options.workerId ?? defaultWorkerId
+  const batch = options.batch ?? DEFAULT_BATCH
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const inFlight = new Set<Promise<unknown>>()
   let running = true
   let timer: NodeJS.Timeout | undefined
   let wakeUp: (() => void) | undefined
@@ -121,14 +131,28 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const loop = (async () => {
     while (running) {
       nudged = false
-      let busy = false
-      try {
-        const pass = await runMailWorkerOnce({ ...options, workerId })
-        busy = pass.claimed > 0
-      } catch (error) {
-        console.error('The mail worker could not read the outbox', error)
+      let claimed = 0
+      if (inFlight.size < batch) {
+        try {
+          const rows = await claimDueMail(options.db, { workerId, leaseMs, limit: batch - inFlight.size })
+          claimed = rows.length
+          for (const row of rows) {
+            const sending: Promise<unknown> = sendOne(options, workerId, row)
+              .catch((error) => console.error(`The mail worker failed on mail ${row.id}`, error))
+              .finally(() => {
+                const wasFull = inFlight.size >= batch
+                inFlight.delete(sending)
+                if (wasFull) wake()
+              })
+            inFlight.add(sending)
+          }
+        } catch (error) {
+          console.error('The mail worker could not read the outbox', error)
+        }
       }
-      if (busy || nudged || !running) continue
+      if (!running) break
+      // Claimed some and has room: more may be due. Otherwise wait for a reason to look again.
+      if ((claimed > 0 && inFlight.size < batch) || nudged) continue
       await new Promise<void>((done) => {
         wakeUp = done
         timer = setTimeout(done, pollMs)
@@ -137,6 +161,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       wakeUp = undefined
       if (timer) clearTimeout(timer)
     }
+    await Promise.all(inFlight)
   })()
   return {
     async stop() {
