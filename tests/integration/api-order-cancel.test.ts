@@ -2,12 +2,13 @@
 // local fake: POST /api/shop/order/cancel/:id (owner 200 with the refund, someone else 403, visitor
 // 401, unknown 404, too late 400), PUT /api/admin/orders/update/:id refusing a move the lifecycle
 // table forbids, and the refund.processed webhook finishing a refund.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DB, openDatabase } from '../../db/database'
+import type { DB } from '../../db/database'
+import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
-import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
-import { type RunningServer, startServer } from './server'
+import type { FakeRazorpay } from '../fake-razorpay'
+import type { RunningServer } from './server'
 
 describe('cancel and reject with refunds through the fake Razorpay', () => {
   const KEY_ID = 'rzp_test_cancelkey'
@@ -22,23 +23,15 @@ describe('cancel and reject with refunds through the fake Razorpay', () => {
   let admin: Shopper
   let addressId: string
 
+  let shop: ShopWithFakeRazorpay | undefined
+
   beforeAll(async () => {
-    fake = await startFakeRazorpay(KEY_SECRET, { keyId: KEY_ID })
-    server = await startServer({
-      SEED_DEMO: '0',
-      AUTH_RATE_LIMIT: '100',
-      ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'owner-password-1',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: fake.url,
-    })
-    db = openDatabase(join(server.dir, 'shop.sqlite'))
-    await db
-      .insertInto('products')
-      .values({ id: 'vase', title: 'Ocean resin vase', description: 'Blue waves.', category: 'home-decor', price_paise: 149_900, total_stock: 20, updated_at: new Date().toISOString(), deleted_at: null })
-      .execute()
+    shop = await startShopWithFakeRazorpay(
+      { keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET },
+      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' },
+    )
+    ;({ fake, server, db } = shop)
+    await insertProducts(db, [{ id: 'vase', title: 'Ocean resin vase', description: 'Blue waves.', price: 149_900, stock: 20 }])
     asha = await api.registerAndLogin('Asha', 'asha@example.com')
     ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
     admin = await api.login('owner@example.com', 'owner-password-1')
@@ -46,9 +39,7 @@ describe('cancel and reject with refunds through the fake Razorpay', () => {
   }, 120_000)
 
   afterAll(async () => {
-    await db?.destroy()
-    await server?.stop()
-    await fake?.stop()
+    await shop?.stop()
   })
 
   async function paidVaseOrder() {

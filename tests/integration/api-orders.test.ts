@@ -1,13 +1,13 @@
 // Addresses, checkout, payment verification, webhook and order history over real HTTP against the
 // built server: once with the TEST MODE gateway and the demo catalogue, once with Razorpay pointed
 // (RAZORPAY_API_BASE) at a local fake Razorpay API that signs payments with the test key secret.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DB, openDatabase } from '../../db/database'
+import type { DB } from '../../db/database'
 import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
 import { insertProducts } from '../helpers/fixtures'
 import { ADDRESS, client, type Shopper, TEST_GATEWAY_SECRET } from '../helpers/shop-api'
-import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
+import type { FakeRazorpay } from '../fake-razorpay'
+import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { type RunningServer, startServer } from './server'
 
 describe('with the TEST MODE gateway and the demo catalogue', () => {
@@ -361,17 +361,11 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
   let ravi: Shopper
   let addressId: string
 
+  let shop: ShopWithFakeRazorpay | undefined
+
   beforeAll(async () => {
-    fake = await startFakeRazorpay(KEY_SECRET, { keyId: KEY_ID })
-    server = await startServer({
-      SEED_DEMO: '0',
-      AUTH_RATE_LIMIT: '100',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_BASE: fake.url,
-    })
-    db = openDatabase(join(server.dir, 'shop.sqlite'))
+    shop = await startShopWithFakeRazorpay({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET })
+    ;({ fake, server, db } = shop)
     await insertProducts(db, [{ id: 'vase', title: 'Ocean resin vase', description: 'Blue waves.', price: 149_950, stock: 20 }])
     asha = await api.registerAndLogin('Asha', 'asha@example.com')
     ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
@@ -379,9 +373,7 @@ describe('with Razorpay pointed at a fake Razorpay API', () => {
   }, 120_000)
 
   afterAll(async () => {
-    await db?.destroy()
-    await server?.stop()
-    await fake?.stop()
+    await shop?.stop()
   })
 
   /** The stock on the shelf (what payments take; shoppers see it less live holds). */

@@ -1,13 +1,14 @@
 // Stock holds over real HTTP (docs/decisions/032): POST /api/shop/order/razorpay/create holds the
 // cart; a shopper whose line cannot be held gets 400 with `errors` naming it and what is left, and no
 // Razorpay order is created; the one holding pays and gets the goods; the admin's optional `view`.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DB, openDatabase } from '../../db/database'
+import type { DB } from '../../db/database'
+import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { insertProducts } from '../helpers/fixtures'
 import { CHECKOUT_MESSAGES } from '../../app/lib/checkout-messages'
 import { client, type Shopper } from '../helpers/shop-api'
-import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
-import { type RunningServer, startServer } from './server'
+import type { FakeRazorpay } from '../fake-razorpay'
+import type { RunningServer } from './server'
 
 const KEY_ID = 'rzp_test_holds'
 const KEY_SECRET = 'holds-key-secret'
@@ -21,44 +22,22 @@ describe('stock holds through /api/shop/order/razorpay/create', () => {
   let ravi: Shopper
   let admin: Shopper
 
+  let shop: ShopWithFakeRazorpay | undefined
+
   beforeAll(async () => {
-    fake = await startFakeRazorpay(KEY_SECRET, { keyId: KEY_ID })
-    server = await startServer({
-      SEED_DEMO: '0',
-      AUTH_RATE_LIMIT: '100',
-      ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'owner-password-1',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: 'holds-webhook-secret',
-      RAZORPAY_API_BASE: fake.url,
-      HOLD_MINUTES: '10',
-    })
-    db = openDatabase(join(server.dir, 'shop.sqlite'))
-    await db
-      .insertInto('products')
-      .values({
-        id: 'last-vase',
-        title: 'Ocean resin vase',
-        description: 'Blue waves.',
-        category: 'home-decor',
-        price_paise: 149_900,
-        sale_price_paise: 0,
-        total_stock: 1,
-        variety_type: null,
-        updated_at: new Date().toISOString(),
-        deleted_at: null,
-      })
-      .execute()
+    shop = await startShopWithFakeRazorpay(
+      { keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: 'holds-webhook-secret' },
+      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1', HOLD_MINUTES: '10' },
+    )
+    ;({ fake, server, db } = shop)
+    await insertProducts(db, [{ id: 'last-vase', title: 'Ocean resin vase', description: 'Blue waves.', price: 149_900, stock: 1, varietyType: null }])
     asha = await api.registerAndLogin('Asha', 'asha@example.com')
     ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
     admin = await api.login('owner@example.com', 'owner-password-1')
   }, 120_000)
 
   afterAll(async () => {
-    await db?.destroy()
-    await server?.stop()
-    await fake?.stop()
+    await shop?.stop()
   })
 
   it('holds the last unit for the first shopper; the second is told before paying; the first pays and gets it', async () => {
