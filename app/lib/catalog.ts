@@ -68,9 +68,3 @@ export const PRODUCT_MESSAGES = {
   tooManyColors: `At most ${PRODUCT_LIMITS.colors} colors`,
   unknownImage: 'Unknown image',
 } as const
-
-/**
- * @deprecated Import it from ./addresses. Nothing here imports it from this file any more; the
- * re-export stays only until the checkout rewrite (a parallel branch) has merged, then goes.
- */
-export { MAX_ADDRESSES } from './addresses'
