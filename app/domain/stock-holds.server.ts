@@ -85,6 +85,30 @@ export function shortLineMessages(lines: (HoldLine & { left: number })[]): strin
   return messages
 }
 
+/** The quantity wanted of each product: lines of one product (other varieties or colours) share its stock. */
+function quantitiesByProduct(lines: { productId: string; quantity: number }[]): Map<string, number> {
+  const wanted = new Map<string, number>()
+  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
+  return wanted
+}
+
+/**
+ * What shoppers may still take of each product at `now` (stock less live holds), read after locking
+ * the products' rows in id order (PostgreSQL; a no-op on SQLite), so the answer holds until commit
+ * and two checkouts or payments of overlapping carts cannot deadlock. `listedOnly` leaves out
+ * deleted products (a new hold), which then count as none left.
+ */
+async function lockedAvailability(trx: Trx, productIds: string[], now: string, { listedOnly = false } = {}): Promise<Map<string, number>> {
+  await lockRows(trx, 'products', productIds)
+  let query = trx
+    .selectFrom('products as p')
+    .select(['p.id', availableStock('p', { now }).as('available')])
+    .where('p.id', 'in', productIds)
+  if (listedOnly) query = query.where('p.deleted_at', 'is', null)
+  const rows = await query.execute()
+  return new Map(rows.map((row) => [row.id, Number(row.available)]))
+}
+
 /**
  * Holds the lines for the order until `minutes` from now, inside the caller's transaction (with the
  * order's own insert, or alone for a retried checkout): first the user's earlier holds end (this
@@ -100,18 +124,10 @@ export async function holdStock(
   const nowIso = now.toISOString()
   const expiresAt = new Date(now.getTime() + hold.minutes * 60_000).toISOString()
   await trx.deleteFrom('stock_holds').where('user_id', '=', hold.userId).execute()
-  const wanted = new Map<string, number>()
-  for (const line of hold.lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
+  const wanted = quantitiesByProduct(hold.lines)
   if (wanted.size === 0) return { expiresAt }
   // Read what is left, then hold it: on PostgreSQL the products' rows stay locked until commit.
-  await lockRows(trx, 'products', [...wanted.keys()])
-  const rows = await trx
-    .selectFrom('products as p')
-    .select(['p.id', availableStock('p', { now: nowIso }).as('available')])
-    .where('p.id', 'in', [...wanted.keys()])
-    .where('p.deleted_at', 'is', null)
-    .execute()
-  const left = new Map(rows.map((row) => [row.id, Number(row.available)]))
+  const left = await lockedAvailability(trx, [...wanted.keys()], nowIso, { listedOnly: true })
   const messages = shortLineMessages(hold.lines.map((line) => ({ ...line, left: left.get(line.productId) ?? 0 })))
   if (messages.length) throw new StockNotHeld({ cart: messages })
   await trx
@@ -129,18 +145,10 @@ export async function holdStock(
  */
 export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_id: string; quantity: number }[], now: string): Promise<boolean> {
   await releaseHolds(trx, orderId)
-  const wanted = new Map<string, number>()
-  for (const line of lines) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity)
+  const wanted = quantitiesByProduct(lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })))
   if (wanted.size === 0) return false
-  // Lock in id order first (PostgreSQL): the availability read below then stays true until the
-  // updates, and two payments of overlapping carts cannot deadlock. A no-op on SQLite.
-  await lockRows(trx, 'products', [...wanted.keys()])
-  const stock = await trx
-    .selectFrom('products')
-    .select(['id', availableStock('products', { now }).as('available')])
-    .where('id', 'in', [...wanted.keys()])
-    .execute()
-  const available = new Map(stock.map((p) => [p.id, Number(p.available)]))
+  // The availability read stays true until the updates below (rows locked on PostgreSQL).
+  const available = await lockedAvailability(trx, [...wanted.keys()], now)
   if (![...wanted].every(([id, quantity]) => (available.get(id) ?? 0) >= quantity)) return true
   for (const [productId, quantity] of wanted) {
     const taken = await trx
