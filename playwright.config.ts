@@ -23,7 +23,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // In CI one retry, reported as "flaky" in the list: a 2-core CI machine under load has failed a
+  // test once in ~200 runs on a toast that came and went; a test that fails twice still fails CI.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
