@@ -1,5 +1,6 @@
 // Every URL pattern app/routes.ts defines, with its route module, from the route config itself: a new
 // route shows up here and must get a rule in the tests that enumerate routes.
+import { readFileSync } from 'node:fs'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes'
 
@@ -32,9 +33,15 @@ export function routePaths(): RoutePath[] {
   return out
 }
 
+const ACTION_EXPORT = /export (async )?function action\b|export const action\b/
+
 /** The route modules that export an action (take non-GET requests). */
 export async function moduleHasAction(file: string): Promise<boolean> {
   const { readFile } = await import('node:fs/promises')
-  const source = await readFile(new URL(`../../app/${file}`, import.meta.url), 'utf8')
-  return /export (async )?function action\b|export const action\b/.test(source)
+  return ACTION_EXPORT.test(await readFile(new URL(`../../app/${file}`, import.meta.url), 'utf8'))
+}
+
+/** `moduleHasAction` for code that runs while tests are collected (one test per route). */
+export function moduleHasActionSync(file: string): boolean {
+  return ACTION_EXPORT.test(readFileSync(new URL(`../../app/${file}`, import.meta.url), 'utf8'))
 }
