@@ -16,6 +16,7 @@ import { updateOrderStatus } from './admin-orders.server'
 import { addToCart } from './cart.server'
 import { Invalid } from './errors'
 import { cancelOrder } from './order-lifecycle.server'
+import { orderDocuments, renderCreditNotePdf } from './invoices.server'
 import { getOrderDetail, placeOrder } from './orders.server'
 import { handleWebhook, verifyAndConfirm } from './payments.server'
 import { claimDueRefunds, REFUND_TIMING, refundKey, runRefunds } from './refunds.server'
@@ -62,6 +63,15 @@ const refundRow = async (orderId: string) => db.selectFrom('refunds').selectAll(
 const orderRow = (orderId: string) => db.selectFrom('orders').select(['order_status', 'payment_status', 'needs_refund']).where('id', '=', orderId).executeTakeFirstOrThrow()
 const outbox = (kind: string) =>
   db.selectFrom('mail_outbox').select(['kind', 'dedupe_key', 'to_address', 'subject', 'text', 'attachments']).where('kind', '=', kind).execute()
+/** The money is back: one refunded mail to the shopper carrying the credit note, numbered CN/... */
+async function expectOneRefundedMail(orderId: string) {
+  const mails = await outbox('order-refunded')
+  expect(mails).toEqual([expect.objectContaining({ to_address: asha.email, text: expect.stringContaining('Amount refunded: ₹1,499.00') })])
+  expect(JSON.parse(mails[0]?.attachments ?? '[]')).toEqual([{ kind: 'credit-note', orderId }])
+  const { creditNote } = await orderDocuments(db, orderId)
+  expect(creditNote).toMatch(/^CN\/\d{4}-\d{2}\/\d+$/)
+  expect((await renderCreditNotePdf(db, orderId)).filename).toBe(`credit-note-${(creditNote as string).replaceAll('/', '-')}.pdf`)
+}
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
 
 /** A pendant ordered through the fake Razorpay and paid (captured), confirmed by the browser's result. */
@@ -108,6 +118,10 @@ describe('each trigger queues one refund, and the worker sends it through Razorp
     expect(detail.refund).toEqual({ id: row.id, status: 'processed', reason: 'rejected', amountPaise: 149_900, gatewayRefundId: row.gateway_refund_id, processedAt: expect.any(String) })
     expect(detail.history.at(-1)?.note).toBe(`Refund of ₹1,499.00 processed (${row.gateway_refund_id})`)
     expect(refundCalls() - before).toBe(1)
+    await expectOneRefundedMail(placed.orderId)
+    // Later runs find nothing to do and queue nothing more.
+    expect(await runRefunds(db, gatewayFor, later(REFUND_TIMING.maxPoll + 1))).toMatchObject({ claimed: 0 })
+    await expectOneRefundedMail(placed.orderId)
   })
 
   it('shopper cancels a paid order; stock short at confirmation; a payment for a cancelled order: each refunded once', async () => {
@@ -251,10 +265,13 @@ describe('refund webhooks', () => {
     expect((await refundRow(placed.orderId)).status).toBe('processed')
     expect((await orderRow(placed.orderId)).payment_status).toBe('refunded')
     const history = await db.selectFrom('order_status_history').select('id').where('order_id', '=', placed.orderId).execute()
+    await expectOneRefundedMail(placed.orderId)
     expect(await webhook(event.body, event.signature, event.eventId)).toBe('duplicate')
     // The same news under another event id changes nothing either.
     expect(await webhook(event.body, event.signature, 'evt_other')).toBe('processed')
     expect(await db.selectFrom('order_status_history').select('id').where('order_id', '=', placed.orderId).execute()).toEqual(history)
+    await expectOneRefundedMail(placed.orderId)
+    expect(await db.selectFrom('invoices').select('number').where('order_id', '=', placed.orderId).where('kind', '=', 'credit-note').execute()).toHaveLength(1)
   })
 
   it('refund.failed marks it failed; a bad signature is refused and changes nothing', async () => {
