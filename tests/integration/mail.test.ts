@@ -1,7 +1,7 @@
 // Mail over real HTTP against the built server and a real SMTP server (smtp-server on 127.0.0.1):
-// the confirmation (with its invoice PDF, read back with pdftotext) and the owner's mail after a test payment, the /api password reset pair, its
-// rate limits, and a server killed between the event and the send (SMTP down) that delivers the
-// mail exactly once after a restart.
+// the confirmation (with its invoice PDF, read back with pdftotext) and the owner's mail after a
+// test payment, the /api password reset pair, its rate limits, and a server killed between the
+// event and the send (SMTP down) that delivers the mail exactly once after a restart.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
