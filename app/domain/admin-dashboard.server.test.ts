@@ -92,12 +92,19 @@ describe('dashboard', () => {
     ])
   })
 
-  it('counts orders by every status, zeros included, and the refunds to make (unpaid checkouts are not orders)', async () => {
+  it('counts orders by every status, zeros included, and the orders that need attention (unpaid checkouts are not orders)', async () => {
     await insertOrder(db, { id: 'a', user: asha, date: daysAgo(1), status: 'pending' })
     await insertOrder(db, { id: 'b', user: asha, date: daysAgo(1), status: 'delivered' })
     await insertOrder(db, { id: 'c', user: asha, date: daysAgo(1), status: 'delivered' })
     await insertOrder(db, { id: 'd', user: asha, date: daysAgo(40), status: 'confirmed', needsRefund: true })
-    const { byStatus, needsRefund, totalOrders } = await dashboard(db, NOW)
+    // A cancel's refund on its way is routine: not one that needs attention.
+    await insertOrder(db, { id: 'e', user: asha, date: daysAgo(2), status: 'cancelled', needsRefund: true })
+    const queuedAt = daysAgo(2).toISOString()
+    await db
+      .insertInto('refunds')
+      .values({ id: 'rf-e', order_id: 'e', gateway: 'razorpay', gateway_payment_id: 'pay_e', amount_paise: 149_900, status: 'pending', reason: 'cancelled', next_attempt_at: queuedAt, updated_at: queuedAt })
+      .execute()
+    const { byStatus, needsAttention, totalOrders } = await dashboard(db, NOW)
     expect(byStatus.map((s) => s.status)).toEqual([...ALL_ORDER_STATUSES])
     expect(Object.fromEntries(byStatus.map((s) => [s.status, s.count]))).toEqual({
       pending: 0,
@@ -105,11 +112,11 @@ describe('dashboard', () => {
       inProcess: 0,
       inShipping: 0,
       delivered: 2,
-      cancelled: 0,
+      cancelled: 1,
       rejected: 0,
     })
-    expect(needsRefund).toBe(1)
-    expect(totalOrders).toBe(3)
+    expect(needsAttention).toBe(1)
+    expect(totalOrders).toBe(4)
   })
 
   it('lists live products under 10 in stock, emptiest first, with counts of out and low', async () => {

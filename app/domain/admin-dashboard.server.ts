@@ -7,6 +7,7 @@ import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from './admin-orders.server'
+import { countNeedsAttention } from './order-attention.server'
 import { isUnpaidCheckout } from './stock-holds.server'
 
 export const CHART_DAYS = 30
@@ -122,28 +123,19 @@ async function stockAlerts(db: DB) {
   }
 }
 
-async function refundsToMake(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .where('needs_refund', '=', 1)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
-}
-
 export async function dashboard(db: DB, now = new Date()) {
-  const [daily, byStatus, stock, needsRefund, latest] = await Promise.all([
+  const [daily, byStatus, stock, needsAttention, latest] = await Promise.all([
     dailyRevenue(db, now),
     ordersByStatus(db),
     stockAlerts(db),
-    refundsToMake(db),
+    countNeedsAttention(db),
     listAllOrders(db, { pageSize: LATEST_ORDERS_SIZE }),
   ])
   return {
     periods: revenuePeriods(daily),
     daily,
     byStatus,
-    needsRefund,
+    needsAttention,
     stock,
     latestOrders: latest.items,
     totalOrders: latest.total,

@@ -10,9 +10,9 @@ import { isUnpaidCheckout } from './stock-holds.server'
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
 /**
- * Which rows the admin's list shows: 'orders' (the default: unpaid checkouts left out, they are not
- * orders), 'unpaid' (only the unpaid checkouts) or 'all' (every row, as /api/admin/orders/get
- * answers without a `view`). See docs/decisions/032-stock-holds-and-unpaid-checkouts.md.
+ * Which rows the admin's list shows: 'orders' (the default, here and in /api/admin/orders/get:
+ * unpaid checkouts left out, they are not orders), 'unpaid' (only the unpaid checkouts) or 'all'
+ * (every row, `?view=all`). See docs/decisions/032 and 038.
  */
 export const ORDER_LIST_VIEWS = ['orders', 'unpaid', 'all'] as const
 export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]

@@ -1,5 +1,6 @@
 // The mails events queue, in the events' own transactions: a confirmed payment (shopper, owner, low
-// stock once per crossing), the admin's status change, and nothing for a replay or a rollback.
+// stock once per crossing), the admin's status change (shipped with its tracking, delivered,
+// rejected with the refund note), and nothing for a replay or a rollback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import type { DB } from '../../db/database'
@@ -10,6 +11,7 @@ import { addAddress } from './addresses.server'
 import { updateOrderStatus } from './admin-orders.server'
 import { addToCart } from './cart.server'
 import { configureMail, enqueueMail, orderStatusMail, ownerAlert } from './mail.server'
+import { updateOrderByAdmin } from './order-tracking.server'
 import { placeOrder } from './orders.server'
 import { verifyAndConfirm } from './payments.server'
 
@@ -136,6 +138,54 @@ describe('status mail', () => {
     expect(mails[0]?.subject).toMatch(/accepted/)
     expect(mails[1]?.subject).toMatch(/shipped/)
     expect(mails[1]?.text).toContain(`https://shop.example.in/shop/account/orders/${orderId}`)
+  })
+
+  it('shipped through the admin update with shipping details: the mail carries the carrier and tracking number', async () => {
+    const orderId = await paidOrder([{ productId: 'pendant', quantity: 1 }], 'pay_1')
+    await updateOrderStatus(db, orderId, 'inProcess', owner.id)
+    await updateOrderByAdmin(
+      db,
+      orderId,
+      { orderStatus: 'inShipping', tracking: { carrier: 'India Post', trackingNumber: 'EK123456789IN', trackingUrl: 'https://track.example/EK123456789IN' } },
+      owner.id,
+    )
+    const shipped = (await outbox()).filter((m) => m.kind === 'order-inShipping')
+    expect(shipped).toHaveLength(1)
+    expect(shipped[0]?.text).toContain('Carrier: India Post\nTracking number: EK123456789IN\nTrack it: https://track.example/EK123456789IN')
+    expect(shipped[0]?.html).toContain('Carrier: India Post.')
+    expect(shipped[0]?.html).toContain('<strong>EK123456789IN</strong>')
+    expect(shipped[0]?.html).toContain('href="https://track.example/EK123456789IN"')
+    // Editing the details afterwards (no move) sends no second shipped mail.
+    await updateOrderByAdmin(db, orderId, { orderStatus: 'inShipping', tracking: { carrier: 'Delhivery', trackingNumber: 'DL42' } }, owner.id)
+    expect((await outbox()).filter((m) => m.kind === 'order-inShipping')).toHaveLength(1)
+  })
+
+  it('delivered: the shopper hears it once', async () => {
+    const orderId = await paidOrder([{ productId: 'pendant', quantity: 1 }], 'pay_1')
+    const { number } = await db.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    for (const status of ['inProcess', 'inShipping', 'delivered'] as const) await updateOrderStatus(db, orderId, status, owner.id)
+    const delivered = (await outbox()).filter((m) => m.kind === 'order-delivered')
+    expect(delivered.map((m) => [m.to_address, m.subject, m.dedupe_key])).toEqual([['asha@example.com', `Order #${number} delivered`, `order-status:${orderId}:delivered`]])
+    expect(delivered[0]?.text).toContain(`Order #${number} was delivered. We hope you love it!`)
+    expect(delivered[0]?.text).toContain(`https://shop.example.in/shop/account/orders/${orderId}`)
+    expect(delivered[0]?.html).toContain('Your order was delivered')
+  })
+
+  it('a paid order rejected by the admin: the rejected mail says the payment is being refunded, and the refund is queued', async () => {
+    const orderId = await paidOrder([{ productId: 'pendant', quantity: 1 }], 'pay_1')
+    const { number } = await db.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    expect(await updateOrderStatus(db, orderId, 'rejected', owner.id)).toMatchObject({ refundQueued: true })
+    const rejected = (await outbox()).filter((m) => m.kind === 'order-rejected')
+    expect(rejected.map((m) => [m.to_address, m.subject])).toEqual([['asha@example.com', `Order #${number} could not be accepted`]])
+    const note = 'Your payment of ₹1,200.00 is being refunded in full to the card or UPI account you paid from; we will write again when it is processed.'
+    expect(rejected[0]?.text).toContain(`We are sorry: we could not accept order #${number}.\n\n${note}`)
+    expect(rejected[0]?.html).toContain(note)
+    expect(rejected[0]?.text).not.toContain('last piece')
+    expect(await db.selectFrom('refunds').select(['reason', 'status', 'amount_paise']).where('order_id', '=', orderId).execute()).toEqual([
+      { reason: 'rejected', status: 'queued', amount_paise: 120_000 },
+    ])
+    // The refund is not processed yet: no refunded mail.
+    expect((await outbox()).filter((m) => m.kind === 'order-refunded')).toHaveLength(0)
   })
 
   it('orderStatusMail: tracking, refunds, statuses nobody hears about, unknown orders', async () => {

@@ -324,9 +324,21 @@ export function toOrderSummary(row: {
 }
 
 /**
+ * Which of a user's rows a list shows: 'orders' (Order History and /api/shop/order/list by default:
+ * abandoned unpaid checkouts left out, see abandonedBefore) or 'all' (every row, `?view=all`).
+ */
+export const OWN_ORDER_LIST_VIEWS = ['orders', 'all'] as const
+export type OwnOrderListView = (typeof OWN_ORDER_LIST_VIEWS)[number]
+
+/** An unpaid checkout untouched since this moment (HOLD_MINUTES ago) and holding nothing is abandoned. */
+export function abandonedBefore(holdMinutes: number, now = new Date()): Date {
+  return new Date(now.getTime() - holdMinutes * 60_000)
+}
+
+/**
  * The user's rows; with `hideUnpaidBefore`, unpaid checkouts neither touched since then (placed,
- * retried, failed) nor still holding stock are left out: abandoned, they are not orders (the Order
- * History page passes now - HOLD_MINUTES). Without it every row, as /api/shop/order/list answers.
+ * retried, failed) nor still holding stock are left out: abandoned, they are not orders (Order
+ * History and the /api list pass abandonedBefore(HOLD_MINUTES)). Without it every row.
  */
 function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
   let query = db.selectFrom('orders').where('user_id', '=', userId)

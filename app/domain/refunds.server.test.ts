@@ -4,7 +4,7 @@
 // polls pending refunds, and the signed refund webhooks advance them (bad signature refused, replays
 // ignored). The TEST MODE gateway refunds at once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { asha, insertUsers } from '../../tests/helpers/fixtures'
+import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../tests/fake-razorpay'
 import { rejection } from '../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
@@ -16,6 +16,7 @@ import { updateOrderStatus } from './admin-orders.server'
 import { addToCart } from './cart.server'
 import { Invalid } from './errors'
 import { cancelOrder } from './order-lifecycle.server'
+import { orderDocuments, renderCreditNotePdf } from './invoices.server'
 import { getOrderDetail, placeOrder } from './orders.server'
 import { handleWebhook, verifyAndConfirm } from './payments.server'
 import { claimDueRefunds, REFUND_TIMING, refundKey, runRefunds } from './refunds.server'
@@ -42,7 +43,7 @@ beforeEach(async () => {
   fake.newRefundStatus = 'pending'
   testDb = await createTestDb()
   db = testDb.db
-  await insertUsers(db, [asha])
+  await insertUsers(db, [asha, owner])
   await db
     .insertInto('products')
     .values({ id: 'pendant', title: 'Resin pendant', description: '', category: 'jewellery', price_paise: 149_900, total_stock: 3, updated_at: new Date().toISOString(), deleted_at: null })
@@ -60,6 +61,17 @@ const gatewayFor = () => gateway
 const refundCalls = () => fake.requests.filter((r) => /^POST \/v1\/payments\/[^/]+\/refund$/.test(r)).length
 const refundRow = async (orderId: string) => db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow()
 const orderRow = (orderId: string) => db.selectFrom('orders').select(['order_status', 'payment_status', 'needs_refund']).where('id', '=', orderId).executeTakeFirstOrThrow()
+const outbox = (kind: string) =>
+  db.selectFrom('mail_outbox').select(['kind', 'dedupe_key', 'to_address', 'subject', 'text', 'attachments']).where('kind', '=', kind).execute()
+/** The money is back: one refunded mail to the shopper carrying the credit note, numbered CN/... */
+async function expectOneRefundedMail(orderId: string) {
+  const mails = await outbox('order-refunded')
+  expect(mails).toEqual([expect.objectContaining({ to_address: asha.email, text: expect.stringContaining('Amount refunded: ₹1,499.00') })])
+  expect(JSON.parse(mails[0]?.attachments ?? '[]')).toEqual([{ kind: 'credit-note', orderId }])
+  const { creditNote } = await orderDocuments(db, orderId)
+  expect(creditNote).toMatch(/^CN\/\d{4}-\d{2}\/\d+$/)
+  expect((await renderCreditNotePdf(db, orderId)).filename).toBe(`credit-note-${(creditNote as string).replaceAll('/', '-')}.pdf`)
+}
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
 
 /** A pendant ordered through the fake Razorpay and paid (captured), confirmed by the browser's result. */
@@ -106,6 +118,10 @@ describe('each trigger queues one refund, and the worker sends it through Razorp
     expect(detail.refund).toEqual({ id: row.id, status: 'processed', reason: 'rejected', amountPaise: 149_900, gatewayRefundId: row.gateway_refund_id, processedAt: expect.any(String) })
     expect(detail.history.at(-1)?.note).toBe(`Refund of ₹1,499.00 processed (${row.gateway_refund_id})`)
     expect(refundCalls() - before).toBe(1)
+    await expectOneRefundedMail(placed.orderId)
+    // Later runs find nothing to do and queue nothing more.
+    expect(await runRefunds(db, gatewayFor, later(REFUND_TIMING.maxPoll + 1))).toMatchObject({ claimed: 0 })
+    await expectOneRefundedMail(placed.orderId)
   })
 
   it('shopper cancels a paid order; stock short at confirmation; a payment for a cancelled order: each refunded once', async () => {
@@ -218,7 +234,17 @@ describe('failures and crashes', () => {
       status = (await refundRow(placed.orderId)).status
     }
     expect(status).toBe('failed')
-    expect((await getOrderDetail(db, placed.orderId, asha)).refund?.status).toBe('failed')
+    const detail = await getOrderDetail(db, placed.orderId, asha)
+    expect(detail.refund?.status).toBe('failed')
+    // The owner hears of it once, and the order's history says so.
+    const row = await refundRow(placed.orderId)
+    expect(await outbox('refund-failed')).toEqual([
+      expect.objectContaining({ dedupe_key: `refund-failed:${row.id}`, to_address: owner.email, subject: 'A refund of ₹1,499.00 failed' }),
+    ])
+    expect(detail.history.at(-1)?.note).toMatch(/^Refund of ₹1,499\.00 failed/)
+    // Nothing claims it again, and a late run adds no second alert.
+    expect(await runRefunds(db, () => refusing, later(100 * REFUND_TIMING.maxRetry))).toMatchObject({ claimed: 0 })
+    expect(await outbox('refund-failed')).toHaveLength(1)
   })
 })
 
@@ -239,10 +265,13 @@ describe('refund webhooks', () => {
     expect((await refundRow(placed.orderId)).status).toBe('processed')
     expect((await orderRow(placed.orderId)).payment_status).toBe('refunded')
     const history = await db.selectFrom('order_status_history').select('id').where('order_id', '=', placed.orderId).execute()
+    await expectOneRefundedMail(placed.orderId)
     expect(await webhook(event.body, event.signature, event.eventId)).toBe('duplicate')
     // The same news under another event id changes nothing either.
     expect(await webhook(event.body, event.signature, 'evt_other')).toBe('processed')
     expect(await db.selectFrom('order_status_history').select('id').where('order_id', '=', placed.orderId).execute()).toEqual(history)
+    await expectOneRefundedMail(placed.orderId)
+    expect(await db.selectFrom('invoices').select('number').where('order_id', '=', placed.orderId).where('kind', '=', 'credit-note').execute()).toHaveLength(1)
   })
 
   it('refund.failed marks it failed; a bad signature is refused and changes nothing', async () => {
@@ -252,8 +281,14 @@ describe('refund webhooks', () => {
     expect(error).toBeInstanceOf(Invalid)
     expect((await refundRow(placed.orderId)).status).toBe('pending')
     expect(await webhook(event.body, event.signature, event.eventId)).toBe('processed')
-    expect(await refundRow(placed.orderId)).toMatchObject({ status: 'failed', last_error: expect.any(String) })
+    const row = await refundRow(placed.orderId)
+    expect(row).toMatchObject({ status: 'failed', last_error: expect.any(String) })
     expect((await orderRow(placed.orderId)).payment_status).toBe('paid')
+    // One owner alert, however often the news comes.
+    expect(await webhook(event.body, event.signature, 'evt_again')).toBe('processed')
+    expect(await outbox('refund-failed')).toEqual([
+      expect.objectContaining({ dedupe_key: `refund-failed:${row.id}`, to_address: owner.email, subject: 'A refund of ₹1,499.00 failed' }),
+    ])
   })
 
   it('a refund webhook for a refund that is not ours is recorded and ignored', async () => {

@@ -175,19 +175,53 @@ export async function advanceRefund(db: Db, gatewayFor: GatewayFor, refund: Clai
     const giveUp = permanent && refund.attempts >= REFUND_TIMING.maxRefusals
     const wait = Math.min(REFUND_TIMING.maxRetry, REFUND_TIMING.firstRetry * 2 ** Math.min(refund.attempts - 1, 16))
     console.warn(`Refund ${refund.id} for order ${refund.orderId} (attempt ${refund.attempts}): ${message}${giveUp ? '; marked failed' : `; retrying in ${wait} s`}`)
-    await db
-      .updateTable('refunds')
-      .set({
-        last_error: message.slice(0, 500),
-        next_attempt_at: secondsFrom(now, wait),
-        updated_at: now.toISOString(),
-        ...(giveUp ? { status: 'failed' as const } : {}),
-      })
-      .where('id', '=', refund.id)
-      .where('status', 'in', ['queued', 'pending'])
-      .execute()
-    return giveUp ? 'failed' : refund.status
+    if (!giveUp) {
+      await db
+        .updateTable('refunds')
+        .set({ last_error: message.slice(0, 500), next_attempt_at: secondsFrom(now, wait), updated_at: now.toISOString() })
+        .where('id', '=', refund.id)
+        .where('status', 'in', ['queued', 'pending'])
+        .execute()
+      return refund.status
+    }
+    return giveUpRefund(db, refund.id, message, now)
   }
+}
+
+/**
+ * The gateway kept refusing: the refund is marked failed, the order's history says so and the
+ * owner is told (as for a failure the gateway reports), all in one transaction. A row another
+ * worker or a webhook already moved on stays as it is, with no history line and no alert.
+ */
+async function giveUpRefund(db: Db, refundId: string, message: string, now: Date): Promise<RefundStatus> {
+  return db.transaction().execute(async (trx) => {
+    await lockRows(trx, 'refunds', [refundId])
+    const row = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow()
+    if (row.status !== 'queued' && row.status !== 'pending') return row.status
+    const at = now.toISOString()
+    await trx
+      .updateTable('refunds')
+      .set({ status: 'failed', last_error: message.slice(0, 500), updated_at: at })
+      .where('id', '=', refundId)
+      .where('status', '=', row.status)
+      .execute()
+    const order = await trx.selectFrom('orders').select('order_status').where('id', '=', row.order_id).executeTakeFirstOrThrow()
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: row.order_id, status: order.order_status, note: `Refund of ${formatPaise(row.amount_paise)} failed: the gateway refused it`, changed_at: at })
+      .execute()
+    await ownerAlert(trx, {
+      kind: 'refund-failed',
+      dedupeKey: `refund-failed:${row.id}`,
+      subject: `A refund of ${formatPaise(row.amount_paise)} failed`,
+      lines: [
+        `Razorpay kept refusing the refund of ${formatPaise(row.amount_paise)} (last answer: ${message.slice(0, 200)}).`,
+        'Open the order, then refund the shopper by hand in the Razorpay dashboard.',
+      ],
+      orderId: row.order_id,
+    })
+    return 'failed' as const
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 // Stock holds at checkout (docs/decisions/032): holding and refusing by name with what is left,
-// expiry, refresh on retry, release on failure, paying within the hold, restart, the last-unit race,
+// expiry, refresh on retry, release on failure and on cancel, paying within the hold, restart, the last-unit race,
 // and unpaid checkouts kept out of the orders lists. A real SQLite file and the TEST MODE gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
@@ -15,6 +15,7 @@ import { dashboard } from './admin-dashboard.server'
 import { listAllOrders } from './admin-orders.server'
 import { addToCart, getCart } from './cart.server'
 import { getProduct, listProducts } from './catalog.server'
+import { cancelOrder } from './order-lifecycle.server'
 import { countOrdersOf, listOrdersOf, placeOrder } from './orders.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
 import { holdExpiry, releaseHolds, StockNotHeld, sweepExpiredHolds } from './stock-holds.server'
@@ -236,6 +237,33 @@ describe('holding stock at checkout', () => {
     await releaseHolds(db, placed.orderId)
     await releaseHolds(db, placed.orderId)
     expect(await holdsOf(placed.orderId)).toEqual([])
+  })
+
+  it('cancelling a held unpaid checkout releases its hold at once: another shopper can hold the unit', async () => {
+    const placed = await checkout(asha, [{ productId: 'vase', quantity: 3 }])
+    expect(await holdsOf(placed.orderId)).toHaveLength(1)
+    await db.insertInto('carts').values({ id: 'c-ravi', user_id: ravi.id, updated_at: new Date().toISOString() }).execute()
+    await db.insertInto('cart_lines').values({ id: 'l1', cart_id: 'c-ravi', product_id: 'vase', quantity: 1 }).execute()
+    expect(await rejection(placeAgain(ravi))).toBeInstanceOf(StockNotHeld)
+
+    expect(await cancelOrder(db, placed.orderId, asha)).toMatchObject({ from: 'pending', to: 'cancelled', refundQueued: false })
+    expect(await holdsOf(placed.orderId)).toEqual([])
+    // Nothing was taken from the shelf, so nothing goes back: the three are simply free again.
+    expect(await shelf('vase')).toBe(3)
+    expect((await getProduct(db, 'vase')).totalStock).toBe(3)
+    const theirs = await placeAgain(ravi)
+    expect((await holdsOf(theirs.orderId)).map((h) => [h.product_id, h.quantity])).toEqual([['vase', 1]])
+    // A payment arriving later for the cancelled checkout is not confirmed (it is refunded): it
+    // takes no stock and leaves the other shopper's hold alone.
+    const warn = console.warn
+    console.warn = () => {}
+    try {
+      expect(await pay(placed.gatewayOrder.id, 'pay_late')).toMatchObject({ refusedFor: 'cancelled', needsRefund: true })
+    } finally {
+      console.warn = warn
+    }
+    expect(await shelf('vase')).toBe(3)
+    expect(await holdsOf(theirs.orderId)).toHaveLength(1)
   })
 
   it('paying within the hold gets the goods even when others tried to take the stock meanwhile', async () => {

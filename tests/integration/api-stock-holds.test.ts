@@ -1,6 +1,7 @@
 // Stock holds over real HTTP (docs/decisions/032): POST /api/shop/order/razorpay/create holds the
 // cart; a shopper whose line cannot be held gets 400 with `errors` naming it and what is left, and no
-// Razorpay order is created; the one holding pays and gets the goods; the admin's optional `view`.
+// Razorpay order is created; the one holding pays and gets the goods; the order lists leave unpaid
+// checkouts out by default (as the pages do) and take an optional `view`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
@@ -87,21 +88,50 @@ describe('stock holds through /api/shop/order/razorpay/create', () => {
     expect(stock.total_stock).toBe(0)
   })
 
-  it('keeps the admin list contract, with an optional view that leaves unpaid checkouts out or lists only them', async () => {
+  it('the order lists leave unpaid checkouts out by default, as the pages do; an optional view asks for them', async () => {
     await db.updateTable('products').set({ total_stock: 5 }).where('id', '=', 'last-vase').execute()
     const raviAddress = (await api.addressesOf(ravi))[0]?._id
     const unpaid = await api.createOrder(ravi, { userId: ravi.id, addressInfo: { addressId: raviAddress } })
     expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(201)
-    const ids = async (query: string) =>
-      ((await api.call('GET', `/api/admin/orders/get${query}`, { token: admin.token })).body.data as { _id: string }[]).map((o) => o._id)
-    const all = await ids('')
-    expect(all).toHaveLength(2)
-    expect(all).toContain(unpaid.body.orderId)
-    expect(await ids('?view=unpaid')).toEqual([unpaid.body.orderId])
-    expect(await ids('?view=orders')).not.toContain(unpaid.body.orderId)
-    expect(await ids('?view=orders')).toHaveLength(1)
+    const paidId = (await db.selectFrom('orders').select('id').where('user_id', '=', asha.id).executeTakeFirstOrThrow()).id
+    const adminList = async (query: string) => {
+      const answer = await api.call('GET', `/api/admin/orders/get${query}`, { token: admin.token })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return { ids: (answer.body.data as { _id: string }[]).map((o) => o._id), total: answer.body.total ?? answer.body.pagination?.total }
+    }
+    // The admin: orders only (as All Orders); `unpaid` lists the checkouts (as Unpaid checkouts); `all` both.
+    expect(await adminList('')).toEqual({ ids: [paidId], total: 1 })
+    expect(await adminList('?view=orders')).toEqual({ ids: [paidId], total: 1 })
+    expect(await adminList('?view=unpaid')).toEqual({ ids: [unpaid.body.orderId], total: 1 })
+    expect(await adminList('?view=all')).toEqual({ ids: expect.arrayContaining([paidId, unpaid.body.orderId]), total: 2 })
+    expect(await adminList('?page=1')).toEqual({ ids: [paidId], total: 1 })
+    expect(await adminList('?view=unpaid&page=1')).toEqual({ ids: [unpaid.body.orderId], total: 1 })
     const bad = await api.call('GET', '/api/admin/orders/get?view=everything', { token: admin.token })
     expect(bad.status).toBe(400)
     expect(bad.body.errors).toHaveProperty('view')
+
+    // The shopper: as Order History, a checkout in progress still shows...
+    const ownList = async (query = '') => {
+      const answer = await api.call('GET', `/api/shop/order/list/${ravi.id}${query}`, { token: ravi.token })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return { ids: (answer.body.data as { _id: string }[]).map((o) => o._id), total: answer.body.total ?? answer.body.pagination?.total }
+    }
+    expect(await ownList()).toEqual({ ids: [unpaid.body.orderId], total: 1 })
+    // ...and once abandoned (untouched for HOLD_MINUTES, holding nothing) it leaves the default list.
+    const longAgo = new Date(Date.now() - 11 * 60_000).toISOString()
+    await db.updateTable('orders').set({ updated_at: longAgo }).where('id', '=', unpaid.body.orderId).execute()
+    await db.deleteFrom('stock_holds').where('order_id', '=', unpaid.body.orderId).execute()
+    expect(await ownList()).toEqual({ ids: [], total: 0 })
+    expect(await ownList('?page=1')).toEqual({ ids: [], total: 0 })
+    expect(await ownList('?view=orders')).toEqual({ ids: [], total: 0 })
+    expect(await ownList('?view=all')).toEqual({ ids: [unpaid.body.orderId], total: 1 })
+    // The admin reading the shopper's list gets the same.
+    const asAdmin = await api.call('GET', `/api/shop/order/list/${ravi.id}`, { token: admin.token })
+    expect(asAdmin.body.data).toEqual([])
+    const badOwn = await api.call('GET', `/api/shop/order/list/${ravi.id}?view=unpaid`, { token: ravi.token })
+    expect(badOwn.status).toBe(400)
+    expect(badOwn.body.errors).toHaveProperty('view')
+    // Asha's paid order is in her list whatever the view.
+    expect((await api.ordersOf(asha)).map((o) => o._id)).toEqual([paidId])
   })
 })

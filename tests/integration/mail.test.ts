@@ -1,12 +1,14 @@
 // Mail over real HTTP against the built server and a real SMTP server (smtp-server on 127.0.0.1):
-// the confirmation and the owner's mail after a test payment, the /api password reset pair, its
-// rate limits, and a server killed between the event and the send (SMTP down) that delivers the
-// mail exactly once after a restart.
+// the confirmation (with its invoice PDF, read back with pdftotext) and the owner's mail after a
+// test payment, the /api password reset pair, its rate limits, and a server killed between the
+// event and the send (SMTP down) that delivers the mail exactly once after a restart.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { documentFilename } from '../../app/lib/invoice-document'
 import { PASSWORD_RESET_MESSAGES } from '../../app/lib/user'
 import { ADDRESS, client, type ShopApi, type Shopper, testPaymentResult } from '../helpers/shop-api'
 import { freePort, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
@@ -21,6 +23,16 @@ async function addProduct(dir: string, id: string, stock: number) {
       .insertInto('products')
       .values({ id, title: `Resin ${id}`, description: 'Handmade', category: 'jewellery', price_paise: 149_900, total_stock: stock, variety_type: null, updated_at: new Date().toISOString(), deleted_at: null })
       .execute()
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** Reads the running shop's database (SQLite lets a second reader in). */
+async function readDb<T>(dir: string, read: (db: DB) => Promise<T>): Promise<T> {
+  const db = openDatabase(join(dir, 'shop.sqlite'))
+  try {
+    return await read(db)
   } finally {
     await db.destroy()
   }
@@ -64,6 +76,17 @@ describe('mail through SMTP', () => {
     expect(confirmation?.text).toContain('₹1,499.00')
     expect(confirmation?.text).toContain(ADDRESS.addressLine)
     expect(confirmation?.html).toContain(`https://shop.test/shop/account/orders/${orderId}`)
+    // The invoice rides along: one PDF, named by its number, whose text carries that number.
+    const invoiceNumber = await readDb(server.dir, (db) =>
+      db.selectFrom('invoices').select('number').where('order_id', '=', orderId).where('kind', '=', 'invoice').executeTakeFirstOrThrow(),
+    )
+    expect(invoiceNumber.number).toMatch(/INV\/\d{4}-\d{2}\/\d{6}$/)
+    expect(confirmation?.attachments.map((a) => a.filename)).toEqual([documentFilename('invoice', invoiceNumber.number)])
+    const pdf = confirmation?.attachments[0]?.content ?? Buffer.alloc(0)
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const pdfText = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8')
+    expect(pdfText).toContain(invoiceNumber.number)
+    expect(pdfText).toContain('Resin pendant')
     const [owner] = await sink.waitFor((m) => m.to.includes('owner@example.com'))
     expect(owner?.subject).toMatch(/^New paid order #\d+: ₹1,499\.00 \(test\)$/)
     expect(owner?.text).toContain(`https://shop.test/admin/orders/${orderId}`)

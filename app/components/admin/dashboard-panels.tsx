@@ -46,7 +46,7 @@ export function RevenuePeriods({ periods }: { periods: Dashboard['periods'] }) {
   )
 }
 
-export function OrdersByStatus({ byStatus, needsRefund, totalOrders }: Pick<Dashboard, 'byStatus' | 'needsRefund' | 'totalOrders'>) {
+export function OrdersByStatus({ byStatus, needsAttention, totalOrders }: Pick<Dashboard, 'byStatus' | 'needsAttention' | 'totalOrders'>) {
   return (
     <Panel title="Orders by status" action={<span className={muted}>{totalOrders} in all</span>}>
       <ul className="grid gap-1">
@@ -62,10 +62,13 @@ export function OrdersByStatus({ byStatus, needsRefund, totalOrders }: Pick<Dash
           </li>
         ))}
       </ul>
-      {needsRefund > 0 ? (
-        <p className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {needsRefund} paid order{needsRefund === 1 ? ' is' : 's are'} flagged for refund: paid after the stock ran out or after the order was rejected.
-        </p>
+      {needsAttention > 0 ? (
+        <Link
+          to="/admin/orders?attention=1"
+          className="flex min-h-11 items-center rounded-md bg-red-50 p-2 text-sm text-red-800 underline dark:bg-red-950 dark:text-red-200"
+        >
+          {needsAttention} order{needsAttention === 1 ? ' needs' : 's need'} attention: a refund failed, or a paid order could not be filled.
+        </Link>
       ) : null}
     </Panel>
   )

@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsRefund, stock, latestOrders, totalOrders, paymentWarnings } = loaderData
+  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings } = loaderData
   // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
   // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
@@ -43,7 +43,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </Panel>
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <OrdersByStatus byStatus={byStatus} needsRefund={needsRefund} totalOrders={totalOrders} />
+        <OrdersByStatus byStatus={byStatus} needsAttention={needsAttention} totalOrders={totalOrders} />
         <StockAlerts stock={stock} />
       </div>
 

@@ -10,7 +10,7 @@ import { listAddresses } from '~/domain/addresses.server'
 import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
 import { listFeatureImages } from '~/domain/features.server'
-import { listOrdersOf } from '~/domain/orders.server'
+import { abandonedBefore, listOrdersOf } from '~/domain/orders.server'
 import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account' }]
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb()
   const [orders, addresses, banners] = await Promise.all([
     // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
-    listOrdersOf(db, user.id, { hideUnpaidBefore: new Date(Date.now() - getConfig().HOLD_MINUTES * 60_000) }),
+    listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore(getConfig().HOLD_MINUTES) }),
     listAddresses(db, user.id),
     listFeatureImages(db),
   ])

@@ -1,6 +1,6 @@
 // GET /api/admin/orders/get[?status=&view=&page=n], admin only, newest first; an unknown status or view is a 400
-// `view` (optional): `orders` (unpaid checkouts left out, as the admin's All Orders page) or `unpaid`
-// (only them); without it every row, as before.
+// `view` (optional): `orders` (the default: unpaid checkouts left out, as the admin's All Orders
+// page), `unpaid` (only them, as the Unpaid checkouts view) or `all` (every row).
 //   -> {success, data: [Order], total, capped, cap} (no page: every order up to 1000)
 //   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
 // Each Order in full as the admin sees it (lines, address, customer, payment references).
@@ -30,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const db = getDb()
     const orders = await listAllOrders(db, {
       status: query.status ?? null,
-      view: query.view ?? 'all',
+      view: query.view ?? 'orders',
       page: window.paged ? window.page : 1,
       pageSize: window.limit,
     })
