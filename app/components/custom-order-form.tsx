@@ -29,7 +29,7 @@ export function CustomOrderForm({
   minDate: string
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof customOrderSchema>>({
+  const [form, fields] = useForm<z.input<typeof customOrderSchema>, z.output<typeof customOrderSchema>>({
     id: 'custom-order',
     lastResult,
     constraint: getZodConstraint(customOrderSchema),

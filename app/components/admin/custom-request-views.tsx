@@ -2,6 +2,7 @@
 // with only the moves allowed from where the request is, quoted price, notes).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { Form, Link } from 'react-router'
+import { Panel } from '~/components/admin/dashboard-panels'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import {
@@ -111,5 +112,29 @@ export function CustomRequestForm({
         Save
       </Button>
     </Form>
+  )
+}
+
+/** The dashboard's count of new custom requests (and those in hand), with the way to them. */
+export function CustomRequestsPanel({ counts }: { counts: Record<CustomRequestStatus, number> }) {
+  const inHand = counts.quoted + counts.accepted
+  return (
+    <Panel
+      title="Custom requests"
+      action={
+        <Link to="/admin/custom-orders" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-500">
+          View all
+        </Link>
+      }
+    >
+      <p>
+        <Link to="/admin/custom-orders?status=new" className="inline-flex min-h-11 items-center gap-2 hover:underline">
+          <strong className="text-3xl">{counts.new}</strong> new {counts.new === 1 ? 'request' : 'requests'} to answer
+        </Link>
+      </p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {counts.quoted} quoted, {counts.accepted} being made{inHand === 0 && counts.new === 0 ? '; nothing waiting.' : '.'}
+      </p>
+    </Panel>
   )
 }

@@ -78,7 +78,7 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
               return (
                 <li key={url}>
                   <a href={url} className="block">
-                    <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 640px) 240px, 50vw" alt={`Reference photo ${i + 1}`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
+                    <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 640px) 240px, 50vw" alt={`Reference ${i + 1} from the request`} className="aspect-square w-full rounded-md object-cover" loading="lazy" />
                   </a>
                 </li>
               )
