@@ -41,6 +41,7 @@ async function saveRequest(admin: Page, values: { status?: string; price?: strin
 }
 
 test('a visitor asks for a custom piece with a photo, and the owner follows it to done', async ({ page, openPage }, testInfo) => {
+  test.slow()
   const name = `Meera ${testInfo.project.name} ${Date.now().toString(36)}`
   await page.goto('/shop/home')
   await page.getByRole('contentinfo').getByRole('link', { name: 'Ask for a custom piece' }).click()
@@ -128,6 +129,7 @@ test('bad input comes back next to its field and sends nothing', async ({ page }
 })
 
 test("a signed-in shopper's details are prefilled and the request is listed in Account with its status", async ({ page, openPage }, testInfo) => {
+  test.slow()
   const shopper = await newShopper(page, `Asha ${testInfo.project.name} ${Date.now().toString(36)}`)
   await page.goto('/shop/about-us')
   await page.getByRole('main').getByRole('link', { name: 'Ask for a custom piece' }).click()

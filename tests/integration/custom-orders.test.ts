@@ -40,7 +40,7 @@ function multipart(values: Record<string, string>, photos: { name: string; blob:
 }
 
 /** HTML text as a person reads it (the page escapes quotes and ampersands). */
-function unescape(html: string): string {
+function readableText(html: string): string {
   return html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&')
 }
 
@@ -113,7 +113,7 @@ describe('custom-order requests over HTTP', () => {
       { name: 'notes.png', blob: text },
     ]))
     expect(answer.status).toBe(400)
-    expect(unescape(answer.text)).toContain("notes.png: This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).")
+    expect(readableText(answer.text)).toContain("notes.png: This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).")
     expect(answer.text).toContain('id="custom-order-photos-error"')
     expect(await counts()).toEqual(before)
   })

@@ -1,5 +1,6 @@
 // One custom-order request for the admin: who asked and how to reach them, what they want, their
 // photos, and the form that moves it along (only the moves allowed from where it is).
+import type { ReactNode } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { CustomRequestForm, CustomRequestStatusBadge, formatNeededBy } from '~/components/admin/custom-request-views'
 import { getDb } from '~/infra/db.server'
@@ -27,6 +28,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   return customRequestFormAction(requestIdOf(params.requestId), await request.formData())
 }
 
+/** One fact of the request: a small label over its value. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium text-zinc-600 uppercase dark:text-zinc-400">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  )
+}
+
 export default function AdminCustomOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { request: r } = loaderData
   const busy = useNavigation().state === 'submitting'
@@ -43,31 +54,25 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
         {CUSTOM_REQUEST_STATUS_LABELS[r.status]} · Sent {formatDateTime(r.createdAt)}
         {r.userId ? ' by a signed-in shopper' : ' by a visitor'}
       </p>
-      <dl className="grid gap-3 rounded-lg border border-zinc-200 p-4 text-sm sm:grid-cols-[10rem_1fr] dark:border-zinc-800">
-        <dt className="font-medium">Name</dt>
-        <dd>{r.name}</dd>
-        <dt className="font-medium">Phone</dt>
-        <dd>
+      <dl className="grid gap-3 rounded-lg border border-zinc-200 p-4 text-sm sm:grid-cols-2 dark:border-zinc-800">
+        <Fact label="Name">{r.name}</Fact>
+        <Fact label="Phone">
           <a className="inline-flex min-h-11 items-center text-brand-700 hover:underline dark:text-brand-500" href={`tel:${r.phone}`}>
             {r.phone}
           </a>
-        </dd>
-        <dt className="font-medium">Email</dt>
-        <dd className="break-all">
-          <a className="inline-flex min-h-11 items-center text-brand-700 hover:underline dark:text-brand-500" href={`mailto:${r.email}`}>
+        </Fact>
+        <Fact label="Email">
+          <a className="inline-flex min-h-11 items-center break-all text-brand-700 hover:underline dark:text-brand-500" href={`mailto:${r.email}`}>
             {r.email}
           </a>
-        </dd>
-        <dt className="font-medium">What they would like</dt>
-        <dd className="whitespace-pre-line break-words">{r.description}</dd>
-        <dt className="font-medium">Occasion</dt>
-        <dd>{r.occasion || 'Not given'}</dd>
-        <dt className="font-medium">Budget</dt>
-        <dd>{formatPaise(r.budgetPaise)}</dd>
-        <dt className="font-medium">Needed by</dt>
-        <dd>{formatNeededBy(r.neededBy)}</dd>
-        <dt className="font-medium">Quoted price</dt>
-        <dd>{r.quotedPaise === null ? 'Not quoted yet' : formatPaise(r.quotedPaise)}</dd>
+        </Fact>
+        <Fact label="Occasion">{r.occasion || 'Not given'}</Fact>
+        <Fact label="What they would like" wide>
+          <span className="whitespace-pre-line break-words">{r.description}</span>
+        </Fact>
+        <Fact label="Budget">{formatPaise(r.budgetPaise)}</Fact>
+        <Fact label="Needed by">{formatNeededBy(r.neededBy)}</Fact>
+        <Fact label="Quoted price">{r.quotedPaise === null ? 'Not quoted yet' : formatPaise(r.quotedPaise)}</Fact>
       </dl>
       {r.photos.length > 0 ? (
         <section className="grid gap-2">
