@@ -67,9 +67,11 @@ test('a visitor asks for a custom piece with a photo, and the owner follows it t
   await admin.goto('/admin/dashboard')
   const panel = admin.getByRole('region', { name: 'Custom requests' })
   await expect(panel.getByRole('link', { name: /new requests? to answer/ })).toBeVisible()
+  await panel.screenshot({ path: testInfo.outputPath('dashboard-panel.png') })
   await panel.getByRole('link', { name: /new requests? to answer/ }).click()
   await expect(admin).toHaveURL(/\/admin\/custom-orders\?status=new$/)
   await expect(admin.getByRole('link', { name: new RegExp(`· ${name}$`) })).toBeVisible()
+  await admin.screenshot({ path: testInfo.outputPath('admin-custom-orders.png'), fullPage: true })
 
   await openRequest(admin, name)
   await expect(admin.getByRole('img', { name: 'Reference 1 from the request' })).toBeVisible()
