@@ -39,7 +39,7 @@ export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) 
       </Form>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {total} request{total === 1 ? '' : 's'}
-        {status ? ` ${CUSTOM_REQUEST_STATUS_SHORT[status].toLowerCase()}` : ''}.
+        {status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.
       </p>
       {items.length === 0 ? (
         <p className="text-zinc-600">No custom requests{status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.</p>
