@@ -26,6 +26,8 @@ export default [
     route('features', 'routes/admin/features.tsx'),
     route('mail', 'routes/admin/mail.tsx'),
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),
+    route('custom-orders', 'routes/admin/custom-orders.tsx'),
+    route('custom-orders/:requestId', 'routes/admin/custom-order.tsx'),
   ]),
 
   route('shop', 'routes/shop/layout.tsx', [
@@ -34,6 +36,7 @@ export default [
     route('listing', 'routes/shop/listing.tsx'),
     route('search', 'routes/shop/search.tsx'),
     route('about-us', 'routes/shop/about-us.tsx'),
+    route('custom-order', 'routes/shop/custom-order.tsx'),
     route('cart', 'routes/shop/cart.tsx'),
     route('product/:id', 'routes/shop/product.tsx'),
     layout('routes/shop/signed-in.tsx', [

@@ -2,6 +2,7 @@
 // The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
+import type { CustomRequestStatus } from '../app/lib/custom-orders'
 import type { DocumentKind } from '../app/lib/invoice-document'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
@@ -313,6 +314,31 @@ export interface PasswordResetsTable {
   created_at: CreatedAt
 }
 
+export interface CustomRequestsTable {
+  id: Generated<number>
+  /** The shopper who sent it signed in; null for a visitor. */
+  user_id: string | null
+  name: string
+  phone: string
+  email: string
+  description: string
+  occasion: Generated<string>
+  budget_paise: number
+  /** YYYY-MM-DD (India). */
+  needed_by: string
+  status: Generated<CustomRequestStatus>
+  quoted_paise: number | null
+  admin_notes: Generated<string>
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
+export interface CustomRequestPhotosTable {
+  request_id: number
+  position: number
+  image_url: string
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -337,6 +363,8 @@ export interface Database {
   invoices: InvoicesTable
   mail_outbox: MailOutboxTable
   password_resets: PasswordResetsTable
+  custom_requests: CustomRequestsTable
+  custom_request_photos: CustomRequestPhotosTable
 }
 
 export type User = Selectable<UsersTable>

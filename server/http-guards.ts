@@ -54,7 +54,8 @@ export const UPLOAD_TOO_LARGE = 'Images can be at most 10 MB.'
 
 /**
  * The routes that take image files (and so the 11 MB limit): the admin product form (new, edit),
- * the feature images page, the upload API and the feature add API. React Router's data requests
+ * the feature images page, the upload API, the feature add API and the custom-order request form
+ * (reference photos, 10 MB in all; public, so its own rate limits apply). React Router's data requests
  * (`.data`) post to the same pages. Every other body, whatever its type, gets 1 MB.
  */
 const UPLOAD_PATHS = [
@@ -62,6 +63,7 @@ const UPLOAD_PATHS = [
   /^\/admin\/features(?:\.data)?\/?$/,
   /^\/api\/admin\/products\/upload-image\/?$/,
   /^\/api\/common\/feature\/add\/?$/,
+  /^\/shop\/custom-order(?:\.data)?\/?$/,
 ]
 
 export function takesUploads(path: string): boolean {

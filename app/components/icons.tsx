@@ -108,3 +108,10 @@ export const MailIcon = (p: P) => (
     <path d="m3 7 9 6 9-6" />
   </Icon>
 )
+/** A brush: custom pieces. */
+export const BrushIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M18 3 9 12l3 3 9-9a2.1 2.1 0 0 0-3-3Z" />
+    <path d="M9 12c-2 0-4 1.5-4 4 0 1.5-1 2.5-2 3 3 1 7 .5 8.5-1.5.9-1.2.5-2.5-.5-3.5" />
+  </Icon>
+)

@@ -58,8 +58,11 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
           </ul>
           <h3 className="mt-4 font-semibold">Custom orders</h3>
           <p className="text-zinc-600 dark:text-zinc-400">
-            We make custom pieces, for example from your preserved flowers. Write to us to plan yours.
+            We make custom pieces, for example from your preserved flowers.
           </p>
+          <Link className={FOOTER_LINK} to="/shop/custom-order">
+            Ask for a custom piece
+          </Link>
         </section>
         <section>
           <h2 className="font-semibold">Policies</h2>

@@ -3,6 +3,8 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { VARIETY_LABELS } from '~/lib/catalog'
+import { formatCustomRequestNumber } from '~/lib/custom-orders'
+import { formatDay } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 import { ButtonLink, COLORS, Heading, MailLayout, Muted, Paragraph } from './layout'
@@ -311,5 +313,106 @@ export function ownerAlertMail(brand: MailBrand, input: { subject: string; lines
       </MailLayout>,
     ),
     text: text(brand, ...input.lines, input.link && `${input.link.label}: ${input.link.href}`),
+  }
+}
+
+/** A custom-order request as its mails take it (issue 21). */
+export interface MailCustomRequest {
+  id: number
+  name: string
+  phone: string
+  email: string
+  description: string
+  occasion: string
+  budgetPaise: number
+  neededBy: string
+  quotedPaise: number | null
+  photoCount: number
+  /** True when it was sent signed in: the shopper follows it in Account. */
+  signedIn: boolean
+}
+
+export const adminCustomRequestUrl = (brand: MailBrand, id: number) => `${brand.publicUrl}/admin/custom-orders/${id}`
+
+function customRequestFacts(request: MailCustomRequest): string[] {
+  return [
+    `What: ${request.description}`,
+    request.occasion ? `Occasion: ${request.occasion}` : '',
+    `Budget: ${formatPaise(request.budgetPaise)}`,
+    `Needed by: ${formatDay(request.neededBy)} ${request.neededBy.slice(0, 4)}`,
+    request.photoCount ? `Reference photos: ${request.photoCount}` : '',
+  ].filter(Boolean)
+}
+
+/** To the owner: a new custom-order request, with the way to reach the person. */
+export function ownerCustomRequestMail(brand: MailBrand, request: MailCustomRequest): RenderedMail {
+  const number = formatCustomRequestNumber(request.id)
+  const subject = `New custom order request ${number} from ${request.name}`
+  const contact = `${request.name}, ${request.phone}, ${request.email}`
+  const facts = customRequestFacts(request)
+  return {
+    subject,
+    html: html(
+      <MailLayout brand={brand} preview={`${request.name} would like: ${request.description.slice(0, 80)}`}>
+        <Heading>New custom order request {number}</Heading>
+        <Paragraph>From {contact}.</Paragraph>
+        {facts.map((fact) => (
+          <Paragraph key={fact}>{fact}</Paragraph>
+        ))}
+        <ButtonLink href={adminCustomRequestUrl(brand, request.id)}>Open the request</ButtonLink>
+      </MailLayout>,
+    ),
+    text: text(brand, `New custom order request ${number}`, `From ${contact}.`, facts.join('\n'), `Open the request: ${adminCustomRequestUrl(brand, request.id)}`),
+  }
+}
+
+/** To the person who asked: we have it, and what happens next. */
+export function customRequestReceivedMail(brand: MailBrand, request: MailCustomRequest): RenderedMail {
+  const number = formatCustomRequestNumber(request.id)
+  const subject = `We have your custom order request ${number}`
+  const next = 'We will reply with a price within two working days.'
+  const follow = request.signedIn ? `You can follow it in your account: ${brand.publicUrl}/shop/account` : ''
+  const facts = customRequestFacts(request)
+  return {
+    subject,
+    html: html(
+      <MailLayout brand={brand} preview={next}>
+        <Heading>Thank you, {request.name}</Heading>
+        <Paragraph>We have your request {number}. {next}</Paragraph>
+        {facts.map((fact) => (
+          <Paragraph key={fact}>{fact}</Paragraph>
+        ))}
+        {request.signedIn ? <ButtonLink href={`${brand.publicUrl}/shop/account`}>Follow it in your account</ButtonLink> : null}
+      </MailLayout>,
+    ),
+    text: text(brand, `Thank you, ${request.name}`, `We have your request ${number}. ${next}`, facts.join('\n'), follow),
+  }
+}
+
+/** To the person who asked: the studio quoted, started, declined or finished their piece. */
+export function customRequestStatusMail(
+  brand: MailBrand,
+  request: MailCustomRequest,
+  status: 'quoted' | 'accepted' | 'declined' | 'done',
+): RenderedMail {
+  const number = formatCustomRequestNumber(request.id)
+  const price = request.quotedPaise === null ? '' : formatPaise(request.quotedPaise)
+  const words = {
+    quoted: { subject: `Your custom order ${number}: our price is ${price}`, line: `We can make it for ${price}. Reply to this mail or call us to go ahead.` },
+    accepted: { subject: `Your custom order ${number} is being made`, line: `Thank you for going ahead: we are making your piece (${price}).` },
+    declined: { subject: `Your custom order request ${number}`, line: 'We are sorry: we cannot take this request on. Reply to this mail if you would like to talk about another idea.' },
+    done: { subject: `Your custom order ${number} is ready`, line: 'Your piece is done. Thank you for trusting us with it.' },
+  }[status]
+  return {
+    subject: words.subject,
+    html: html(
+      <MailLayout brand={brand} preview={words.line}>
+        <Heading>{words.subject}</Heading>
+        <Paragraph>Hi {request.name}, {words.line}</Paragraph>
+        <Muted>What you asked for: {request.description.slice(0, 300)}</Muted>
+        {request.signedIn ? <ButtonLink href={`${brand.publicUrl}/shop/account`}>See it in your account</ButtonLink> : null}
+      </MailLayout>,
+    ),
+    text: text(brand, words.subject, `Hi ${request.name}, ${words.line}`, `What you asked for: ${request.description.slice(0, 300)}`),
   }
 }

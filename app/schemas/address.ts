@@ -19,7 +19,7 @@ const optional = (label: string, max: number) =>
     .default('')
 
 /** An Indian mobile (10 digits from 6-9, optional +91/0) or a landline with STD code (10-11 digits from 0). */
-const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
+export const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
 
 export const STATE_NOT_LISTED = 'Choose a state or union territory from the list'
 

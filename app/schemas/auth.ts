@@ -1,7 +1,8 @@
 // The register and login forms: one schema each, shared by the pages (Conform) and /api.
 import { z } from 'zod'
 
-const email = z
+/** An email address as every form takes it: trimmed, lower-cased. */
+export const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, { error: 'Email is required' })

@@ -64,6 +64,8 @@ test('every control of the shop pages a visitor sees is at least 44 px', async (
   await measure(page, 'product', measured)
   await page.goto('/shop/about-us')
   await measure(page, 'about', measured)
+  await page.goto('/shop/custom-order')
+  await measure(page, 'custom order', measured)
   await page.goto('/auth/login')
   await measure(page, 'login', measured)
   await page.goto('/auth/register')
@@ -90,6 +92,8 @@ test('every control of the signed-in pages (account, checkout) is at least 44 px
   await page.goto('/shop/account')
   await expect(page.getByRole('button', { name: 'View Details' }).or(page.getByRole('link', { name: 'View Details' })).first()).toBeVisible()
   await measure(page, 'account', measured)
+  await page.goto('/shop/account?tab=custom')
+  await measure(page, 'account, custom orders', measured)
 
   // A fresh shopper with one line in the cart for the checkout page.
   const buyer = await openPage()

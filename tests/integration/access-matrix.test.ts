@@ -108,12 +108,23 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],
+  // Custom requests: an unknown one is a 404 for the admin; a post with a bad status changes nothing.
+  'routes/admin/custom-orders.tsx': [adminPage(() => '/admin/custom-orders?status=new&page=2')],
+  'routes/admin/custom-order.tsx': [
+    { method: 'GET', url: () => '/admin/custom-orders/999999', expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+    adminPost(() => '/admin/custom-orders/999999', { status: 'paid' }),
+  ],
   'routes/shop/layout.tsx': [shopPage('/shop/home')],
   'routes/shop/index.ts': [{ method: 'GET', url: () => '/shop', expect: { visitor: SHOP, owner: SHOP, other: SHOP, admin: ADMIN_HOME } }],
   'routes/shop/home.tsx': [shopPage('/shop/home')],
   'routes/shop/listing.tsx': [shopPage('/shop/listing?category=jewellery&sortBy=price-hightolow&page=2')],
   'routes/shop/search.tsx': [shopPage('/shop/search?keyword=resin')],
   'routes/shop/about-us.tsx': [shopPage('/shop/about-us')],
+  // Anyone may ask for a custom piece; a post without contact details is a 400 that stores nothing.
+  'routes/shop/custom-order.tsx': [
+    shopPage('/shop/custom-order'),
+    { method: 'POST', url: () => '/shop/custom-order', body: () => ({ name: '' }), expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME } },
+  ],
   'routes/shop/cart.tsx': [
     shopPage('/shop/cart'),
     {

@@ -44,6 +44,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/order-credit-note.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/features.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
   'routes/admin/mail.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/custom-orders.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/custom-order.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/mail-message.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/shop/layout.tsx': 'layout',
   'routes/shop/signed-in.tsx': 'layout',
@@ -52,6 +54,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/shop/listing.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/search.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/shop/about-us.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
+  'routes/shop/custom-order.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form', 'multipart'] }, { method: 'POST', role: 'shopper', encodings: ['form'] }],
   'routes/shop/cart.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'POST', role: 'visitor', encodings: ['form'] }],
   'routes/shop/product.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'visitor', encodings: [] }],
   'routes/shop/checkout.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'shopper', encodings: [] }],
@@ -112,6 +115,7 @@ const FIELDS = [
   'addressLine', 'city', 'state', 'pincode', 'phone', 'notes', 'email', 'password', 'userName', 'title', 'description',
   'category', 'totalStock', 'image', 'status', 'orderStatus', 'paymentStatus', 'intent', 'orderId', 'theme', 'redirectTo',
   'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature', 'my_file', 'id', '_id', 'page', 'sortBy', 'keyword',
+  'name', 'description', 'occasion', 'budget', 'neededBy', 'photos', 'quotedPrice',
   '__proto__', 'constructor', 'prototype',
 ]
 

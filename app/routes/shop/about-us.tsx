@@ -1,3 +1,4 @@
+import { CustomPieceInvite } from '~/components/custom-piece-invite'
 import type { Route } from './+types/about-us'
 
 export const meta: Route.MetaFunction = () => [{ title: 'About Us' }]
@@ -63,6 +64,7 @@ export default function AboutUs() {
           ))}
         </div>
       </section>
+      <CustomPieceInvite />
       <p className="italic">With love, the team at the studio</p>
     </article>
   )

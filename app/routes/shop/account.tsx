@@ -11,6 +11,8 @@ import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
 import { listFeatureImages } from '~/domain/features.server'
 import { abandonedBefore, listOrdersOf } from '~/domain/orders.server'
+import { listCustomRequestsOf } from '~/domain/custom-orders.server'
+import { CustomRequestsOfShopper } from '~/components/custom-requests-of-shopper'
 import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account' }]
@@ -19,14 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const url = new URL(request.url)
   const db = getDb()
-  const [orders, addresses, banners] = await Promise.all([
+  const [orders, addresses, banners, customRequests] = await Promise.all([
     // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
     listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore(getConfig().HOLD_MINUTES) }),
     listAddresses(db, user.id),
     listFeatureImages(db),
+    listCustomRequestsOf(db, user.id),
   ])
+  const tab = url.searchParams.get('tab')
   return {
-    tab: url.searchParams.get('tab') === 'address' ? ('address' as const) : ('orders' as const),
+    tab: tab === 'address' ? ('address' as const) : tab === 'custom' ? ('custom' as const) : ('orders' as const),
+    customRequests,
     editing: addresses.find((a) => a.id === url.searchParams.get('edit')) ?? null,
     orders,
     addresses,
@@ -41,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, orders, addresses, editing, banner } = loaderData
+  const { tab, orders, addresses, editing, banner, customRequests } = loaderData
   const location = useLocation()
   const bannerImage = banner ? responsiveImage(banner) : null
   const tabClass = (active: boolean) =>
@@ -61,6 +66,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Link to="?tab=address" aria-current={tab === 'address' ? 'page' : undefined} className={tabClass(tab === 'address')}>
             Address
           </Link>
+          <Link to="?tab=custom" aria-current={tab === 'custom' ? 'page' : undefined} className={tabClass(tab === 'custom')}>
+            Custom orders
+          </Link>
         </nav>
         {tab === 'orders' ? (
           <section className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
@@ -71,6 +79,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <OrdersTable orders={orders} detailsHref={(id) => `/shop/account/orders/${id}`} />
             )}
           </section>
+        ) : tab === 'custom' ? (
+          <CustomRequestsOfShopper requests={customRequests} />
         ) : (
           <section className="grid gap-6">
             <h1 className="text-xl font-bold">Address</h1>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { CustomPieceInvite } from '~/components/custom-piece-invite'
 import { ProductGrid } from '~/components/product-grid'
 import { Picture } from '~/components/ui/picture'
 import { Carousel } from '~/components/ui/carousel'
@@ -65,6 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 className="mb-6 text-center text-2xl font-bold">Feature Products</h2>
         <ProductGrid products={loaderData.products} eagerCount={0} />
       </section>
+      <CustomPieceInvite />
     </div>
   )
 }

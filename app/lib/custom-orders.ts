@@ -1,0 +1,102 @@
+// The custom-order vocabulary (issue 21): a request's statuses and the moves between them, the
+// limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
+// CHECK, the domain (app/domain/custom-orders.server.ts) and the admin's select derive from here.
+
+/** Every status a custom request can have, in the order of its life. */
+export const CUSTOM_REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'declined', 'done'] as const
+export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number]
+
+/**
+ * The life of a request as one from-to table, like the order lifecycle's: new -> quoted (the studio
+ * names a price) -> accepted (the shopper said yes) -> done (made and handed over). The studio may
+ * decline a request until it is accepted, or quote again (a new price) while it is quoted.
+ * Declined and done end it. The domain refuses every move not listed here.
+ */
+export const CUSTOM_REQUEST_MOVES: Record<CustomRequestStatus, readonly CustomRequestStatus[]> = {
+  new: ['quoted', 'declined'],
+  quoted: ['accepted', 'declined'],
+  accepted: ['done'],
+  declined: [],
+  done: [],
+}
+
+export function canMoveCustomRequest(from: CustomRequestStatus, to: CustomRequestStatus): boolean {
+  return CUSTOM_REQUEST_MOVES[from].includes(to)
+}
+
+/** The statuses a request may move to from `from`, in the order of its life. */
+export function nextCustomRequestStatuses(from: CustomRequestStatus): CustomRequestStatus[] {
+  return CUSTOM_REQUEST_STATUSES.filter((to) => canMoveCustomRequest(from, to))
+}
+
+export function isFinalCustomRequestStatus(status: CustomRequestStatus): boolean {
+  return CUSTOM_REQUEST_MOVES[status].length === 0
+}
+
+/** A move to these needs a quoted price (on the request already, or sent with the move). */
+export const NEEDS_QUOTE: readonly CustomRequestStatus[] = ['quoted', 'accepted', 'done']
+
+/** What each status means, for the shopper and the owner (the value stays in the database). */
+export const CUSTOM_REQUEST_STATUS_LABELS: Record<CustomRequestStatus, string> = {
+  new: 'Received, not yet priced',
+  quoted: 'Price quoted',
+  accepted: 'Accepted, being made',
+  declined: 'Declined',
+  done: 'Done',
+}
+
+/** Short words for the admin's list and select. */
+export const CUSTOM_REQUEST_STATUS_SHORT: Record<CustomRequestStatus, string> = {
+  new: 'New',
+  quoted: 'Quoted',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  done: 'Done',
+}
+
+export function isCustomRequestStatus(value: unknown): value is CustomRequestStatus {
+  return typeof value === 'string' && (CUSTOM_REQUEST_STATUSES as readonly string[]).includes(value)
+}
+
+export const CUSTOM_REQUEST_LIMITS = {
+  name: 80,
+  email: 254,
+  description: 2000,
+  occasion: 80,
+  notes: 2000,
+  /** Rupees: at least ₹100, at most ₹10,00,000 (a budget, and a quoted price). */
+  minRupees: 100,
+  maxRupees: 1_000_000,
+  /** The needed-by date: from tomorrow (India) up to two years ahead. */
+  maxDaysAhead: 730,
+  photos: 3,
+  /** All photos of one request together (the route's body limit is 11 MB, server/http-guards.ts). */
+  photoBytes: 10 * 1024 * 1024,
+  /** Admin list page size. */
+  pageSize: 20,
+} as const
+
+/**
+ * Spam limits per hour: requests sent from one address (IPv4, or IPv6 /64) and for one email.
+ * A refused request (a bad field or photo) does not count.
+ */
+export const CUSTOM_REQUEST_RATE = { perAddress: 5, perEmail: 3, seconds: 60 * 60 } as const
+
+export const CUSTOM_REQUEST_MESSAGES = {
+  sent: 'Thank you! Your request is with the studio; we will reply with a price within two working days.',
+  tooMany: 'You have sent several requests in the last hour. Please wait a while and try again, or call us.',
+  tooManyPhotos: `Please choose at most ${CUSTOM_REQUEST_LIMITS.photos} photos.`,
+  photosTooLarge: 'The photos can be at most 10 MB together. Please choose smaller ones.',
+  notFound: 'Custom request not found.',
+  updated: 'The custom request is updated.',
+  moveRefused: (from: CustomRequestStatus, to: CustomRequestStatus) =>
+    `A request that is ${CUSTOM_REQUEST_STATUS_SHORT[from].toLowerCase()} cannot be set to ${CUSTOM_REQUEST_STATUS_SHORT[to].toLowerCase()}.`,
+  quoteNeeded: 'Enter the quoted price before setting this status.',
+  quoteLocked: 'The price can no longer change once the request is accepted.',
+  nothingChanged: 'Choose a new status, or change the price or the notes.',
+} as const
+
+/** A request's number for people, from its id: #C1001 on. */
+export function formatCustomRequestNumber(id: number): string {
+  return `#C${1000 + id}`
+}

@@ -1,0 +1,65 @@
+// The admin's custom-order requests (issue 21): newest first, filtered by status, plain-link pages.
+import { Form, Link } from 'react-router'
+import { CustomRequestList } from '~/components/admin/custom-request-views'
+import { buttonClass } from '~/components/ui/button'
+import { inputClass } from '~/components/ui/field'
+import { getDb } from '~/infra/db.server'
+import { CUSTOM_REQUEST_STATUS_SHORT, CUSTOM_REQUEST_STATUSES } from '~/lib/custom-orders'
+import { listCustomRequests } from '~/domain/custom-orders.server'
+import { pageParam } from '~/schemas/pagination'
+import type { Route } from './+types/custom-orders'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Custom Orders · Admin' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  return listCustomRequests(getDb(), { status: url.searchParams.get('status'), page: pageParam(url) })
+}
+
+export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) {
+  const { items, status, page, pageCount, total } = loaderData
+  return (
+    <section className="grid gap-4">
+      <h1 className="text-2xl font-bold">Custom Orders</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <label className="grid gap-1 text-sm">
+          Status
+          <select name="status" defaultValue={status ?? ''} className={`${inputClass} w-48`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+            <option value="">All statuses</option>
+            {CUSTOM_REQUEST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {CUSTOM_REQUEST_STATUS_SHORT[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonClass('outline', 'sm', 'no-js-only')}>
+          Filter
+        </button>
+      </Form>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {total} request{total === 1 ? '' : 's'}
+        {status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.
+      </p>
+      {items.length === 0 ? (
+        <p className="text-zinc-600">No custom requests{status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.</p>
+      ) : (
+        <CustomRequestList items={items} />
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
+          {Array.from({ length: pageCount }, (_, i) => i + 1).map((p) => (
+            <Link
+              key={p}
+              to={`?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`}
+              aria-current={p === page ? 'page' : undefined}
+              className={buttonClass(p === page ? 'primary' : 'outline', 'sm')}
+            >
+              {p}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,81 @@
+// The custom-order request form (/shop/custom-order) and the admin's update form: one schema each,
+// used by the pages (Conform) and the domain. Rupees are parsed into paise here, once.
+import { z } from 'zod'
+import { CUSTOM_REQUEST_LIMITS as LIMITS, CUSTOM_REQUEST_STATUSES } from '~/lib/custom-orders'
+import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { INDIAN_PHONE } from './address'
+import { email } from './auth'
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} can be at most ${max.toLocaleString('en-IN')} characters` })
+
+/** Rupees as typed ("1500", "1,500", "₹ 1,500.50") to paise, between the limits. */
+const rupees = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(20, { error: `Enter the ${label.toLowerCase()} in rupees, e.g. 2500` })
+    .transform((v) => v.replace(/[₹,\s]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\.\d{1,2})?$/, { error: `Enter the ${label.toLowerCase()} in rupees, e.g. 2500` })
+        .transform(Number)
+        .refine(isWholePaise)
+        .refine((v) => v >= LIMITS.minRupees, { error: `${label} must be at least ₹${LIMITS.minRupees}` })
+        .refine((v) => v <= LIMITS.maxRupees, { error: `${label} can be at most ₹${LIMITS.maxRupees.toLocaleString('en-IN')}` })
+        .transform(rupeesToPaise),
+    )
+
+export const customOrderSchema = z.object({
+  name: required('Name', LIMITS.name),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .min(1, { error: 'Phone is required' })
+    .max(20, { error: 'Enter a valid Indian phone number' })
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(INDIAN_PHONE, { error: 'Enter a valid Indian phone number' })),
+  email,
+  description: required('What you would like', LIMITS.description),
+  occasion: z
+    .string()
+    .trim()
+    .max(LIMITS.occasion, { error: `Occasion can be at most ${LIMITS.occasion} characters` })
+    .optional()
+    .default(''),
+  budget: rupees('Budget'),
+  // The day itself; that it is ahead of today is the domain's check (it knows the time).
+  neededBy: z
+    .string({ error: 'Needed-by date is required' })
+    .trim()
+    .min(1, { error: 'Needed-by date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date as YYYY-MM-DD' })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      error: 'Enter a real date',
+    }),
+})
+
+export type CustomOrderInput = z.infer<typeof customOrderSchema>
+
+/** The admin's update: a move (or none), the quoted price (rupees, may be empty) and the notes. */
+export const customRequestUpdateSchema = z.object({
+  status: z
+    .union([z.literal(''), z.enum(CUSTOM_REQUEST_STATUSES, { error: `Status must be one of ${CUSTOM_REQUEST_STATUSES.join(', ')}` })])
+    .optional()
+    .default(''),
+  quotedPrice: z.union([z.literal(''), rupees('Quoted price')]).optional().default(''),
+  notes: z
+    .string()
+    .trim()
+    .max(LIMITS.notes, { error: `Notes can be at most ${LIMITS.notes.toLocaleString('en-IN')} characters` })
+    .optional()
+    .default(''),
+})
+
+export type CustomRequestUpdateInput = z.infer<typeof customRequestUpdateSchema>
