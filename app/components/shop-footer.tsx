@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { CATEGORIES } from '~/lib/catalog'
+import { CategoryLinks } from './category-links'
 import { formatPaise } from '~/lib/money'
 
 export interface ShopContact {
@@ -43,13 +43,7 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
         <section>
           <h2 className="font-semibold">Shop</h2>
           <ul className="mt-2 grid">
-            {CATEGORIES.map((c) => (
-              <li key={c.id}>
-                <Link className={FOOTER_LINK} to={`/shop/listing?category=${c.id}`}>
-                  {c.label}
-                </Link>
-              </li>
-            ))}
+            <CategoryLinks className={FOOTER_LINK} listItems />
             <li>
               <Link className={FOOTER_LINK} to="/shop/about-us">
                 About Us

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router'
-import { CATEGORIES } from '~/lib/catalog'
+import { CategoryLinks } from './category-links'
 import { cn } from '~/lib/cn'
 import type { Theme } from '~/lib/theme'
 import type { SessionUser } from '~/lib/user'
@@ -32,15 +32,7 @@ function NavBar() {
           {link.label}
         </NavLink>
       ))}
-      {CATEGORIES.map((category) => (
-        <Link
-          key={category.id}
-          to={`/shop/listing?category=${category.id}`}
-          className="flex min-h-11 items-center rounded px-2 text-sm font-medium text-zinc-600 hover:text-brand-600 dark:text-zinc-400"
-        >
-          {category.label}
-        </Link>
-      ))}
+      <CategoryLinks className="flex min-h-11 items-center rounded px-2 text-sm font-medium text-zinc-600 hover:text-brand-600 dark:text-zinc-400" />
     </nav>
   )
 }
@@ -79,11 +71,7 @@ function MenuDrawer({ theme }: { theme: Theme }) {
             </NavLink>
           ))}
           <h2 className="mt-4 px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Shop by Category</h2>
-          {CATEGORIES.map((category) => (
-            <Link key={category.id} to={`/shop/listing?category=${category.id}`} className={rowClass}>
-              {category.label}
-            </Link>
-          ))}
+          <CategoryLinks className={rowClass} />
         </nav>
         {/* On phones the header has no room for the theme switch: it lives here. */}
         <div className="mt-4 flex items-center justify-between border-t border-zinc-200 px-3 pt-4 sm:hidden dark:border-zinc-800">

@@ -15,7 +15,7 @@ import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from './errors'
 import { inList } from './sql-lists.server'
 import { caseInsensitiveSql } from '../../db/dialect'
-import { likePattern, matchProducts } from './product-search.server'
+import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from './stock-holds.server'
 
 export interface ProductCardData {
@@ -47,8 +47,7 @@ export interface ProductDetail extends ProductCardData {
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
 
-/** The price a shopper pays, in SQL: the sale price when above 0, else the price. */
-const effectivePrice = sql<number>`(case when p.sale_price_paise > 0 then p.sale_price_paise else p.price_paise end)`
+const effectivePrice = effectivePriceSql('p')
 
 const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
 

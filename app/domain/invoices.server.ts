@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/database'
 import type { Database } from '../../db/schema'
-import type { Category } from '~/lib/catalog'
 import { VARIETY_LABELS } from '~/lib/catalog'
 import { documentNumber, financialYearOf } from '~/lib/gst'
 import {
@@ -26,6 +25,7 @@ import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
 import { NotFound } from './errors'
 import { invoicePdf } from './invoice-pdf.server'
+import { readOrderSnapshot } from './order-snapshot.server'
 
 /** A transaction (or, outside one, the handle itself: then the steps are not atomic). */
 type Trx = Kysely<Database>
@@ -93,47 +93,24 @@ async function issue(trx: Trx, orderId: string, kind: DocumentKind, testMode: bo
 
 /** The order as the invoice needs it, with each line's category (null when the product is gone). */
 async function invoiceOrder(trx: Trx, orderId: string): Promise<InvoiceOrder | null> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
-  if (!order) return null
-  const lines = await trx
-    .selectFrom('order_lines')
-    .leftJoin('products', 'products.id', 'order_lines.product_id')
-    .select([
-      'order_lines.title',
-      'order_lines.variety_type',
-      'order_lines.variety_name',
-      'order_lines.color',
-      'order_lines.quantity',
-      'order_lines.unit_price_paise',
-      'products.category',
-    ])
-    .where('order_lines.order_id', '=', orderId)
-    .orderBy('order_lines.id')
-    .execute()
+  const snapshot = await readOrderSnapshot(trx, orderId)
+  if (!snapshot) return null
+  const { order, address, lines } = snapshot
   return {
     number: order.number,
     orderDate: order.order_date,
     testMode: order.gateway === 'test',
     userName: order.user_name,
     email: order.email,
-    address: {
-      name: order.recipient_name,
-      addressLine: order.address_line,
-      landmark: order.landmark,
-      city: order.city,
-      state: order.state,
-      pincode: order.pincode,
-      country: order.country,
-      phone: order.phone,
-    },
+    address,
     lines: lines.map((line) => ({
       title: line.title,
-      variety: line.variety_name,
-      varietyLabel: line.variety_type ? VARIETY_LABELS[line.variety_type] : null,
+      variety: line.varietyName,
+      varietyLabel: line.varietyType ? VARIETY_LABELS[line.varietyType] : null,
       color: line.color,
       quantity: line.quantity,
-      unitPricePaise: line.unit_price_paise,
-      category: (line.category as Category | null) ?? null,
+      unitPricePaise: line.unitPricePaise,
+      category: line.category,
     })),
     deliveryFeePaise: order.delivery_fee_paise,
     totalAmountPaise: order.total_amount_paise,

@@ -18,6 +18,7 @@ import {
   type StatusMailExtra,
 } from '../mail/messages.server'
 import { enqueueMail } from './mail-outbox.server'
+import { readOrderSnapshot } from './order-snapshot.server'
 
 export type { ShopperMailStatus, StatusMailExtra } from '../mail/messages.server'
 export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
@@ -47,40 +48,19 @@ export async function ownerRecipients(trx: DB): Promise<string | null> {
 
 /** An order as the mail templates take it; null when there is no such order. */
 export async function loadMailOrder(trx: DB, orderId: string): Promise<MailOrder | null> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
-  if (!order) return null
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['title', 'variety_type', 'variety_name', 'color', 'quantity', 'unit_price_paise'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute()
+  const snapshot = await readOrderSnapshot(trx, orderId)
+  if (!snapshot) return null
+  const { order, address, lines } = snapshot
   return {
     id: order.id,
     number: order.number,
     userName: order.user_name,
     email: order.email,
-    lines: lines.map((l) => ({
-      title: l.title,
-      varietyType: l.variety_type,
-      varietyName: l.variety_name,
-      color: l.color,
-      quantity: l.quantity,
-      unitPricePaise: l.unit_price_paise,
-    })),
+    lines,
     subtotalPaise: order.subtotal_paise,
     deliveryFeePaise: order.delivery_fee_paise,
     totalPaise: order.total_amount_paise,
-    address: {
-      recipientName: order.recipient_name,
-      addressLine: order.address_line,
-      city: order.city,
-      state: order.state,
-      pincode: order.pincode,
-      country: order.country,
-      phone: order.phone,
-      landmark: order.landmark,
-    },
+    address,
     gateway: order.gateway,
   }
 }

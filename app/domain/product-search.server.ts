@@ -26,6 +26,16 @@ export const MAX_VOCABULARY = 20_000
  */
 export const MAX_CANDIDATES = 2_000
 
+/**
+ * The price a shopper pays, in SQL (lib/pricing's unitPricePaise): the sale price when above 0,
+ * else the price. `table` qualifies the columns (`p`); without it they are bare. The listing's
+ * price filter and sort and both search orders use this one expression.
+ */
+export function effectivePriceSql(table?: string) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name)
+  return sql<number>`(case when ${column('sale_price_paise')} > 0 then ${column('sale_price_paise')} else ${column('price_paise')} end)`
+}
+
 /** Words a shopper adds that say nothing about the product ("necklace for mom"). */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'and', 'any', 'are', 'as', 'at', 'by', 'for', 'from', 'her', 'him', 'his', 'i', 'in', 'is',
@@ -196,7 +206,7 @@ export async function matchProducts(db: DB, keyword: string, limit: number): Pro
     ...(words.length ? [sum(words.map((_, i) => flag(`t${i}`)))] : []),
     // After the words: a typo ("earing") is often inside some other word ("wearing").
     sql`${flag('ph')} desc`,
-    sql`(case when p.sale_price_paise > 0 then p.sale_price_paise else p.price_paise end)`,
+    effectivePriceSql('p'),
     sql`p.id`,
   ]
   const rows = await sql<{ id: string }>`
@@ -233,7 +243,7 @@ async function matchOnPostgres(db: DB, phrase: string, alternatives: string[][],
     sql`(title ilike ${pattern})::int desc`,
     ...(indexes.length ? [sum(indexes.map(inTitle))] : []),
     sql`${inPhrase}::int desc`,
-    sql`(case when sale_price_paise > 0 then sale_price_paise else price_paise end)`,
+    effectivePriceSql(),
     sql`id`,
   ]
   const anyWord = indexes.length ? sql` or ${all} @@ (${sql.join(queries, sql` || `)})` : sql``

@@ -1,5 +1,6 @@
 // An amount in words in the Indian system (thousand, lakh, crore), as invoices print it:
 // "Rupees One Thousand Four Hundred Ninety-Nine Only", "... and Ninety Paise Only".
+import { splitPaise } from './money'
 
 const ONES = [
   'Zero',
@@ -60,8 +61,7 @@ export function numberInWords(n: number): string {
 /** Paise as an invoice writes the amount: 'Rupees One Thousand Four Hundred Ninety-Nine Only'. */
 export function amountInWords(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`)
-  const rupees = Math.floor(paise / 100)
-  const rest = paise % 100
+  const { rupees, paise: rest } = splitPaise(paise)
   if (rest === 0) return `Rupees ${numberInWords(rupees)} Only`
   const paiseWords = `${numberInWords(rest)} ${rest === 1 ? 'Paisa' : 'Paise'}`
   if (rupees === 0) return `${paiseWords} Only`

@@ -1,6 +1,7 @@
 // What a tax invoice, bill of supply or credit note says, worked out once when it is issued and
 // kept as it was (the PDF is drawn from this; later changes to the catalogue or the configuration
 // do not change an issued document). Pure: see ADR 035.
+import type { AddressFields } from './addresses'
 import { amountInWords } from './amount-in-words'
 import type { Category } from './catalog'
 import { computeTaxBreakdown, type TaxAmounts, type TaxLine, type TaxMode } from './gst'
@@ -66,7 +67,7 @@ export interface InvoiceOrder {
   testMode: boolean
   userName: string
   email: string
-  address: { name: string; addressLine: string; landmark: string; city: string; state: string; pincode: string; country: string; phone: string }
+  address: AddressFields
   lines: { title: string; variety: string; varietyLabel: string | null; color: string; quantity: number; unitPricePaise: number; category: Category | null }[]
   deliveryFeePaise: number
   totalAmountPaise: number

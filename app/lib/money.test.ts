@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPaise, isWholePaise, paiseToRupees, rupeesToPaise } from './money'
+import { formatPaise, isWholePaise, paiseToRupees, rupeesToPaise, splitPaise } from './money'
 
 describe('formatPaise', () => {
   it('formats paise as rupees with two decimals', () => {
@@ -48,5 +48,15 @@ describe('isWholePaise', () => {
   it('accepts up to two decimals despite floating point, and refuses more or non-numbers', () => {
     for (const rupees of [0, 1499, 1499.5, 19.99, 0.1 + 0.2, 1_000_000]) expect(isWholePaise(rupees), String(rupees)).toBe(true)
     for (const rupees of [1.005, 0.001, Number.NaN, Number.POSITIVE_INFINITY]) expect(isWholePaise(rupees), String(rupees)).toBe(false)
+  })
+})
+
+describe('splitPaise', () => {
+  it('splits an amount into whole rupees and the paise left over', () => {
+    expect(splitPaise(0)).toEqual({ rupees: 0, paise: 0 })
+    expect(splitPaise(149900)).toEqual({ rupees: 1499, paise: 0 })
+    expect(splitPaise(149990)).toEqual({ rupees: 1499, paise: 90 })
+    expect(splitPaise(1)).toEqual({ rupees: 0, paise: 1 })
+    expect(splitPaise(Number.MAX_SAFE_INTEGER)).toEqual({ rupees: 90071992547409, paise: 91 })
   })
 })

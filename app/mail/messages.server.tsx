@@ -73,7 +73,7 @@ function linesText(order: MailOrder): string {
 function addressLines(order: MailOrder): string[] {
   const a = order.address
   return [
-    a.recipientName || order.userName,
+    a.name || order.userName,
     a.addressLine,
     a.landmark ? `Landmark: ${a.landmark}` : '',
     `${a.city}, ${a.state} ${a.pincode}`,

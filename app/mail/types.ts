@@ -1,4 +1,5 @@
 // What the mail templates are given: plain data read by the domain, rendered to HTML and text here.
+import type { AddressFields } from '~/lib/addresses'
 import type { VarietyType } from '~/lib/catalog'
 
 /** Who the shop is in every mail: its name and the absolute address links start with. */
@@ -26,16 +27,8 @@ export interface MailOrder {
   subtotalPaise: number
   deliveryFeePaise: number
   totalPaise: number
-  address: {
-    recipientName: string
-    addressLine: string
-    city: string
-    state: string
-    pincode: string
-    country: string
-    phone: string
-    landmark: string
-  }
+  /** The order's snapshot of the delivery address (`name` is the recipient, '' when not given). */
+  address: AddressFields
   /** 'test' when the TEST MODE gateway took it (no money moved). */
   gateway: string
 }

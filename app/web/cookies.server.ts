@@ -15,17 +15,17 @@ type SessionStorage = ReturnType<typeof createCookieSessionStorage<ShopSessionDa
 
 let storage: SessionStorage | undefined
 
+/**
+ * What every signed cookie of the shop sets (session, toast, sign-up email): httpOnly, SameSite=Lax,
+ * Secure per COOKIE_SECURE, signed with the session secret. `path` narrows where it is sent.
+ */
+export function signedCookieOptions(path = '/') {
+  return { httpOnly: true, sameSite: 'lax' as const, path, secure: getConfig().COOKIE_SECURE, secrets: [getSessionSecret()] }
+}
+
 export function sessionStorage(): SessionStorage {
   storage ??= createCookieSessionStorage<ShopSessionData>({
-    cookie: {
-      name: '__session',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: getConfig().COOKIE_SECURE,
-      secrets: [getSessionSecret()],
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    },
+    cookie: { name: SESSION_COOKIE_NAME, ...signedCookieOptions(), maxAge: SESSION_MAX_AGE_SECONDS },
   })
   return storage
 }

@@ -1,20 +1,12 @@
 // A new account's email, carried from sign-up to the login page in a short-lived signed cookie
 // (not the url: it stays out of history, logs and Referer), so the shopper does not type it twice.
 import { createCookie } from 'react-router'
-import { getConfig } from '~/infra/config.server'
-import { getSessionSecret } from '../infra/secret.server'
+import { signedCookieOptions } from './cookies.server'
 
 const MAX_AGE_SECONDS = 10 * 60
 
 function signupEmailCookie() {
-  return createCookie('__signup_email', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/auth',
-    secure: getConfig().COOKIE_SECURE,
-    secrets: [getSessionSecret()],
-    maxAge: MAX_AGE_SECONDS,
-  })
+  return createCookie('__signup_email', { ...signedCookieOptions('/auth'), maxAge: MAX_AGE_SECONDS })
 }
 
 /** The Set-Cookie header that hands this email to the login page. */

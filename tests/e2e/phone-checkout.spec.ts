@@ -16,6 +16,7 @@ import {
   openCart,
   PURCHASE,
   settled,
+  startTestPayment,
   test,
   toast,
   uniqueEmail,
@@ -87,6 +88,31 @@ test.describe('phone checkout', () => {
 
     await button.click()
     await expect(page).toHaveURL(/\/shop\/checkout$/)
+  })
+
+  test('a registration corrected after an error goes through on the first tap', async ({ page }) => {
+    await page.goto('/auth/register?redirectTo=%2Fshop%2Fcheckout')
+    await page.getByLabel('User Name').fill('Nisha Menon')
+    await page.getByLabel('Email').fill(DEMO.shopper.email)
+    await page.getByLabel('Password').fill('resin-buyer-123')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    const error = page.locator('form').getByText('User Already exists with the same email! Please try again', { exact: true })
+    await expect(error).toBeVisible()
+    const button = page.getByRole('button', { name: 'Sign Up' })
+    const before = await button.boundingBox()
+
+    // The shopper fixes the email (the password is asked again); leaving the field must not move the button.
+    const email = uniqueEmail('fixed')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('resin-buyer-123')
+    await page.getByLabel('User Name').focus()
+    await expect(error).toBeVisible()
+    expect((await button.boundingBox())?.y).toBe(before?.y)
+
+    await button.click()
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fshop%2Fcheckout$/)
+    await expect(flash(page, 'Registration successful')).toBeVisible()
+    await expect(page.getByLabel('Email')).toHaveValue(email)
   })
 
   test('a shopper may not be sent to the admin panel or another site after login', async ({ page }) => {
@@ -180,13 +206,31 @@ test.describe('phone checkout', () => {
   })
 
   test('the admin reads statuses in words and orders by number', async ({ page }) => {
+    // A TEST MODE order of its own, shipped to someone other than the account holder.
+    await startTestPayment(page, { ...HOME_ADDRESS, name: 'Farida Khan' })
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
+    const orderNumber = (await page.locator('dl > div').filter({ hasText: 'Order number' }).locator('dd').textContent()) ?? ''
+    expect(orderNumber).toMatch(/^#\d{4,}$/)
+    await page.context().clearCookies()
+
     await page.goto('/auth/login')
     await fillLogin(page, DEMO.admin.email, DEMO.admin.password)
     await expect(page).toHaveURL(/\/admin\/products$/)
     await page.goto('/admin/orders')
     const rows = orderRows(page)
     await expect(rows.first()).toBeVisible()
-    await expect(rows.first().getByRole('cell').first()).toHaveText(/^#\d{4,}(Test)?$/)
+    await expect(rows.first().getByRole('cell').first()).toHaveText(/^#\d{4,}/)
+    // The TEST MODE order carries its Test badge, always.
+    const testRow = rows.filter({ hasText: orderNumber })
+    await expect(testRow).toHaveCount(1)
+    await expect(testRow.getByRole('cell').first()).toHaveText(`${orderNumber}Test`)
+    await expect(testRow.getByText('Test', { exact: true })).toBeVisible()
+    // Its page names the recipient the parcel goes to.
+    await testRow.getByRole('link', { name: 'View Details' }).click()
+    await expect(page).toHaveURL(/\/admin\/orders\/[^/]+$/)
+    await expect(page.getByText('Farida Khan', { exact: true })).toBeVisible()
+    await page.goto('/admin/orders')
     const table = page.getByRole('table')
     await expect(table.getByText('inShipping', { exact: true })).toHaveCount(0)
     await expect(page.getByRole('combobox', { name: /^Status/ }).locator('option', { hasText: 'Being made' })).toHaveCount(1)

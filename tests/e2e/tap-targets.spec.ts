@@ -1,6 +1,8 @@
 import {
+  addAddressAtCheckout,
   addPurchaseToCart,
   expect,
+  HOME_ADDRESS,
   loginAs,
   MIN_TAP_PX,
   newShopper,
@@ -8,6 +10,7 @@ import {
   openMenu,
   PHONE_390,
   productPath,
+  settled,
   type TapTarget,
   tapTargets,
   test,
@@ -103,6 +106,23 @@ test('every control of the signed-in pages (account, checkout) is at least 44 px
   await buyer.goto('/shop/checkout')
   await expect(buyer.getByRole('button', { name: 'Checkout with Razorpay' })).toBeVisible()
   await measure(buyer, 'checkout', measured)
+
+  // Paid through the TEST MODE gateway: the payment success page, then the order's own page.
+  await addAddressAtCheckout(buyer, HOME_ADDRESS)
+  await buyer.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+  await expect(buyer).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+  await buyer.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(buyer).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
+  await expect(buyer.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible()
+  await measure(buyer, 'payment success', measured)
+  await settled(buyer)
+  await buyer.getByRole('link', { name: 'View My Orders' }).click()
+  await expect(buyer).toHaveURL(/\/shop\/account$/)
+  await buyer.getByRole('link', { name: 'View Details' }).first().click()
+  await expect(buyer.getByRole('heading', { name: /^Order Details #\d+/ })).toBeVisible()
+  await measure(buyer, 'order detail', measured)
+  const pages = new Set(measured.map((t) => t.page))
+  expect(pages.has('payment success') && pages.has('order detail')).toBe(true)
 
   const text = report(`Tap targets (${testInfo.project.name}, shopper)`, measured)
   console.log(text)

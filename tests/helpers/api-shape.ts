@@ -103,6 +103,8 @@ export const CART = object({ _id: nullable('string'), items: arrayOf(CART_ITEM) 
 export const ADDRESS = object({
   _id: 'string',
   userId: 'string',
+  /** extra: the recipient, '' when not given. */
+  name: 'string',
   addressLine: 'string',
   city: 'string',
   state: 'string',
@@ -113,10 +115,12 @@ export const ADDRESS = object({
   notes: 'string',
 })
 
-export const ORDER_STATUS = enumOf('pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected')
+export const ORDER_STATUS = enumOf('pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected', 'cancelled')
 
 export const ORDER = object({
   _id: 'string',
+  /** extra: the number pages, mails and invoices show. */
+  orderNumber: 'number',
   userId: 'string',
   cartId: nullable('string'),
   cartItems: arrayOf(
@@ -124,6 +128,8 @@ export const ORDER = object({
   ),
   addressInfo: object({
     addressId: nullable('string'),
+    /** extra: the recipient, '' when not given. */
+    name: 'string',
     addressLine: 'string',
     city: 'string',
     state: 'string',
@@ -146,6 +152,9 @@ export const REVIEW = object({ _id: 'string', reviewValue: 'number' })
 export const FEATURE_IMAGE = object({ _id: 'string', image: 'string' })
 
 export const USER = object({ id: 'string', _id: 'string', userName: 'string', name: 'string', email: 'string', role: enumOf('admin', 'user') })
+
+/** check-auth's answer with a live session or token: the message is the contract's exact words (docs/api.md). */
+export const CHECK_AUTH = object({ success: 'boolean', message: enumOf('Authenticated user!'), user: USER })
 
 /** The answer of a list call without `page`: every match up to the cap, with the count. */
 export const UNPAGED_LIST = object({ success: 'boolean', data: arrayOf(object({})), total: 'number', capped: 'boolean', cap: 'number' })

@@ -163,6 +163,8 @@ export async function shopperWithHoldings(baseUrl: string, tag: string, paid = f
   const phone = `+91 9${tag.length}${String(Date.now()).slice(-8)}`
   const added = await browser.api('POST', '/api/shop/address/add', {
     userId,
+    // The recipient differs from the account's name, so pages and documents show which they use.
+    name: `${tag} Recipient`,
     addressLine,
     city: 'Pune',
     state: 'Maharashtra',

@@ -11,6 +11,7 @@ import {
   arrayOf,
   CART,
   CATEGORY,
+  CHECK_AUTH,
   expectListOf,
   expectShape,
   FEATURE_IMAGE,
@@ -26,6 +27,8 @@ import {
 } from '../helpers/api-shape'
 import { ADDRESS as ADDRESS_FIELDS, client, type Shopper, testPaymentResult } from '../helpers/shop-api'
 import { type RunningServer, startServer } from './server'
+import { ORDER_MESSAGES } from '../../app/lib/order-status'
+import { PASSWORD_RESET_MESSAGES } from '../../app/lib/user'
 
 let server: RunningServer
 let db: DB
@@ -188,7 +191,7 @@ describe('GET /api/auth/check-auth', () => {
     const answer = await checkAuth({ Cookie: cookie })
     expect(answer.status).toBe(200)
     expect(answer.body.success).toBe(true)
-    expectShape(answer.body.user, USER, 'check-auth user')
+    expectShape(answer.body, CHECK_AUTH, 'check-auth by cookie')
     expect(answer.body.user.email).toBe('shopper@resincraft.studio')
   })
 
@@ -248,9 +251,31 @@ describe('the full shape of every answer', () => {
     const login = await call('POST', '/api/auth/login', { body: { email: 'meera@example.com', password: 'resin-lover-1' } })
     expectShape(login.body, object({ success: 'boolean', message: 'string', user: USER, token: 'string' }), 'login')
     const check = await call('GET', '/api/auth/check-auth', { token: login.body.token })
-    expectShape(check.body, object({ success: 'boolean', user: USER }), 'check-auth')
+    expectShape(check.body, CHECK_AUTH, 'check-auth')
+    expect(check.body).toMatchObject({ success: true, message: 'Authenticated user!' })
     const logout = await call('POST', '/api/auth/logout', { token: login.body.token })
     expectShape(logout.body, object({ success: 'boolean', message: 'string' }), 'logout')
+  })
+
+  it('password reset: the forgot-password and reset-password answers', async () => {
+    await call('POST', '/api/auth/register', { body: { userName: 'Kavya', email: 'kavya@example.com', password: 'resin-lover-1' } })
+    const asked = await call('POST', '/api/auth/forgot-password', { body: { email: 'kavya@example.com' } })
+    expect(asked.status).toBe(200)
+    expectShape(asked.body, object({ success: 'boolean', message: 'string' }), 'forgot-password')
+    expect(asked.body).toEqual({ success: true, message: PASSWORD_RESET_MESSAGES.requested })
+    // Without SMTP_URL the link waits in the outbox (the admin's mailbox).
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', 'like', '%kavya@example.com%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const token = mail.text.match(/reset-password\?token=([\w-]+)/)?.[1] ?? ''
+    expect(token).not.toBe('')
+    const reset = await call('POST', '/api/auth/reset-password', { body: { token, password: 'brand-new-pass-1' } })
+    expect(reset.status).toBe(200)
+    expectShape(reset.body, object({ success: 'boolean', message: 'string' }), 'reset-password')
+    expect(reset.body).toEqual({ success: true, message: PASSWORD_RESET_MESSAGES.done })
   })
 
   it('admin products: upload, add, edit, list (unpaged and paged), delete', async () => {
@@ -312,6 +337,8 @@ describe('the full shape of every answer', () => {
     expectShape(paged.body, PAGED_LIST, 'features page')
     const deleted = await call('DELETE', `/api/common/feature/delete/${added.body.data._id}`, { token: admin.token })
     expect(deleted.status).toBe(200)
+    expectShape(deleted.body, object({ success: 'boolean', message: 'string' }), 'feature delete')
+    expect(deleted.body).toEqual({ success: true, message: 'Feature image deleted successfully' })
   })
 
   it('reviews: a list with reviewValue, unpaged and paged', async () => {
@@ -377,6 +404,23 @@ describe('the full shape of every answer', () => {
       body: { orderStatus: 'inProcess' },
     })
     expectShape(statusUpdate.body, object({ success: 'boolean', message: 'string' }), 'admin order update')
+
+    // The shopper cancels an order still pending (unpaid): the whole Order comes back, cancelled.
+    await call('POST', '/api/shop/cart/add', { token: shopper.token, body: line })
+    const second = await api.createOrder(shopper, { userId: shopper.id, addressInfo: { addressId } })
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    const cancelled = await call('POST', `/api/shop/order/cancel/${second.body.orderId}`, { token: shopper.token })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    expectShape(cancelled.body, object({ success: 'boolean', message: 'string', data: ORDER }), 'order cancel')
+    expect(cancelled.body).toMatchObject({ success: true, message: ORDER_MESSAGES.cancelledUnpaid, data: { _id: second.body.orderId, orderStatus: 'cancelled' } })
+    await call('DELETE', `/api/shop/cart/${shopper.id}/${product.id}`, { token: shopper.token })
+
+    const spare = await api.addAddress(shopper, { ...ADDRESS_FIELDS, city: 'Hubballi' })
+    expect(spare.status).toBe(201)
+    const addressDelete = await call('DELETE', `/api/shop/address/delete/${shopper.id}/${spare.body.data._id}`, { token: shopper.token })
+    expect(addressDelete.status).toBe(200)
+    expectShape(addressDelete.body, object({ success: 'boolean', message: 'string' }), 'address delete')
+    expect(addressDelete.body).toEqual({ success: true, message: 'Address Deleted Successfully' })
     await api.clearAddresses(shopper)
   })
 })

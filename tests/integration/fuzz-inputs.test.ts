@@ -7,6 +7,7 @@ import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BLOCK_BUDGET_MS, fill, MB, slowestProbeDuring } from '../helpers/parser-timing'
 import { routePaths } from '../helpers/route-paths'
 import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
@@ -327,6 +328,43 @@ describe('input robustness', () => {
       expect(after[table], `rows in ${table}`).toBe(before[table])
     }
     expect(cases).toBeGreaterThanOrEqual(jobs.length * RUNS_PER_TARGET)
+  })
+
+  // The quick form of tests/stress/parser-timing.stress.test.ts (which sends every worst body to every
+  // route): the worst bodies to the login page and to one /api JSON route.
+  it('parses the worst bodies without blocking the event loop for more than 100 ms', { timeout: 120_000 }, async () => {
+    const LOGIN = 'email=x&password=y&'
+    const bodies: { path: string; type: 'form' | 'json'; name: string; body: string }[] = [
+      { path: '/auth/login', type: 'form', name: 'index 10,000,000', body: `${LOGIN}a[10000000]=1` },
+      { path: '/auth/login', type: 'form', name: 'index 4294967294', body: `${LOGIN}a[4294967294]=1` },
+      { path: '/auth/login', type: 'form', name: 'deep nesting', body: `${LOGIN}a${'[0]'.repeat(300_000)}=1` },
+      { path: '/auth/login', type: 'form', name: '1 MB of fields', body: fill((i) => `f${i}=`, MB - 256, LOGIN) },
+      { path: '/api/auth/login', type: 'json', name: 'deep array nesting', body: `${'['.repeat(500_000)}${']'.repeat(500_000)}` },
+      { path: '/api/auth/login', type: 'json', name: 'deep object nesting', body: `${'{"a":'.repeat(170_000)}1${'}'.repeat(170_000)}` },
+      { path: '/api/auth/login', type: 'json', name: '1 MB of keys', body: `{${fill((i) => `"k${i}":0`, MB - 64).replaceAll('&', ',')}}` },
+    ]
+    for (let i = 0; i < 5; i++) await fetch(`${server.url}/favicon.svg`)
+    const failures: string[] = []
+    for (const { path, type, name, body } of bodies) {
+      const label = `${path} ${name}`
+      const contentType = type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'
+      // The machine is shared: the best of three tries is the parser's own cost.
+      let best = Number.POSITIVE_INFINITY
+      for (let attempt = 0; attempt < 3 && best > BLOCK_BUDGET_MS; attempt++) {
+        const { result: answer, slowest } = await slowestProbeDuring(
+          server.url,
+          visitor().request('POST', path, { body, headers: { 'Content-Type': contentType } }).catch((error: Error) => error),
+        )
+        best = Math.min(best, slowest)
+        // A body refused while it streams may end in a reset socket; an answer must not be a 5xx.
+        if (!(answer instanceof Error)) {
+          if (answer.status >= 500) failures.push(`${label}: ${answer.status}`)
+          expectNoStackTrace(answer.text, label)
+        }
+      }
+      if (best > BLOCK_BUDGET_MS) failures.push(`${label}: blocked for ${best.toFixed(0)} ms`)
+    }
+    expect(failures).toEqual([])
   })
 
   it('left no polluted prototype: the shopper is still a shopper and a visitor still nobody', async () => {

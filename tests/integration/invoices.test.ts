@@ -49,6 +49,9 @@ describe('invoice downloads', () => {
     expect(text).toContain('Bengaluru Resin Works LLP')
     expect(text).toContain('GSTIN: 29AAGCB7383J1Z4')
     expect(text).toContain('Alpha Secret Lane 42')
+    // Shipped to the address's recipient, billed to the account.
+    expect(text).toContain('Alpha Recipient')
+    expect(text).toContain('ShopperAlpha')
     expect(text).toContain('Place of supply: Maharashtra (27)')
     expect(text).toMatch(/IGST\s+₹/)
     expect(text).not.toContain('CGST')
@@ -85,6 +88,8 @@ describe('invoice downloads', () => {
     expect(shopPage.text).toContain(`href="/shop/account/orders/${alpha.orderId}/invoice.pdf"`)
     const adminPage = await admin.get(`/admin/orders/${alpha.orderId}`)
     expect(adminPage.text).toContain(`href="/admin/orders/${alpha.orderId}/invoice.pdf"`)
+    // The admin sees whom to address the parcel to.
+    expect(adminPage.text).toContain('Alpha Recipient')
     const unpaid = await bravo.browser.get(`/shop/account/orders/${bravo.orderId}`)
     expect(unpaid.status).toBe(200)
     expect(unpaid.text).not.toContain('invoice.pdf')

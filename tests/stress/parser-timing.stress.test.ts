@@ -6,13 +6,10 @@
 // the server keeps its memory and stays up.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BLOCK_BUDGET_MS, fill, MB, slowestProbeDuring } from '../helpers/parser-timing'
 import { moduleHasActionSync, routePaths } from '../helpers/route-paths'
 import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
 import { type RunningServer, startServer } from '../integration/server'
-
-const MB = 1024 * 1024
-/** The longest the event loop may be blocked by one request. */
-const BLOCK_BUDGET_MS = 100
 
 let server: RunningServer
 let shopper: Holdings
@@ -26,19 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-/** `key=value&` pairs from `make(i)` until the body is just under `bytes`. */
-function fill(make: (i: number) => string, bytes = MB - 256, prefix = ''): string {
-  const parts: string[] = []
-  let size = prefix.length
-  for (let i = 0; ; i++) {
-    const part = make(i)
-    if (size + part.length + 1 > bytes) break
-    parts.push(part)
-    size += part.length + 1
-  }
-  return prefix + parts.join('&')
-}
 
 interface Attack {
   name: string
@@ -120,29 +104,6 @@ function concrete(path: string, method: string): string {
   return path.replace(/:([A-Za-z]+)\??/g, (_, name: string) => ids[name] ?? 'x1').replace('*', 'anything')
 }
 
-/** The longest a trivial GET took while `work` ran. */
-async function slowestProbeDuring<T>(work: Promise<T>): Promise<{ result: T; slowest: number }> {
-  let done = false
-  let slowest = 0
-  const finished = work.finally(() => {
-    done = true
-  })
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now()
-      // A pooled keep-alive socket the server closed as it was reused resets: that probe does not count.
-      const ok = await fetch(`${server.url}/favicon.svg`)
-        .then((r) => r.arrayBuffer())
-        .then(() => true, () => false)
-      if (ok) slowest = Math.max(slowest, performance.now() - started)
-      await new Promise((r) => setTimeout(r, 5))
-    }
-  })()
-  const result = await finished
-  await probing
-  return { result, slowest }
-}
-
 function rssMb(): number {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
@@ -186,6 +147,7 @@ describe('parsers under worst-case bodies: never block the event loop for more t
         let best = Number.POSITIVE_INFINITY
         for (let attempt = 0; attempt < 3 && best > BLOCK_BUDGET_MS; attempt++) {
           const { result: answer, slowest } = await slowestProbeDuring(
+            server.url,
             Promise.race([
               client.request(method, path, { body: attack.body, headers, cookies: !path.startsWith('/api/') }),
               new Promise<never>((_, fail) => setTimeout(() => fail(new Error('no answer in 20 s')), 20_000)),

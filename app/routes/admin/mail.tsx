@@ -1,7 +1,7 @@
 // The admin's mailbox: every mail the shop has queued, newest first. Without SMTP_URL this is where
 // mail goes (the demo shows what a shopper would receive); with it, the log of what was sent.
 import { Link } from 'react-router'
-import { buttonClass } from '~/components/ui/button'
+import { Pager } from '~/components/pager'
 import { listMail } from '~/domain/mail-outbox.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
@@ -47,20 +47,7 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {mail.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
-          {Array.from({ length: mail.pageCount }, (_, i) => i + 1).map((page) => (
-            <Link
-              key={page}
-              to={`?${new URLSearchParams({ page: String(page) })}`}
-              aria-current={page === mail.page ? 'page' : undefined}
-              className={buttonClass(page === mail.page ? 'primary' : 'outline', 'sm')}
-            >
-              {page}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <Pager page={mail.page} pageCount={mail.pageCount} href={(page) => `?${new URLSearchParams({ page: String(page) })}`} />
     </section>
   )
 }

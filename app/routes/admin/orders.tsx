@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { OrdersTable } from '~/components/orders-table'
+import { Pager } from '~/components/pager'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getConfig } from '~/infra/config.server'
@@ -85,20 +86,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <OrdersTable orders={orders.items} detailsHref={(id) => `/admin/orders/${id}`} admin />
         </div>
       )}
-      {orders.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex justify-center gap-2">
-          {Array.from({ length: orders.pageCount }, (_, i) => i + 1).map((page) => (
-            <Link
-              key={page}
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), ...(attention ? { attention: '1' } : {}), page: String(page) })}`}
-              aria-current={page === orders.page ? 'page' : undefined}
-              className={buttonClass(page === orders.page ? 'primary' : 'outline', 'sm')}
-            >
-              {page}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <Pager
+        page={orders.page}
+        pageCount={orders.pageCount}
+        href={(page) =>
+          `?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), ...(attention ? { attention: '1' } : {}), page: String(page) })}`
+        }
+      />
     </section>
   )
 }

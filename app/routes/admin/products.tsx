@@ -1,6 +1,7 @@
 import { Form, Link, Outlet } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { TrashIcon } from '~/components/icons'
+import { Pager } from '~/components/pager'
 import { buttonClass } from '~/components/ui/button'
 import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
@@ -118,20 +119,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </article>
         ))}
       </div>
-      {products.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
-          {Array.from({ length: products.pageCount }, (_, i) => i + 1).map((page) => (
-            <Link
-              key={page}
-              to={`/admin/products${gridSearch(q, page) || '?page=1'}`}
-              aria-current={page === products.page ? 'page' : undefined}
-              className={buttonClass(page === products.page ? 'primary' : 'outline', 'md', 'min-w-11')}
-            >
-              {page}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <Pager page={products.page} pageCount={products.pageCount} href={(page) => `/admin/products${gridSearch(q, page) || '?page=1'}`} />
       <Outlet />
     </section>
   )

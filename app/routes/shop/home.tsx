@@ -1,10 +1,9 @@
-import { Link } from 'react-router'
 import { CustomPieceInvite } from '~/components/custom-piece-invite'
 import { ProductGrid } from '~/components/product-grid'
 import { Picture } from '~/components/ui/picture'
 import { Carousel } from '~/components/ui/carousel'
 import { getDb } from '~/infra/db.server'
-import { CATEGORIES } from '~/lib/catalog'
+import { CategoryLinks } from '~/components/category-links'
 import { listProducts } from '~/domain/catalog.server'
 import { listFeatureImages } from '~/domain/features.server'
 import type { Route } from './+types/home'
@@ -51,15 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto w-full max-w-7xl px-4 py-10">
         <h2 className="mb-6 text-center text-2xl font-bold">Shop by Category</h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {CATEGORIES.map((category) => (
-            <Link
-              key={category.id}
-              to={`/shop/listing?category=${category.id}`}
-              className="flex h-24 items-center justify-center rounded-lg border border-zinc-200 bg-brand-50 p-4 text-center font-semibold text-brand-900 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:text-brand-100"
-            >
-              {category.label}
-            </Link>
-          ))}
+          <CategoryLinks className="flex h-24 items-center justify-center rounded-lg border border-zinc-200 bg-brand-50 p-4 text-center font-semibold text-brand-900 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:text-brand-100" />
         </div>
       </section>
       <section className="mx-auto w-full max-w-7xl px-4 pb-10">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
-import { CATEGORIES } from '~/lib/catalog'
+import { CategoryLinks } from '~/components/category-links'
 import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
 import { searchProducts } from '~/domain/catalog.server'
 import type { Route } from './+types/search'
@@ -64,16 +64,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               Browse a category instead
             </h2>
             <ul className="mx-auto grid max-w-xl grid-cols-2 gap-3">
-              {CATEGORIES.map((category) => (
-                <li key={category.id}>
-                  <Link
-                    to={`/shop/listing?category=${category.id}`}
-                    className="flex min-h-11 items-center justify-center rounded-lg border border-zinc-200 bg-brand-50 p-3 font-semibold text-brand-900 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:text-brand-100"
-                  >
-                    {category.label}
-                  </Link>
-                </li>
-              ))}
+              <CategoryLinks
+                listItems
+                className="flex min-h-11 items-center justify-center rounded-lg border border-zinc-200 bg-brand-50 p-3 font-semibold text-brand-900 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900 dark:text-brand-100"
+              />
             </ul>
           </nav>
         </div>

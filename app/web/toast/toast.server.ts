@@ -1,23 +1,15 @@
 // Flash toasts: a message set by one response and read (once) by the next page.
 import { createCookieSessionStorage, redirect } from 'react-router'
-import { getConfig } from '~/infra/config.server'
 import { newId } from '~/lib/ids.server'
 import type { Toast } from '~/web/toast/toast'
-import { getSessionSecret } from '../../infra/secret.server'
+import { signedCookieOptions } from '../cookies.server'
 
 type ToastStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>
 let storage: ToastStorage | undefined
 
 function toastStorage(): ToastStorage {
   storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: '__toast',
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: getConfig().COOKIE_SECURE,
-      secrets: [getSessionSecret()],
-    },
+    cookie: { name: '__toast', ...signedCookieOptions() },
   })
   return storage
 }
