@@ -1,5 +1,5 @@
 // The admin's custom-order requests (issue 21): newest first, filtered by status, plain-link pages.
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { CustomRequestList } from '~/components/admin/custom-request-views'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
@@ -7,6 +7,7 @@ import { getDb } from '~/infra/db.server'
 import { CUSTOM_REQUEST_STATUS_SHORT, CUSTOM_REQUEST_STATUSES } from '~/lib/custom-orders'
 import { listCustomRequests } from '~/domain/custom-orders.server'
 import { pageParam } from '~/schemas/pagination'
+import { Pager } from '~/components/pager'
 import type { Route } from './+types/custom-orders'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Custom Orders · Admin' }]
@@ -46,20 +47,11 @@ export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) 
       ) : (
         <CustomRequestList items={items} />
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((p) => (
-            <Link
-              key={p}
-              to={`?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`}
-              aria-current={p === page ? 'page' : undefined}
-              className={buttonClass(p === page ? 'primary' : 'outline', 'sm')}
-            >
-              {p}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(p) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`}
+      />
     </section>
   )
 }
