@@ -11,6 +11,7 @@ import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
+import { cachedStoredFile } from '~/domain/media.server'
 import { BackupError, type BackupResult, backupDatabase } from '../db/backup'
 import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
 import { openDatabase } from '../db/database'
@@ -43,11 +44,18 @@ export function createApp(clientDir: string) {
   app.use('/assets', buildAssets(assets))
   // The rest of public/ (the favicon) changes rarely; a week keeps phones from asking again.
   app.use(express.static(clientDir, { maxAge: '7d', index: false }))
-  // Uploads are content-addressed: a changed image gets a new name.
-  app.use(
-    '/uploads',
-    express.static(resolve(config.UPLOADS_DIR), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  )
+  // Uploads are content-addressed: a changed image gets a new name. UPLOADS_DIR is this process's
+  // cache of the database's files: one missing there (stored by another process or machine) is
+  // written there from the database, then served (ADR 038).
+  const uploadsDir = resolve(config.UPLOADS_DIR)
+  const uploadOptions = { immutable: true, maxAge: '1y', index: false } as const
+  app.use('/uploads', express.static(uploadsDir, uploadOptions))
+  app.get('/uploads/:name', (req, res, next) => {
+    cachedStoredFile(getDb(), uploadsDir, req.params.name)
+      .then((file) => (file ? res.sendFile(file, uploadOptions) : refuse(req, res, 404, 'Not found.')))
+      .catch(next)
+  })
+  app.use('/uploads', (req, res) => refuse(req, res, 404, 'Not found.'))
 
   app.use(limitBodySize)
   app.use(sameOriginForCookieRequests)
