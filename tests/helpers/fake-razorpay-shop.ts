@@ -14,7 +14,7 @@ export interface RazorpayKeys {
 export interface ShopWithFakeRazorpay {
   fake: FakeRazorpay
   server: RunningServer
-  /** The shop's own SQLite file, for arranging and checking rows. */
+  /** The shop's database (its SQLite file, or env.DATABASE_URL), for arranging and checking rows. */
   db: DB
   stop(): Promise<void>
 }
@@ -31,7 +31,7 @@ export async function startShopWithFakeRazorpay(keys: RazorpayKeys, env: Record<
     RAZORPAY_API_BASE: fake.url,
     ...env,
   })
-  const db = openDatabase(join(server.dir, 'shop.sqlite'))
+  const db = openDatabase(env.DATABASE_URL ?? join(server.dir, 'shop.sqlite'))
   return {
     fake,
     server,
