@@ -16,7 +16,7 @@ import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
 import { getSessionSecret } from '~/infra/secret.server'
 import { cachedStoredFile } from '~/domain/media.server'
-import { BackupError, type BackupResult, backupDatabase } from '../db/backup'
+import { type BackupResult, backupDatabase, backupPostgres } from '../db/backup'
 import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
 import { openDatabase } from '../db/database'
 import { isPostgresUrl } from '../db/dialect'
@@ -203,9 +203,9 @@ export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
   }
 }
 
-/** `npm run db:backup [-- dir]`: a consistent online copy of DATABASE_PATH into BACKUP_DIR (or `dir`). */
+/** `npm run db:backup [-- dir]`: a consistent online copy of the database (SQLite's backup API, or pg_dump) into BACKUP_DIR (or `dir`). */
 export async function backupDatabaseNow(dir?: string): Promise<BackupResult> {
   const config = getConfig()
-  if (config.DATABASE_URL) throw new BackupError('DATABASE_URL is PostgreSQL: back it up with pg_dump (npm run db:backup copies the SQLite file only).')
+  if (config.DATABASE_URL) return backupPostgres(config.DATABASE_URL, dir || config.BACKUP_DIR)
   return backupDatabase(config.DATABASE_PATH, dir || config.BACKUP_DIR)
 }
