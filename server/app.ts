@@ -15,10 +15,10 @@ import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
 import { getSessionSecret } from '~/infra/secret.server'
-import { cachedStoredFile } from '~/domain/media.server'
+import { cachedStoredFile, storeDiskUploads } from '~/domain/media.server'
 import { type BackupResult, backupDatabase, backupPostgres } from '../db/backup'
 import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
-import { openDatabase } from '../db/database'
+import { migrateToLatest, openDatabase } from '../db/database'
 import { isPostgresUrl } from '../db/dialect'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
@@ -196,6 +196,11 @@ export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
   const source = openDatabase(config.DATABASE_PATH)
   const target = openDatabase(url)
   try {
+    // Images an earlier version kept on this disk only go along (the PostgreSQL shop serves them from the database).
+    const applied = await migrateToLatest(source)
+    if (applied.length) console.log(`Brought the source up to date first: ${applied.join(', ')}`)
+    const stored = await storeDiskUploads(source, config.UPLOADS_DIR)
+    if (stored) console.log(`Stored ${stored} image files from ${config.UPLOADS_DIR} in the source database first.`)
     return await copyDatabase(source, target)
   } finally {
     await source.destroy()
