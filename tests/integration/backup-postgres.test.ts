@@ -15,7 +15,6 @@ import { createDatabase, usePostgresDatabase } from '../helpers/postgres'
 import { runServerCommand } from './server'
 import sharp from 'sharp'
 
-const pg = usePostgresDatabase()
 const dir = mkdtempSync(join(tmpdir(), 'shop-pg-backup-'))
 const opened: DB[] = []
 
@@ -39,6 +38,8 @@ async function figures(db: DB) {
 }
 
 describe('npm run db:backup on PostgreSQL', () => {
+  const pg = usePostgresDatabase()
+
   it('writes a pg_dump of the shop that restores into a new database with every row', async () => {
     const shop = openDatabase(pg.url)
     opened.push(shop)

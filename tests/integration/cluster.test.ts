@@ -20,7 +20,6 @@ const WORKERS = 2
 const BUYERS = 50
 const LIMIT = 60
 
-const pg = usePostgresDatabase()
 let shop: ShopWithFakeRazorpay
 const api = client(() => shop.server)
 
@@ -63,20 +62,22 @@ async function acrossWorkers(send: () => Promise<Reply>, count = WORKERS, max = 
 
 const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 
-beforeAll(async () => {
-  shop = await startShopWithFakeRazorpay(
-    { keyId: 'rzp_test_clusterkey', keySecret: 'cluster-key-secret', webhookSecret: 'cluster-webhook-secret' },
-    { ...ADMIN_ENV, DATABASE_URL: pg.url, WEB_CONCURRENCY: String(WORKERS), AUTH_RATE_LIMIT: String(LIMIT), DATABASE_POOL_SIZE: '4' },
-  )
-  // Every worker is up (the helper waited for the first answer).
-  await acrossWorkers(() => fresh('GET', '/healthz'))
-}, 180_000)
-
-afterAll(async () => {
-  await shop?.stop()
-})
-
 describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
+  const pg = usePostgresDatabase()
+
+  beforeAll(async () => {
+    shop = await startShopWithFakeRazorpay(
+      { keyId: 'rzp_test_clusterkey', keySecret: 'cluster-key-secret', webhookSecret: 'cluster-webhook-secret' },
+      { ...ADMIN_ENV, DATABASE_URL: pg.url, WEB_CONCURRENCY: String(WORKERS), AUTH_RATE_LIMIT: String(LIMIT), DATABASE_POOL_SIZE: '4' },
+    )
+    // Every worker is up (the helper waited for the first answer).
+    await acrossWorkers(() => fresh('GET', '/healthz'))
+  }, 180_000)
+
+  afterAll(async () => {
+    await shop?.stop()
+  })
+
   it('migrates and seeds once in the primary, then serves from every worker', async () => {
     const output = shop.server.output()
     expect(output).toContain(`Started ${WORKERS} worker processes`)
