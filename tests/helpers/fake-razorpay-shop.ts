@@ -1,6 +1,5 @@
 // The built shop on a fresh database with Razorpay pointed at the local fake (tests/fake-razorpay.ts):
 // what the /api order, cancel and hold tests start with. Keys are per test file.
-import { join } from 'node:path'
 import { type DB, openDatabase } from '../../db/database'
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
 import { type RunningServer, startServer } from '../integration/server'
@@ -31,7 +30,7 @@ export async function startShopWithFakeRazorpay(keys: RazorpayKeys, env: Record<
     RAZORPAY_API_BASE: fake.url,
     ...env,
   })
-  const db = openDatabase(env.DATABASE_URL ?? join(server.dir, 'shop.sqlite'))
+  const db = openDatabase(server.database)
   return {
     fake,
     server,
