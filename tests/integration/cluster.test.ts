@@ -2,8 +2,8 @@
 // PostgreSQL cluster, Razorpay pointed at the local fake. Every request here goes over a new
 // connection, so the primary hands them to the workers in turn; the X-Worker header says which one
 // answered. Nothing that matters may depend on the worker: a login session, the login rate limit,
-// an uploaded image (its disk cache deleted), the last unit among 50 buyers; a SIGKILLed worker is
-// replaced while the other keeps answering.
+// an uploaded image (its disk cache deleted), the last unit among 50 buyers; a worker SIGKILLed
+// while shoppers pay is replaced, the other keeps answering, and no acknowledged payment is lost.
 import { request as httpRequest } from 'node:http'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -70,7 +70,12 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
       { keyId: 'rzp_test_clusterkey', keySecret: 'cluster-key-secret', webhookSecret: 'cluster-webhook-secret' },
       { ...ADMIN_ENV, DATABASE_URL: pg.url, WEB_CONCURRENCY: String(WORKERS), AUTH_RATE_LIMIT: String(LIMIT), DATABASE_POOL_SIZE: '4' },
     )
-    // Every worker is up (the helper waited for the first answer).
+    // Every worker is up (the helper waited for the first answer only).
+    const serving = () => shop.server.output().match(/Worker \d+ \(process \d+\) is serving on/g)?.length ?? 0
+    for (const deadline = Date.now() + 120_000; serving() < WORKERS; ) {
+      if (Date.now() > deadline) throw new Error(`Not every worker started:\n${shop.server.output()}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
     await acrossWorkers(() => fresh('GET', '/healthz'))
   }, 180_000)
 
@@ -201,7 +206,35 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
     expect(product.total_stock).toBe(0)
   }, 120_000)
 
-  it('replaces a SIGKILLed worker while the other keeps answering', async () => {
+  it('replaces a worker SIGKILLed mid-checkout while the other keeps answering; no acknowledged payment is lost', async () => {
+    const productId = 'cluster-plenty'
+    await insertProducts(shop.db, [{ id: productId, title: 'A resin coaster', price: 60_000, stock: 10_000 }])
+    const shoppers = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const who = await api.registerAndLogin(`Steady ${i}`, `steady${i}@example.com`)
+        return { ...who, addressId: (await api.addAddress(who)).body.data._id as string }
+      }),
+    )
+    // Shoppers check out and pay over and over; a request the dying worker had is lost (not acknowledged).
+    let running = true
+    const acknowledged: string[] = []
+    const checkouts = shoppers.map(async (who) => {
+      while (running) {
+        try {
+          await api.addToCart(who, { productId, quantity: 1 })
+          const created = await api.createOrder(who, { addressInfo: { addressId: who.addressId } })
+          if (created.status !== 201) continue
+          const gatewayOrderId = created.body.razorpayOrder.id as string
+          const { paymentId, signature } = shop.fake.pay(gatewayOrderId)
+          const body = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId: created.body.orderId }
+          if ((await api.verify(who, body)).status === 200) acknowledged.push(created.body.orderId as string)
+        } catch {
+          // the connection went down with the worker
+        }
+      }
+    })
+    while (acknowledged.length < 4) await new Promise((r) => setTimeout(r, 50))
+
     const serving = [...shop.server.output().matchAll(/Worker (\d+) \(process (\d+)\) is serving on/g)].map((m) => ({ id: m[1], pid: Number(m[2]) }))
     const victim = serving[0] as { id: string; pid: number }
     process.kill(victim.pid, 'SIGKILL')
@@ -223,5 +256,22 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
       if (Date.now() > deadline) throw new Error(`No new worker answered:\n${shop.server.output()}`)
       await new Promise((r) => setTimeout(r, 100))
     }
-  }, 90_000)
+    const beforeStop = acknowledged.length
+    while (acknowledged.length < beforeStop + 4) await new Promise((r) => setTimeout(r, 50))
+    running = false
+    await Promise.all(checkouts)
+    // Every payment the shop acknowledged is in the database, paid and confirmed, with its stock taken.
+    const paid = await shop.db.selectFrom('orders').select(['id', 'payment_status', 'order_status']).where('id', 'in', acknowledged).execute()
+    expect(paid).toHaveLength(acknowledged.length)
+    for (const order of paid) expect([order.payment_status, order.order_status]).toEqual(['paid', 'confirmed'])
+    const product = await shop.db.selectFrom('products').select('total_stock').where('id', '=', productId).executeTakeFirstOrThrow()
+    const taken = await shop.db
+      .selectFrom('orders')
+      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+      .select((eb) => eb.fn.sum<number>('order_lines.quantity').as('units'))
+      .where('order_lines.product_id', '=', productId)
+      .where('orders.order_status', '=', 'confirmed')
+      .executeTakeFirstOrThrow()
+    expect(10_000 - product.total_stock).toBe(Number(taken.units))
+  }, 120_000)
 })
