@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     ...base.test,
     // Replaces the base list (mergeConfig would add to it).
-    include: ['app/domain/**/*.test.ts', 'db/postgres.test.ts', 'db/migrations-portable.test.ts', 'db/order-numbers-migration.test.ts', 'db/order-cancelled-migration-portable.test.ts'],
+    include: ['app/domain/**/*.test.ts', 'app/infra/rate-limit.server.test.ts', 'db/postgres.test.ts', 'db/migrations-portable.test.ts', 'db/order-numbers-migration.test.ts', 'db/order-cancelled-migration-portable.test.ts'],
     env: { ...base.test?.env, TEST_DB: 'postgres' },
     globalSetup: ['tests/helpers/postgres-global.ts'],
   },

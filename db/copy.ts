@@ -8,6 +8,8 @@ import { type DB, migrateToLatest } from './database'
 import { type AnyKysely, dialectOf, ROWID_TABLES } from './dialect'
 
 export const COPY_BATCH_SIZE = 500
+/** Stored images are up to a few hundred kB each: fewer rows per insert. */
+export const COPY_BATCH_SIZE_FILES = 20
 
 /** SQLite's search tables live in PostgreSQL's indexes; the version row is set, not copied. */
 const NOT_COPIED = /^(sqlite_|kysely_|products_search|products_words)/
@@ -85,16 +87,17 @@ export async function copyDatabase(source: DB, target: DB, { batchSize = COPY_BA
       const columns = await columnsOf(source, table)
       const keepRowid = ROWID_TABLES.includes(table)
       const selected = keepRowid ? [...columns, 'rowid'] : columns
+      const size = table === 'stored_files' ? Math.min(batchSize, COPY_BATCH_SIZE_FILES) : batchSize
       let last: number | null = null
       for (;;) {
         const batch = await sql<Record<string, unknown> & { _rowid_: number }>`
           select ${sql.join(selected.map((c) => sql.ref(c)))}, rowid as _rowid_ from ${sql.table(table)}
-          ${last === null ? sql`` : sql`where rowid > ${last}`} order by rowid limit ${batchSize}`.execute(source)
+          ${last === null ? sql`` : sql`where rowid > ${last}`} order by rowid limit ${size}`.execute(source)
         if (batch.rows.length === 0) break
         last = batch.rows[batch.rows.length - 1]?._rowid_ ?? null
         const values = batch.rows.map(({ _rowid_, ...row }) => row)
         await trx.insertInto(table as never).values(values as never).execute()
-        if (batch.rows.length < batchSize) break
+        if (batch.rows.length < size) break
       }
       // Identity columns (autoincrement ids, rowid) go on after the highest copied value.
       const identities = await sql<{ column_name: string }>`select column_name from information_schema.columns

@@ -17,6 +17,7 @@ import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
 import * as invoices from '../migrations/2026-11-25T1140-invoices'
 import * as customRequests from '../migrations/2026-11-26T0300-custom-requests'
 import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
+import * as sharedLimitsAndStoredFiles from '../migrations/2026-11-26T0190-shared-limits-and-stored-files'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1120-order-tracking': orderTracking,
   '2026-11-25T1140-invoices': invoices,
   '2026-11-25T1130-mail-outbox-and-password-resets': mailOutbox,
+  '2026-11-26T0190-shared-limits-and-stored-files': sharedLimitsAndStoredFiles,
   '2026-11-26T0300-custom-requests': customRequests,
 }
 

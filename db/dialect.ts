@@ -137,6 +137,11 @@ export function doubleType(db: AnyKysely): 'real' | 'double precision' {
   return dialectOf(db) === 'postgres' ? 'double precision' : 'real'
 }
 
+/** Bytes (uploaded images): SQLite's blob, PostgreSQL's bytea; both read back as a Buffer. */
+export function blobType(db: AnyKysely): 'blob' | 'bytea' {
+  return dialectOf(db) === 'postgres' ? 'bytea' : 'blob'
+}
+
 // --- search on PostgreSQL ----------------------------------------------------------------------
 
 /** A products column's text for search: the category as its id and its label (as FTS5 indexes it). */

@@ -19,6 +19,7 @@ const kind = (type: string) => {
   const t = type.toLowerCase()
   if (t === 'integer' || t === 'bigint') return 'integer'
   if (t === 'real' || t === 'double precision') return 'real'
+  if (t === 'blob' || t === 'bytea') return 'blob'
   return t
 }
 

@@ -186,6 +186,29 @@ export interface PaymentsTable {
   updated_at: string
 }
 
+/** A rate-limit counter shared by every process (app/infra/rate-limit.server.ts, ADR 040). */
+export interface RateLimitCountersTable {
+  /** The limiter's name and the client's key, e.g. 'login-ip:203.0.113.7'. */
+  key: string
+  points: number
+  /** Milliseconds since 1970 at which the window ends. */
+  expires_at: number
+}
+
+/** An account and address pair that has signed in (never locked out of that account). */
+export interface RateLimitKnownTable {
+  pair: string
+  seen_at: string
+}
+
+/** An uploaded or generated image file, content-addressed and immutable; UPLOADS_DIR caches them. */
+export interface StoredFilesTable {
+  /** The file name under /uploads, e.g. ab12…-640.webp. */
+  name: string
+  content: Buffer
+  created_at: CreatedAt
+}
+
 export interface WebhookEventsTable {
   id: string
   event_type: string
@@ -355,6 +378,9 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable
   payments: PaymentsTable
   webhook_events: WebhookEventsTable
+  rate_limit_counters: RateLimitCountersTable
+  rate_limit_known: RateLimitKnownTable
+  stored_files: StoredFilesTable
   stock_holds: StockHoldsTable
   refunds: RefundsTable
   reviews: ReviewsTable

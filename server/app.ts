@@ -1,4 +1,7 @@
 // The production server: one Express app serving static files, uploads and the React Router app.
+// With WEB_CONCURRENCY=N (PostgreSQL) server/start.js prepares the shop once (prepareShop) and runs
+// N node:cluster workers that serve it (startServer with `prepared`), see ADR 040.
+import cluster from 'node:cluster'
 import { createServer, type Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createRequestHandler } from '@react-router/express'
@@ -11,9 +14,11 @@ import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
-import { BackupError, type BackupResult, backupDatabase } from '../db/backup'
+import { getSessionSecret } from '~/infra/secret.server'
+import { cachedStoredFile, storeDiskUploads } from '~/domain/media.server'
+import { type BackupResult, backupDatabase, backupPostgres } from '../db/backup'
 import { CopyError, copyDatabase, type TableCopy } from '../db/copy'
-import { openDatabase } from '../db/database'
+import { migrateToLatest, openDatabase } from '../db/database'
 import { isPostgresUrl } from '../db/dialect'
 import { seedSyntheticProducts } from '../db/seed/synthetic'
 import { bootstrap, migrate, tidy } from './bootstrap'
@@ -36,6 +41,14 @@ export function createApp(clientDir: string) {
   app.set('trust proxy', config.TRUST_PROXY)
   app.use(compression())
   app.use(securityHeaders)
+  // Several workers: which one answered (checks and debugging; the id is a small counter, no pid).
+  const worker = cluster.isWorker ? String(cluster.worker?.id ?? '') : ''
+  if (worker) {
+    app.use((_req, res, next) => {
+      res.setHeader('X-Worker', worker)
+      next()
+    })
+  }
   app.get('/healthz', healthz({ database: () => sql`select 1`.execute(getDb()), buildVersion: () => build.assets?.version }))
 
   // Fingerprinted build assets never change; everything else in public/ may.
@@ -43,11 +56,18 @@ export function createApp(clientDir: string) {
   app.use('/assets', buildAssets(assets))
   // The rest of public/ (the favicon) changes rarely; a week keeps phones from asking again.
   app.use(express.static(clientDir, { maxAge: '7d', index: false }))
-  // Uploads are content-addressed: a changed image gets a new name.
-  app.use(
-    '/uploads',
-    express.static(resolve(config.UPLOADS_DIR), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  )
+  // Uploads are content-addressed: a changed image gets a new name. UPLOADS_DIR is this process's
+  // cache of the database's files: one missing there (stored by another process or machine) is
+  // written there from the database, then served (ADR 040).
+  const uploadsDir = resolve(config.UPLOADS_DIR)
+  const uploadOptions = { immutable: true, maxAge: '1y', index: false } as const
+  app.use('/uploads', express.static(uploadsDir, uploadOptions))
+  app.get('/uploads/:name', (req, res, next) => {
+    cachedStoredFile(getDb(), uploadsDir, req.params.name)
+      .then((file) => (file ? res.sendFile(file, uploadOptions) : refuse(req, res, 404, 'Not found.')))
+      .catch(next)
+  })
+  app.use('/uploads', (req, res) => refuse(req, res, 404, 'Not found.'))
 
   app.use(limitBodySize)
   app.use(sameOriginForCookieRequests)
@@ -92,19 +112,45 @@ export function serverTimeouts(requestTimeoutSeconds: number) {
   }
 }
 
-/** Migrates, seeds and listens; resolves once the port is open. */
-export async function startServer(clientDir: string): Promise<Server> {
+/** The configured number of worker processes (validates the configuration: a ConfigError stops the start). */
+export function webConcurrency(): number {
+  return getConfig().WEB_CONCURRENCY
+}
+
+/** Checks the configuration, warns, migrates, seeds and tidies: what runs once however many processes serve. */
+async function prepare(): Promise<void> {
   const config = getConfig()
   // A real shop without Razorpay keys stops here (ConfigError) rather than take TEST MODE payments.
   for (const warning of paymentSetup(config).warnings) console.warn(`WARNING: ${warning}`)
   if (config.PASSWORD_TEST_COST) console.warn('WARNING: PASSWORD_TEST_COST=1: passwords are hashed at a test-only low cost. Never set it in production.')
   await bootstrap(config)
+}
+
+/**
+ * The cluster's primary, before it forks the workers: prepares the shop once (migrations and seeding
+ * must not race), makes the session secret if it is generated (the workers read the same file), and
+ * closes its database connections (the primary serves nothing).
+ */
+export async function prepareShop(): Promise<void> {
+  await prepare()
+  getSessionSecret()
+  await getDb().destroy()
+}
+
+/** Migrates, seeds (unless `prepared` by the cluster's primary) and listens; resolves once the port is open. */
+export async function startServer(clientDir: string, options: { prepared?: boolean } = {}): Promise<Server> {
+  const config = getConfig()
+  if (!options.prepared) await prepare()
   const mail = startMailWorkerFromConfig()
   const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_SECONDS), createApp(clientDir))
   await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
-  console.log(`${config.SHOP_NAME} is serving on http://localhost:${port}`)
+  console.log(
+    cluster.isWorker
+      ? `Worker ${cluster.worker?.id} (process ${process.pid}) is serving on http://localhost:${port}`
+      : `${config.SHOP_NAME} is serving on http://localhost:${port}`,
+  )
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
   startHoldSweep()
   startRefundWorker()
@@ -150,6 +196,11 @@ export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
   const source = openDatabase(config.DATABASE_PATH)
   const target = openDatabase(url)
   try {
+    // Images an earlier version kept on this disk only go along (the PostgreSQL shop serves them from the database).
+    const applied = await migrateToLatest(source)
+    if (applied.length) console.log(`Brought the source up to date first: ${applied.join(', ')}`)
+    const stored = await storeDiskUploads(source, config.UPLOADS_DIR)
+    if (stored) console.log(`Stored ${stored} image files from ${config.UPLOADS_DIR} in the source database first.`)
     return await copyDatabase(source, target)
   } finally {
     await source.destroy()
@@ -157,9 +208,9 @@ export async function copyDatabaseTo(url: string): Promise<TableCopy[]> {
   }
 }
 
-/** `npm run db:backup [-- dir]`: a consistent online copy of DATABASE_PATH into BACKUP_DIR (or `dir`). */
+/** `npm run db:backup [-- dir]`: a consistent online copy of the database (SQLite's backup API, or pg_dump) into BACKUP_DIR (or `dir`). */
 export async function backupDatabaseNow(dir?: string): Promise<BackupResult> {
   const config = getConfig()
-  if (config.DATABASE_URL) throw new BackupError('DATABASE_URL is PostgreSQL: back it up with pg_dump (npm run db:backup copies the SQLite file only).')
+  if (config.DATABASE_URL) return backupPostgres(config.DATABASE_URL, dir || config.BACKUP_DIR)
   return backupDatabase(config.DATABASE_PATH, dir || config.BACKUP_DIR)
 }

@@ -6,10 +6,11 @@ import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
 import type { Config } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
 import { ensureAdmin, registerUser } from '~/domain/accounts.server'
 import { deleteExpiredAuthSessions } from '~/domain/auth-sessions.server'
 import { deleteStaleGuestCarts } from '~/domain/cart.server'
-import { fillMissingWidths } from '~/domain/media.server'
+import { fillMissingWidths, storeDiskUploads } from '~/domain/media.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
@@ -20,11 +21,12 @@ export async function migrate(): Promise<string[]> {
   return migrateToLatest(getDb())
 }
 
-/** Deletes what has expired: login sessions and stale guest carts. Runs at start and every 6 hours. */
+/** Deletes what has expired: login sessions, stale guest carts, ended rate-limit windows. Runs at start and every 6 hours. */
 export async function tidy(): Promise<void> {
   const db = getDb()
   await deleteExpiredAuthSessions(db)
   await deleteStaleGuestCarts(db)
+  await deleteExpiredRateLimits(db)
 }
 
 export async function bootstrap(config: Config): Promise<void> {
@@ -34,6 +36,8 @@ export async function bootstrap(config: Config): Promise<void> {
   if (filled) console.log(`Made ${filled} missing image widths for earlier uploads`)
   const applied = await migrateToLatest(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+  const stored = await storeDiskUploads(db, config.UPLOADS_DIR)
+  if (stored) console.log(`Stored ${stored} image files from ${config.UPLOADS_DIR} in the database`)
   await tidy()
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
   if (!config.SEED_DEMO) return

@@ -1,9 +1,13 @@
 // The shop process (`npm start` runs it under server/supervise.js): build the app if needed, then migrate, seed and serve it.
+// With WEB_CONCURRENCY=N above 1 (PostgreSQL only) this process is the cluster's primary: it migrates
+// and seeds once, then forks N workers (this script again, under node:cluster) that serve, and
+// replaces a worker that dies (docs/decisions/040-several-processes.md).
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
 // `node server/start.js copy --to postgres://...`: copy the SQLite shop into an empty PostgreSQL database.
 // `node server/start.js backup [dir]`: copy the database (online, consistent) into BACKUP_DIR or dir.
 import { spawnSync } from 'node:child_process'
+import cluster from 'node:cluster'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,7 +41,8 @@ function buildIsCurrent() {
   return statSync(serverBuild).mtimeMs >= newestSourceTime(sources)
 }
 
-if (!buildIsCurrent()) {
+// A worker runs after its primary has built the app.
+if (cluster.isPrimary && !buildIsCurrent()) {
   console.log('Building the app (first start or changed sources)...')
   const result = spawnSync(process.execPath, [join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: root,
@@ -50,11 +55,62 @@ if (!buildIsCurrent()) {
   }
 }
 
+/** A worker that ran this long before dying is replaced at once; quicker deaths wait a little, up to 10 s. */
+const WORKER_STABLE_MS = 30_000
+const EX_CONFIG = 78
+
+/** The cluster's primary: forks `count` workers, replaces any that dies, stops them all on SIGTERM/SIGINT. */
+function runWorkers(count) {
+  let stopping = false
+  let delay = 0
+  const started = new Map()
+  const fork = () => {
+    const worker = cluster.fork()
+    started.set(worker.id, Date.now())
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    const ranMs = Date.now() - (started.get(worker.id) ?? 0)
+    started.delete(worker.id)
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0)
+      return
+    }
+    if (code === EX_CONFIG) {
+      console.error('The configuration is invalid (see above); stopping every worker.')
+      stopping = true
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill('SIGTERM')
+      process.exitCode = EX_CONFIG
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(EX_CONFIG)
+      return
+    }
+    delay = ranMs >= WORKER_STABLE_MS ? 0 : Math.min(10_000, Math.max(250, delay * 2))
+    console.error(`Worker ${worker.id} (process ${worker.process.pid}) stopped (${signal ?? `exit code ${code}`}); starting another in ${delay / 1000} s.`)
+    setTimeout(() => {
+      if (!stopping) fork()
+    }, delay)
+  })
+  for (const name of ['SIGTERM', 'SIGINT']) {
+    process.on(name, () => {
+      if (stopping) return
+      stopping = true
+      const workers = Object.values(cluster.workers ?? {})
+      if (workers.length === 0) process.exit(0)
+      // Each worker finishes its requests and its mail in flight (server/app.ts), then exits.
+      for (const worker of workers) worker?.process.kill('SIGTERM')
+      setTimeout(() => process.exit(process.exitCode ?? 0), 10_000).unref()
+    })
+  }
+  for (let i = 0; i < count; i++) fork()
+  console.log(`Started ${count} worker processes (WEB_CONCURRENCY=${count}).`)
+}
+
 process.env.NODE_ENV ??= 'production'
 const server = await import(serverBuild)
 try {
   const command = process.argv[2]
-  if (command === 'migrate') {
+  if (cluster.isWorker) {
+    await server.startServer(clientDir, { prepared: true })
+  } else if (command === 'migrate') {
     const applied = await server.migrateDatabase()
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.')
   } else if (command === 'seed') {
@@ -77,6 +133,9 @@ try {
     const backup = await server.backupDatabaseNow(process.argv[3])
     const size = (backup.bytes / 1024 / 1024).toFixed(1)
     console.log(`Backed up the database to ${backup.path} (${size} MB) in ${Math.round(backup.milliseconds)} ms.`)
+  } else if (server.webConcurrency() > 1) {
+    await server.prepareShop()
+    runWorkers(server.webConcurrency())
   } else {
     await server.startServer(clientDir)
   }

@@ -1,9 +1,10 @@
 // Uploads over /api: the multipart form an image arrives in, and the check that an image url
 // given later was made by the upload pipeline (used by the product and feature adapters).
-import { existsSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename } from 'node:path'
 import { isUploadUrl } from '~/lib/images'
+import type { DB } from '../../db/database'
 import { Invalid } from '../domain/errors'
+import { cachedStoredFile } from '../domain/media.server'
 
 /** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
 export async function readMultipart(request: Request): Promise<FormData> {
@@ -22,11 +23,11 @@ export function isMultipart(request: Request): boolean {
   return (request.headers.get('Content-Type') ?? '').includes('multipart/form-data')
 }
 
-/** An image url made by the upload pipeline whose file is in the uploads directory; else 400. */
-export function checkUploadedUrl(image: unknown, uploadsDir: string): string {
+/** An image url made by the upload pipeline whose file is stored (by any process); else 400. */
+export async function checkUploadedUrl(db: DB, image: unknown, uploadsDir: string): Promise<string> {
   if (typeof image !== 'string' || image.trim() === '') throw new Invalid({ image: ['Please upload an image first.'] })
   const url = image.trim()
   if (!isUploadUrl(url)) throw new Invalid({ image: ['The image must be a url from the image upload (/uploads/...).'] })
-  if (!existsSync(join(uploadsDir, basename(url)))) throw new Invalid({ image: ['This image was not found. Please upload it again.'] })
+  if (!(await cachedStoredFile(db, uploadsDir, basename(url)))) throw new Invalid({ image: ['This image was not found. Please upload it again.'] })
   return url
 }

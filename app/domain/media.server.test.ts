@@ -1,23 +1,34 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { DB } from '../../db/database'
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { Invalid } from './errors'
-import { fillMissingWidths, MAX_UPLOAD_BYTES, storeImage } from './media.server'
+import { cachedStoredFile, fillMissingWidths, MAX_UPLOAD_BYTES, storeDiskUploads, storeImage } from './media.server'
 
 let root: string
 let uploadsDir: string
+let testDb: TestDb
+let db: DB
 
-beforeEach(() => {
+beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), 'shop-media-test-'))
   // Not created yet: storeImage must create it, and must not when it refuses the input.
   uploadsDir = join(root, 'uploads')
+  testDb = await createTestDb()
+  db = testDb.db
 })
 
-afterEach(() => {
+afterEach(async () => {
   rmSync(root, { recursive: true, force: true })
+  await testDb.cleanup()
 })
+
+async function storedNames(): Promise<string[]> {
+  return (await db.selectFrom('stored_files').select('name').orderBy('name').execute()).map((r) => r.name)
+}
 
 function png(width: number, height: number, color = { r: 200, g: 120, b: 40 }): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: color } })
@@ -43,7 +54,7 @@ async function expectInvalid(promise: Promise<unknown>): Promise<Invalid> {
 
 describe('storeImage', () => {
   it('stores a large PNG as 320, 400, 640, 800 and 1280 wide WebP files named by content hash', async () => {
-    const stored = await storeImage(await png(1600, 900), uploadsDir)
+    const stored = await storeImage(db, await png(1600, 900), uploadsDir)
     const match = /^\/uploads\/([a-f0-9]{32})-1280\.webp$/.exec(stored.url)
     expect(match).not.toBeNull()
     const hash = match?.[1] ?? ''
@@ -72,9 +83,9 @@ describe('storeImage', () => {
 
   it('gives the same url for the same bytes twice and writes no extra files', async () => {
     const bytes = await png(1600, 900)
-    const first = await storeImage(bytes, uploadsDir)
+    const first = await storeImage(db, bytes, uploadsDir)
     const filesAfterFirst = uploadedFiles()
-    const second = await storeImage(bytes, uploadsDir)
+    const second = await storeImage(db, bytes, uploadsDir)
     expect(second.url).toBe(first.url)
     expect(uploadedFiles()).toEqual(filesAfterFirst)
     expect(filesAfterFirst).toHaveLength(5)
@@ -92,7 +103,7 @@ describe('storeImage', () => {
     })
       .png()
       .toBuffer()
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => storeImage(bytes, uploadsDir)))
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => storeImage(db, bytes, uploadsDir)))
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String(r.reason))
     expect(failures).toEqual([])
     const urls = new Set(results.map((r) => (r.status === 'fulfilled' ? r.value.url : '')))
@@ -102,13 +113,13 @@ describe('storeImage', () => {
   })
 
   it('gives different images different urls', async () => {
-    const red = await storeImage(await png(400, 400, { r: 255, g: 0, b: 0 }), uploadsDir)
-    const blue = await storeImage(await png(400, 400, { r: 0, g: 0, b: 255 }), uploadsDir)
+    const red = await storeImage(db, await png(400, 400, { r: 255, g: 0, b: 0 }), uploadsDir)
+    const blue = await storeImage(db, await png(400, 400, { r: 0, g: 0, b: 255 }), uploadsDir)
     expect(red.url).not.toBe(blue.url)
   })
 
   it('stores only the widths an image is large enough for, never upscaling', async () => {
-    const stored = await storeImage(await png(700, 350), uploadsDir)
+    const stored = await storeImage(db, await png(700, 350), uploadsDir)
     expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-640\.webp$/)
     expect(uploadedFiles()).toHaveLength(3)
     const file = join(uploadsDir, stored.url.replace('/uploads/', ''))
@@ -118,7 +129,7 @@ describe('storeImage', () => {
   })
 
   it('keeps an image narrower than 320 at its own size under the 320 name', async () => {
-    const stored = await storeImage(await png(100, 50), uploadsDir)
+    const stored = await storeImage(db, await png(100, 50), uploadsDir)
     expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-320\.webp$/)
     expect(uploadedFiles()).toHaveLength(1)
     const meta = await sharp(join(uploadsDir, stored.url.replace('/uploads/', ''))).metadata()
@@ -127,19 +138,19 @@ describe('storeImage', () => {
   })
 
   it('reports the real size of the stored image for an image narrower than 320', async () => {
-    const stored = await storeImage(await png(100, 50), uploadsDir)
+    const stored = await storeImage(db, await png(100, 50), uploadsDir)
     expect({ width: stored.width, height: stored.height }).toEqual({ width: 100, height: 50 })
   })
 
   it('refuses bytes that are not an image and writes nothing', async () => {
-    const invalid = await expectInvalid(storeImage(Buffer.from('hello'), uploadsDir))
+    const invalid = await expectInvalid(storeImage(db, Buffer.from('hello'), uploadsDir))
     expect(invalid.message).toMatch(/not an image/)
     expect(existsSync(uploadsDir)).toBe(false)
   })
 
   it('refuses an image format it does not accept and writes nothing', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
-    await expectInvalid(storeImage(svg, uploadsDir))
+    await expectInvalid(storeImage(db, svg, uploadsDir))
     expect(uploadedFiles()).toEqual([])
   })
 
@@ -147,18 +158,18 @@ describe('storeImage', () => {
     const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer()
-    await expectInvalid(storeImage(bytes.subarray(0, 200), uploadsDir))
+    await expectInvalid(storeImage(db, bytes.subarray(0, 200), uploadsDir))
     expect(uploadedFiles()).toEqual([])
   })
 
   it('refuses an empty buffer', async () => {
-    const invalid = await expectInvalid(storeImage(Buffer.alloc(0), uploadsDir))
+    const invalid = await expectInvalid(storeImage(db, Buffer.alloc(0), uploadsDir))
     expect(invalid.message).toBe('Please choose an image file.')
     expect(existsSync(uploadsDir)).toBe(false)
   })
 
   it('refuses a buffer over the upload size limit', async () => {
-    const invalid = await expectInvalid(storeImage(Buffer.alloc(MAX_UPLOAD_BYTES + 1), uploadsDir))
+    const invalid = await expectInvalid(storeImage(db, Buffer.alloc(MAX_UPLOAD_BYTES + 1), uploadsDir))
     expect(invalid.message).toBe('Images can be at most 10 MB.')
     expect(existsSync(uploadsDir)).toBe(false)
   })
@@ -171,7 +182,7 @@ describe('storeImage', () => {
     const input = await sharp(jpeg).metadata()
     expect(input.orientation).toBe(6)
 
-    const stored = await storeImage(jpeg, uploadsDir)
+    const stored = await storeImage(db, jpeg, uploadsDir)
     expect(stored.url).toMatch(/^\/uploads\/[a-f0-9]{32}-320\.webp$/)
     const meta = await sharp(join(uploadsDir, stored.url.replace('/uploads/', ''))).metadata()
     expect(meta.width).toBe(100)
@@ -183,13 +194,13 @@ describe('storeImage', () => {
 
 describe('fillMissingWidths', () => {
   it('makes the widths an earlier upload lacks from its next larger file, and nothing else', async () => {
-    const stored = await storeImage(await png(1600, 900), uploadsDir)
+    const stored = await storeImage(db, await png(1600, 900), uploadsDir)
     const hash = /([a-f0-9]{32})-1280/.exec(stored.url)?.[1] ?? ''
     // An upload from before 400 and 800 joined the standard widths.
     rmSync(join(uploadsDir, `${hash}-400.webp`))
     rmSync(join(uploadsDir, `${hash}-800.webp`))
     // A small upload has no larger file to make widths from; other files are left alone.
-    const small = await storeImage(await png(300, 300), uploadsDir)
+    const small = await storeImage(db, await png(300, 300), uploadsDir)
     const before = uploadedFiles()
 
     expect(await fillMissingWidths(uploadsDir)).toBe(2)
@@ -207,5 +218,47 @@ describe('fillMissingWidths', () => {
 
   it('is a no-op for a missing directory', async () => {
     expect(await fillMissingWidths(join(root, 'nowhere'))).toBe(0)
+  })
+})
+
+describe('images in the database (several processes, ADR 040)', () => {
+  it('keeps every stored width in the database, byte for byte the files on disk', async () => {
+    await storeImage(db, await png(900, 600), uploadsDir)
+    expect(await storedNames()).toEqual(uploadedFiles())
+    for (const name of uploadedFiles()) {
+      const row = await db.selectFrom('stored_files').select('content').where('name', '=', name).executeTakeFirstOrThrow()
+      expect(Buffer.from(row.content).equals(readFileSync(join(uploadsDir, name))), name).toBe(true)
+    }
+  })
+
+  it('serves a file another process stored: missing on this disk, it is written from the database', async () => {
+    const stored = await storeImage(db, await png(700, 350), uploadsDir)
+    const name = stored.url.replace('/uploads/', '')
+    const original = readFileSync(join(uploadsDir, name))
+    // Another machine: an empty cache.
+    const otherDisk = join(root, 'other-uploads')
+    const file = await cachedStoredFile(db, otherDisk, name)
+    expect(file).toBe(join(otherDisk, name))
+    expect(readFileSync(file as string).equals(original)).toBe(true)
+    // The same upload again on that machine is not encoded again: its size comes from the database.
+    expect(await storeImage(db, await png(700, 350), otherDisk)).toEqual(stored)
+  })
+
+  it('answers null for names the pipeline never makes and for unknown uploads', async () => {
+    for (const name of ['../shop.sqlite', 'x.webp', `${'a'.repeat(32)}-640.png`, `${'a'.repeat(32)}-640.webp`]) {
+      expect(await cachedStoredFile(db, uploadsDir, name), name).toBeNull()
+    }
+    expect(existsSync(uploadsDir)).toBe(false)
+  })
+
+  it('stores at start the files an earlier version kept on disk only, once', async () => {
+    await storeImage(db, await png(500, 300), uploadsDir)
+    const names = uploadedFiles()
+    await db.deleteFrom('stored_files').execute()
+    writeFileSync(join(uploadsDir, 'notes.txt'), 'not an upload')
+    expect(await storeDiskUploads(db, uploadsDir)).toBe(names.length)
+    expect(await storedNames()).toEqual(names)
+    expect(await storeDiskUploads(db, uploadsDir)).toBe(0)
+    expect(await storeDiskUploads(db, join(root, 'nowhere'))).toBe(0)
   })
 })

@@ -1,10 +1,13 @@
 // The image pipeline: sniff, bound, auto-rotate, strip metadata, resize to standard widths as WebP,
-// and store under content-addressed names in the uploads directory.
+// and store under content-addressed names in the database (stored_files) and the uploads directory,
+// which is each process's cache of them: a file missing there is fetched from the database
+// (cachedStoredFile), so any process on any machine serves any image (ADR 040).
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import type { DB } from '../../db/database'
 import { IMAGE_WIDTHS, imageUrl, parseUploadUrl } from '~/lib/images'
 import { DomainError, Invalid } from './errors'
 
@@ -29,7 +32,7 @@ function invalidImage(message: string): Invalid {
  * Stores an uploaded image; resolves to its url. Throws Invalid (nothing written) when the
  * bytes are not an accepted image. Identical uploads share their files.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+export async function storeImage(db: DB, input: Buffer, uploadsDir: string): Promise<StoredImage> {
   if (input.byteLength === 0) throw invalidImage('Please choose an image file.')
   if (input.byteLength > MAX_UPLOAD_BYTES) throw invalidImage('Images can be at most 10 MB.')
 
@@ -52,13 +55,23 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   const orientedWidth = (metadata.orientation ?? 1) >= 5 ? (metadata.height ?? 0) : (metadata.width ?? 0)
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= orientedWidth)
   if (widths.length === 0) widths.push(IMAGE_WIDTHS[0])
-  const files = widths.map((width) => join(uploadsDir, `${hash}-${width}.webp`))
+  const names = widths.map((width) => `${hash}-${width}.webp`)
+  const files = names.map((name) => join(uploadsDir, name))
+  const largestWidth = widths[widths.length - 1] as number
+  const largestName = names[names.length - 1] as string
 
-  // The same bytes were stored before: their files are already there, encoding them again is waste.
-  const largestFile = files[files.length - 1] as string
+  // The same bytes were stored before (here or by another process): encoding them again is waste.
+  const stored = await db.selectFrom('stored_files').select('name').where('name', 'in', names).execute()
+  if (stored.length === names.length) {
+    const largest = await db.selectFrom('stored_files').select('content').where('name', '=', largestName).executeTakeFirstOrThrow()
+    const meta = await sharp(largest.content).metadata()
+    return { url: imageUrl(base, largestWidth), width: meta.width ?? 0, height: meta.height ?? 0 }
+  }
+  // Files an earlier version wrote to this disk only: into the database as they are.
   if (files.every((file) => existsSync(file))) {
-    const stored = await sharp(largestFile).metadata()
-    return { url: imageUrl(base, widths[widths.length - 1] as number), width: stored.width ?? 0, height: stored.height ?? 0 }
+    await saveFiles(db, await Promise.all(names.map(async (name, i) => ({ name, content: await readFile(files[i] as string) }))))
+    const meta = await sharp(files[files.length - 1] as string).metadata()
+    return { url: imageUrl(base, largestWidth), width: meta.width ?? 0, height: meta.height ?? 0 }
   }
 
   const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate()
@@ -78,6 +91,8 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
     throw invalidImage('This image could not be processed. Please try another file.')
   }
 
+  // The database first: a url is handed out only once every process can serve it.
+  await saveFiles(db, outputs.map((output) => ({ name: `${hash}-${output.width}.webp`, content: output.data })))
   await mkdir(uploadsDir, { recursive: true })
   for (const output of outputs) {
     const file = join(uploadsDir, `${hash}-${output.width}.webp`)
@@ -119,6 +134,50 @@ export async function fillMissingWidths(uploadsDir: string): Promise<number> {
   return written
 }
 
+/** Keeps files in stored_files; a name already there keeps its bytes (names are content hashes). */
+async function saveFiles(db: DB, files: { name: string; content: Buffer }[]): Promise<void> {
+  for (const file of files) {
+    await db.insertInto('stored_files').values(file).onConflict((oc) => oc.column('name').doNothing()).execute()
+  }
+}
+
+/** A file name under /uploads the pipeline makes (`<hash>-<width>.webp`), or null. */
+function uploadName(name: string): string | null {
+  return parseUploadUrl(`/uploads/${name}`) ? name : null
+}
+
+/**
+ * The path of an upload in this process's disk cache: when the file is not there, its bytes come
+ * from the database and are written there first. Null when no such upload exists (a 404).
+ */
+export async function cachedStoredFile(db: DB, uploadsDir: string, name: string): Promise<string | null> {
+  if (!uploadName(name)) return null
+  const file = join(uploadsDir, name)
+  if (existsSync(file)) return file
+  const row = await db.selectFrom('stored_files').select('content').where('name', '=', name).executeTakeFirst()
+  if (!row) return null
+  await mkdir(uploadsDir, { recursive: true })
+  await writeAtomically(file, Buffer.from(row.content))
+  return file
+}
+
+/**
+ * Upload files on this disk that the database does not hold yet (written before images were kept
+ * in the database, or by fillMissingWidths): stored there. Runs at start; resolves to their number.
+ */
+export async function storeDiskUploads(db: DB, uploadsDir: string): Promise<number> {
+  const names = (await readdir(uploadsDir).catch(() => [] as string[])).filter((name) => uploadName(name))
+  if (names.length === 0) return 0
+  const known = new Set((await db.selectFrom('stored_files').select('name').execute()).map((r) => r.name))
+  let stored = 0
+  for (const name of names) {
+    if (known.has(name)) continue
+    await saveFiles(db, [{ name, content: await readFile(join(uploadsDir, name)) }])
+    stored++
+  }
+  return stored
+}
+
 /** Write beside, then rename: a reader never sees half a file. */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
@@ -139,11 +198,11 @@ export class UploadTooLarge extends DomainError {
  * image, 413 when it is too large (from its size, before its bytes are read). Nothing is written
  * on failure.
  */
-export async function storeUploadedFile(file: FormDataEntryValue | null, uploadsDir: string): Promise<StoredImage> {
+export async function storeUploadedFile(db: DB, file: FormDataEntryValue | null, uploadsDir: string): Promise<StoredImage> {
   if (file === null || typeof file === 'string' || file.size === 0) {
     throw new Invalid({ my_file: ['Please choose an image file.'] })
   }
   if (file.size > MAX_UPLOAD_BYTES) throw new UploadTooLarge()
-  return storeImage(Buffer.from(await file.arrayBuffer()), uploadsDir)
+  return storeImage(db, Buffer.from(await file.arrayBuffer()), uploadsDir)
 }
 

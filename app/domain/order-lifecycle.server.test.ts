@@ -95,8 +95,12 @@ describe('moveOrder: the table', () => {
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(MoveRefused)
     const history = await db.selectFrom('order_status_history').select('status').where('order_id', '=', 'o1').execute()
     expect(history).toHaveLength(3)
-    expect(await stock()).toBe(5)
-    expect(await refunds()).toHaveLength(1)
+    // Which move wins is up to the database (on PostgreSQL any of the four may): a rejection or
+    // cancellation gives the stock back once and queues one refund, accepting it does neither.
+    const won = (await db.selectFrom('orders').select('order_status').where('id', '=', 'o1').executeTakeFirstOrThrow()).order_status
+    expect(['rejected', 'cancelled', 'inProcess']).toContain(won)
+    expect(await stock()).toBe(won === 'inProcess' ? 4 : 5)
+    expect(await refunds()).toHaveLength(won === 'inProcess' ? 0 : 1)
   })
 })
 

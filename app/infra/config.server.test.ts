@@ -142,6 +142,14 @@ describe('parseConfig', () => {
   it('refuses an AUTH_RATE_LIMIT of zero', () => {
     expectOneLineErrorNaming({ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT')
   })
+
+  it('runs one process by default; several only on PostgreSQL, naming WEB_CONCURRENCY otherwise', () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(1)
+    expect(parseConfig({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1)
+    expect(parseConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://shop@db/shop' }).WEB_CONCURRENCY).toBe(4)
+    expect(expectOneLineErrorNaming({ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY')).toContain('needs PostgreSQL (DATABASE_URL)')
+    for (const bad of ['0', '2.5', 'many', '65']) expectOneLineErrorNaming({ WEB_CONCURRENCY: bad, DATABASE_URL: 'postgres://shop@db/shop' }, 'WEB_CONCURRENCY')
+  })
 })
 
 describe('TRUST_PROXY', () => {

@@ -21,6 +21,13 @@ const configSchema = z
     DATABASE_PATH: z.string().min(1).default('db/shop.sqlite'),
     /** postgres://... selects PostgreSQL (docs/decisions/036); unset, the shop runs on DATABASE_PATH (SQLite). */
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' }).optional(),
+    /** Worker processes `npm start` runs (node:cluster); more than 1 needs DATABASE_URL (docs/decisions/040). */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number of processes' })
+      .int({ error: 'must be a whole number of processes' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(64, { error: 'must be at most 64' })
+      .default(1),
     UPLOADS_DIR: z.string().min(1).default('uploads'),
     BACKUP_DIR: z.string().min(1).default('backups'),
     SESSION_SECRET: z
@@ -75,6 +82,13 @@ const configSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' })
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'more than 1 process needs PostgreSQL (DATABASE_URL): SQLite has one writer, so the one-VM shop runs one process',
+      })
     }
     if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together' })

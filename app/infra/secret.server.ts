@@ -21,6 +21,7 @@ export function getSessionSecret(): string {
     secret = randomBytes(32).toString('base64url')
     writeFileSync(file, secret, { mode: 0o600 })
     console.warn(`SESSION_SECRET is not set: generated one and saved it in ${file}. Set SESSION_SECRET in production.`)
+    if (config.DATABASE_URL) console.warn('Shops on several machines need the same SESSION_SECRET on each (a generated one is per machine).')
   }
   return secret
 }

@@ -34,7 +34,7 @@ export async function productFormAction(form: FormData, productId: string | null
     async () => {
       if (input.images.length + files.length > PRODUCT_LIMITS.images) throw new Invalid({ my_file: [PRODUCT_MESSAGES.tooManyImages] })
       for (const file of files) {
-        const stored = await storeUploadedFile(file, getConfig().UPLOADS_DIR)
+        const stored = await storeUploadedFile(getDb(), file, getConfig().UPLOADS_DIR)
         input.images.push(stored.url)
       }
       if (productId) {

@@ -38,7 +38,7 @@ export async function checkLogin(ip: string, input: { email: string; password: s
     await authLimits().loginFailed(ip, input.email)
     throw new Unauthorized(INVALID_LOGIN_MESSAGE)
   }
-  authLimits().loginSucceeded(ip, input.email)
+  await authLimits().loginSucceeded(ip, input.email)
   return user
 }
 

@@ -30,7 +30,7 @@ async function storePhotos(files: File[]): Promise<string[]> {
   const urls: string[] = []
   for (const file of files) {
     try {
-      urls.push((await storeUploadedFile(file, getConfig().UPLOADS_DIR)).url)
+      urls.push((await storeUploadedFile(getDb(), file, getConfig().UPLOADS_DIR)).url)
     } catch (error) {
       if (error instanceof UploadTooLarge) throw new Invalid({ photos: [CUSTOM_REQUEST_MESSAGES.photosTooLarge] })
       if (error instanceof Invalid) throw new Invalid({ photos: [`${photoName(file)}: ${error.message}`] })

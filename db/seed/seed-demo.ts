@@ -27,7 +27,7 @@ export async function seedDemo(db: DB, uploadsDir: string): Promise<SeedResult> 
     ...DEMO_BANNERS.map((spec) => () => renderBannerArt(spec)),
   ]
   const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, async (render) =>
-    (await storeImage(await render(), uploadsDir)).url,
+    (await storeImage(db, await render(), uploadsDir)).url,
   )
   const productUrls = urls.slice(0, productSpecs.length)
   const bannerUrls = urls.slice(productSpecs.length)

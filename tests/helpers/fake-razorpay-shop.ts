@@ -1,6 +1,5 @@
 // The built shop on a fresh database with Razorpay pointed at the local fake (tests/fake-razorpay.ts):
 // what the /api order, cancel and hold tests start with. Keys are per test file.
-import { join } from 'node:path'
 import { type DB, openDatabase } from '../../db/database'
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
 import { type RunningServer, startServer } from '../integration/server'
@@ -14,7 +13,7 @@ export interface RazorpayKeys {
 export interface ShopWithFakeRazorpay {
   fake: FakeRazorpay
   server: RunningServer
-  /** The shop's own SQLite file, for arranging and checking rows. */
+  /** The shop's database (its SQLite file, or env.DATABASE_URL), for arranging and checking rows. */
   db: DB
   stop(): Promise<void>
 }
@@ -31,7 +30,7 @@ export async function startShopWithFakeRazorpay(keys: RazorpayKeys, env: Record<
     RAZORPAY_API_BASE: fake.url,
     ...env,
   })
-  const db = openDatabase(join(server.dir, 'shop.sqlite'))
+  const db = openDatabase(server.database)
   return {
     fake,
     server,

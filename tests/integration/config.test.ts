@@ -21,6 +21,12 @@ describe('start-up configuration', () => {
     expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: RAZORPAY_KEY_ID: .*PAYMENT_TEST_MODE=1/)
   })
 
+  it('refuses several processes on SQLite with one line (WEB_CONCURRENCY needs DATABASE_URL)', async () => {
+    const { code, output } = await runServerCommand({ WEB_CONCURRENCY: '2', PAYMENT_TEST_MODE: '1', PORT: '0' })
+    expect(code).toBe(78)
+    expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: WEB_CONCURRENCY: more than 1 process needs PostgreSQL \(DATABASE_URL\)/)
+  })
+
   it('npm run db:migrate brings a new database up to date', async () => {
     const { code, output } = await runServerCommand({}, ['migrate'])
     expect(code).toBe(0)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enqueueMail } from '../../app/domain/mail-outbox.server'
 import { matchProducts } from '../../app/domain/product-search.server'
 import { usePostgresDatabase } from '../helpers/postgres'
-import { CopyError, copyDatabase, type TableCopy } from '../../db/copy'
+import { COPY_BATCH_SIZE_FILES, CopyError, copyDatabase, type TableCopy } from '../../db/copy'
 import { type DB, migrateToLatest, openDatabase } from '../../db/database'
 import { insertUsers } from '../helpers/fixtures'
 import { seedDemoOrders } from '../../db/seed/demo-orders'
@@ -50,7 +50,7 @@ describe('copyDatabase (npm run db:copy)', () => {
     const orders = copied.find((c) => c.table === 'orders')
     expect(orders?.rows).toBeGreaterThan(7) // more than one batch
     expect(orders?.paise.total_amount_paise).toBeGreaterThan(0)
-    for (const table of ['users', 'products', 'orders', 'order_lines', 'payments', 'product_images', 'mail_outbox', 'refunds', 'invoices', 'document_counters', 'stock_holds', 'password_resets']) {
+    for (const table of ['users', 'products', 'orders', 'order_lines', 'payments', 'product_images', 'mail_outbox', 'refunds', 'invoices', 'document_counters', 'stock_holds', 'password_resets', 'stored_files']) {
       const [a, b] = await Promise.all([
         sqlite.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         postgres.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -59,6 +59,14 @@ describe('copyDatabase (npm run db:copy)', () => {
     }
     const one = await sqlite.selectFrom('orders').selectAll().orderBy('number').executeTakeFirstOrThrow()
     expect(await postgres.selectFrom('orders').selectAll().where('id', '=', one.id).executeTakeFirstOrThrow()).toMatchObject(one)
+  })
+
+  it('copies the stored images byte for byte (any process of the PostgreSQL shop serves them)', async () => {
+    const files = await sqlite.selectFrom('stored_files').select(['name', 'content']).orderBy('name').execute()
+    expect(files.length).toBeGreaterThan(COPY_BATCH_SIZE_FILES)
+    const copiedFiles = await postgres.selectFrom('stored_files').select(['name', 'content']).orderBy('name').execute()
+    expect(copiedFiles.map((f) => f.name)).toEqual(files.map((f) => f.name))
+    for (const [i, file] of files.entries()) expect(Buffer.from(copiedFiles[i]?.content ?? []).equals(Buffer.from(file.content)), file.name).toBe(true)
   })
 
   it('answers searches the same way after the copy', async () => {

@@ -1,9 +1,13 @@
 // Starts the built production server (`node server/start.js`) on a free port with a fresh database.
+// With TEST_SERVER_WORKERS=N set (e.g. `TEST_SERVER_WORKERS=4 npm run test:stress -- load last-unit`)
+// a server without a DATABASE_URL of its own gets a fresh database on a throwaway PostgreSQL
+// (tests/helpers/postgres.ts) and N worker processes (ADR 040); tests reach it through `database`.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createDatabase, sharedPostgres } from '../helpers/postgres'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -11,6 +15,8 @@ export interface RunningServer {
   url: string
   /** Holds the database (shop.sqlite) and uploads; removed by stop() unless it was given. */
   dir: string
+  /** What openDatabase takes to reach the shop's database: its SQLite file, or its DATABASE_URL. */
+  database: string
   pid: number
   output: () => string
   /** SIGTERM (a graceful stop), then removes the temp dir. */
@@ -42,6 +48,12 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'shop-http-'))
   const port = await freePort()
+  const workers = process.env.TEST_SERVER_WORKERS
+  if (workers && !env.DATABASE_URL && !options.dir) {
+    const { url } = await createDatabase((await sharedPostgres()).url)
+    env = { DATABASE_URL: url, WEB_CONCURRENCY: workers, ...env }
+  }
+  const database = env.DATABASE_URL ?? join(dir, 'shop.sqlite')
   let output = ''
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server/start.js')], {
     cwd: root,
@@ -88,6 +100,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     url,
     dir,
+    database,
     pid: child.pid ?? 0,
     output: () => output,
     async stop() {

@@ -11,7 +11,6 @@
 //    is reported.
 // Last: one SQL check over every order of the run: no order shows confirmed (or later) without
 // stock behind it, and no stock is negative.
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from '../integration/server'
@@ -45,7 +44,7 @@ beforeAll(async () => {
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     RAZORPAY_API_BASE: fake.url,
   })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
   const signedUp = await Promise.all(
     Array.from({ length: N }, async (_, i) => {
       const who = await api.registerAndLogin(`Racer ${i}`, `racer${i}@example.com`)

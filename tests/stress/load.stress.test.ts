@@ -7,7 +7,6 @@
 // (created_at -> sent_at, and created_at -> received by the SMTP server) p50/p99 is reported, and
 // every paid order got exactly one confirmation and one owner mail.
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database'
@@ -50,7 +49,7 @@ beforeAll(async () => {
     },
     { startTimeoutMs: 240_000 },
   )
-  const db = openDatabase(join(server.dir, 'shop.sqlite'))
+  const db = openDatabase(server.database)
   try {
     // Plenty of stock, so that every checkout in the run is covered.
     await db.updateTable('products').set({ total_stock: 100_000 }).execute()
@@ -223,7 +222,7 @@ it(`serves a realistic mix for ${SECONDS} s with zero errors`, async () => {
 
   // The outbox drains: every mail of the run is sent over SMTP and arrives at the SMTP server.
   const loadEnded = Date.now()
-  const db = openDatabase(join(server.dir, 'shop.sqlite'))
+  const db = openDatabase(server.database)
   try {
     const drainDeadline = Date.now() + 300_000
     for (;;) {

@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
       return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.deleted })
     }
-    const stored = await storeUploadedFile(form.get('my_file'), getConfig().UPLOADS_DIR)
+    const stored = await storeUploadedFile(getDb(), form.get('my_file'), getConfig().UPLOADS_DIR)
     await addFeatureImage(getDb(), stored.url)
     return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.added })
   }, { reply: {} })

@@ -20,13 +20,13 @@ async function imageOf(request: Request, uploadsDir: string): Promise<string> {
     const file = form.get('my_file')
     // A form may name an uploaded url instead of sending the picture.
     if ((file === null || (typeof file !== 'string' && file.size === 0)) && form.get('image')) {
-      return checkUploadedUrl(form.get('image'), uploadsDir)
+      return checkUploadedUrl(getDb(), form.get('image'), uploadsDir)
     }
-    return (await storeUploadedFile(file, uploadsDir)).url
+    return (await storeUploadedFile(getDb(), file, uploadsDir)).url
   }
   const body = await readBody(request)
   const image = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { image?: unknown }).image : undefined
-  return checkUploadedUrl(image, uploadsDir)
+  return checkUploadedUrl(getDb(), image, uploadsDir)
 }
 
 export function action({ request, context }: Route.ActionArgs) {
