@@ -16,6 +16,7 @@ import * as stockHolds from '../migrations/2026-11-25T1110-stock-holds'
 import * as orderTracking from '../migrations/2026-11-25T1120-order-tracking'
 import * as invoices from '../migrations/2026-11-25T1140-invoices'
 import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
+import * as reviews from '../migrations/2026-11-26T0110-reviews'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1120-order-tracking': orderTracking,
   '2026-11-25T1140-invoices': invoices,
   '2026-11-25T1130-mail-outbox-and-password-resets': mailOutbox,
+  '2026-11-26T0110-reviews': reviews,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
