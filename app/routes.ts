@@ -61,6 +61,7 @@ export default [
     route('shop/products/get', 'routes/api/shop/products.ts'),
     route('shop/products/get/:id', 'routes/api/shop/product.ts'),
     route('shop/search/:keyword?', 'routes/api/shop/search.ts'),
+    route('shop/review/add', 'routes/api/shop/review-add.ts'),
     route('shop/review/:productId', 'routes/api/shop/reviews.ts'),
     route('shop/cart/add', 'routes/api/shop/cart-add.ts'),
     route('shop/cart/get/:userId', 'routes/api/shop/cart-get.ts'),

@@ -1,6 +1,7 @@
 // Verified-buyer reviews: eligibility (a delivered order holding the product), one review per
 // shopper and product (a second write edits), the product's average and count kept in the same
 // transaction (also under concurrent writes), deleting one's own, and the admin hiding one.
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import type { OrderStatus } from '../../db/schema'
@@ -196,7 +197,7 @@ describe('productReviews', () => {
       const name = NAMES[i] as string
       await orderOf(name, 'vase')
       await saveReview(db, `u-${name}`, 'vase', { reviewValue: value, reviewMessage: `Review ${i}` })
-      await db.updateTable('reviews').set({ created_at: `2026-11-0${i + 1}T10:00:00.000Z` }).where('user_id', '=', `u-${name}`).execute()
+      await sql`update reviews set created_at = ${`2026-11-0${i + 1}T10:00:00.000Z`} where user_id = ${`u-${name}`}`.execute(db)
     }
     const first = await productReviews(db, 'vase', { viewerId: 'u-Asha' })
     expect(first).toMatchObject({ count: 7, average: 3.86, page: 1, pageCount: 2, canReview: true })
