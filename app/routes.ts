@@ -23,6 +23,7 @@ export default [
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('orders/:orderId/invoice.pdf', 'routes/admin/order-invoice.ts'),
     route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
+    route('reviews', 'routes/admin/reviews.tsx'),
     route('features', 'routes/admin/features.tsx'),
     route('mail', 'routes/admin/mail.tsx'),
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),

@@ -108,3 +108,9 @@ export const MailIcon = (p: P) => (
     <path d="m3 7 9 6 9-6" />
   </Icon>
 )
+
+export const StarIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+  </Icon>
+)
