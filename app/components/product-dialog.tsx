@@ -2,7 +2,7 @@ import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCall
 import { useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { ProductDetail } from '~/domain/catalog.server'
-import type { ProductReviews } from '~/domain/reviews.server'
+import type { ProductReviews } from './product-reviews'
 
 /**
  * The dialog's code (the product detail, its gallery and carousel) is not needed to browse: it

@@ -1,13 +1,15 @@
 // A product's reviews (issue 21): the average, the count and the stars' distribution, the latest
 // reviews with 'Verified buyer' and plain-link pages (?reviews=2), and the signed-in shopper's own
 // review: the form to write or edit it (plain posts, so without JS as well) and its delete button.
+// It imports little on purpose (no ui/field): the product page is the largest on the JS budget.
 import { Form, Link } from 'react-router'
-import type { OwnReview, ProductReviews } from '~/domain/reviews.server'
-import { formatDate } from '~/lib/dates'
+import type { OwnReview, ProductReviews as ProductReviewsData, ReviewItem } from '~/domain/reviews.server'
 import { formatAverage, REVIEW_LIMITS, REVIEW_MESSAGES, REVIEW_VALUES, reviewCountLabel } from '~/lib/reviews'
 import type { FormReply } from '~/web/form-reply'
-import { InlineError, inputClass } from './ui/field'
 import { buttonClass } from './ui/button'
+
+/** The reviews as the page shows them: each with its date in words (formatted by the loader). */
+export type ProductReviews = Omit<ProductReviewsData, 'items'> & { items: (ReviewItem & { date: string })[] }
 
 const stars = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`
 
@@ -65,7 +67,7 @@ function ReviewForm({ productId, own, reply }: { productId: string; own: OwnRevi
           rows={4}
           aria-invalid={messageError ? true : undefined}
           aria-describedby={messageError ? 'review-message-error' : undefined}
-          className={`${inputClass} h-auto py-2`}
+          className="block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </label>
       {messageError ? (
@@ -73,7 +75,11 @@ function ReviewForm({ productId, own, reply }: { productId: string; own: OwnRevi
           {messageError}
         </p>
       ) : null}
-      <InlineError message={reply?.error?.['']?.[0]} />
+      {reply?.error?.['']?.[0] ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {reply.error[''][0]}
+        </p>
+      ) : null}
       <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
         {own ? 'Save review' : 'Submit review'}
       </button>
@@ -138,7 +144,7 @@ function Pages({ productId, reviews }: { productId: string; reviews: ProductRevi
   return (
     <nav aria-label="Review pages" className="flex flex-wrap items-center justify-between gap-2">
       {reviews.page > 1 ? (
-        <Link to={link(reviews.page - 1)} preventScrollReset className={buttonClass('outline', 'sm')}>
+        <Link to={link(reviews.page - 1)} className={buttonClass('outline', 'sm')}>
           Newer reviews
         </Link>
       ) : (
@@ -148,7 +154,7 @@ function Pages({ productId, reviews }: { productId: string; reviews: ProductRevi
         Page {reviews.page} of {reviews.pageCount}
       </span>
       {reviews.page < reviews.pageCount ? (
-        <Link to={link(reviews.page + 1)} preventScrollReset className={buttonClass('outline', 'sm')}>
+        <Link to={link(reviews.page + 1)} className={buttonClass('outline', 'sm')}>
           Older reviews
         </Link>
       ) : (
@@ -223,7 +229,7 @@ export function ProductReviewsSection({
                 </span>
               </p>
               <p className="text-xs text-zinc-500">
-                {formatDate(review.createdAt)}
+                {review.date}
                 {review.updatedAt > review.createdAt ? ' · edited' : ''}
               </p>
               {review.reviewMessage ? <p className="whitespace-pre-line break-words text-sm">{review.reviewMessage}</p> : null}

@@ -7,6 +7,7 @@ import { ProductReviewsSection } from '~/components/product-reviews'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
+import { formatDate } from '~/lib/dates'
 import { getProduct } from '~/domain/catalog.server'
 import { productReviews } from '~/domain/reviews.server'
 import { productJsonLd } from '~/lib/product-json-ld'
@@ -28,7 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     orNotFound(getProduct(db, params.id)),
     orNotFound(productReviews(db, params.id, { page: parsedPage.success ? parsedPage.data : 1, viewerId: user?.id ?? null })),
   ])
-  return { product, reviews, signedIn: user !== null, origin: getConfig().PUBLIC_URL ?? url.origin } satisfies ProductDialogData & { origin: string }
+  // Built here, not in meta (the builder stays out of the page's JavaScript), and the dates read as words.
+  const jsonLd = productJsonLd(product, reviews, getConfig().PUBLIC_URL ?? url.origin)
+  const shown = { ...reviews, items: reviews.items.map((review) => ({ ...review, date: formatDate(review.createdAt) })) }
+  return { product, reviews: shown, signedIn: user !== null, jsonLd } satisfies ProductDialogData & { jsonLd: unknown }
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
@@ -44,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     ? [
         { title: loaderData.product.title },
         { name: 'description', content: loaderData.product.description },
-        { 'script:ld+json': productJsonLd(loaderData.product, loaderData.reviews, loaderData.origin) },
+        { 'script:ld+json': loaderData.jsonLd },
       ]
     : [{ title: 'Page Not Found' }]
 
