@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { choose, DEMO, expect, flash, loginAs, PHONE_390, PURCHASE, productPath, startTestPayment, test } from './fixtures'
+import { choose, DEMO, expect, flash, jsEnabled, loginAs, PHONE_390, PURCHASE, productCard, productPath, startTestPayment, test } from './fixtures'
 
 // Verified-buyer reviews (issue 21) on a 390 px phone, with and without JS: a shopper whose order is
 // not delivered yet cannot review; once the studio delivers it they rate the piece, everyone sees
@@ -152,4 +152,22 @@ test("the demo shopper's seeded reviews show on pieces she received, as hers; a 
   await expect(mine.first()).toBeVisible()
   await page.goto(`/shop/product/${found?._id}?reviews=nonsense`)
   await expect(mine.first()).toBeVisible()
+})
+
+test('a product opened from the listing shows its reviews (in the dialog with JS, on its page without)', async ({ page }) => {
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(PURCHASE.title)}`)
+  await productCard(page, PURCHASE.title).getByRole('link', { name: PURCHASE.title, exact: true }).click()
+  const container = jsEnabled() ? page.getByRole('dialog') : page.getByRole('main')
+  const reviews = container.getByRole('region', { name: 'Reviews' })
+  await expect(reviews).toBeVisible()
+  await expect(reviews.getByText(/^\d+ reviews?$|^No reviews yet\.$/).first()).toBeVisible()
+  await expect(reviews.getByRole('link', { name: 'Sign in to review it' })).toBeVisible()
+
+  // The admin's list, on a phone (looked at in the report's screenshots).
+  await loginAs(page, 'admin')
+  await page.goto('/admin/reviews')
+  await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Reviews' }).getByRole('listitem').first()).toContainText(DEMO.shopper.name)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+  await page.screenshot({ path: test.info().outputPath('admin-reviews.png') })
 })

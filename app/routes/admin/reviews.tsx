@@ -65,7 +65,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
               <li key={review.id} className={cn('grid gap-2 rounded-lg border p-4', review.hidden ? 'border-amber-400 bg-amber-50/50 dark:bg-amber-950/30' : 'border-zinc-200 dark:border-zinc-800')}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h2 className="font-semibold">
-                    <Link to={`/shop/product/${review.productId}`} className="underline">
+                    <Link to={`/admin/products/${review.productId}/edit`} className="inline-flex min-h-11 items-center underline">
                       {review.productTitle}
                     </Link>
                   </h2>
