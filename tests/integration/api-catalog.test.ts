@@ -285,7 +285,13 @@ describe('GET /api/shop/search/:keyword', () => {
 
 describe('GET /api/shop/review/:productId', () => {
   it("lists a product's reviews, newest first, with the reviewer's name", async () => {
-    const product = await db.selectFrom('products').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()
+    // A product the demo shopper has not reviewed (the demo seed reviews three she received).
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('review_count', '=', 0)
+      .executeTakeFirstOrThrow()
     const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
     expect(empty).toEqual({ success: true, data: [], total: 0, capped: false, cap: 500 })
 
