@@ -18,6 +18,7 @@ import * as invoices from '../migrations/2026-11-25T1140-invoices'
 import * as customRequests from '../migrations/2026-11-26T0300-custom-requests'
 import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
 import * as sharedLimitsAndStoredFiles from '../migrations/2026-11-26T0190-shared-limits-and-stored-files'
+import * as reviews from '../migrations/2026-11-26T0110-reviews'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1130-mail-outbox-and-password-resets': mailOutbox,
   '2026-11-26T0190-shared-limits-and-stored-files': sharedLimitsAndStoredFiles,
   '2026-11-26T0300-custom-requests': customRequests,
+  '2026-11-26T0110-reviews': reviews,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -40,7 +40,13 @@ export interface ProductsTable {
   price_paise: number
   sale_price_paise: Generated<number>
   total_stock: number
+  /**
+   * The average of the shown reviews (written with review_count in the same transaction as each
+   * review write); while review_count is 0, the admin's starting value (ADR 041).
+   */
   average_review: Generated<number>
+  /** How many shown (not hidden) reviews the product has. */
+  review_count: Generated<number>
   variety_type: VarietyType | null
   created_at: CreatedAt
   updated_at: string
@@ -260,7 +266,14 @@ export interface ReviewsTable {
   user_id: string
   review_value: number
   review_message: Generated<string>
+  /** 1 when the admin hid it: out of the product's list, average and count (its author still sees it). */
+  hidden: Generated<number>
+  /** Why the admin hid it ('' when shown). */
+  hidden_reason: Generated<string>
+  hidden_at: string | null
   created_at: CreatedAt
+  /** Nullable only in SQLite's column (added later); every row has one. */
+  updated_at: string | null
 }
 
 export interface FeatureImagesTable {

@@ -82,6 +82,7 @@ export function toApiReview(review: ReviewItem) {
     reviewValue: review.reviewValue,
     reviewMessage: review.reviewMessage,
     createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
   }
 }
 

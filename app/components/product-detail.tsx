@@ -67,12 +67,15 @@ export function ProductDetailView({
   errors,
   chosen: previous,
   headingLevel: Heading = 'h1',
+  reviewCount = 0,
 }: {
   product: ProductDetail
   errors?: Record<string, string[] | null | undefined>
   /** The choices of a refused post (no JS), so the shopper need not pick them again. */
   chosen?: { variety?: string; color?: string }
   headingLevel?: 'h1' | 'h2'
+  /** Shown reviews: the stars link to them. */
+  reviewCount?: number
 }) {
   const fetcher = useCartFetcher(`add-${product.id}`)
   const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors
@@ -109,7 +112,7 @@ export function ProductDetailView({
             <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
           )}
         </div>
-        <ReviewStars value={product.averageReview} />
+        <ReviewStars value={product.averageReview} count={reviewCount} />
         <fetcher.Form id={formId} method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
           <CartFormFields redirectTo={`/shop/product/${product.id}`} />
           <input type="hidden" name="intent" value="add" />

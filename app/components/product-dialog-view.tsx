@@ -1,20 +1,22 @@
 import { Link } from 'react-router'
-import type { ProductDetail } from '~/domain/catalog.server'
 import { CloseIcon } from './icons'
 import { ProductDetailView } from './product-detail'
+import type { ProductDialogData } from './product-dialog'
+import { ProductReviewsSection } from './product-reviews'
 import { Modal } from './ui/modal'
 import { Skeleton } from './ui/skeleton'
 
 /** The product over the page (loaded on demand by ProductDialogProvider): a skeleton until its data arrives. */
 export default function ProductDialogView({
   productId,
-  product,
+  data,
   onClose,
 }: {
   productId: string
-  product: ProductDetail | null
+  data: ProductDialogData | null
   onClose: () => void
 }) {
+  const product = data?.product ?? null
   return (
     <Modal
       label={product?.title ?? 'Product'}
@@ -35,8 +37,11 @@ export default function ProductDialogView({
           <CloseIcon />
         </button>
       </div>
-      {product ? (
-        <ProductDetailView key={product.id} product={product} headingLevel="h2" />
+      {data && product ? (
+        <div className="grid gap-8">
+          <ProductDetailView key={product.id} product={product} headingLevel="h2" />
+          <ProductReviewsSection productId={product.id} reviews={data.reviews} signedIn={data.signedIn} />
+        </div>
       ) : (
         <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
           <Skeleton className="aspect-square w-full" />

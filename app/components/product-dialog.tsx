@@ -2,6 +2,7 @@ import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCall
 import { useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { ProductDetail } from '~/domain/catalog.server'
+import type { ProductReviews } from './product-reviews'
 
 /**
  * The dialog's code (the product detail, its gallery and carousel) is not needed to browse: it
@@ -18,6 +19,8 @@ export function preloadProductDialog(): void {
 /** What the product page's loader gives the dialog. */
 export interface ProductDialogData {
   product: ProductDetail
+  reviews: ProductReviews
+  signedIn: boolean
 }
 
 type OpenProduct = (event: MouseEvent<HTMLAnchorElement>, productId: string) => void
@@ -57,13 +60,13 @@ export function ProductDialogProvider({ children }: { children: ReactNode }) {
     setProductId(null)
   }, [location.key])
 
-  const product = fetcher.data?.product.id === productId ? fetcher.data?.product : null
+  const data = fetcher.data?.product.id === productId ? fetcher.data : null
   return (
     <ProductDialogContext.Provider value={open}>
       {children}
       {productId ? (
         <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-50 bg-black/60" />}>
-          <ProductDialogView productId={productId} product={product} onClose={layer.close} />
+          <ProductDialogView productId={productId} data={data ?? null} onClose={layer.close} />
         </Suspense>
       ) : null}
     </ProductDialogContext.Provider>

@@ -1,5 +1,7 @@
-/** The average review as five stars and a number, e.g. ★★★★☆ 4.3. */
-export function ReviewStars({ value }: { value: number }) {
+import { reviewCountLabel } from '~/lib/reviews'
+
+/** The average review as five stars and a number, e.g. ★★★★☆ 4.3, with a link to the reviews when there are some. */
+export function ReviewStars({ value, count = 0 }: { value: number; count?: number }) {
   if (!value) return <p className="text-sm text-zinc-500">No reviews yet</p>
   const rounded = Math.round(value)
   return (
@@ -12,6 +14,11 @@ export function ReviewStars({ value }: { value: number }) {
         <span className="sr-only">Average review </span>
         {value.toFixed(1)} out of 5
       </span>
+      {count > 0 ? (
+        <a href="#reviews" className="underline">
+          {reviewCountLabel(count)}
+        </a>
+      ) : null}
     </p>
   )
 }

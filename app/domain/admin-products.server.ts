@@ -1,5 +1,6 @@
 // The admin's catalogue: create, edit and (softly) delete products with their images, colours and
 // variety options. Orders and carts keep pointing at deleted products; shoppers no longer see them.
+import { sql } from 'kysely'
 import type { DB } from '../../db/database'
 import { newId } from '~/lib/ids.server'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
@@ -72,7 +73,10 @@ export async function createProduct(db: DB, input: ProductInput): Promise<Produc
  * lost update); a stock the admin changed is written as given.
  */
 export async function updateProduct(db: DB, id: string, input: ProductInput, options: { stockSeen?: number } = {}): Promise<ProductDetail> {
-  const { total_stock, ...columns } = productColumns(input)
+  const { total_stock, average_review, ...rest } = productColumns(input)
+  // The admin's average stands in only until the first shown review; from then on the reviews'
+  // own average is kept (decided in the update itself, so a review written meanwhile stands; ADR 041).
+  const columns = { ...rest, average_review: sql<number>`case when review_count > 0 then average_review else ${average_review} end` }
   const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
   await db.transaction().execute(async (trx) => {
     const result = await trx

@@ -87,3 +87,22 @@ it("records the demo orders as gateway 'demo' (counted as revenue), and relabels
   const payments = await db.selectFrom('payments').select('gateway').distinct().execute()
   expect(payments).toEqual([{ gateway: 'demo' }])
 })
+
+it("adds the shopper's reviews of pieces delivered to her, with each product's count and average", async () => {
+  await seedDemoOrders(db, shopper, NOW)
+  const reviews = await db.selectFrom('reviews').selectAll().execute()
+  expect(reviews.length).toBeGreaterThan(0)
+  for (const review of reviews) {
+    expect(review.user_id).toBe(shopper.id)
+    const delivered = await db
+      .selectFrom('orders as o')
+      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .select('o.id')
+      .where('o.order_status', '=', 'delivered')
+      .where('l.product_id', '=', review.product_id)
+      .execute()
+    expect(delivered.length).toBeGreaterThan(0)
+    const product = await db.selectFrom('products').select(['review_count', 'average_review']).where('id', '=', review.product_id).executeTakeFirstOrThrow()
+    expect(product).toEqual({ review_count: 1, average_review: review.review_value })
+  }
+})

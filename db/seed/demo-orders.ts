@@ -34,6 +34,16 @@ const PLAN: PlannedOrder[] = [
   { daysAgo: 0, hour: 0, lines: [[6, 2]], status: 'pending' },
 ]
 
+/**
+ * The demo shopper's reviews of pieces she received (indexes into the chosen products, as in PLAN):
+ * some delivered pieces are reviewed, others are left for whoever tries the demo to review.
+ */
+const REVIEWS: { index: number; value: number; message: string; daysAgo: number }[] = [
+  { index: 0, value: 5, message: 'Even prettier in person. The colours catch the morning light beautifully.', daysAgo: 25 },
+  { index: 1, value: 4, message: 'Lovely finish and well packed. Took a little longer to arrive than I hoped.', daysAgo: 22 },
+  { index: 2, value: 5, message: '', daysAgo: 19 },
+]
+
 const STATUS_PATH: Record<OrderStatus, OrderStatus[]> = {
   pending: ['pending'],
   confirmed: ['pending', 'confirmed'],
@@ -175,6 +185,20 @@ export async function seedDemoOrders(
           })),
         )
         .execute()
+    }
+    // Her reviews of pieces delivered to her (verified buyer), and each product's count and average.
+    const reviewed = REVIEWS.flatMap((review) => {
+      const product = products[review.index]
+      const delivered = PLAN.some((p) => p.status === 'delivered' && p.lines.some(([index]) => index === review.index))
+      return product && delivered ? [{ ...review, product }] : []
+    })
+    for (const { product, value, message, daysAgo } of reviewed) {
+      const at = new Date(now.getTime() - daysAgo * 86_400_000).toISOString()
+      await trx
+        .insertInto('reviews')
+        .values({ id: newId(), product_id: product.id, user_id: shopper.id, review_value: value, review_message: message, created_at: at, updated_at: at })
+        .execute()
+      await trx.updateTable('products').set({ review_count: 1, average_review: value }).where('id', '=', product.id).execute()
     }
   })
   return PLAN.length

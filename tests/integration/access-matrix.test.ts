@@ -104,6 +104,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
   'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
+  // Hiding without a reason is refused (400), whichever review it names.
+  'routes/admin/reviews.tsx': [adminPage(() => '/admin/reviews?show=hidden&page=2'), adminPost(() => '/admin/reviews', { intent: 'hide', reviewId: NO_ID })],
   'routes/admin/features.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
@@ -142,6 +144,20 @@ const RULES: Record<string, Cell[]> = {
       url: (ids) => `/shop/product/${ids.productId}`,
       body: () => ({ quantity: '-3', price: '1' }),
       expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME },
+    },
+    // The review forms: a visitor signs in first; a shopper's bad value is a 400; deleting a review
+    // one does not have is flashed back to the product's reviews.
+    {
+      method: 'POST',
+      url: (ids) => `/shop/product/${ids.productId}`,
+      body: () => ({ intent: 'review', reviewValue: '9' }),
+      expect: { visitor: L, owner: 400, other: 400, admin: ADMIN_HOME },
+    },
+    {
+      method: 'POST',
+      url: (ids) => `/shop/product/${ids.productId}`,
+      body: () => ({ intent: 'review-delete' }),
+      expect: { visitor: L, owner: '→/shop/product/', other: '→/shop/product/', admin: ADMIN_HOME },
     },
   ],
   'routes/shop/signed-in.tsx': [signedInShopPage('/shop/account')],
@@ -216,7 +232,15 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/products.ts': [publicApi(() => '/api/shop/products/get?category=jewellery&page=1')],
   'routes/api/shop/product.ts': [publicApi((ids) => `/api/shop/products/get/${ids.productId}`)],
   'routes/api/shop/search.ts': [publicApi(() => '/api/shop/search/resin')],
-  'routes/api/shop/reviews.ts': [publicApi((ids) => `/api/shop/review/${ids.productId}`)],
+  'routes/api/shop/reviews.ts': [
+    publicApi((ids) => `/api/shop/review/${ids.productId}`),
+    // Only one's own review is deleted: nobody here has one.
+    { method: 'DELETE', url: (ids) => `/api/shop/review/${ids.productId}`, expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
+  ],
+  // A bad value is the owner's 400; naming the owner's userId is everyone else's 403.
+  'routes/api/shop/review-add.ts': [
+    ownerApi('POST', () => '/api/shop/review/add', 400, 403, (ids) => ({ userId: ids.a.userId, productId: ids.productId, reviewValue: 9 })),
+  ],
   'routes/api/shop/cart-add.ts': [ownerApi('POST', () => '/api/shop/cart/add', 404, 403, (ids) => ({ userId: ids.a.userId, productId: NO_ID, quantity: 1 }))],
   'routes/api/shop/cart-get.ts': [ownerApi('GET', (ids) => `/api/shop/cart/get/${ids.a.userId}`, 200, 200)],
   'routes/api/shop/cart-update.ts': [

@@ -285,7 +285,13 @@ describe('GET /api/shop/search/:keyword', () => {
 
 describe('GET /api/shop/review/:productId', () => {
   it("lists a product's reviews, newest first, with the reviewer's name", async () => {
-    const product = await db.selectFrom('products').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()
+    // A product the demo shopper has not reviewed (the demo seed reviews three she received).
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('review_count', '=', 0)
+      .executeTakeFirstOrThrow()
     const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
     expect(empty).toEqual({ success: true, data: [], total: 0, capped: false, cap: 500 })
 
@@ -307,8 +313,8 @@ describe('GET /api/shop/review/:productId', () => {
       capped: false,
       cap: 500,
       data: [
-        { _id: 'rv-new', reviewValue: 4, reviewMessage: '', userName: 'Ravi', createdAt: '2026-02-01T00:00:00.000Z' },
-        { _id: 'rv-old', reviewValue: 5, reviewMessage: 'Stunning', userName: 'Asha', createdAt: '2026-01-01T00:00:00.000Z' },
+        { _id: 'rv-new', reviewValue: 4, reviewMessage: '', userName: 'Ravi', createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' },
+        { _id: 'rv-old', reviewValue: 5, reviewMessage: 'Stunning', userName: 'Asha', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
       ],
     })
   })
@@ -343,7 +349,6 @@ describe('methods', () => {
       '/api/shop/products/get',
       `/api/shop/products/get/${product.id}`,
       '/api/shop/search/geode',
-      `/api/shop/review/${product.id}`,
       '/api/common/feature/get',
     ]
     for (const path of paths) {
@@ -358,6 +363,13 @@ describe('methods', () => {
         expect(await response.json()).toMatchObject({ success: false })
       }
     }
+    // A product's reviews also take DELETE (the caller's own review: signed in only).
+    for (const method of ['POST', 'PUT']) {
+      const response = await fetch(`${server.url}/api/shop/review/${product.id}`, { method, headers: { 'Content-Type': 'application/json' }, body: '{}' })
+      expect(response.status, `${method} reviews`).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, DELETE')
+    }
+    expect((await fetch(`${server.url}/api/shop/review/${product.id}`, { method: 'DELETE' })).status).toBe(401)
   })
 
   it('answers JSON with no-store caching', async () => {

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, StarIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -22,6 +22,7 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ListIcon },
   { to: '/admin/custom-orders', label: 'Custom orders', Icon: BrushIcon },
+  { to: '/admin/reviews', label: 'Reviews', Icon: StarIcon },
   { to: '/admin/features', label: 'Features', Icon: ImageIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
 ]

@@ -1,0 +1,59 @@
+// schema.org Product data for a product page (issue 21), so search engines can show its price and
+// stars. React Router's meta writes it as <script type="application/ld+json"> with `<`, `>` and `&`
+// escaped; a data block is never executed, so the CSP's nonce does not apply to it.
+import { categoryLabel } from './catalog'
+import { type Priced, unitPricePaise } from './pricing'
+
+interface JsonLdProduct extends Priced {
+  id: string
+  title: string
+  description: string
+  category: string
+  totalStock: number
+  images: string[]
+}
+
+interface JsonLdReviews {
+  average: number
+  count: number
+  items: { userName: string; reviewValue: number; reviewMessage: string; createdAt: string }[]
+}
+
+const RATING_SCALE = { bestRating: 5, worstRating: 1 } as const
+
+/**
+ * The product with its offer, and (only when it has shown reviews) an AggregateRating of them and
+ * the reviews on the page: an average the admin set before any review is not a rating of shoppers.
+ */
+export function productJsonLd(product: JsonLdProduct, reviews: JsonLdReviews, origin: string) {
+  const url = `${origin}/shop/product/${encodeURIComponent(product.id)}`
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    sku: product.id,
+    category: categoryLabel(product.category),
+    url,
+    image: product.images.map((image) => `${origin}${image}`),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'INR',
+      price: (unitPricePaise(product) / 100).toFixed(2),
+      availability: product.totalStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+    ...(reviews.count > 0
+      ? {
+          aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.average, reviewCount: reviews.count, ...RATING_SCALE },
+          review: reviews.items.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.userName },
+            datePublished: review.createdAt.slice(0, 10),
+            reviewRating: { '@type': 'Rating', ratingValue: review.reviewValue, ...RATING_SCALE },
+            ...(review.reviewMessage ? { reviewBody: review.reviewMessage } : {}),
+          })),
+        }
+      : {}),
+  }
+}

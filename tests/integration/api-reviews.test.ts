@@ -1,0 +1,159 @@
+// Reviews over real HTTP (issue 21): POST /api/shop/review/add and GET/DELETE
+// /api/shop/review/:productId as docs/api.md says, with eligibility (a delivered order holding the
+// product, else 403) and ownership (the caller's own userId, else 403) decided by the server; a bad
+// value is a 400 that changes nothing; a second review edits the first; concurrent reviews leave
+// the product's averageReview right; a review the admin hid is out of the list.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DB, openDatabase } from '../../db/database'
+import { insertProducts } from '../helpers/fixtures'
+import { insertOrder } from '../helpers/order-fixtures'
+import { hideReview } from '../../app/domain/reviews.server'
+import { type RunningServer, startServer } from './server'
+
+const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
+
+let server: RunningServer
+let db: DB
+let adminToken: string
+const shoppers: { id: string; token: string; userName: string }[] = []
+
+async function call(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers are checked field by field below
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+async function login(email: string, password: string) {
+  const answer = await call('POST', '/api/auth/login', { body: { email, password } })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return { id: answer.body.user.id as string, token: answer.body.token as string }
+}
+
+const add = (shopper: { id: string; token: string }, body: Record<string, unknown>) =>
+  call('POST', '/api/shop/review/add', { token: shopper.token, body: { userId: shopper.id, userName: 'Someone Else', ...body } })
+
+const product = async (id: string) => (await call('GET', `/api/shop/products/get/${id}`)).body.data
+
+let orderSeq = 0
+async function deliver(shopper: { id: string; userName: string }, productId: string, status: 'delivered' | 'inShipping' = 'delivered') {
+  const id = `order-${++orderSeq}`
+  await insertOrder(db, { id, user: { id: shopper.id, userName: shopper.userName, email: `${shopper.userName}@example.com` }, status, date: new Date() })
+  await db.updateTable('order_lines').set({ product_id: productId }).where('order_id', '=', id).execute()
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '0', AUTH_RATE_LIMIT: '1000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  adminToken = (await login(ADMIN.email, ADMIN.password)).token
+  await insertProducts(db, [
+    { id: 'lamp', title: 'Ocean lamp', averageReview: 4.6 },
+    { id: 'bowl', title: 'Geode bowl' },
+  ])
+  for (let i = 0; i < 8; i++) {
+    const userName = `buyer${i}`
+    const email = `${userName}@example.com`
+    expect((await call('POST', '/api/auth/register', { body: { userName, email, password: 'resin-lover-1' } })).status).toBe(201)
+    shoppers.push({ ...(await login(email, 'resin-lover-1')), userName })
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await db?.destroy()
+  await server?.stop()
+})
+
+describe('POST /api/shop/review/add', () => {
+  it('refuses a visitor (401), another user id (403) and a shopper who has not received the product (403)', async () => {
+    const [asha, ravi] = shoppers as [(typeof shoppers)[0], (typeof shoppers)[0]]
+    expect((await call('POST', '/api/shop/review/add', { body: { productId: 'lamp', reviewValue: 5 } })).status).toBe(401)
+    const other = await add(asha, { userId: ravi.id, productId: 'lamp', reviewValue: 5 })
+    expect(other.status).toBe(403)
+    const none = await add(asha, { productId: 'lamp', reviewValue: 5 })
+    expect(none).toEqual({ status: 403, body: { success: false, message: 'Only shoppers who have received this piece can review it.' } })
+    await deliver(asha, 'lamp', 'inShipping')
+    expect((await add(asha, { productId: 'lamp', reviewValue: 5 })).status).toBe(403)
+    // The admin has received nothing either.
+    const admin = await login(ADMIN.email, ADMIN.password)
+    expect((await add(admin, { productId: 'lamp', reviewValue: 5 })).status).toBe(403)
+    expect((await add(asha, { productId: 'no-such-product', reviewValue: 5 })).status).toBe(404)
+    expect((await call('GET', '/api/shop/review/lamp')).body.data).toEqual([])
+  })
+
+  it('answers 400 with errors for a bad value or a text over 1,000 characters, changing nothing', async () => {
+    const asha = shoppers[0] as (typeof shoppers)[0]
+    await deliver(asha, 'bowl')
+    for (const reviewValue of [0, 6, 3.5, '5 stars', null, 'NaN']) {
+      const bad = await add(asha, { productId: 'bowl', reviewValue })
+      expect(bad.status).toBe(400)
+      expect(bad.body).toEqual({
+        success: false,
+        message: 'Please choose a rating from 1 to 5 stars.',
+        errors: { reviewValue: ['Please choose a rating from 1 to 5 stars.'] },
+      })
+    }
+    const long = await add(asha, { productId: 'bowl', reviewValue: 4, reviewMessage: 'a'.repeat(1001) })
+    expect(long.status).toBe(400)
+    expect(long.body.errors).toEqual({ reviewMessage: ['Your review can be at most 1,000 characters.'] })
+    expect((await call('GET', '/api/shop/review/bowl')).body.total).toBe(0)
+    expect((await product('bowl')).averageReview).toBe(0)
+  })
+
+  it('adds the first review (201) and edits it on a second post (200), never a duplicate', async () => {
+    const asha = shoppers[0] as (typeof shoppers)[0]
+    const first = await add(asha, { productId: 'bowl', reviewValue: 5, reviewMessage: 'Glows in the sun' })
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({
+      success: true,
+      message: 'Thank you! Your review is published.',
+      data: { reviewValue: 5, reviewMessage: 'Glows in the sun', userName: 'buyer0' },
+    })
+    const second = await add(asha, { productId: 'bowl', reviewValue: '3', reviewMessage: '' })
+    expect(second.status).toBe(200)
+    expect(second.body).toMatchObject({ success: true, message: 'Your review is updated.', data: { _id: first.body.data._id, reviewValue: 3 } })
+    const list = await call('GET', '/api/shop/review/bowl')
+    expect(list.body).toMatchObject({ success: true, total: 1, data: [{ _id: first.body.data._id, reviewValue: 3, reviewMessage: '', userName: 'buyer0' }] })
+    expect((await product('bowl')).averageReview).toBe(3)
+  })
+
+  it('keeps averageReview right when many shoppers review at once; the admin\'s starting value gives way', async () => {
+    expect((await product('lamp')).averageReview).toBe(4.6)
+    for (const shopper of shoppers) await deliver(shopper, 'lamp')
+    const values = [5, 4, 4, 3, 5, 2, 5, 1]
+    const answers = await Promise.all(shoppers.map((shopper, i) => add(shopper, { productId: 'lamp', reviewValue: values[i] })))
+    expect(answers.map((a) => a.status)).toEqual(shoppers.map(() => 201))
+    const average = Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100
+    expect((await product('lamp')).averageReview).toBe(average)
+    const list = await call('GET', '/api/shop/review/lamp?page=1')
+    expect(list.body).toMatchObject({ total: 8, pagination: { page: 1, pageSize: 24, total: 8, pageCount: 1 } })
+  })
+
+  it('leaves a hidden review out of the list and the average', async () => {
+    const list = await call('GET', '/api/shop/review/lamp')
+    const lowest = (list.body.data as { _id: string; reviewValue: number }[]).find((r) => r.reviewValue === 1) as { _id: string }
+    await hideReview(db, lowest._id, { reason: 'Not about the piece' })
+    const after = await call('GET', '/api/shop/review/lamp')
+    expect(after.body.total).toBe(7)
+    expect(after.body.data.map((r: { _id: string }) => r._id)).not.toContain(lowest._id)
+    expect((await product('lamp')).averageReview).toBe(Math.round((28 / 7) * 100) / 100)
+  })
+})
+
+describe('DELETE /api/shop/review/:productId', () => {
+  it("deletes the caller's own review only; 404 when they have none", async () => {
+    const [asha, ravi] = shoppers as [(typeof shoppers)[0], (typeof shoppers)[0]]
+    expect((await call('DELETE', '/api/shop/review/bowl')).status).toBe(401)
+    expect((await call('DELETE', '/api/shop/review/bowl', { token: ravi.token })).status).toBe(404)
+    expect((await call('GET', '/api/shop/review/bowl')).body.total).toBe(1)
+    const deleted = await call('DELETE', '/api/shop/review/bowl', { token: asha.token })
+    expect(deleted).toEqual({ status: 200, body: { success: true, message: 'Your review is deleted.' } })
+    expect((await call('GET', '/api/shop/review/bowl')).body.total).toBe(0)
+    expect((await product('bowl')).averageReview).toBe(0)
+    expect((await call('PUT', '/api/shop/review/bowl', { token: asha.token, body: {} })).status).toBe(405)
+    expect(adminToken).toBeTruthy()
+  })
+})
