@@ -44,7 +44,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible()
     // On a phone the sidebar is a sheet behind the menu toggle.
     await page.getByLabel('Toggle menu').click()
-    await page.getByRole('link', { name: 'Orders' }).click()
+    await page.getByRole('link', { name: 'Orders', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/orders$/)
   })
 
