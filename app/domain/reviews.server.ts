@@ -112,10 +112,9 @@ async function requireProduct(db: DB | Trx, productId: string): Promise<void> {
   if (!product) throw new NotFound(PRODUCT_MESSAGES.notFound)
 }
 
-/** A product's shown reviews, newest first; NotFound when the product is unknown or deleted. */
-export async function listReviews(db: DB, productId: string): Promise<ReviewItem[]> {
-  await requireProduct(db, productId)
-  const rows = await db
+/** The query for a product's shown (not hidden) reviews with their authors, newest first. */
+function shownReviews(db: DB, productId: string) {
+  return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select(REVIEW_COLUMNS)
@@ -123,7 +122,12 @@ export async function listReviews(db: DB, productId: string): Promise<ReviewItem
     .where('r.hidden', '=', 0)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
-    .execute()
+}
+
+/** A product's shown reviews, newest first; NotFound when the product is unknown or deleted. */
+export async function listReviews(db: DB, productId: string): Promise<ReviewItem[]> {
+  await requireProduct(db, productId)
+  const rows = await shownReviews(db, productId).execute()
   return rows.map(toItem)
 }
 
@@ -286,14 +290,7 @@ export async function productReviews(
   const pageCount = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE))
   const shownPage = Math.min(Math.max(1, Math.floor(page)), pageCount)
   const [rows, own, canReview] = await Promise.all([
-    db
-      .selectFrom('reviews as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(REVIEW_COLUMNS)
-      .where('r.product_id', '=', productId)
-      .where('r.hidden', '=', 0)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
+    shownReviews(db, productId)
       .limit(REVIEWS_PAGE_SIZE)
       .offset((shownPage - 1) * REVIEWS_PAGE_SIZE)
       .execute(),
