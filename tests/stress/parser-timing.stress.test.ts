@@ -129,7 +129,11 @@ describe('parsers under worst-case bodies: never block the event loop for more t
   const timings: { label: string; slowest: number }[] = []
   beforeAll(async () => {
     // Warm up (first requests compile code paths), then take the memory baseline.
-    for (let i = 0; i < 5; i++) await fetch(`${server.url}/favicon.svg`)
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${server.url}/favicon.svg`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined)
+    }
     rssBefore = rssMb()
   })
 
