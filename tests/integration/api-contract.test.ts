@@ -342,7 +342,13 @@ describe('the full shape of every answer', () => {
   })
 
   it('reviews: a list with reviewValue, unpaged and paged', async () => {
-    const product = await db.selectFrom('products').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow()
+    // A product this shopper has not reviewed yet (the demo seed gives the demo shopper a few reviews).
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('id', 'not in', db.selectFrom('reviews').select('product_id').where('user_id', '=', shopper.id))
+      .executeTakeFirstOrThrow()
     await db
       .insertInto('reviews')
       .values({ id: 'shape-review', product_id: product.id, user_id: shopper.id, review_value: 5, review_message: 'Lovely' })
