@@ -165,6 +165,8 @@ describe('hiding', () => {
     await orderOf('Ravi', 'vase')
     const { review } = await saveReview(db, 'u-Asha', 'vase', { reviewValue: 1, reviewMessage: 'Call me on 98450 12345' })
     await saveReview(db, 'u-Ravi', 'vase', { reviewValue: 5, reviewMessage: 'Beautiful' })
+    // Newest first: written in the same millisecond, the two would tie.
+    await sql`update reviews set created_at = ${'2026-11-01T10:00:00.000Z'} where user_id = ${'u-Asha'}`.execute(db)
     await expect(hideReview(db, review.id, { reason: '   ' })).rejects.toMatchObject({ errors: { reason: [REVIEW_MESSAGES.hideReasonRequired] } })
     await expect(hideReview(db, 'nope', { reason: 'Spam' })).rejects.toBeInstanceOf(NotFound)
 
