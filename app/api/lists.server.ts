@@ -2,7 +2,7 @@
 // call's cap, saying how many there are and whether the answer was capped; with `page`, one page.
 import { z } from 'zod'
 import { PAGE_SIZE } from '~/lib/listing-filters'
-import { pageSchema } from '~/schemas/pagination'
+import { pageCountOf, pageSchema } from '~/schemas/pagination'
 import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/admin-orders.server'
 import { parseInput } from '../domain/errors'
 
@@ -46,7 +46,7 @@ export function listAnswer<T>(items: T[], total: number, window: ListWindow) {
       page: window.page,
       pageSize: window.pageSize,
       total,
-      pageCount: Math.max(1, Math.ceil(total / window.pageSize)),
+      pageCount: pageCountOf(total, window.pageSize),
     },
   }
 }

@@ -6,6 +6,7 @@ import type { StatusMailExtra } from './mail.server'
 import { type MoveResult, moveOrder } from './order-lifecycle.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
 import { isUnpaidCheckout } from './stock-holds.server'
+import { pageCountOf } from '~/schemas/pagination'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -45,7 +46,7 @@ export async function listAllOrders(
     items: await withRefunds(db, rows.map(toOrderSummary)),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageCount: pageCountOf(total, pageSize),
   }
 }
 

@@ -17,6 +17,7 @@ import { inList } from './sql-lists.server'
 import { caseInsensitiveSql } from '../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from './stock-holds.server'
+import { pageCountOf } from '~/schemas/pagination'
 
 export interface ProductCardData {
   id: string
@@ -175,7 +176,7 @@ export async function listProducts(
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ])
   const total = Number(count.total)
-  return { items: rows.map(toCard), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+  return { items: rows.map(toCard), total, page, pageSize, pageCount: pageCountOf(total, pageSize) }
 }
 
 export const SEARCH_LIMIT = 48

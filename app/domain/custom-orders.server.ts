@@ -24,6 +24,7 @@ import {
 } from '../mail/messages.server'
 import { Invalid, NotFound } from './errors'
 import { enqueueMail, mailSettings, ownerRecipients } from './mail.server'
+import { pageCountOf } from '~/schemas/pagination'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -187,7 +188,7 @@ export async function listCustomRequests(
     items: rows.map((row) => ({ ...toSummary(row), name: row.name, email: row.email, phone: row.phone })),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageCount: pageCountOf(total, pageSize),
     status,
   }
 }

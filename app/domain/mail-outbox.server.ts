@@ -8,6 +8,7 @@ import type { DB } from '../../db/database'
 import type { Database } from '../../db/schema'
 import { MAIL_MESSAGES, type MailStatus } from '~/lib/mail'
 import { NotFound } from './errors'
+import { pageCountOf } from '~/schemas/pagination'
 
 /** Files attached at send time, rendered by whoever registered the kind (e.g. the invoice PDF). */
 export const ATTACHMENT_KINDS = ['invoice', 'credit-note'] as const
@@ -257,7 +258,7 @@ export async function listMail(db: DB, options: { page?: number; pageSize?: numb
     sentAt: r.sent_at,
     lastError: r.last_error,
   }))
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) }
+  return { items, total, page, pageCount: pageCountOf(total, pageSize) }
 }
 
 /** One mail as the mailbox shows it; NotFound when there is none. */

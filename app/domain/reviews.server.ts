@@ -10,6 +10,7 @@ import { newId } from '~/lib/ids.server'
 import { ADMIN_REVIEWS_PAGE_SIZE, REVIEW_MESSAGES, REVIEW_VALUES, REVIEWS_PAGE_SIZE } from '~/lib/reviews'
 import { hideReviewSchema, type ReviewInput, reviewSchema } from '~/schemas/review'
 import { Forbidden, NotFound, parseInput } from './errors'
+import { pageCountOf } from '~/schemas/pagination'
 
 type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
 
@@ -287,7 +288,7 @@ export async function productReviews(
   { page = 1, viewerId = null }: { page?: number; viewerId?: string | null } = {},
 ): Promise<ProductReviews> {
   const summary = await reviewSummary(db, productId)
-  const pageCount = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE))
+  const pageCount = pageCountOf(summary.count, REVIEWS_PAGE_SIZE)
   const shownPage = Math.min(Math.max(1, Math.floor(page)), pageCount)
   const [rows, own, canReview] = await Promise.all([
     shownReviews(db, productId)
@@ -308,7 +309,7 @@ export async function listAllReviews(
   let count = db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('n'))
   if (hiddenOnly) count = count.where('hidden', '=', 1)
   const total = Number((await count.executeTakeFirstOrThrow()).n)
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE))
+  const pageCount = pageCountOf(total, ADMIN_REVIEWS_PAGE_SIZE)
   const shownPage = Math.min(Math.max(1, Math.floor(page)), pageCount)
   let query = db
     .selectFrom('reviews as r')

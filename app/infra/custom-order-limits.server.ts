@@ -2,10 +2,9 @@
 // the login limits (rate-limit.server.ts, ADR 020): requests per client address (IPv4, or IPv6 /64)
 // and per email, per hour. A request is counted before its photos are processed and given back
 // when it is refused (a bad field or photo), so only requests that were sent count.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
 import { CUSTOM_REQUEST_MESSAGES, CUSTOM_REQUEST_RATE } from '~/lib/custom-orders'
-import { TooManyRequests } from '../domain/errors'
-import { clientKey } from './rate-limit.server'
+import { clientKey, refusedWith } from './rate-limit.server'
 
 export interface CustomOrderLimits {
   /** Counts one request for the address and the email; throws TooManyRequests past either limit (nothing counted then). */
@@ -18,12 +17,7 @@ export function createCustomOrderLimits(options: { perAddress: number; perEmail:
   const byAddress = new RateLimiterMemory({ points: options.perAddress, duration: options.seconds })
   const byEmail = new RateLimiterMemory({ points: options.perEmail, duration: options.seconds })
   const account = (email: string) => email.trim().toLowerCase()
-  const tooMany = (result: unknown): never => {
-    if (result instanceof RateLimiterRes) {
-      throw new TooManyRequests(CUSTOM_REQUEST_MESSAGES.tooMany, Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
-    }
-    throw result
-  }
+  const tooMany = refusedWith(CUSTOM_REQUEST_MESSAGES.tooMany)
   return {
     async take(ip, email) {
       await byAddress.consume(clientKey(ip)).catch(tooMany)

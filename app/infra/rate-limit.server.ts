@@ -33,10 +33,15 @@ export function clientKey(ip: string): string {
   return `${network}/64`
 }
 
-function tooMany(result: unknown): never {
-  if (result instanceof RateLimiterRes) throw new TooManyRequests(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
-  throw result
+/** A limiter's refusal as TooManyRequests with `message` and the seconds to wait; anything else is rethrown. */
+export function refusedWith(message: string): (result: unknown) => never {
+  return (result) => {
+    if (result instanceof RateLimiterRes) throw new TooManyRequests(message, Math.max(1, Math.ceil(result.msBeforeNext / 1000)))
+    throw result
+  }
 }
+
+const tooMany = refusedWith(TOO_MANY_ATTEMPTS)
 
 /** Points consumed per key in a fixed window, as rate-limiter-flexible's limiters count them. */
 export interface Counter {
