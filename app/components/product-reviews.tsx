@@ -106,12 +106,19 @@ function OwnReviewBox({ productId, own, reply }: { productId: string; own: OwnRe
           <ReviewForm productId={productId} own={own} reply={reply} />
         </div>
       </details>
-      <Form method="post" action={`/shop/product/${productId}`}>
-        <input type="hidden" name="intent" value="review-delete" />
-        <button type="submit" className={buttonClass('ghost', 'md', 'w-full text-red-700 sm:w-auto dark:text-red-400')}>
-          Delete your review
-        </button>
-      </Form>
+      {/* A delete asks first: the disclosure opens the question, its form posts (JS on or off). */}
+      <details className="group">
+        <summary className={buttonClass('ghost', 'md', 'w-full cursor-pointer text-red-700 sm:w-auto dark:text-red-400')}>Delete your review</summary>
+        <div role="alertdialog" aria-label="Delete your review" className="mt-3 grid gap-3 rounded-lg border border-red-300 p-4 dark:border-red-800">
+          <p className="text-sm">Delete your review? Its stars and words leave the product page for good.</p>
+          <Form method="post" action={`/shop/product/${productId}`}>
+            <input type="hidden" name="intent" value="review-delete" />
+            <button type="submit" className={buttonClass('destructive', 'md', 'w-full sm:w-auto')}>
+              Yes, delete
+            </button>
+          </Form>
+        </div>
+      </details>
     </div>
   )
 }

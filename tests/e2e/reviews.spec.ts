@@ -119,7 +119,12 @@ test('a shopper who received a piece reviews, edits and deletes it; everyone see
   await expect(flash(admin, 'The review is shown again.')).toBeVisible()
   await page.goto(product)
   await expect(latest(page).getByRole('listitem').filter({ hasText: edited })).toHaveCount(1)
-  await reviewsSection(page).getByRole('button', { name: 'Delete your review' }).click()
+  // A delete asks first: the disclosure opens the question; nothing is gone until 'Yes, delete'.
+  await reviewsSection(page).getByText('Delete your review', { exact: true }).click()
+  const ask = reviewsSection(page).getByRole('alertdialog', { name: 'Delete your review' })
+  await expect(ask).toContainText('Delete your review? Its stars and words leave the product page for good.')
+  await expect(latest(page).getByRole('listitem').filter({ hasText: edited })).toHaveCount(1)
+  await ask.getByRole('button', { name: 'Yes, delete' }).click()
   await expect(flash(page, 'Your review is deleted.')).toBeVisible()
   await expect(reviewsSection(page).getByText(edited)).toHaveCount(0)
   await expect(reviewsSection(page).getByRole('button', { name: 'Submit review' })).toBeVisible()
