@@ -4,6 +4,7 @@
 // and stops both at the end. The same specs as the SQLite run (JS on and off), chosen to walk the
 // money path and the main screens, plus tests/e2e-pg (several workers, images from the database).
 // Needs a build (`npm run build`) and Debian's `postgresql` package, like `npm run test:pg`.
+// `E2E_PG_ALL=1 npm run test:e2e:pg` runs every browser test on PostgreSQL instead of the smoke set.
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
 import { PG_BASE_URL } from './tests/e2e-pg/settings'
@@ -47,12 +48,15 @@ const wholeFiles = Object.entries(SMOKE)
   .filter(([, chosen]) => chosen.length === 0)
   .map(([file]) => file)
 
+/** E2E_PG_ALL=1: every browser test on PostgreSQL (a longer run, for a change to the database layer). */
+const all = process.env.E2E_PG_ALL === '1'
+
 export default defineConfig({
   ...base,
   testDir: 'tests',
-  testMatch: Object.keys(SMOKE),
+  testMatch: all ? ['e2e/**/*.spec.ts', 'e2e-pg/**/*.spec.ts'] : Object.keys(SMOKE),
   // A test runs when its file runs whole or its title is chosen (grep sees "file title ...").
-  grep: new RegExp(`(${[...wholeFiles.map((f) => `${literal(f.split('/')[1] ?? f)} `), ...titles.map((t) => `${literal(t)}$`)].join('|')})`),
+  grep: all ? undefined : new RegExp(`(${[...wholeFiles.map((f) => `${literal(f.split('/')[1] ?? f)} `), ...titles.map((t) => `${literal(t)}$`)].join('|')})`),
   globalSetup: './tests/e2e-pg/global-setup.ts',
   webServer: undefined,
   use: { ...base.use, baseURL: PG_BASE_URL },

@@ -155,6 +155,8 @@ export async function measureCluster({ products, seconds, port, connections = [1
       encoding: 'utf8',
     })
     if (copy.status !== 0) throw new Error(`db:copy failed:\n${copy.stdout}\n${copy.stderr}`)
+    const copied = Number(/^products: (\d+) rows/m.exec(copy.stdout)?.[1] ?? 0)
+    log(`cluster: copied ${copied} products (row counts and money sums checked by db:copy)`)
     for (const workers of CLUSTER_WORKERS) {
       log(`cluster: PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`)
       const server = await startServer(data, port, {
@@ -173,7 +175,7 @@ export async function measureCluster({ products, seconds, port, connections = [1
         await server.stop()
       }
     }
-    return { products, seconds, connections, loadAverage, rows }
+    return { products, copiedProducts: copied, seconds, connections, loadAverage, rows }
   } finally {
     postgres?.stop()
     data.remove()

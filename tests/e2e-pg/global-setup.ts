@@ -48,7 +48,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         AUTH_RATE_LIMIT: '1000',
         // Cheap password hashes for the many logins (test-only, never in production).
         PASSWORD_TEST_COST: '1',
-        SESSION_SECRET: 'e2e-pg-secret-e2e-pg-secret-e2e-pg-secret',
+        // The SQLite run's secret: tests/e2e/mail.spec.ts signs TEST MODE payments with a key derived from it.
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
       },
     })
     const out = createWriteStream(log)
