@@ -61,6 +61,7 @@ export function printResult(r) {
       ),
     )
   }
+  if (r.cluster) out.push(clusterTable(r.cluster, r.machine))
   if (r.memory) {
     const m = r.memory
     out.push('\nMemory and start')
@@ -72,6 +73,25 @@ export function printResult(r) {
     )
   }
   console.log(out.join('\n'))
+}
+
+/** The scaling curve: req/s (p99 ms) per setup, one row per target, encoding and connection count. */
+export function clusterTable(c, machine) {
+  const setups = [...new Set(c.rows.map((x) => x.setup))]
+  const keys = [...new Set(c.rows.map((x) => `${x.target}|${x.encoding}|${x.connections}`))]
+  const cell = (setup, key) => {
+    const x = c.rows.find((y) => y.setup === setup && `${y.target}|${y.encoding}|${y.connections}` === key)
+    if (x && x.rps === 0 && !x.errors) return '0 (none done)'
+    return x ? `${x.rps} (${x.p99Ms})${x.errors ? ` ${x.errors} ERR` : ''}` : '-'
+  }
+  return [
+    `\nScaling curve (autocannon on the same ${machine.cpus}-core machine, ${c.seconds} s each; req/s (p99 ms); demo + ${c.products} products)`,
+    table(
+      ['target', 'Accept-Encoding', 'conns', ...setups],
+      keys.map((key) => [...key.split('|'), ...setups.map((setup) => cell(setup, key))]),
+    ),
+    c.loadAverage ? `Load average (1 min) before / after: ${setups.map((s) => `${s} ${c.loadAverage[s]?.join(' / ') ?? '-'}`).join(', ')}` : '',
+  ].join('\n')
 }
 
 export function printBudgets(checks) {

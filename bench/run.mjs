@@ -8,11 +8,13 @@
 //   npm run bench -- --check --bytes-only page bytes only (the CI budget check, ~1 minute)
 //   npm run bench -- --skip=lighthouse,scale,load,memory,throttled,pages   leave sections out
 //   --runs=N (throttled runs per page, default 5)  --products=N (default 10000)  --no-build
-//   --out=path (default bench/results/latest.json)  --port=P (first of 4 ports, default 3210)
+//   --out=path (default bench/results/latest.json)  --port=P (first of 6 ports, default 3210)
+//   cluster: the scaling curve on a throwaway PostgreSQL (needs Debian's `postgresql`; bench/lib/cluster.mjs)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { checkBudgets } from './budgets.mjs'
+import { measureCluster } from './lib/cluster.mjs'
 import { measureLighthouse } from './lib/lighthouse.mjs'
 import { measureLoad } from './lib/load.mjs'
 import { measurePages } from './lib/pages.mjs'
@@ -22,7 +24,7 @@ import { THROTTLING, measureThrottled } from './lib/throttled.mjs'
 import { twelveMegapixelJpeg, uploadImage } from './lib/upload.mjs'
 import { printBudgets, printResult } from './report.mjs'
 
-const SECTIONS = ['pages', 'throttled', 'lighthouse', 'memory', 'load', 'scale']
+const SECTIONS = ['pages', 'throttled', 'lighthouse', 'memory', 'load', 'scale', 'cluster']
 
 function parseArgs(argv) {
   const options = { check: false, quick: false, build: true, runs: null, products: 10_000, out: 'bench/results/latest.json', port: 3210, skip: new Set() }
@@ -150,6 +152,11 @@ async function main() {
     const sizes = options.quick ? [1000, 10_000] : [1000, 10_000, 100_000]
     log(`query time at ${sizes.join(', ')} products`)
     result.scale = await measureScale(sizes, scalePort)
+  }
+
+  if (runs('cluster')) {
+    // The scaling curve (bench/lib/cluster.mjs): SQLite x1 beside PostgreSQL x1, x2, x4 workers.
+    result.cluster = await measureCluster({ products: options.products, seconds: options.quick ? 2 : 5, port: options.port + 4, log })
   }
 
   const checks = checkBudgets(result)

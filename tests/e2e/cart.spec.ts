@@ -107,7 +107,11 @@ test.describe('cart', () => {
     const cart = await openCart(page)
     const increase = cart.getByRole('button', { name: `Increase quantity of ${PET_BLOCK.title}` })
     for (let quantity = 2; quantity <= PET_BLOCK.stock; quantity++) {
+      // The answer, not just the optimistic number: a tap while the last one is in flight replaces it
+      // (the page drops the earlier answer), which a slow server (several workers) made visible.
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/shop/cart'))
       await increase.click()
+      await answered
       await expect(quantityOf(cart, PET_BLOCK.title)).toHaveText(String(quantity))
       await settled(page)
     }

@@ -15,6 +15,8 @@ async function moveTo(page: Page, label: string) {
   await statusSelect(page).selectOption({ label })
   await page.getByRole('button', { name: 'Update Order Status' }).click()
   await expect(flash(page, 'Order status is updated successfully!')).toBeVisible()
+  // The toast of the move before may still show: the status badge tells that this move is done.
+  await expect(page.locator('dl > div').filter({ has: page.getByText('Order Status', { exact: true }) }).locator('dd')).toHaveText(label)
 }
 
 test('the admin ships an order with a carrier and tracking number; the shopper sees them on the order', async ({ page, openPage }) => {

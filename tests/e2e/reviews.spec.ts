@@ -19,6 +19,8 @@ async function moveTo(admin: Page, label: string, shipping?: { carrier: string; 
   }
   await admin.getByRole('button', { name: 'Update Order Status' }).click()
   await expect(flash(admin, 'Order status is updated successfully!')).toBeVisible()
+  // The toast of the move before may still show: the status badge tells that this move is done.
+  await expect(admin.locator('dl > div').filter({ has: admin.getByText('Order Status', { exact: true }) }).locator('dd')).toHaveText(label)
 }
 
 const reviewsSection = (page: Page) => page.getByRole('region', { name: 'Reviews' })
