@@ -99,8 +99,8 @@ async function main() {
       result.throttled = await measureThrottled(url, throttledPages, options.runs)
     }
     if (runs('lighthouse')) {
-      log('Lighthouse (mobile) on home, listing, search')
-      result.lighthouse = await measureLighthouse(url, pages.filter((p) => ['home', 'listing', 'search'].includes(p.name)))
+      log('Lighthouse (mobile) on home, listing, search, product')
+      result.lighthouse = await measureLighthouse(url, pages.filter((p) => ['home', 'listing', 'search', 'product'].includes(p.name)))
     }
     if (runs('memory') || runs('load')) {
       await new Promise((r) => setTimeout(r, 2000))

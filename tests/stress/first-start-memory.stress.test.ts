@@ -34,7 +34,7 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function twelveMegapixelJpeg(): Promise<Buffer> {
   const width = 4000
   const height = 3000
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
     .blur(1.2)
     .raw()
     .toBuffer()
