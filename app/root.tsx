@@ -19,7 +19,7 @@ import { getConfig } from './infra/config.server'
 import { getUser, loadUserMiddleware } from './web/auth.server'
 import { flashToastMiddleware } from './web/toast/flash.server'
 import { getTheme } from './web/theme.server'
-import markUrl from '../public/favicon.svg?no-inline'
+import markUrl from './lib/mark.svg?no-inline'
 
 /**
  * The stylesheet (about 7 kB gzip) is inlined into each server-rendered page: on a slow phone link a

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
-// The mark under a content-hashed name (a year's cache, like the scripts): public/favicon.svg is
-// cached for a week only, which Lighthouse counts against every page that shows the header.
-import markUrl from '../../public/favicon.svg?no-inline'
+// The mark under a content-hashed name (a year's cache, like the scripts). public/favicon.svg, the
+// same picture for whoever asks for it by name, is cached for a week only, which Lighthouse counts
+// against every page that shows the header.
+import markUrl from '~/lib/mark.svg?no-inline'
 
 /** The studio's mark and name; the name hides on narrow phones where the header is full. */
 export function Logo({ to, name, hideNameOnPhones = false }: { to: string; name: string; hideNameOnPhones?: boolean }) {
