@@ -139,7 +139,8 @@ async function prepareOrExit(preparing) {
     console.log('Stopped before serving.')
     process.exit(0)
   }
-  console.error(`Preparing the shop failed (${signal ?? `exit code ${code}`}).`)
+  // A configuration error (78) has said its one line already.
+  if (code !== EX_CONFIG) console.error(`Preparing the shop failed (${signal ?? `exit code ${code}`}).`)
   process.exit(code ?? 1)
 }
 
