@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { cspNonceContext } from './web/context'
+import { withoutModulePreloads } from './web/module-preloads.server'
 
 export const streamTimeout = 5_000
 
@@ -41,7 +42,8 @@ export default function handleRequest(
         })
         const stream = createReadableStreamFromReadable(body)
         responseHeaders.set('Content-Type', 'text/html')
-        pipe(body)
+        // No modulepreload links: the main picture first (web/module-preloads.server.ts).
+        pipe(withoutModulePreloads()).pipe(body)
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
       },
       onShellError(error: unknown) {

@@ -19,6 +19,7 @@ import { getConfig } from './infra/config.server'
 import { getUser, loadUserMiddleware } from './web/auth.server'
 import { flashToastMiddleware } from './web/toast/flash.server'
 import { getTheme } from './web/theme.server'
+import markUrl from './lib/mark.svg?no-inline'
 
 /**
  * The stylesheet (about 7 kB gzip) is inlined into each server-rendered page: on a slow phone link a
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3b35" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={markUrl} type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet */}
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: inlineStyles }} />
         <Meta />

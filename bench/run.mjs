@@ -101,8 +101,8 @@ async function main() {
       result.throttled = await measureThrottled(url, throttledPages, options.runs)
     }
     if (runs('lighthouse')) {
-      log('Lighthouse (mobile) on home, listing, search')
-      result.lighthouse = await measureLighthouse(url, pages.filter((p) => ['home', 'listing', 'search'].includes(p.name)))
+      log('Lighthouse (mobile) on home, listing, search, product')
+      result.lighthouse = await measureLighthouse(url, pages.filter((p) => ['home', 'listing', 'search', 'product'].includes(p.name)))
     }
     if (runs('memory') || runs('load')) {
       await new Promise((r) => setTimeout(r, 2000))
@@ -123,6 +123,8 @@ async function main() {
       result.memory.peakLoadRssMb = round1(peak)
     }
     if (runs('memory')) {
+      log('first start with the demo seed (fresh database)')
+      Object.assign(result.memory, await measureFirstStart(coldPort))
       log('12-megapixel upload')
       const admin = await apiLogin(url, 'admin@resincraft.studio', 'admin12345')
       const jpeg = await twelveMegapixelJpeg()
@@ -190,6 +192,22 @@ async function putSomethingInTheCart(url, shopper) {
 }
 
 const round1 = (n) => Math.round(n * 10) / 10
+
+/** `npm start` on an empty database: the shop seeds the demo catalogue (its images through sharp), then idles. */
+async function measureFirstStart(port) {
+  const fresh = createDataDir('shop-bench-first-')
+  try {
+    const first = await startServer(fresh, port)
+    try {
+      await new Promise((r) => setTimeout(r, 2000))
+      return { firstStartRssMb: round1(rssMb(first.pid)), firstStartMs: Math.round(first.startMs) }
+    } finally {
+      await first.stop()
+    }
+  } finally {
+    fresh.remove()
+  }
+}
 
 main().catch((error) => {
   console.error(error)

@@ -2,11 +2,15 @@
 // With WEB_CONCURRENCY=N above 1 (PostgreSQL only) this process is the cluster's primary: it migrates
 // and seeds once, then forks N workers (this script again, under node:cluster) that serve, and
 // replaces a worker that dies (docs/decisions/040-several-processes.md).
+// Serving, the shop first prepares itself (migrate, tidy, seed the demo shop) in a short-lived child
+// process (`node server/start.js prepare`): seeding encodes dozens of images with sharp, and the
+// memory libvips and the allocator keep afterwards (~190 MB) goes with that child instead of staying
+// in the serving process for its whole life (docs/decisions/042-flat-memory-and-lcp.md).
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
 // `node server/start.js copy --to postgres://...`: copy the SQLite shop into an empty PostgreSQL database.
 // `node server/start.js backup [dir]`: copy the database (online, consistent) into BACKUP_DIR or dir.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -41,8 +45,9 @@ function buildIsCurrent() {
   return statSync(serverBuild).mtimeMs >= newestSourceTime(sources)
 }
 
-// A worker runs after its primary has built the app.
-if (cluster.isPrimary && !buildIsCurrent()) {
+// A worker runs after its primary has built the app, and the prepare child after its parent.
+const command = process.argv[2]
+if (cluster.isPrimary && command !== 'prepare' && !buildIsCurrent()) {
   console.log('Building the app (first start or changed sources)...')
   const result = spawnSync(process.execPath, [join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: root,
@@ -104,12 +109,52 @@ function runWorkers(count) {
   console.log(`Started ${count} worker processes (WEB_CONCURRENCY=${count}).`)
 }
 
+/**
+ * Runs `node server/start.js prepare` (this script, same node flags) and resolves to how it ended.
+ * A stop signal meanwhile goes on to the child: the shop then stops without serving.
+ */
+function prepareInChild() {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), 'prepare'], { stdio: 'inherit' })
+    let stopped = false
+    const forward = (signal) => {
+      stopped = true
+      child.kill(signal)
+    }
+    process.on('SIGTERM', forward)
+    process.on('SIGINT', forward)
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', forward)
+      process.off('SIGINT', forward)
+      done({ code, signal, stopped })
+    })
+  })
+}
+
+/** Prepares the shop in a child process; exits this one as the child did when it failed (78 stays 78). */
+async function prepareOrExit(preparing) {
+  const { code, signal, stopped } = await preparing
+  if (code === 0 && !stopped) return
+  if (stopped) {
+    console.log('Stopped before serving.')
+    process.exit(0)
+  }
+  // A configuration error (78) has said its one line already.
+  if (code !== EX_CONFIG) console.error(`Preparing the shop failed (${signal ?? `exit code ${code}`}).`)
+  process.exit(code ?? 1)
+}
+
 process.env.NODE_ENV ??= 'production'
+const serving = cluster.isPrimary && (command === undefined || command === '')
+// The child prepares while this process loads the app.
+const preparing = serving ? prepareInChild() : null
 const server = await import(serverBuild)
 try {
-  const command = process.argv[2]
   if (cluster.isWorker) {
     await server.startServer(clientDir, { prepared: true })
+  } else if (command === 'prepare') {
+    await server.prepareShop()
+    process.exit(0)
   } else if (command === 'migrate') {
     const applied = await server.migrateDatabase()
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.')
@@ -133,11 +178,13 @@ try {
     const backup = await server.backupDatabaseNow(process.argv[3])
     const size = (backup.bytes / 1024 / 1024).toFixed(1)
     console.log(`Backed up the database to ${backup.path} (${size} MB) in ${Math.round(backup.milliseconds)} ms.`)
-  } else if (server.webConcurrency() > 1) {
-    await server.prepareShop()
-    runWorkers(server.webConcurrency())
+  } else if (preparing) {
+    await prepareOrExit(preparing)
+    if (server.webConcurrency() > 1) runWorkers(server.webConcurrency())
+    else await server.startServer(clientDir, { prepared: true })
   } else {
-    await server.startServer(clientDir)
+    console.error(`Unknown command ${command}: use migrate, seed, copy or backup (or none, to serve).`)
+    process.exit(1)
   }
 } catch (error) {
   if (error instanceof server.ConfigError) {

@@ -12,13 +12,22 @@ const EX_CONFIG = 78
 const STABLE_MS = 60_000
 const MAX_DELAY_MS = 30_000
 
+/**
+ * The shop's environment: glibc's malloc gives each thread that allocates (libvips' workers during an
+ * image upload) an arena of its own and keeps what they free; two arenas bound that retained memory
+ * (docs/decisions/042-flat-memory-and-lcp.md). An explicit MALLOC_ARENA_MAX wins.
+ */
+function shopEnv(env = process.env) {
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || '2' }
+}
+
 let child
 let stopping = false
 let delay = 0
 
 function run() {
   const started = Date.now()
-  child = spawn(process.execPath, [...process.execArgv, startScript, ...process.argv.slice(2)], { stdio: 'inherit' })
+  child = spawn(process.execPath, [...process.execArgv, startScript, ...process.argv.slice(2)], { stdio: 'inherit', env: shopEnv() })
   console.log(`Supervisor: started the shop (process ${child.pid}).`)
   child.once('exit', (code, signal) => {
     if (stopping) {

@@ -32,6 +32,8 @@ function baseEnv(data, extra = {}) {
     SEED_DEMO: '1',
     // The scale runs start with SEED_DEMO=0 and no Razorpay keys: the TEST MODE gateway must be asked for.
     PAYMENT_TEST_MODE: '1',
+    // What server/supervise.js (npm start, the systemd unit) gives the shop.
+    MALLOC_ARENA_MAX: '2',
     ...data.env,
     ...extra,
   }

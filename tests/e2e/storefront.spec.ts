@@ -75,6 +75,23 @@ test.describe('home', () => {
     }
   })
 
+  test('every banner shows its picture; the head preloads the first, and no scripts ahead of it (ADR 042)', async ({ page }) => {
+    const response = await page.goto('/shop/home')
+    const html = (await response?.text()) ?? ''
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toContain('rel="modulepreload"')
+    expect(head).toMatch(/<link rel="preload" as="image"[^>]*-640\.webp 640w[^>]*fetchPriority="high"/)
+    // Later slides wait for hydration with JS (a <noscript> picture without): each still shows its own.
+    const banner = page.getByRole('region', { name: 'Featured collections' })
+    for (const n of [1, 2, 3, 4]) {
+      await banner.getByRole('link', { name: `Slide ${n}` }).click()
+      const picture = banner.getByRole('group', { name: `${n} of 4` }).locator('img')
+      await expect(picture).toHaveCount(1)
+      await expect(picture).toBeInViewport()
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    }
+  })
+
   test('a category goes to the listing filtered by it', async ({ page }) => {
     await page.goto('/shop/home')
     const categories = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shop by Category' }) })

@@ -11,6 +11,12 @@ import type { Route } from './+types/home'
 /** docs/spec/constants.md: the banner moves on every 4 seconds. */
 const BANNER_ROTATION_MS = 4000
 const BANNER_COUNT = 4
+/**
+ * Full width, but a phone (up to 640 px wide) gets the 640 px file even at 2x: 1.6 device pixels per
+ * CSS pixel is sharp enough for the soft resin-art banners, and the 800 px file's extra third of bytes
+ * is a tenth of a second of the largest paint on a slow link (docs/decisions/042-flat-memory-and-lcp.md).
+ */
+const BANNER_SIZES = '(max-width: 640px) 320px, 100vw'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Handmade Resin Art · Home' },
@@ -38,10 +44,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           renderSlide={(banner, index) => (
             <Picture
               url={banner.image}
-              sizes="100vw"
+              sizes={BANNER_SIZES}
               width={1280}
               height={512}
               priority={index === 0}
+              deferred={index > 0}
               className="aspect-[5/2] max-h-[480px] w-full bg-zinc-900 object-cover"
             />
           )}
