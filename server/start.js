@@ -5,7 +5,7 @@
 // Serving, the shop first prepares itself (migrate, tidy, seed the demo shop) in a short-lived child
 // process (`node server/start.js prepare`): seeding encodes dozens of images with sharp, and the
 // memory libvips and the allocator keep afterwards (~190 MB) goes with that child instead of staying
-// in the serving process for its whole life (docs/decisions/042-flat-memory-and-lcp.md).
+// in the serving process for its whole life (docs/decisions/044-flat-memory-and-lcp.md).
 // `node server/start.js migrate`: only bring the database schema up to date.
 // `node server/start.js seed --products N`: add N synthetic products to the catalogue.
 // `node server/start.js copy --to postgres://...`: copy the SQLite shop into an empty PostgreSQL database.

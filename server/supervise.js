@@ -15,7 +15,7 @@ const MAX_DELAY_MS = 30_000
 /**
  * The shop's environment: glibc's malloc gives each thread that allocates (libvips' workers during an
  * image upload) an arena of its own and keeps what they free; two arenas bound that retained memory
- * (docs/decisions/042-flat-memory-and-lcp.md). An explicit MALLOC_ARENA_MAX wins.
+ * (docs/decisions/044-flat-memory-and-lcp.md). An explicit MALLOC_ARENA_MAX wins.
  */
 function shopEnv(env = process.env) {
   return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || '2' }

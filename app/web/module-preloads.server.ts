@@ -3,7 +3,7 @@
 // page's main picture, which gets a sixth of the bandwidth (the product page's largest paint took
 // 2.1-2.5 s with JS against 1.3-1.5 s without). This stream leaves those links out. The module script
 // at the end of <body> still imports the page's own modules at once; the shared framework chunk they
-// import (~100 kB) follows a round trip later, after the picture (docs/decisions/042-flat-memory-and-lcp.md).
+// import (~100 kB) follows a round trip later, after the picture (docs/decisions/044-flat-memory-and-lcp.md).
 // Moving the links to the end of <body> instead was tried: the JS then raced the picture's first bytes.
 import { Transform } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'

@@ -75,7 +75,7 @@ test.describe('home', () => {
     }
   })
 
-  test('every banner shows its picture; the head preloads the first, and no scripts ahead of it (ADR 042)', async ({ page }) => {
+  test('every banner shows its picture; the head preloads the first, and no scripts ahead of it (ADR 044)', async ({ page }) => {
     const response = await page.goto('/shop/home')
     const html = (await response?.text()) ?? ''
     const head = html.slice(0, html.indexOf('</head>'))

@@ -14,7 +14,7 @@ const BANNER_COUNT = 4
 /**
  * Full width, but a phone (up to 640 px wide) gets the 640 px file even at 2x: 1.6 device pixels per
  * CSS pixel is sharp enough for the soft resin-art banners, and the 800 px file's extra third of bytes
- * is a tenth of a second of the largest paint on a slow link (docs/decisions/042-flat-memory-and-lcp.md).
+ * is a tenth of a second of the largest paint on a slow link (docs/decisions/044-flat-memory-and-lcp.md).
  */
 const BANNER_SIZES = '(max-width: 640px) 320px, 100vw'
 
