@@ -8,6 +8,9 @@ export const BUDGETS = {
   lighthouseMin: 95,
   idleRssMb: 150,
   peakRssMb: 350,
+  // Issue 20: anonymous pages and the products API against plain node:http with the same bytes.
+  pageRatioMin: 0.3,
+  apiRatioMin: 0.1,
 }
 
 const BROWSING = new Set(['home', 'listing', 'listing-filtered', 'search', 'product'])
@@ -35,6 +38,10 @@ export function checkBudgets(result) {
     for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) {
       add(`Lighthouse ${row.name}: ${key}`, row[key] >= BUDGETS.lighthouseMin, row[key], `>= ${BUDGETS.lighthouseMin}`)
     }
+  }
+  for (const row of result.ratio ?? []) {
+    const min = row.name === 'products API' ? BUDGETS.apiRatioMin : BUDGETS.pageRatioMin
+    add(`${row.name}: throughput vs plain node:http (phone headers)`, row.ratio >= min, row.ratio, `>= ${min}`)
   }
   const memory = result.memory
   if (memory?.idleRssMb != null) add('RSS idle', memory.idleRssMb <= BUDGETS.idleRssMb, `${memory.idleRssMb} MB`, `${BUDGETS.idleRssMb} MB`)

@@ -51,6 +51,15 @@ export function printResult(r) {
       ),
     )
   }
+  if (r.ratio) {
+    out.push("\nAnonymous phone throughput (Accept-Encoding: br, gzip, deflate; ceiling = plain node:http with the same bytes)")
+    out.push(
+      table(
+        ['target', 'encoding', 'bytes', 'req/s', 'p99 ms', 'errors', 'ceiling req/s', 'ratio'],
+        r.ratio.map((x) => [x.name, x.encoding, x.bytes, x.rps, x.p99Ms, x.errors, x.ceilingRps, x.ratio]),
+      ),
+    )
+  }
   if (r.scale) {
     out.push('\nQuery time by catalogue size (API over loopback, median / max ms)')
     const f = (q) => `${q.medianMs} / ${q.maxMs}`
