@@ -81,6 +81,8 @@ export function ratioTargets(productPath) {
     { name: 'search', path: '/shop/search?keyword=ocean' },
     ...(productPath ? [{ name: 'product', path: productPath }] : []),
     { name: 'products API', path: '/api/shop/products/get?page=1', api: true },
+    // The same listing rendered afresh for every request (an odd query is never kept): the figure before the cache.
+    { name: 'listing, not cached', path: '/shop/listing?utm_source=bench' },
   ]
 }
 

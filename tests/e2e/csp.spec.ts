@@ -41,9 +41,15 @@ test.describe('content security policy of a cached page', () => {
     expect(policy).not.toContain("'nonce-")
     expect(policy).toContain("'sha256-")
     await expect(page.locator('html')).toHaveClass(javaScriptEnabled ? /\bjs\b/ : /^(?!.*\bjs\b)/)
+    // With JS the hydrated page adds in place (a fetcher): no new document loads.
+    let documents = 0
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents++
+    })
     await page.getByRole('button', { name: 'Add to cart' }).first().click()
     await expect(page.getByText('Product is added to cart')).toBeVisible()
     await expect(page.getByLabel('Cart, 1 items').first()).toBeVisible()
+    expect(documents > 0).toBe(!javaScriptEnabled)
     expect(violations).toEqual([])
   })
 })
