@@ -44,6 +44,12 @@ export function createApp(clientDir: string) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
+  // Cached browse pages for visitors without a session are answered here, before anything else runs:
+  // already compressed, with the security headers their first answer had (ADR 042). Several
+  // processes: another one's writes reach this one late, so the pages live briefly (and siblings on
+  // this machine are told at once, see tellSiblings).
+  const pageCache = new PageCache(PAGE_CACHE_BYTES, config.DATABASE_URL ? 5_000 : 60_000)
+  app.use(pageCacheHits(pageCache))
   app.use(securityHeaders)
   // Several workers: which one answered (checks and debugging; the id is a small counter, no pid).
   const worker = cluster.isWorker ? String(cluster.worker?.id ?? '') : ''
@@ -53,11 +59,6 @@ export function createApp(clientDir: string) {
       next()
     })
   }
-  // Cached browse pages for visitors without a session are answered here, before anything else runs
-  // (already compressed; ADR 042). Several processes: another one's writes reach this one late, so the
-  // pages live briefly (and siblings on this machine are told at once, see tellSiblings).
-  const pageCache = new PageCache(PAGE_CACHE_BYTES, config.DATABASE_URL ? 5_000 : 60_000)
-  app.use(pageCacheHits(pageCache))
   app.use(compression())
   app.get('/healthz', healthz({ database: () => sql`select 1`.execute(getDb()), buildVersion: () => build.assets?.version }))
 

@@ -5,7 +5,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { buildPage, type PageCache, type PageCacheLocals, sendPage, weakEtag, notModified } from './page-cache'
+import { buildPage, compressFor, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
 
 /** The Fetch API request for an Express request (the same URL rules as @react-router/express). */
 function fetchRequest(req: express.Request, res: express.Response): Request {
@@ -102,8 +102,9 @@ async function send(req: express.Request, res: express.Response, response: Respo
       ttlMs: cache.ttlMs,
     })
     if (page) {
+      sendNewPage(req, res, page)
       cache.set(pageKey, page)
-      return sendPage(req, res, page, 'MISS')
+      return
     }
   }
 
@@ -117,5 +118,9 @@ async function send(req: express.Request, res: express.Response, response: Respo
     res.status(304).end()
     return
   }
-  res.end(body)
+  const { encoding, bytes } = compressFor(req, body)
+  res.setHeader('Vary', 'Accept-Encoding')
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', bytes.length)
+  res.end(bytes)
 }

@@ -110,15 +110,13 @@ const pending = new WeakSet<object>()
 export const shopWritesPlugin: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(args.node)
-    if (tables?.some((t) => !UNSEEN_TABLES.has(t))) {
-      pending.add(args.queryId)
-      // Counted before the statement runs as well as after: a page rendered meanwhile is not kept.
-      generation++
-    }
+    if (tables?.some((t) => !UNSEEN_TABLES.has(t))) pending.add(args.queryId)
     return args.node
   },
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (pending.delete(args.queryId)) {
+    // Once the statement has run: a page whose render began before is not kept (PageCache.set), and
+    // a statement that changed no row (the hold sweep finding nothing expired) changes nothing.
+    if (pending.delete(args.queryId) && args.result.numAffectedRows !== BigInt(0)) {
       generation++
       for (const listener of listeners) listener()
     }
