@@ -60,6 +60,16 @@ export function printResult(r) {
       ),
     )
   }
+  if (r.mixedLoad) {
+    const m = r.mixedLoad
+    out.push(`\nMixed sale-day load: ${m.concurrency} shoppers, ${m.seconds} s, admin stock change every 2 s (${m.stockChanges} made); ${m.errors} errors`)
+    out.push(
+      table(
+        ['requests', 'count', 'p50 ms', 'p99 ms'],
+        ['browse', 'api', 'cart'].map((k) => [k, m[k].requests, m[k].p50Ms, m[k].p99Ms]),
+      ),
+    )
+  }
   if (r.scale) {
     out.push('\nQuery time by catalogue size (API over loopback, median / max ms)')
     const f = (q) => `${q.medianMs} / ${q.maxMs}`

@@ -139,9 +139,10 @@ function readCookies(header: string | undefined): Map<string, string> | null {
  * a GET/HEAD of a browse page with its canonical query, an Authorization header, a login session,
  * a flash toast or any unknown cookie. The key holds the origin (the product page's JSON-LD names it
  * when PUBLIC_URL is unset), path and query, the theme, the guest cart's line count (the header's
- * badge) and whether a crawler asks (it gets the whole page at once).
+ * badge) and whether a crawler asks (it gets the whole page at once); with it, the guest cart it
+ * counted: a page is kept only if that count still holds after the render.
  */
-export async function pageKey(req: Request): Promise<string | null> {
+export async function pageRequest(req: Request): Promise<{ key: string; guestId: string | null; cartLines: number } | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   const url = req.originalUrl
   const q = url.indexOf('?')
@@ -153,15 +154,22 @@ export async function pageKey(req: Request): Promise<string | null> {
   const cookies = readCookies(cookieHeader)
   if (!cookies) return null
   let cartLines = 0
+  let guestId: string | null = null
   if (cookies.has(SESSION_COOKIE_NAME)) {
     const session = await sessionStorage().getSession(cookieHeader)
     if (session.get('sessionId')) return null
-    const guestId = session.get('guestId')
+    guestId = session.get('guestId') ?? null
     if (guestId) cartLines = await countCartLines(getDb(), { guestId })
   }
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
-  return `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`
+  return { key: `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines }
+}
+
+/** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
+export async function cartUnchanged(locals: PageCacheLocals): Promise<boolean> {
+  if (!locals.pageGuestId) return true
+  return (await countCartLines(getDb(), { guestId: locals.pageGuestId })) === locals.pageCartLines
 }
 
 const crawlers = new Map<string, 0 | 1>()
@@ -327,15 +335,18 @@ export function sendPage(req: IncomingMessage, res: ServerResponse, page: Cached
 export interface PageCacheLocals {
   pageKey?: string
   pageGeneration?: number
+  pageGuestId?: string | null
+  pageCartLines?: number
 }
 
 /** Serves hits before React Router runs; a miss notes its key and the generation it renders at. */
 export function pageCacheHits(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    pageKey(req)
-      .then((key) => {
-        if (!key) return next()
+    pageRequest(req)
+      .then((found) => {
+        if (!found) return next()
+        const { key } = found
         const hit = cache.get(key)
         if (hit) {
           cache.hits++
@@ -345,6 +356,8 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
         const locals = res.locals as PageCacheLocals
         locals.pageKey = key
         locals.pageGeneration = shopGeneration()
+        locals.pageGuestId = found.guestId
+        locals.pageCartLines = found.cartLines
         next()
       })
       .catch(next)

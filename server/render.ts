@@ -5,7 +5,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { buildPage, compressFor, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
+import { buildPage, cartUnchanged, compressFor, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
 
 /** The Fetch API request for an Express request (the same URL rules as @react-router/express). */
 function fetchRequest(req: express.Request, res: express.Response): Request {
@@ -92,7 +92,8 @@ async function send(req: express.Request, res: express.Response, response: Respo
   // A visitor's catalogue answer may be kept by the browser and revalidated; someone's own stays unstored.
   if (!cacheControl || (cacheControl === 'no-store' && !personal(req))) res.setHeader('Cache-Control', 'private, no-cache')
 
-  const { pageKey, pageGeneration } = res.locals as PageCacheLocals
+  const locals = res.locals as PageCacheLocals
+  const { pageKey, pageGeneration } = locals
   if (html && pageKey && pageGeneration !== undefined && !cookies.length) {
     const page = buildPage(body, {
       nonce,
@@ -103,7 +104,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
     })
     if (page) {
       sendNewPage(req, res, page)
-      cache.set(pageKey, page)
+      if (await cartUnchanged(locals)) cache.set(pageKey, page)
       return
     }
   }
