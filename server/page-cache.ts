@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { Request, RequestHandler } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import { countCartLines } from '~/domain/cart.server'
 import { getDb } from '~/infra/db.server'
@@ -39,6 +39,8 @@ export class PageCache {
   hits = 0
   misses = 0
   evictions = 0
+  /** Pages being rendered for a miss: the same page asked meanwhile waits for it instead of rendering too. */
+  readonly rendering = new Map<string, Promise<void>>()
 
   constructor(
     readonly maxBytes: number,
@@ -134,6 +136,13 @@ function readCookies(header: string | undefined): Map<string, string> | null {
   return cookies
 }
 
+/** A request whose page may come from the cache: its key and the guest cart counted for it. */
+export interface PageRequest {
+  key: string
+  guestId: string | null
+  cartLines: number
+}
+
 /**
  * The cache key of a request, or null when its page must not come from (or go into) the cache: not
  * a GET/HEAD of a browse page with its canonical query, an Authorization header, a login session,
@@ -142,7 +151,7 @@ function readCookies(header: string | undefined): Map<string, string> | null {
  * badge) and whether a crawler asks (it gets the whole page at once); with it, the guest cart it
  * counted: a page is kept only if that count still holds after the render.
  */
-export async function pageRequest(req: Request): Promise<{ key: string; guestId: string | null; cartLines: number } | null> {
+export async function pageRequest(req: Request): Promise<PageRequest | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   const url = req.originalUrl
   const q = url.indexOf('?')
@@ -352,14 +361,40 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
           cache.hits++
           return sendPage(req, res, hit, 'HIT')
         }
-        cache.misses++
-        const locals = res.locals as PageCacheLocals
-        locals.pageKey = key
-        locals.pageGeneration = shopGeneration()
-        locals.pageGuestId = found.guestId
-        locals.pageCartLines = found.cartLines
-        next()
+        // After a change every visitor misses at once: one render per page, the others wait for it.
+        const rendering = cache.rendering.get(key)
+        if (rendering) {
+          void rendering.then(() => {
+            const page = cache.get(key)
+            if (page) {
+              cache.hits++
+              sendPage(req, res, page, 'HIT')
+            } else render(req, res, next, cache, found)
+          })
+          return
+        }
+        let done = () => {}
+        const promise = new Promise<void>((resolve) => {
+          done = resolve
+        })
+        cache.rendering.set(key, promise)
+        res.on('close', () => {
+          if (cache.rendering.get(key) === promise) cache.rendering.delete(key)
+          done()
+        })
+        render(req, res, next, cache, found)
       })
       .catch(next)
   }
+}
+
+/** A miss: notes the key, the generation the render begins at and the guest cart it counted, then renders. */
+function render(req: Request, res: Response, next: NextFunction, cache: PageCache, found: PageRequest): void {
+  cache.misses++
+  const locals = res.locals as PageCacheLocals
+  locals.pageKey = found.key
+  locals.pageGeneration = shopGeneration()
+  locals.pageGuestId = found.guestId
+  locals.pageCartLines = found.cartLines
+  next()
 }

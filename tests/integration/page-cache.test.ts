@@ -196,6 +196,18 @@ describe('page cache', () => {
     expect(cartAgain.status).toBe(304)
   })
 
+  it('renders a page once when many visitors ask for it at once after a change', async () => {
+    const edited = await admin.api('PUT', '/api/admin/products/edit/moon-pendant', { description: 'A moon in resin.', totalStock: 39 })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => visit('/shop/listing?category=jewellery')))
+    const states = answers.map((a) => a.headers.get('x-cache'))
+    expect(states.filter((s) => s === 'MISS')).toHaveLength(1)
+    expect(states.filter((s) => s === 'HIT')).toHaveLength(7)
+    const bodies = new Set(await Promise.all(answers.map((a) => a.text())))
+    expect(bodies.size).toBe(1)
+    expect([...bodies][0]).toContain('Moon pendant')
+  })
+
   it('keeps odd query strings out, and the same views mostly come from the cache', async () => {
     for (let i = 0; i < 5; i++) {
       const odd = await visit(`/shop/listing?utm_source=${i}`)
