@@ -11,6 +11,10 @@ export const BUDGETS = {
   firstStartRssMb: 180,
   peakRssMb: 350,
   peakUploadRssMb: 260,
+  // Issue 20: anonymous pages and the products API against plain node:http with the same bytes.
+  pageRatioMin: 0.3,
+  apiRatioMin: 0.1,
+  mixedBrowseP99Ms: 150,
 }
 
 const BROWSING = new Set(['home', 'listing', 'listing-filtered', 'search', 'product'])
@@ -39,6 +43,12 @@ export function checkBudgets(result) {
       add(`Lighthouse ${row.name}: ${key}`, row[key] >= BUDGETS.lighthouseMin, row[key], `>= ${BUDGETS.lighthouseMin}`)
     }
   }
+  for (const row of (result.ratio ?? []).filter((r) => !r.name.includes('not cached'))) {
+    const min = row.name === 'products API' ? BUDGETS.apiRatioMin : BUDGETS.pageRatioMin
+    add(`${row.name}: throughput vs plain node:http (phone headers)`, row.ratio >= min, row.ratio, `>= ${min}`)
+  }
+  const browse = result.mixedLoad?.browse
+  if (browse?.p99Ms != null) add('browse p99, 32 mixed shoppers', browse.p99Ms <= BUDGETS.mixedBrowseP99Ms, `${browse.p99Ms} ms`, `${BUDGETS.mixedBrowseP99Ms} ms`)
   const memory = result.memory
   if (memory?.idleRssMb != null) add('RSS idle', memory.idleRssMb <= BUDGETS.idleRssMb, `${memory.idleRssMb} MB`, `${BUDGETS.idleRssMb} MB`)
   if (memory?.firstStartRssMb != null)

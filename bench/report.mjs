@@ -51,6 +51,25 @@ export function printResult(r) {
       ),
     )
   }
+  if (r.ratio) {
+    out.push("\nAnonymous phone throughput (Accept-Encoding: br, gzip, deflate; ceiling = plain node:http with the same bytes)")
+    out.push(
+      table(
+        ['target', 'encoding', 'bytes', 'req/s', 'p99 ms', 'errors', 'ceiling req/s', 'ratio'],
+        r.ratio.map((x) => [x.name, x.encoding, x.bytes, x.rps, x.p99Ms, x.errors, x.ceilingRps, x.ratio]),
+      ),
+    )
+  }
+  if (r.mixedLoad) {
+    const m = r.mixedLoad
+    out.push(`\nMixed sale-day load: ${m.concurrency} shoppers, ${m.seconds} s, admin stock change every 2 s (${m.stockChanges} made); ${m.errors} errors`)
+    out.push(
+      table(
+        ['requests', 'count', 'p50 ms', 'p99 ms'],
+        ['browse', 'api', 'cart'].map((k) => [k, m[k].requests, m[k].p50Ms, m[k].p99Ms]),
+      ),
+    )
+  }
   if (r.scale) {
     out.push('\nQuery time by catalogue size (API over loopback, median / max ms)')
     const f = (q) => `${q.medianMs} / ${q.maxMs}`

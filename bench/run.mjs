@@ -6,7 +6,7 @@
 //   npm run bench -- --quick              fewer runs, shorter load, no 100k catalogue
 //   npm run bench -- --check              also check the budgets (exit 1 on a failure)
 //   npm run bench -- --check --bytes-only page bytes only (the CI budget check, ~1 minute)
-//   npm run bench -- --skip=lighthouse,scale,load,memory,throttled,pages   leave sections out
+//   npm run bench -- --skip=lighthouse,scale,load,ratio,memory,throttled,pages,cluster  leave sections out
 //   --runs=N (throttled runs per page, default 5)  --products=N (default 10000)  --no-build
 //   --out=path (default bench/results/latest.json)  --port=P (first of 6 ports, default 3210)
 //   cluster: the scaling curve on a throwaway PostgreSQL (needs Debian's `postgresql`; bench/lib/cluster.mjs)
@@ -18,13 +18,14 @@ import { measureCluster } from './lib/cluster.mjs'
 import { measureLighthouse } from './lib/lighthouse.mjs'
 import { measureLoad } from './lib/load.mjs'
 import { measurePages } from './lib/pages.mjs'
+import { measureIssue20 } from './lib/ratio.mjs'
 import { measureScale } from './lib/scale.mjs'
 import { apiLogin, buildApp, createDataDir, root, rssMb, seedProducts, startServer, withPeakRss } from './lib/server.mjs'
 import { THROTTLING, measureThrottled } from './lib/throttled.mjs'
 import { twelveMegapixelJpeg, uploadImage } from './lib/upload.mjs'
 import { printBudgets, printResult } from './report.mjs'
 
-const SECTIONS = ['pages', 'throttled', 'lighthouse', 'memory', 'load', 'scale', 'cluster']
+const SECTIONS = ['pages', 'throttled', 'lighthouse', 'memory', 'load', 'ratio', 'scale', 'cluster']
 
 function parseArgs(argv) {
   const options = { check: false, quick: false, build: true, runs: null, products: 10_000, out: 'bench/results/latest.json', port: 3210, skip: new Set() }
@@ -121,6 +122,10 @@ async function main() {
       )
       result.load = load
       result.memory.peakLoadRssMb = round1(peak)
+    }
+    if (runs('ratio')) {
+      log('anonymous phone throughput vs plain node:http with the same bytes, then 32 mixed shoppers (issue 20)')
+      Object.assign(result, await measureIssue20(url, { productPath, ceilingPort, quick: options.quick }))
     }
     if (runs('memory')) {
       log('first start with the demo seed (fresh database)')

@@ -60,7 +60,20 @@ export function openDatabase(path: string): DB {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new DialectPlugin('sqlite')] })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new DialectPlugin('sqlite')] })
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  dataVersions.set(db, () => dataVersion.get() as number)
+  return db
+}
+
+const dataVersions = new WeakMap<DB, () => number>()
+
+/**
+ * SQLite only (null for PostgreSQL): reads `PRAGMA data_version` on the handle's connection, which
+ * changes when another connection commits to the file (the page cache's freshness check, ADR 042).
+ */
+export function sqliteDataVersion(db: DB): (() => number) | null {
+  return dataVersions.get(db) ?? null
 }
 
 export const STATEMENT_CACHE_SIZE = 500

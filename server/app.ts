@@ -4,7 +4,6 @@
 import cluster from 'node:cluster'
 import { createServer, type Server } from 'node:http'
 import { resolve } from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { sql } from 'kysely'
@@ -13,6 +12,7 @@ import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
+import { bumpShopGeneration, onShopWrite } from '~/infra/shop-writes.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
 import { getSessionSecret } from '~/infra/secret.server'
 import { cachedStoredFile, storeDiskUploads } from '~/domain/media.server'
@@ -29,17 +29,27 @@ import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guard
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
 import { startHoldSweep } from './jobs/holds'
+import { PageCache, pageCacheHits } from './page-cache'
+import { createPageHandler } from './render'
 
 export { BackupError } from '../db/backup'
 export { CopyError } from '../db/copy'
 export { ConfigError } from '~/infra/config.server'
+
+/** The page cache's bound: its pages' bytes in all three encodings. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024
 
 export function createApp(clientDir: string) {
   const config = getConfig()
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
-  app.use(compression())
+  // Cached browse pages for visitors without a session are answered here, before anything else runs:
+  // already compressed, with the security headers their first answer had (ADR 042). Several
+  // processes: another one's writes reach this one late, so the pages live briefly (and siblings on
+  // this machine are told at once, see tellSiblings).
+  const pageCache = new PageCache(PAGE_CACHE_BYTES, config.DATABASE_URL ? 5_000 : 60_000)
+  app.use(pageCacheHits(pageCache))
   app.use(securityHeaders)
   // Several workers: which one answered (checks and debugging; the id is a small counter, no pid).
   const worker = cluster.isWorker ? String(cluster.worker?.id ?? '') : ''
@@ -49,6 +59,7 @@ export function createApp(clientDir: string) {
       next()
     })
   }
+  app.use(compression())
   app.get('/healthz', healthz({ database: () => sql`select 1`.execute(getDb()), buildVersion: () => build.assets?.version }))
 
   // Fingerprinted build assets never change; everything else in public/ may.
@@ -73,8 +84,9 @@ export function createApp(clientDir: string) {
   app.use(sameOriginForCookieRequests)
   // app.use (no path pattern): React Router decodes the url itself and tolerates bad escapes.
   app.use(
-    createRequestHandler({
+    createPageHandler({
       build,
+      cache: pageCache,
       mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext(req, res) {
         const context = new RouterContextProvider()
@@ -154,6 +166,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
   startHoldSweep()
   startRefundWorker()
+  if (cluster.isWorker) tellSiblings()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.
   let stopping = false
@@ -171,6 +184,26 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
   return server
+}
+
+/**
+ * Several workers: a write here that changes a browse page is told to the others through the
+ * primary (once per turn of the event loop however many rows it wrote), and theirs to this one, so
+ * no worker keeps serving a page another made stale; the pages' short TTL covers other machines.
+ */
+function tellSiblings(): void {
+  let queued = false
+  onShopWrite(() => {
+    if (queued) return
+    queued = true
+    setImmediate(() => {
+      queued = false
+      process.send?.({ type: 'shop-write' })
+    })
+  })
+  process.on('message', (message: { type?: string } | undefined) => {
+    if (message?.type === 'shop-write') bumpShopGeneration()
+  })
 }
 
 /** `npm run db:seed -- --products N`: adds N synthetic products (benchmarks, large-catalogue checks). */

@@ -105,6 +105,11 @@ function runWorkers(count) {
       setTimeout(() => process.exit(process.exitCode ?? 0), 10_000).unref()
     })
   }
+  // A worker's write that changes a browse page: every other worker drops its cached pages (ADR 042).
+  cluster.on('message', (from, message) => {
+    if (message?.type !== 'shop-write') return
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker.id !== from.id) worker.send(message)
+  })
   for (let i = 0; i < count; i++) fork()
   console.log(`Started ${count} worker processes (WEB_CONCURRENCY=${count}).`)
 }

@@ -12,3 +12,9 @@ export async function getTheme(request: Request): Promise<Theme> {
 export function themeCookieHeader(theme: Theme): Promise<string> {
   return themeCookie.serialize(theme)
 }
+
+/** The theme a Cookie header names ('system' when none): the page cache's key (server/page-cache.ts). */
+export async function themeOfCookieHeader(header: string | null): Promise<Theme> {
+  const value = await themeCookie.parse(header)
+  return isTheme(value) ? value : 'system'
+}

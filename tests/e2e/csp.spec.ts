@@ -24,3 +24,32 @@ test.describe('content security policy', () => {
     expect(violations).toEqual([])
   })
 })
+
+// A visitor's browse pages come from the page cache (ADR 042) with script hashes instead of a nonce:
+// the kept page's scripts all run under its own policy, and the page works after a hit.
+test.describe('content security policy of a cached page', () => {
+  test('a page served from the cache hydrates without a violation and adds to the cart', async ({ page, javaScriptEnabled }) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to (execute|load|apply|frame)/i.test(message.text())) violations.push(message.text())
+    })
+    // Once to fill the cache (the anonymous page is shared), then the hit this browser gets.
+    await page.request.get('/shop/listing')
+    const response = await page.goto('/shop/listing')
+    expect(response?.headers()['x-cache']).toBe('HIT')
+    const policy = response?.headers()['content-security-policy'] ?? ''
+    expect(policy).not.toContain("'nonce-")
+    expect(policy).toContain("'sha256-")
+    await expect(page.locator('html')).toHaveClass(javaScriptEnabled ? /\bjs\b/ : /^(?!.*\bjs\b)/)
+    // With JS the hydrated page adds in place (a fetcher): no new document loads.
+    let documents = 0
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents++
+    })
+    await page.getByRole('button', { name: 'Add to cart' }).first().click()
+    await expect(page.getByText('Product is added to cart')).toBeVisible()
+    await expect(page.getByLabel('Cart, 1 items').first()).toBeVisible()
+    expect(documents > 0).toBe(!javaScriptEnabled)
+    expect(violations).toEqual([])
+  })
+})

@@ -372,8 +372,14 @@ describe('methods', () => {
     expect((await fetch(`${server.url}/api/shop/review/${product.id}`, { method: 'DELETE' })).status).toBe(401)
   })
 
-  it('answers JSON with no-store caching', async () => {
+  it('answers JSON a visitor may revalidate (ETag, 304), and errors unstored (ADR 042)', async () => {
     const response = await fetch(`${server.url}/api/shop/products/get`)
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('cache-control')).toBe('private, no-cache')
+    const etag = response.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^W\/"/)
+    expect((await fetch(`${server.url}/api/shop/products/get`, { headers: { 'If-None-Match': etag } })).status).toBe(304)
+    const refused = await fetch(`${server.url}/api/shop/products/get?sortBy=nonsense`)
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('cache-control')).toBe('no-store')
   })
 })

@@ -1,0 +1,400 @@
+// The page cache for visitors without a session (ADR 042): the rendered HTML of the browse pages
+// (home, listing, search, product, about) kept in memory, precompressed (brotli, gzip and identity),
+// keyed by everything those pages depend on, served with a weak ETag (304 on revisit) before React
+// Router runs, and dropped when the shop's generation moves (any write to a table a browse page reads,
+// app/infra/shop-writes.server.ts) or after a short TTL. Least recently used entries go first once the
+// entries' bytes pass the bound. Cached pages carry script hashes instead of the per-response nonce.
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { isbot } from 'isbot'
+import { countCartLines } from '~/domain/cart.server'
+import { getDb } from '~/infra/db.server'
+import { shopGeneration } from '~/infra/shop-writes.server'
+import { listingSearch, parseListingQuery } from '~/lib/listing-filters'
+import { MAX_KEYWORD_LENGTH } from '~/lib/search'
+import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
+import { themeOfCookieHeader } from '~/web/theme.server'
+
+export interface CachedPage {
+  /** Every header of the answer but the encoding's (the security headers included), set once at the miss. */
+  headers?: [string, string][]
+  etag: string
+  /** The page's Content-Security-Policy: the shop's policy with the page's inline scripts by hash. */
+  csp: string
+  contentType: string
+  identity: Buffer
+  br: Buffer
+  gzip: Buffer
+  bytes: number
+  generation: number
+  expiresAt: number
+}
+
+/** An LRU of pages bounded by their bytes (all three encodings and the key). */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>()
+  private size = 0
+  hits = 0
+  misses = 0
+  evictions = 0
+  /** Pages being rendered for a miss: the same page asked meanwhile waits for it instead of rendering too. */
+  readonly rendering = new Map<string, Promise<void>>()
+
+  constructor(
+    readonly maxBytes: number,
+    readonly ttlMs: number,
+    private readonly generation: () => number = shopGeneration,
+  ) {}
+
+  get bytes(): number {
+    return this.size
+  }
+
+  get count(): number {
+    return this.entries.size
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key)
+    if (!page) return undefined
+    if (page.generation !== this.generation() || Date.now() >= page.expiresAt) {
+      this.remove(key, page)
+      return undefined
+    }
+    this.entries.delete(key)
+    this.entries.set(key, page)
+    return page
+  }
+
+  /** Keeps the page unless the shop changed since `generation` (when its render began) or it is too big. */
+  set(key: string, page: CachedPage): boolean {
+    if (page.generation !== this.generation()) return false
+    const cost = page.bytes + key.length
+    if (cost > this.maxBytes / 4) return false
+    const old = this.entries.get(key)
+    if (old) this.remove(key, old)
+    this.entries.set(key, page)
+    this.size += cost
+    for (const [oldest, entry] of this.entries) {
+      if (this.size <= this.maxBytes) break
+      this.remove(oldest, entry)
+      this.evictions++
+    }
+    return true
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.size = 0
+  }
+
+  private remove(key: string, page: CachedPage): void {
+    if (this.entries.delete(key)) this.size -= page.bytes + key.length
+  }
+}
+
+/**
+ * Each cached path and whether a query string is the one the page's own links write (anything else,
+ * e.g. `?utm=...` or repeated keys, is rendered afresh and never kept: endless odd URLs cannot fill
+ * the cache, and a kept page's links and forms always match its URL).
+ */
+const CACHED_PAGES: Array<[RegExp, (search: string) => boolean]> = [
+  [/^\/shop\/(home|about-us)$/, (search) => search === ''],
+  [/^\/shop\/listing$/, (search) => listingSearch(parseListingQuery(new URLSearchParams(search))) === (search ? `?${search}` : '')],
+  [
+    /^\/shop\/search$/,
+    (search) => {
+      if (search === '') return true
+      const params = new URLSearchParams(search)
+      const keyword = params.get('keyword')
+      return keyword !== null && keyword.length <= MAX_KEYWORD_LENGTH && new URLSearchParams({ keyword }).toString() === search
+    },
+  ],
+  [/^\/shop\/product\/[A-Za-z0-9_-]{1,64}$/, (search) => search === '' || /^reviews=[1-9][0-9]{0,3}$/.test(search)],
+]
+
+function cachedPath(path: string, search: string): boolean {
+  for (const [pattern, canonical] of CACHED_PAGES) if (pattern.test(path)) return canonical(search)
+  return false
+}
+
+/** The cookies a cacheable request may carry: the theme and a guest's cart session. */
+function readCookies(header: string | undefined): Map<string, string> | null {
+  const cookies = new Map<string, string>()
+  if (!header) return cookies
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim()
+    if (!name) continue
+    // A login session, a flash toast, the sign-up email or any cookie we do not know: never cached.
+    if (name !== 'theme' && name !== SESSION_COOKIE_NAME) return null
+    if (cookies.has(name)) return null
+    cookies.set(name, eq === -1 ? '' : part.slice(eq + 1).trim())
+  }
+  return cookies
+}
+
+/** A request whose page may come from the cache: its key and the guest cart counted for it. */
+export interface PageRequest {
+  key: string
+  guestId: string | null
+  cartLines: number
+}
+
+/**
+ * The cache key of a request, or null when its page must not come from (or go into) the cache: not
+ * a GET/HEAD of a browse page with its canonical query, an Authorization header, a login session,
+ * a flash toast or any unknown cookie. The key holds the origin (the product page's JSON-LD names it
+ * when PUBLIC_URL is unset), path and query, the theme, the guest cart's line count (the header's
+ * badge) and whether a crawler asks (it gets the whole page at once); with it, the guest cart it
+ * counted: a page is kept only if that count still holds after the render.
+ */
+export async function pageRequest(req: Request): Promise<PageRequest | null> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  const url = req.originalUrl
+  const q = url.indexOf('?')
+  const path = q === -1 ? url : url.slice(0, q)
+  const search = q === -1 ? '' : url.slice(q + 1)
+  if (!cachedPath(path, search)) return null
+  if (req.headers.authorization) return null
+  const cookieHeader = req.headers.cookie
+  const cookies = readCookies(cookieHeader)
+  if (!cookies) return null
+  let cartLines = 0
+  let guestId: string | null = null
+  if (cookies.has(SESSION_COOKIE_NAME)) {
+    const session = await sessionStorage().getSession(cookieHeader)
+    if (session.get('sessionId')) return null
+    guestId = session.get('guestId') ?? null
+    if (guestId) cartLines = await countCartLines(getDb(), { guestId })
+  }
+  const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
+  const bot = crawler(req.headers['user-agent'])
+  return { key: `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines }
+}
+
+/** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
+export async function cartUnchanged(locals: PageCacheLocals): Promise<boolean> {
+  if (!locals.pageGuestId) return true
+  return (await countCartLines(getDb(), { guestId: locals.pageGuestId })) === locals.pageCartLines
+}
+
+const crawlers = new Map<string, 0 | 1>()
+
+/** isbot's answer for a user agent, remembered for the last few hundred agents (its pattern is long). */
+function crawler(agent: string | undefined): 0 | 1 {
+  if (!agent) return 0
+  let known = crawlers.get(agent)
+  if (known === undefined) {
+    known = isbot(agent) ? 1 : 0
+    if (crawlers.size >= 500) crawlers.delete(crawlers.keys().next().value as string)
+    crawlers.set(agent, known)
+  }
+  return known
+}
+
+/** A weak validator for a body: the same bytes give the same tag. */
+export function weakEtag(body: Buffer | string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/** Whether the request's If-None-Match names this tag (weak comparison, `*` included). */
+export function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match']
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
+}
+
+type Encoding = 'br' | 'gzip' | 'identity'
+
+/** The best encoding the client accepts: brotli, then gzip, else none (q=0 refuses one). */
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity'
+  const accepted = new Map<string, number>()
+  for (const part of String(header).split(',')) {
+    const [name = '', ...params] = part.split(';')
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name.trim().toLowerCase(), qParam ? Number(qParam.slice(2)) || 0 : 1)
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
+  const br = quality('br')
+  const gzip = quality('gzip')
+  if (br > 0 && br >= gzip) return 'br'
+  if (gzip > 0) return 'gzip'
+  return 'identity'
+}
+
+/** The script elements that run (not data blocks such as JSON-LD, not files). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+const TYPE = /\btype\s*=\s*["']?([^"'\s>]*)/i
+const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+
+/** The base64 SHA-256 of every inline script that runs in the page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(SCRIPT)) {
+    const attributes = match[1] ?? ''
+    const text = match[2] ?? ''
+    if (/\bsrc\s*=/i.test(attributes)) continue
+    const type = TYPE.exec(attributes)?.[1]?.toLowerCase() ?? ''
+    if (!SCRIPT_TYPES.has(type)) continue
+    hashes.add(createHash('sha256').update(text, 'utf8').digest('base64'))
+  }
+  return [...hashes]
+}
+
+/** How hard the cached copies are compressed: once per page and generation, so a cheap miss matters too. */
+const BROTLI_QUALITY = 6
+const GZIP_LEVEL = 6
+
+/**
+ * Turns a rendered page (with this response's nonce) into a cacheable one: the nonce attributes go,
+ * and the policy names each inline script by its hash instead. Null when the page is not fit (no
+ * nonce in the policy, or the nonce appears anywhere else in the page).
+ */
+export function buildPage(
+  body: Buffer,
+  { nonce, csp, contentType, generation, ttlMs }: { nonce: string; csp: string; contentType: string; generation: number; ttlMs: number },
+): CachedPage | null {
+  const nonceSource = `'nonce-${nonce}'`
+  if (!nonce || !csp.includes(nonceSource)) return null
+  const html = body.toString('utf8').replaceAll(` nonce="${nonce}"`, '')
+  if (html.includes(nonce)) return null
+  const present = new Set(csp.split(/\s+/))
+  const hashes = inlineScriptHashes(html)
+    .map((h) => `'sha256-${h}'`)
+    .filter((h) => !present.has(h))
+  const policy = csp.replace(nonceSource, hashes.join(' ')).replace(/ {2,}/g, ' ')
+  const identity = Buffer.from(html, 'utf8')
+  const br = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  })
+  const gzip = gzipSync(identity, { level: GZIP_LEVEL })
+  return {
+    etag: weakEtag(identity),
+    csp: policy,
+    contentType,
+    identity,
+    br,
+    gzip,
+    bytes: identity.length + br.length + gzip.length + policy.length,
+    generation,
+    expiresAt: Date.now() + ttlMs,
+  }
+}
+
+/** Bodies smaller than this go as they are: compressing them saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024
+
+/**
+ * A whole answer compressed at once for the client (brotli q5 with the size known up front, or gzip 6):
+ * for a body already in memory this is several times cheaper than a compression stream per response.
+ */
+export function compressFor(req: IncomingMessage, body: Buffer): { encoding: Encoding; bytes: Buffer } {
+  const encoding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(req.headers['accept-encoding'])
+  if (encoding === 'br') {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+    return { encoding, bytes: brotliCompressSync(body, { params }) }
+  }
+  if (encoding === 'gzip') return { encoding, bytes: gzipSync(body, { level: GZIP_LEVEL }) }
+  return { encoding, bytes: body }
+}
+
+const PER_ANSWER = new Set(['content-encoding', 'content-length', 'x-cache', 'date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/**
+ * Answers the miss with the page just kept: its own policy and validator on top of the headers the
+ * security middleware set, which the page keeps so a hit needs no middleware at all.
+ */
+export function sendNewPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  res.setHeader('Content-Security-Policy', page.csp)
+  res.setHeader('Content-Type', page.contentType)
+  res.setHeader('Cache-Control', 'private, no-cache')
+  res.setHeader('Vary', 'Accept-Encoding')
+  res.setHeader('ETag', page.etag)
+  page.headers = Object.entries(res.getHeaders())
+    .filter(([name, value]) => !PER_ANSWER.has(name) && value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])
+  sendPage(req, res, page, 'MISS')
+}
+
+/** Answers with a kept page: the encoding the client prefers, or 304 with headers only. */
+export function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: 'HIT' | 'MISS'): void {
+  for (const [name, value] of page.headers ?? []) res.setHeader(name, value)
+  res.setHeader('X-Cache', state)
+  if (notModified(req, page.etag)) {
+    res.statusCode = 304
+    res.removeHeader('Content-Type')
+    res.end()
+    return
+  }
+  const encoding = chooseEncoding(req.headers['accept-encoding'])
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.statusCode = 200
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** res.locals of a request whose page may go into the cache once rendered. */
+export interface PageCacheLocals {
+  pageKey?: string
+  pageGeneration?: number
+  pageGuestId?: string | null
+  pageCartLines?: number
+}
+
+/** Serves hits before React Router runs; a miss notes its key and the generation it renders at. */
+export function pageCacheHits(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    pageRequest(req)
+      .then((found) => {
+        if (!found) return next()
+        const { key } = found
+        const hit = cache.get(key)
+        if (hit) {
+          cache.hits++
+          return sendPage(req, res, hit, 'HIT')
+        }
+        // After a change every visitor misses at once: one render per page, the others wait for it.
+        const rendering = cache.rendering.get(key)
+        if (rendering) {
+          void rendering.then(() => {
+            const page = cache.get(key)
+            if (page) {
+              cache.hits++
+              sendPage(req, res, page, 'HIT')
+            } else render(req, res, next, cache, found)
+          })
+          return
+        }
+        let done = () => {}
+        const promise = new Promise<void>((resolve) => {
+          done = resolve
+        })
+        cache.rendering.set(key, promise)
+        res.on('close', () => {
+          if (cache.rendering.get(key) === promise) cache.rendering.delete(key)
+          done()
+        })
+        render(req, res, next, cache, found)
+      })
+      .catch(next)
+  }
+}
+
+/** A miss: notes the key, the generation the render begins at and the guest cart it counted, then renders. */
+function render(req: Request, res: Response, next: NextFunction, cache: PageCache, found: PageRequest): void {
+  cache.misses++
+  const locals = res.locals as PageCacheLocals
+  locals.pageKey = found.key
+  locals.pageGeneration = shopGeneration()
+  locals.pageGuestId = found.guestId
+  locals.pageCartLines = found.cartLines
+  next()
+}

@@ -1,0 +1,127 @@
+// React Router behind Express, as @react-router/express does it, plus what the page cache and
+// revalidation need (ADR 042): a GET answered 200 with HTML or JSON is read whole, tagged with a weak
+// ETag (If-None-Match gets 304 and headers only), and a browse page a visitor without a session may
+// share goes into the page cache. Anything else (other statuses, files, single-fetch data) streams.
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
+import type express from 'express'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { buildPage, cartUnchanged, compressFor, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
+
+/** The Fetch API request for an Express request (the same URL rules as @react-router/express). */
+function fetchRequest(req: express.Request, res: express.Response): Request {
+  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
+  const [, hostPort] = req.get('host')?.split(':') ?? []
+  const portNumber = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find((p) => Number.isSafeInteger(p))
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  const url = new URL(`${req.protocol}://${hostname}${portNumber ? `:${portNumber}` : ''}${req.originalUrl}`)
+  let controller: AbortController | null = new AbortController()
+  const headers = new Headers()
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value)
+    else headers.set(key, values)
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+  res.on('finish', () => {
+    controller = null
+  })
+  res.on('close', () => controller?.abort())
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req)
+    init.duplex = 'half'
+  }
+  return new Request(url.href, init)
+}
+
+const closed = (res: express.Response) => res.destroyed || res.writableEnded
+
+/** Whether this request is someone's own (a session cookie or a token): its answers are never shared. */
+function personal(req: express.Request): boolean {
+  return Boolean(req.headers.authorization) || /(?:^|;\s*)__session=/.test(req.headers.cookie ?? '')
+}
+
+export function createPageHandler({
+  build,
+  mode,
+  getLoadContext,
+  cache,
+}: {
+  build: ServerBuild
+  mode: string
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider
+  cache: PageCache
+}): express.RequestHandler {
+  const handle = createRequestHandler(build, mode)
+  return async (req, res, next) => {
+    try {
+      const response = await handle(fetchRequest(req, res), getLoadContext(req, res))
+      await send(req, res, response, cache)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+async function send(req: express.Request, res: express.Response, response: Response, cache: PageCache): Promise<void> {
+  if (closed(res)) {
+    await response.body?.cancel()
+    return
+  }
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers) if (key !== 'set-cookie') res.append(key, value)
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) res.append('Set-Cookie', cookies)
+
+  const type = response.headers.get('Content-Type') ?? ''
+  const html = /^text\/html/i.test(type)
+  if (req.method !== 'GET' || response.status !== 200 || !response.body || !(html || /^application\/json/i.test(type))) {
+    if (!response.body) return void res.end()
+    try {
+      await writeReadableStreamToWritable(response.body, res)
+    } catch (error) {
+      if (!closed(res)) throw error
+    }
+    return
+  }
+
+  const body = Buffer.from(await response.arrayBuffer())
+  if (closed(res)) return
+  const nonce: string = res.locals.cspNonce ?? ''
+  const cacheControl = response.headers.get('Cache-Control')
+  // A visitor's catalogue answer may be kept by the browser and revalidated; someone's own stays unstored.
+  if (!cacheControl || (cacheControl === 'no-store' && !personal(req))) res.setHeader('Cache-Control', 'private, no-cache')
+
+  const locals = res.locals as PageCacheLocals
+  const { pageKey, pageGeneration } = locals
+  if (html && pageKey && pageGeneration !== undefined && !cookies.length) {
+    const page = buildPage(body, {
+      nonce,
+      csp: String(res.getHeader('Content-Security-Policy') ?? ''),
+      contentType: type,
+      generation: pageGeneration,
+      ttlMs: cache.ttlMs,
+    })
+    if (page) {
+      sendNewPage(req, res, page)
+      if (await cartUnchanged(locals)) cache.set(pageKey, page)
+      return
+    }
+  }
+
+  // The nonce changes with every response: the validator is taken over the page without it.
+  const etag = weakEtag(html && nonce ? body.toString('utf8').replaceAll(nonce, '') : body)
+  res.setHeader('ETag', etag)
+  if (notModified(req, etag)) {
+    // The browser keeps the page it has, with the policy (and nonce) that came with it.
+    res.removeHeader('Content-Security-Policy')
+    res.removeHeader('Content-Type')
+    res.status(304).end()
+    return
+  }
+  const { encoding, bytes } = compressFor(req, body)
+  res.setHeader('Vary', 'Accept-Encoding')
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', bytes.length)
+  res.end(bytes)
+}

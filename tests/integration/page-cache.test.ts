@@ -1,0 +1,237 @@
+// The page cache for visitors without a session (ADR 042) over real HTTP: hits, ETag/304, the
+// cached page's script hashes, and that it never shows stale stock or prices, another visitor's cart,
+// a signed-in header to a visitor (or the reverse), nor loses or repeats a flash toast.
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DB, openDatabase } from '../../db/database'
+import { insertProducts } from '../helpers/fixtures'
+import { ADMIN, ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
+import { type RunningServer, startServer } from './server'
+
+const PHONE = { 'Accept-Encoding': 'br, gzip, deflate', Accept: 'text/html' }
+
+/** The inline scripts of a page that run, each with its CSP hash source. */
+function inlineScripts(html: string): string[] {
+  const sources: string[] = []
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? ''
+    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue
+    sources.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`)
+  }
+  return sources
+}
+
+const cartBadge = (html: string) => /aria-label="Cart, (\d+) items"/.exec(html)?.[1]
+
+describe('page cache', () => {
+  let server: RunningServer
+  let db: DB
+  let admin: Browser
+
+  beforeAll(async () => {
+    server = await startServer({ ...ADMIN_ENV, HOLD_MINUTES: '10' })
+    db = openDatabase(server.database)
+    await insertProducts(db, [
+      { id: 'wave-bowl', title: 'Wave bowl', description: 'A bowl of blue waves.', price: 150_000, stock: 5, category: 'home-decor' },
+      { id: 'moon-pendant', title: 'Moon pendant', price: 90_000, stock: 40, category: 'jewellery' },
+    ])
+    admin = await new Browser(server.url).signIn(ADMIN.email, ADMIN.password)
+  }, 120_000)
+
+  afterAll(async () => {
+    await db?.destroy()
+    await server?.stop()
+  })
+
+  const visit = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers: { ...PHONE, ...headers } })
+
+  it('serves a visitor the kept page: same bytes and ETag, 304 on revisit, every inline script allowed by hash', async () => {
+    const first = await visit('/shop/listing')
+    const firstHtml = await first.text()
+    const second = await visit('/shop/listing')
+    const secondHtml = await second.text()
+    expect(first.status).toBe(200)
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT'])
+    expect(second.headers.get('content-encoding')).toBe('br')
+    expect(secondHtml).toBe(firstHtml)
+    const etag = second.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^W\/".+"$/)
+    expect(etag).toBe(first.headers.get('etag'))
+
+    // The policy: no nonce, each running inline script by hash, JSON data blocks never.
+    const csp = second.headers.get('content-security-policy') ?? ''
+    expect(csp).not.toContain("'nonce-")
+    expect(secondHtml).not.toMatch(/\snonce="/)
+    const scripts = inlineScripts(secondHtml)
+    expect(scripts.length).toBeGreaterThan(1)
+    for (const source of scripts) expect(csp).toContain(source)
+    // The other security headers are there on a hit too.
+    expect(second.headers.get('x-frame-options')).toBe('DENY')
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(second.headers.get('permissions-policy')).toContain('camera=()')
+
+    const again = await visit('/shop/listing', { 'If-None-Match': etag })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    // Identity and gzip copies are the same page.
+    expect(await (await visit('/shop/listing', { 'Accept-Encoding': 'gzip' })).text()).toBe(firstHtml)
+    expect(await (await visit('/shop/listing', { 'Accept-Encoding': 'identity' })).text()).toBe(firstHtml)
+  })
+
+  it('shows a stock change, a checkout hold and a price change on the next anonymous view', async () => {
+    // The listing's cards show what is left; the product page its price and title.
+    const page = async () => (await visit('/shop/listing')).text()
+    const product = async () => (await visit('/shop/product/wave-bowl')).text()
+    expect(await page()).toContain('Only 5 items left')
+    expect(await product()).toContain('1,500')
+    expect((await visit('/shop/product/wave-bowl')).headers.get('x-cache')).toBe('HIT')
+
+    const edited = await admin.api('PUT', '/api/admin/products/edit/wave-bowl', { description: 'A bowl of blue waves.', totalStock: 3, price: 1750 })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    expect(await page()).toContain('Only 3 items left')
+    const afterEdit = await product()
+    expect(afterEdit).toContain('1,750')
+    expect(afterEdit).not.toContain('1,500')
+
+    // A shopper's checkout holds one: visitors see two left at once.
+    const shopper = await registerShopper(server.url, 'Holder', `holder-${Date.now()}@example.com`)
+    const userId = shopper.userId as string
+    expect((await shopper.api('POST', '/api/shop/cart/add', { userId, productId: 'wave-bowl', quantity: 1 })).status).toBe(200)
+    const address = await shopper.api('POST', '/api/shop/address/add', {
+      userId, addressLine: '1 Hold Street', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '+91 98450 12345', notes: '',
+    })
+    expect(address.status, JSON.stringify(address.json)).toBe(201)
+    const created = await shopper.api('POST', '/api/shop/order/razorpay/create', { userId, addressId: address.json.data._id })
+    expect(created.status, JSON.stringify(created.json)).toBe(201)
+    expect(await page()).toContain('Only 2 items left')
+
+    // A write by another connection to the database file (a script, the CLI) is seen too.
+    await db.updateTable('products').set({ title: 'Wave bowl, large' }).where('id', '=', 'wave-bowl').execute()
+    expect(await product()).toContain('Wave bowl, large')
+  })
+
+  it("never shows one visitor's cart count to another", async () => {
+    const guest = new Browser(server.url)
+    const added = await guest.post('/shop/cart', { form: { intent: 'add', productId: 'moon-pendant', redirectTo: '/shop/listing' } })
+    expect(added.status).toBe(302)
+    expect(guest.jar.has('__session')).toBe(true)
+    // The redirect carries a flash toast: that view is never kept (and shows the toast once).
+    const withToast = await guest.get('/shop/listing', { headers: PHONE })
+    expect(withToast.headers.get('x-cache')).toBeNull()
+    expect(cartBadge(withToast.text)).toBe('1')
+    const guestAgain = await guest.get('/shop/listing', { headers: PHONE })
+    expect(cartBadge(guestAgain.text)).toBe('1')
+    const guestThird = await guest.get('/shop/listing', { headers: PHONE })
+    expect(guestThird.headers.get('x-cache')).toBe('HIT')
+    expect(cartBadge(guestThird.text)).toBe('1')
+
+    const stranger = await visit('/shop/listing')
+    expect(cartBadge(await stranger.text())).toBe('0')
+    const otherGuest = new Browser(server.url)
+    await otherGuest.post('/shop/cart', { form: { intent: 'add', productId: 'wave-bowl', redirectTo: '/shop/cart' } })
+    await otherGuest.post('/shop/cart', { form: { intent: 'add', productId: 'moon-pendant', redirectTo: '/shop/cart' } })
+    await otherGuest.get('/shop/cart')
+    expect(cartBadge((await otherGuest.get('/shop/listing', { headers: PHONE })).text)).toBe('2')
+    expect(cartBadge((await guest.get('/shop/listing', { headers: PHONE })).text)).toBe('1')
+  })
+
+  it('a flash toast shows once, never lost to a kept page and never repeated', async () => {
+    await visit('/shop/home')
+    const guest = new Browser(server.url)
+    const added = await guest.post('/shop/cart', { form: { intent: 'add', productId: 'moon-pendant', redirectTo: '/shop/home' } })
+    expect(added.headers.getSetCookie().some((c) => c.startsWith('__toast='))).toBe(true)
+    const toastView = await guest.get('/shop/home', { headers: PHONE })
+    expect(toastView.text).toContain('Product is added to cart')
+    const next = await guest.get('/shop/home', { headers: PHONE })
+    expect(next.text).not.toContain('Product is added to cart')
+    expect((await visit('/shop/home')).headers.get('x-cache')).toBe('HIT')
+    expect(await (await visit('/shop/home')).text()).not.toContain('Product is added to cart')
+  })
+
+  it('never gives a visitor a signed-in header, nor a signed-in shopper a kept page', async () => {
+    const shopper = await registerShopper(server.url, 'Meera', `meera-${Date.now()}@example.com`)
+    await visit('/shop/about-us')
+    const visitor = await visit('/shop/about-us')
+    expect(visitor.headers.get('x-cache')).toBe('HIT')
+    const visitorHtml = await visitor.text()
+    expect(visitorHtml).not.toContain('Meera')
+    expect(visitorHtml).toContain('Login')
+
+    const signedIn = await shopper.get('/shop/about-us', { headers: PHONE })
+    expect(signedIn.headers.get('x-cache')).toBeNull()
+    expect(signedIn.text).toContain('Meera')
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache')
+    // A bearer token is someone's own request too.
+    expect((await visit('/shop/about-us', { Authorization: `Bearer ${shopper.token}` })).headers.get('x-cache')).toBeNull()
+    const after = await visit('/shop/about-us')
+    expect(after.headers.get('x-cache')).toBe('HIT')
+    expect(await after.text()).not.toContain('Meera')
+    // The admin's edits never come from a cached page either.
+    expect((await admin.get('/admin/products', { headers: PHONE })).headers.get('x-cache')).toBeNull()
+  })
+
+  it('gives signed-in pages and /api answers an ETag and 304 without caching them', async () => {
+    const shopper = await registerShopper(server.url, 'Kiran', `kiran-${Date.now()}@example.com`)
+    await shopper.get('/shop/account') // shows (and clears) the login's toast
+    const first = await shopper.get('/shop/account', { headers: PHONE })
+    expect(first.status).toBe(200)
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^W\//)
+    // The per-response nonce does not change the validator; a 304 keeps the browser's own policy.
+    const again = await shopper.get('/shop/account', { headers: { ...PHONE, 'If-None-Match': etag } })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    expect(again.headers.get('content-security-policy')).toBeNull()
+
+    const api = await fetch(`${server.url}/api/shop/products/get?page=1`, { headers: PHONE })
+    const apiEtag = api.headers.get('etag') ?? ''
+    expect(api.headers.get('cache-control')).toBe('private, no-cache')
+    expect(api.headers.get('x-cache')).toBeNull()
+    expect((await fetch(`${server.url}/api/shop/products/get?page=1`, { headers: { 'If-None-Match': apiEtag } })).status).toBe(304)
+    // Someone's own answers get a validator and stay unstored.
+    const cart = await shopper.api('GET', `/api/shop/cart/get/${shopper.userId}`)
+    expect(cart.headers.get('cache-control')).toBe('no-store')
+    const cartAgain = await shopper.api('GET', `/api/shop/cart/get/${shopper.userId}`, undefined, { 'If-None-Match': cart.headers.get('etag') ?? '' })
+    expect(cartAgain.status).toBe(304)
+  })
+
+  it('renders a page once when many visitors ask for it at once after a change', async () => {
+    const edited = await admin.api('PUT', '/api/admin/products/edit/moon-pendant', { description: 'A moon in resin.', totalStock: 39 })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => visit('/shop/listing?category=jewellery')))
+    const states = answers.map((a) => a.headers.get('x-cache'))
+    expect(states.filter((s) => s === 'MISS')).toHaveLength(1)
+    expect(states.filter((s) => s === 'HIT')).toHaveLength(7)
+    const bodies = new Set(await Promise.all(answers.map((a) => a.text())))
+    expect(bodies.size).toBe(1)
+    expect([...bodies][0]).toContain('Moon pendant')
+  })
+
+  it('keeps odd query strings out, and the same views mostly come from the cache', async () => {
+    for (let i = 0; i < 5; i++) {
+      const odd = await visit(`/shop/listing?utm_source=${i}`)
+      expect(odd.status).toBe(200)
+      expect(odd.headers.get('x-cache')).toBeNull()
+      expect((await visit(`/shop/listing?page=1&junk=${i}`)).headers.get('x-cache')).toBeNull()
+      expect((await visit(`/shop/listing?category=jewellery&category=jewellery`)).headers.get('x-cache')).toBeNull()
+    }
+    const views = ['/shop/home', '/shop/listing', '/shop/listing?category=jewellery', '/shop/search?keyword=moon', '/shop/product/moon-pendant', '/shop/about-us']
+    const states: (string | null)[] = []
+    for (let round = 0; round < 5; round++) {
+      for (const path of views) {
+        const answer = await visit(path)
+        expect(answer.status, path).toBe(200)
+        states.push(answer.headers.get('x-cache'))
+      }
+    }
+    const hits = states.filter((s) => s === 'HIT').length
+    expect(hits / states.length).toBeGreaterThanOrEqual(0.8)
+    // Not found: never kept.
+    for (let i = 0; i < 2; i++) {
+      const missing = await visit('/shop/product/no-such-thing')
+      expect(missing.status).toBe(404)
+      expect(missing.headers.get('x-cache')).toBeNull()
+    }
+  })
+})
