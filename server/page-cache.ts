@@ -113,7 +113,34 @@ const CACHED_PAGES: Array<[RegExp, (search: string) => boolean]> = [
     },
   ],
   [/^\/shop\/product\/[A-Za-z0-9_-]{1,64}$/, (search) => search === '' || /^reviews=[1-9][0-9]{0,3}$/.test(search)],
+  // The anonymous catalogue calls of /api: the same answer for every visitor, dropped with the pages.
+  [/^\/api\/shop\/products\/get$/, (search) => apiQuery(search, ['category', 'price', 'availability', 'sortBy', 'page'])],
+  [/^\/api\/shop\/products\/get\/[A-Za-z0-9_-]{1,64}$/, (search) => search === ''],
+  [/^\/api\/shop\/search\/[^/?]{1,300}$/, (search) => apiQuery(search, ['page'])],
+  [/^\/api\/shop\/review\/[A-Za-z0-9_-]{1,64}$/, (search) => apiQuery(search, ['page'])],
+  [/^\/api\/common\/feature\/get$/, (search) => apiQuery(search, ['page'])],
 ]
+
+/**
+ * An /api query worth keeping: only the call's own parameters, each once, short and plain (an odd
+ * one is answered afresh and never kept; the LRU's byte bound holds whatever the rest can do).
+ */
+function apiQuery(search: string, names: string[]): boolean {
+  if (search === '') return true
+  if (search.length > 200) return false
+  const seen = new Set<string>()
+  for (const part of search.split('&')) {
+    const [name = '', value, extra] = part.split('=')
+    if (extra !== undefined || value === undefined || !names.includes(name) || seen.has(name) || !/^[A-Za-z0-9,_-]{0,40}$/.test(value)) return false
+    seen.add(name)
+  }
+  return true
+}
+
+/** Whether a kept answer is a catalogue /api answer (JSON, no page policy to rewrite). */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/')
+}
 
 function cachedPath(path: string, search: string): boolean {
   for (const [pattern, canonical] of CACHED_PAGES) if (pattern.test(path)) return canonical(search)
@@ -287,6 +314,28 @@ export function buildPage(
   }
 }
 
+/** A catalogue /api answer made cacheable: JSON has no inline scripts, so its policy stays as it is. */
+export function buildAnswer(
+  body: Buffer,
+  { csp, contentType, generation, ttlMs }: { csp: string; contentType: string; generation: number; ttlMs: number },
+): CachedPage {
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  })
+  const gzip = gzipSync(body, { level: GZIP_LEVEL })
+  return {
+    etag: weakEtag(body),
+    csp,
+    contentType,
+    identity: body,
+    br,
+    gzip,
+    bytes: body.length + br.length + gzip.length + csp.length,
+    generation,
+    expiresAt: Date.now() + ttlMs,
+  }
+}
+
 /** Bodies smaller than this go as they are: compressing them saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024
 
@@ -311,7 +360,7 @@ const PER_ANSWER = new Set(['content-encoding', 'content-length', 'x-cache', 'da
  * security middleware set, which the page keeps so a hit needs no middleware at all.
  */
 export function sendNewPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-  res.setHeader('Content-Security-Policy', page.csp)
+  if (page.csp) res.setHeader('Content-Security-Policy', page.csp)
   res.setHeader('Content-Type', page.contentType)
   res.setHeader('Cache-Control', 'private, no-cache')
   res.setHeader('Vary', 'Accept-Encoding')
@@ -389,7 +438,7 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
 }
 
 /** A miss: notes the key, the generation the render begins at and the guest cart it counted, then renders. */
-function render(req: Request, res: Response, next: NextFunction, cache: PageCache, found: PageRequest): void {
+function render(_req: Request, res: Response, next: NextFunction, cache: PageCache, found: PageRequest): void {
   cache.misses++
   const locals = res.locals as PageCacheLocals
   locals.pageKey = found.key

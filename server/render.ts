@@ -5,7 +5,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { buildPage, cartUnchanged, compressFor, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
+import { buildAnswer, buildPage, cartUnchanged, compressFor, isApiPath, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
 
 /** The Fetch API request for an Express request (the same URL rules as @react-router/express). */
 function fetchRequest(req: express.Request, res: express.Response): Request {
@@ -94,6 +94,13 @@ async function send(req: express.Request, res: express.Response, response: Respo
 
   const locals = res.locals as PageCacheLocals
   const { pageKey, pageGeneration } = locals
+  if (!html && pageKey && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
+    const csp = res.getHeader('Content-Security-Policy')
+    const answer = buildAnswer(body, { csp: csp ? String(csp) : '', contentType: type, generation: pageGeneration, ttlMs: cache.ttlMs })
+    sendNewPage(req, res, answer)
+    cache.set(pageKey, answer)
+    return
+  }
   if (html && pageKey && pageGeneration !== undefined && !cookies.length) {
     const page = buildPage(body, {
       nonce,
