@@ -222,7 +222,8 @@ function freshGet(url: string): Promise<{ status: number; worker: string }> {
 
 /** A request that failed on the network (the connection died with its worker, or was never answered), not an answer. */
 function isNetworkFailure(error: unknown): boolean {
-  return (error instanceof TypeError && error.message === 'fetch failed') || (error instanceof DOMException && error.name === 'TimeoutError')
+  // 'fetch failed': no answer; 'terminated': the answer cut off mid-body; TimeoutError: never answered.
+  return (error instanceof TypeError && ['fetch failed', 'terminated'].includes(error.message)) || (error instanceof DOMException && error.name === 'TimeoutError')
 }
 
 /**
