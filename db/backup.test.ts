@@ -1,5 +1,7 @@
 // The backup copy itself: a timestamped file with every committed row, taken while another
-// connection keeps writing; a missing database fails without leaving a partial file.
+// connection keeps writing; a missing database fails without leaving a partial file. About SQLite
+// by nature (its backup API and file): it runs on SQLite under `npm run test:pg` too; the
+// PostgreSQL backup is tests/integration/backup-postgres.test.ts.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

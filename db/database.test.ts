@@ -1,3 +1,5 @@
+// The SQLite driver's statement cache: about SQLite by nature, so it runs on SQLite under
+// `npm run test:pg` too (db/postgres.test.ts covers the PostgreSQL handle).
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,7 @@
 // The migration that lets orders be cancelled rebuilds the orders table (SQLite cannot change a
 // CHECK): on a database filled before it, every row, index, trigger and foreign key survives.
+// About SQLite by nature (its table rebuild, sqlite_master): it runs on SQLite under `npm run test:pg`
+// too; the migration on PostgreSQL is db/order-cancelled-migration-portable.test.ts.
 import { sql } from 'kysely'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import * as migration from '../migrations/2026-11-25T1100-order-cancelled-and-refunds'
@@ -9,7 +11,7 @@ import { insertOrder } from '../tests/helpers/order-fixtures'
 let testDb: TestDb
 
 beforeEach(async () => {
-  testDb = await createTestDb()
+  testDb = await createTestDb({ sqlite: true })
 })
 
 afterEach(async () => {

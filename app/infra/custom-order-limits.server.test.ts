@@ -1,13 +1,34 @@
-// Spam limits for custom requests: per address and per email; a refused request is given back.
-import { describe, expect, it } from 'vitest'
+// Spam limits for custom requests: per address and per email; a refused request is given back. Each
+// case runs in memory (the one-process SQLite shop) and in the database's counters (what the shop
+// uses on PostgreSQL; this file runs on SQLite in `npm test` and on PostgreSQL in `npm run test:pg`).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rejection } from '../../tests/helpers/rejection'
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
 import { TooManyRequests } from '../domain/errors'
 import { createCustomOrderLimits } from './custom-order-limits.server'
+import { databaseStore, type LimitStore, memoryStore } from './rate-limit.server'
 
-const limits = () => createCustomOrderLimits({ perAddress: 3, perEmail: 2, seconds: 3600 })
+let testDb: TestDb
+beforeAll(async () => {
+  testDb = await createTestDb()
+})
+afterAll(async () => {
+  await testDb.cleanup()
+})
+beforeEach(async () => {
+  await testDb.db.deleteFrom('rate_limit_counters').execute()
+})
 
-describe('custom order limits', () => {
+const RATE = { perAddress: 3, perEmail: 2, seconds: 3600 }
+const stores: [string, () => LimitStore][] = [
+  ['in memory (one process)', () => memoryStore()],
+  ['in the database (every process)', () => databaseStore(testDb.db)],
+]
+
+describe.each(stores)('custom order limits, counted %s', (_name, store) => {
+  const limits = () => createCustomOrderLimits(RATE, store())
+
   it('refuses a third request for one email, from any address', async () => {
     const l = limits()
     await l.take('203.0.113.1', 'a@example.com')
@@ -18,6 +39,9 @@ describe('custom order limits', () => {
     expect((error as TooManyRequests).retryAfterSeconds).toBeGreaterThan(0)
     // The refused request did not use up the third address's allowance.
     await l.take('203.0.113.3', 'b@example.com')
+    await l.take('203.0.113.3', 'c@example.com')
+    await l.take('203.0.113.3', 'd@example.com')
+    expect(await rejection(l.take('203.0.113.3', 'e@example.com'))).toBeInstanceOf(TooManyRequests)
   })
 
   it('refuses a fourth request from one address (an IPv6 /64 counts as one), whatever the emails', async () => {
@@ -36,5 +60,37 @@ describe('custom order limits', () => {
     await l.take('203.0.113.9', 'a@example.com')
     await l.take('203.0.113.9', 'a@example.com')
     expect(await rejection(l.take('203.0.113.9', 'a@example.com'))).toBeInstanceOf(TooManyRequests)
+  })
+
+  it('never gives back more than was counted', async () => {
+    const l = limits()
+    await l.giveBack('203.0.113.10', 'e@example.com')
+    await l.giveBack('203.0.113.10', 'e@example.com')
+    await l.take('203.0.113.10', 'e@example.com')
+    await l.take('203.0.113.10', 'e@example.com')
+    expect(await rejection(l.take('203.0.113.10', 'e@example.com'))).toBeInstanceOf(TooManyRequests)
+  })
+})
+
+describe('custom order limits in the database (several processes)', () => {
+  it('counts the requests of every process together', async () => {
+    // Two worker processes' limits over one database: each sees the other's requests.
+    const [a, b] = [createCustomOrderLimits(RATE, databaseStore(testDb.db)), createCustomOrderLimits(RATE, databaseStore(testDb.db))]
+    await a.take('203.0.113.20', 'f@example.com')
+    await b.take('203.0.113.21', 'f@example.com')
+    expect(await rejection(a.take('203.0.113.22', 'f@example.com'))).toBeInstanceOf(TooManyRequests)
+    expect(await rejection(b.take('203.0.113.23', 'f@example.com'))).toBeInstanceOf(TooManyRequests)
+    // Given back by one process, free again for the other.
+    await a.take('203.0.113.24', 'g@example.com')
+    await b.giveBack('203.0.113.24', 'g@example.com')
+    await b.take('203.0.113.25', 'g@example.com')
+    await a.take('203.0.113.25', 'g@example.com')
+    expect(await rejection(b.take('203.0.113.25', 'g@example.com'))).toBeInstanceOf(TooManyRequests)
+  })
+
+  it('counts concurrent requests exactly', async () => {
+    const limits = Array.from({ length: 4 }, () => createCustomOrderLimits({ perAddress: 10, perEmail: 10, seconds: 3600 }, databaseStore(testDb.db)))
+    const results = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => (limits[i % 4] as (typeof limits)[0]).take('203.0.113.30', `burst${i}@example.com`)))
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
   })
 })

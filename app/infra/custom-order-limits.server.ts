@@ -1,10 +1,11 @@
-// Spam limits for custom-order requests (issue 21), over rate-limiter-flexible's memory store like
-// the login limits (rate-limit.server.ts, ADR 020): requests per client address (IPv4, or IPv6 /64)
-// and per email, per hour. A request is counted before its photos are processed and given back
-// when it is refused (a bad field or photo), so only requests that were sent count.
-import { RateLimiterMemory } from 'rate-limiter-flexible'
+// Spam limits for custom-order requests (issue 21), in the same counter store as the login limits
+// (rate-limit.server.ts, ADR 020, 040): in memory for the one-process SQLite shop, in the database
+// (rate_limit_counters) on PostgreSQL, so every worker process sees the same counts. Requests per
+// client address (IPv4, or IPv6 /64) and per email, per hour. A request is counted before its
+// photos are processed and given back when it is refused (a bad field or photo), so only requests
+// that were sent count.
 import { CUSTOM_REQUEST_MESSAGES, CUSTOM_REQUEST_RATE } from '~/lib/custom-orders'
-import { clientKey, refusedWith } from './rate-limit.server'
+import { clientKey, type LimitStore, memoryStore, refusedWith, shopLimitStore } from './rate-limit.server'
 
 export interface CustomOrderLimits {
   /** Counts one request for the address and the email; throws TooManyRequests past either limit (nothing counted then). */
@@ -13,9 +14,12 @@ export interface CustomOrderLimits {
   giveBack(ip: string, email: string): Promise<void>
 }
 
-export function createCustomOrderLimits(options: { perAddress: number; perEmail: number; seconds: number } = CUSTOM_REQUEST_RATE): CustomOrderLimits {
-  const byAddress = new RateLimiterMemory({ points: options.perAddress, duration: options.seconds })
-  const byEmail = new RateLimiterMemory({ points: options.perEmail, duration: options.seconds })
+export function createCustomOrderLimits(
+  options: { perAddress: number; perEmail: number; seconds: number } = CUSTOM_REQUEST_RATE,
+  store: LimitStore = memoryStore(),
+): CustomOrderLimits {
+  const byAddress = store.counter('custom-order-ip', options.perAddress, options.seconds)
+  const byEmail = store.counter('custom-order-email', options.perEmail, options.seconds)
   const account = (email: string) => email.trim().toLowerCase()
   const tooMany = refusedWith(CUSTOM_REQUEST_MESSAGES.tooMany)
   return {
@@ -36,8 +40,8 @@ export function createCustomOrderLimits(options: { perAddress: number; perEmail:
 
 let limits: CustomOrderLimits | undefined
 
-/** The shop's limits (CUSTOM_REQUEST_RATE). */
+/** The shop's limits (CUSTOM_REQUEST_RATE), in shopLimitStore(). */
 export function customOrderLimits(): CustomOrderLimits {
-  limits ??= createCustomOrderLimits()
+  limits ??= createCustomOrderLimits(CUSTOM_REQUEST_RATE, shopLimitStore())
   return limits
 }

@@ -1,4 +1,4 @@
-// Rate limits for login and registration. Clients are keyed by IPv4 address or IPv6 /64. An account
+// Rate limits for login and registration (and the store custom-order limits count in). Clients are keyed by IPv4 address or IPv6 /64. An account
 // is refused to unknown addresses after too many failed logins, never to an address that has signed
 // into it before (see ADR 020). Where the counts live: rate-limiter-flexible's memory store for the
 // one-process SQLite shop; on PostgreSQL, where several processes serve (WEB_CONCURRENCY), the
@@ -49,6 +49,8 @@ export interface Counter {
   consume(key: string): Promise<RateLimiterRes>
   /** The key's count in the current window, or null. */
   get(key: string): Promise<RateLimiterRes | null>
+  /** Takes one point back from the key's current window (never below 0); nothing when it has none. */
+  reward(key: string): Promise<void>
 }
 
 /** Where the counts and the known account-address pairs live. */
@@ -63,7 +65,18 @@ export function memoryStore(knownAddresses = KNOWN_ADDRESSES): LimitStore {
   // Insertion order is age: re-adding moves a pair to the end, the first one is the oldest.
   const known = new Set<string>()
   return {
-    counter: (_name, points, duration) => new RateLimiterMemory({ points, duration }),
+    counter: (_name, points, duration) => {
+      const limiter = new RateLimiterMemory({ points, duration })
+      return {
+        consume: (key) => limiter.consume(key),
+        get: (key) => limiter.get(key),
+        async reward(key) {
+          // rate-limiter-flexible would go below 0 (a credit); a count never does here, as in the database.
+          const current = await limiter.get(key)
+          if (current && current.consumedPoints > 0) await limiter.reward(key)
+        },
+      }
+    },
     isKnown: async (pair) => known.has(pair),
     async remember(pair) {
       known.delete(pair)
@@ -113,6 +126,15 @@ export function databaseStore(db: DB): LimitStore {
           .where('expires_at', '>', now)
           .executeTakeFirst()
         return row ? result(points, row, now) : null
+      },
+      async reward(key) {
+        await db
+          .updateTable('rate_limit_counters')
+          .set({ points: sql`rate_limit_counters.points - 1` })
+          .where('key', '=', `${name}:${key}`)
+          .where('expires_at', '>', Date.now())
+          .where('points', '>', 0)
+          .execute()
       },
     }),
     async isKnown(pair) {
@@ -198,11 +220,19 @@ export function createAuthLimits(options: { limit: number; store?: LimitStore })
   }
 }
 
+/**
+ * Where the shop's limits count: in memory on SQLite (one process), in the database on PostgreSQL,
+ * where several processes serve and each must see every count (ADR 040).
+ */
+export function shopLimitStore(): LimitStore {
+  const db = getDb()
+  return dialectOf(db) === 'postgres' ? databaseStore(db) : memoryStore()
+}
+
 let limits: AuthLimits | undefined
 
-/** The shop's limits, from AUTH_RATE_LIMIT: in memory on SQLite (one process), in the database on PostgreSQL. */
+/** The shop's limits, from AUTH_RATE_LIMIT, in shopLimitStore(). */
 export function authLimits(): AuthLimits {
-  const db = getDb()
-  limits ??= createAuthLimits({ limit: getConfig().AUTH_RATE_LIMIT, store: dialectOf(db) === 'postgres' ? databaseStore(db) : memoryStore() })
+  limits ??= createAuthLimits({ limit: getConfig().AUTH_RATE_LIMIT, store: shopLimitStore() })
   return limits
 }

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DB, migrateToLatest, openDatabase } from '../database'
+import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import type { DB } from '../database'
 import { seedDemo } from './seed-demo'
 
 /** /uploads/<hash>-1280.webp -> the three files the media pipeline writes for it. */
@@ -16,6 +17,7 @@ function filesFor(url: string, uploadsDir: string): string[] {
 
 describe('seedDemo', () => {
   let dir: string
+  let testDb: TestDb
   let db: DB
   let uploadsDir: string
   let firstRun: Awaited<ReturnType<typeof seedDemo>>
@@ -23,13 +25,14 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'seed-demo-'))
     uploadsDir = join(dir, 'uploads')
-    db = openDatabase(join(dir, 'shop.db'))
-    await migrateToLatest(db)
+    // A fresh migrated database: SQLite, or PostgreSQL under `npm run test:pg`.
+    testDb = await createTestDb()
+    db = testDb.db
     firstRun = await seedDemo(db, uploadsDir)
   })
 
   afterAll(async () => {
-    await db?.destroy()
+    await testDb?.cleanup()
     if (dir) await rm(dir, { recursive: true, force: true })
   })
 
@@ -87,15 +90,15 @@ describe('seedDemo', () => {
   })
 
   it('draws the same pictures again into a fresh database, reusing the stored files', async () => {
-    const again = openDatabase(join(dir, 'again.db'))
+    const againDb = await createTestDb()
+    const again = againDb.db
     try {
-      await migrateToLatest(again)
       expect((await seedDemo(again, uploadsDir)).products).toBe(firstRun.products)
       const urls = async (from: DB) =>
         (await from.selectFrom('product_images').select('url').execute()).map((row) => row.url).sort()
       expect(await urls(again)).toEqual(await urls(db))
     } finally {
-      await again.destroy()
+      await againDb.cleanup()
     }
   })
 
@@ -103,7 +106,7 @@ describe('seedDemo', () => {
     const before = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
     expect(await seedDemo(db, uploadsDir)).toEqual({ products: 0, featureImages: 0 })
     const after = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-    expect(after.count).toBe(before.count)
+    expect(Number(after.count)).toBe(Number(before.count))
     const banners = await db.selectFrom('feature_images').select('id').execute()
     expect(banners).toHaveLength(4)
   })

@@ -1,13 +1,15 @@
 // Crash safety: runs a write load (shoppers paying through the TEST MODE gateway, an admin editing
 // products) against the built server, SIGKILLs it mid-load, restarts it on the same database and
-// checks that nothing acknowledged was lost and nothing half-done was kept.
-import { mkdtempSync, rmSync } from 'node:fs'
+// checks that nothing acknowledged was lost and nothing half-done was kept. With several workers on
+// PostgreSQL (TEST_SERVER_WORKERS), runWorkerKillRounds SIGKILLs one worker at a time instead.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { expect } from 'vitest'
 import { openDatabase } from '../../db/database'
-import { type RunningServer, startServer } from '../integration/server'
+import { databaseOf, type RunningServer, serversOnPostgres, startServer } from '../integration/server'
 import { client, type Shopper } from './shop-api'
 import { edit, INITIAL_STOCK, insertProducts, type Ledger, PRODUCT, shop } from './write-load'
 
@@ -33,11 +35,15 @@ export interface CrashReport {
 
 /** Opens the database after a crash and checks it against what the clients were told. */
 async function checkDatabase(dir: string, ledger: Ledger) {
-  const db = openDatabase(join(dir, 'shop.sqlite'))
+  const database = databaseOf(dir)
+  const db = openDatabase(database)
   try {
-    const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)
-    expect(integrity.rows).toEqual([{ integrity_check: 'ok' }])
-    expect((await sql`PRAGMA foreign_key_check`.execute(db)).rows).toEqual([])
+    // SQLite's file checks; PostgreSQL enforces its foreign keys itself and has no such pragma.
+    if (!database.startsWith('postgres')) {
+      const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db)
+      expect(integrity.rows).toEqual([{ integrity_check: 'ok' }])
+      expect((await sql`PRAGMA foreign_key_check`.execute(db)).rows).toEqual([])
+    }
 
     const orders = await db.selectFrom('orders').select(['id', 'payment_status', 'order_status', 'needs_refund']).execute()
     const status = new Map(orders.map((o) => [o.id, o]))
@@ -156,6 +162,215 @@ export async function runCrashRounds(options: CrashOptions): Promise<CrashReport
     console.error(`The server said:\n${server?.output().slice(-4000)}`)
     throw error
   } finally {
+    await server?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export interface WorkerCrashOptions {
+  kills: number
+  shoppers: number
+  /** Kill a worker once this many payments were acknowledged since the last kill (plus a random delay). */
+  killAfterPaid: number
+}
+
+export interface WorkerCrashReport {
+  workers: number
+  kills: number
+  /** Workers the primary forked in place of the killed ones (each answered before the next kill). */
+  replaced: number
+  acknowledgedPaid: number
+  paidInDatabase: number
+  /** Payments acknowledged while a killed worker was not yet replaced (the others kept answering). */
+  paidWhileReplacing: number
+  acknowledgedEdits: number
+  /** Requests that failed: each was in flight on (or sent over a connection to) the killed worker. */
+  interrupted: number
+  milliseconds: number
+}
+
+interface Worker {
+  id: string
+  pid: number
+}
+
+/** The workers the primary's output says are serving and have not stopped. */
+function servingWorkers(output: string): Worker[] {
+  const stopped = new Set([...output.matchAll(/Worker (\d+) \(process \d+\) stopped/g)].map((m) => m[1]))
+  return [...output.matchAll(/Worker (\d+) \(process (\d+)\) is serving on/g)]
+    .map((m) => ({ id: m[1] as string, pid: Number(m[2]) }))
+    .filter((w) => !stopped.has(w.id))
+}
+
+/** The parent process of `pid` (field 4 of /proc/<pid>/stat), to be sure a victim is a worker of ours. */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+}
+
+/** A GET over a connection of its own (no keep-alive): the primary hands it to a worker in turn. */
+function freshGet(url: string): Promise<{ status: number; worker: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, worker: String(res.headers['x-worker'] ?? '') }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+/** A request that failed on the network (the connection died with its worker, or was never answered), not an answer. */
+function isNetworkFailure(error: unknown): boolean {
+  // 'fetch failed': no answer; 'terminated': the answer cut off mid-body; TimeoutError: never answered.
+  return (error instanceof TypeError && ['fetch failed', 'terminated'].includes(error.message)) || (error instanceof DOMException && error.name === 'TimeoutError')
+}
+
+/**
+ * With TEST_SERVER_WORKERS=N (N >= 2) on PostgreSQL: runs the write load against N node:cluster
+ * workers and SIGKILLs one worker (never the primary) `kills` times. The load never pauses: the
+ * only failures allowed are requests that were on the killed worker (a network failure, at most one
+ * per client loop per kill, never an error answer); the other workers answer meanwhile, the primary
+ * forks a replacement that serves before the next kill, and at the end every acknowledged payment
+ * and edit is in the database with the stock it took.
+ */
+export async function runWorkerKillRounds(options: WorkerCrashOptions): Promise<WorkerCrashReport> {
+  const workers = Number(process.env.TEST_SERVER_WORKERS ?? 0)
+  if (!serversOnPostgres || !(workers >= 2)) throw new Error('runWorkerKillRounds needs TEST_SERVER_WORKERS=N (N >= 2): several workers on PostgreSQL')
+  const started = performance.now()
+  const dir = mkdtempSync(join(tmpdir(), 'shop-worker-crash-'))
+  let server: RunningServer | undefined
+  // A connection the primary handed to a worker as it died may never be answered: such a request
+  // ends after 30 s (counted like a request cut off by the kill) instead of stalling its loop.
+  const api = client(() => server as RunningServer, { timeoutMs: 30_000 })
+  const ledger: Ledger = { paid: new Set(), titles: new Map(), interrupted: 0 }
+  let done = false
+  let kills = 0
+  /** Per kill (index = kills so far), the failures of each client loop. */
+  const failures: Map<number, Map<number, number>> = new Map()
+  try {
+    server = await startServer(ENV, { dir })
+    const primary = server.pid
+    await insertProducts(dir)
+    const admin = await api.login(ADMIN.email, ADMIN.password)
+    const shoppers: { who: Shopper; addressId: string }[] = []
+    for (let i = 0; i < options.shoppers; i++) {
+      const who = await api.registerAndLogin(`Worker crash buyer ${i}`, `worker-crash${i}@example.com`)
+      const address = await api.addAddress(who)
+      expect(address.status).toBe(201)
+      shoppers.push({ who, addressId: address.body.data._id })
+    }
+    expect(servingWorkers(server.output())).toHaveLength(workers)
+    console.log(`${workers} workers serving, ${options.shoppers} shoppers ready (${Math.round((performance.now() - started) / 1000)} s)`)
+
+    let paidSinceKill = 0
+    const onPaid = () => {
+      paidSinceKill += 1
+    }
+    // A loop goes on after a failure (a fresh round: shop() first empties the cart line) until done.
+    // A failure before any kill, an error answer, or a second failure of one loop for one kill ends the run.
+    const keepGoing = async (loop: number, work: () => Promise<void>) => {
+      while (!done) {
+        try {
+          await work()
+        } catch (error) {
+          if (kills === 0 || !isNetworkFailure(error)) throw error
+          const perLoop = failures.get(kills) ?? new Map<number, number>()
+          failures.set(kills, perLoop)
+          perLoop.set(loop, (perLoop.get(loop) ?? 0) + 1)
+          if ((perLoop.get(loop) ?? 0) > 1) throw new Error(`Client loop ${loop} failed twice after kill ${kills}: only requests on the killed worker may fail`, { cause: error })
+          ledger.interrupted += 1
+        }
+      }
+    }
+    const stopped = () => done
+    const loops = [
+      ...shoppers.map(({ who, addressId }, i) => keepGoing(i, () => shop(api, who, addressId, ledger, stopped, onPaid))),
+      keepGoing(shoppers.length, () => edit(api, admin, ledger, stopped)),
+    ]
+    let failed: unknown
+    const ended = Promise.all(loops).catch((error) => {
+      failed = error
+    })
+    const check = () => {
+      if (failed) throw failed
+    }
+
+    let replaced = 0
+    let paidWhileReplacing = 0
+    const awaitPayments = async () => {
+      const deadline = Date.now() + 120_000
+      while (paidSinceKill < options.killAfterPaid) {
+        check()
+        if (Date.now() > deadline) throw new Error(`The load stalled: ${paidSinceKill} payments in 120 s after kill ${kills}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }
+    for (let round = 0; round < options.kills; round++) {
+      await awaitPayments()
+      await new Promise((r) => setTimeout(r, Math.random() * 50))
+      const before = servingWorkers(server.output())
+      expect(before).toHaveLength(workers)
+      const victim = before[Math.floor(Math.random() * before.length)] as Worker
+      // Never the primary: a worker forked by it.
+      expect(victim.pid).not.toBe(primary)
+      expect(parentOf(victim.pid)).toBe(primary)
+      const paidAtKill = ledger.paid.size
+      kills += 1
+      paidSinceKill = 0
+      process.kill(victim.pid, 'SIGKILL')
+
+      // The primary notices; meanwhile, and after, the other workers answer every new connection.
+      const deadline = Date.now() + 60_000
+      while (!server.output().includes(`Worker ${victim.id} (process ${victim.pid}) stopped (SIGKILL)`)) {
+        check()
+        if (Date.now() > deadline) throw new Error('The primary did not notice the killed worker')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      for (let i = 0; i < workers * 2; i++) {
+        const probe = await freshGet(`${server.url}/healthz`)
+        expect(probe.status).toBe(200)
+        expect(probe.worker).not.toBe(victim.id)
+      }
+      // A replacement is forked and serves.
+      while (servingWorkers(server.output()).length < workers) {
+        check()
+        if (Date.now() > deadline) throw new Error(`No replacement for worker ${victim.id}:\n${server.output().slice(-2000)}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      replaced += 1
+      paidWhileReplacing += ledger.paid.size - paidAtKill
+      console.log(
+        `kill ${kills}: worker ${victim.id} (process ${victim.pid}) replaced; ${ledger.paid.size - paidAtKill} payments acknowledged meanwhile, ${ledger.paid.size} in all, ${ledger.interrupted} requests interrupted (${Math.round((performance.now() - started) / 1000)} s)`,
+      )
+      const fresh = servingWorkers(server.output()).find((w) => !before.some((b) => b.id === w.id)) as Worker
+      expect(parentOf(fresh.pid)).toBe(primary)
+    }
+    // The load ends with every loop still paying; the last payments land after the last replacement.
+    await awaitPayments()
+    done = true
+    await ended
+    check()
+    for (const perLoop of failures.values()) expect(perLoop.size).toBeLessThanOrEqual(loops.length)
+
+    const after = await checkDatabase(dir, ledger)
+    expect(await api.stockOf(PRODUCT)).toBe(after.available)
+    return {
+      workers,
+      kills,
+      replaced,
+      acknowledgedPaid: ledger.paid.size,
+      paidInDatabase: after.paidInDatabase,
+      paidWhileReplacing,
+      acknowledgedEdits: [...ledger.titles.values()].reduce((sum, t) => sum + t.acknowledged, 0),
+      interrupted: ledger.interrupted,
+      milliseconds: performance.now() - started,
+    }
+  } catch (error) {
+    console.error(`The server said:\n${server?.output().slice(-4000)}`)
+    throw error
+  } finally {
+    done = true
     await server?.stop()
     rmSync(dir, { recursive: true, force: true })
   }

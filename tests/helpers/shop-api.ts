@@ -37,8 +37,8 @@ export const ADDRESS = {
   notes: 'Call before delivery',
 }
 
-/** A small client for one server. */
-export function client(server: () => RunningServer) {
+/** A small client for one server; `timeoutMs` aborts a request that gets no answer in time (a TimeoutError). */
+export function client(server: () => RunningServer, { timeoutMs }: { timeoutMs?: number } = {}) {
   async function call(
     method: string,
     path: string,
@@ -52,6 +52,7 @@ export function client(server: () => RunningServer) {
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
     })
     expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
     return { status: response.status, body: await response.json() }

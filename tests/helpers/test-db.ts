@@ -55,8 +55,12 @@ async function createPostgresTestDb(): Promise<TestDb> {
   }
 }
 
-export async function createTestDb(): Promise<TestDb> {
-  if (onPostgres) return createPostgresTestDb()
+/**
+ * A fresh migrated database: PostgreSQL under TEST_DB=postgres, else SQLite. `{ sqlite: true }` for
+ * a test about SQLite by nature (it runs on SQLite under `npm run test:pg` too).
+ */
+export async function createTestDb({ sqlite = false }: { sqlite?: boolean } = {}): Promise<TestDb> {
+  if (onPostgres && !sqlite) return createPostgresTestDb()
   const dir = mkdtempSync(join(tmpdir(), 'shop-test-db-'))
   const path = join(dir, 'test.sqlite')
   const db = openDatabase(path)

@@ -1,8 +1,8 @@
 // A write load against the built server for crash and backup tests: shoppers who add to the cart,
 // check out and pay through the TEST MODE gateway, and an admin who retitles products.
-import { join } from 'node:path'
 import { expect } from 'vitest'
 import { openDatabase } from '../../db/database'
+import { databaseOf } from '../integration/server'
 import { type ShopApi, type Shopper, testPaymentResult } from './shop-api'
 
 /** The product the shoppers buy, and its stock before any sale. */
@@ -20,7 +20,7 @@ export interface Ledger {
 
 /** Adds the product the shoppers buy and the ones the admin edits, straight into the server's database. */
 export async function insertProducts(dir: string) {
-  const db = openDatabase(join(dir, 'shop.sqlite'))
+  const db = openDatabase(databaseOf(dir))
   try {
     const now = new Date().toISOString()
     await db

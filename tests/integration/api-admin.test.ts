@@ -87,7 +87,7 @@ function insertOrder(id: string, minutesAgo: number) {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0', AUTH_RATE_LIMIT: '100', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
   admin = await login(ADMIN.email, ADMIN.password)
   const registered = await call('POST', '/api/auth/register', {
     body: { userName: 'Asha', email: 'asha@example.com', password: 'resin-lover-1' },

@@ -1,7 +1,6 @@
 // The cart /api (add, get, update-cart, delete) and the guest cart merge at login, over real HTTP
 // against the built server. The catalogue is a small fixture written into the server's own database
 // file (SEED_DEMO=0), so every price and stock below is known.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
@@ -88,7 +87,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: 'owner@example.com',
     ADMIN_PASSWORD: 'owner-password-1',
   })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
   await insertCatalogue()
   asha = await registerAndLogin('Asha', 'asha@example.com')
   ravi = await registerAndLogin('Ravi', 'ravi@example.com')

@@ -1,8 +1,8 @@
 // The shop catalogue /api (products, product, search, reviews, features) over real HTTP against the
 // built server, seeded with the demo shop. One server for the whole file: seeding renders images.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { dialectOf } from '../../db/dialect'
 import { insertProducts, insertUsers } from '../helpers/fixtures'
 import { expectShape, PRODUCT } from '../helpers/api-shape'
 import { type RunningServer, startServer } from './server'
@@ -34,7 +34,7 @@ let db: DB
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1' })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
 }, 120_000)
 
 afterAll(async () => {
@@ -260,15 +260,17 @@ describe('GET /api/shop/search/:keyword', () => {
   it("matches '%', '_' and '\\' literally, without errors", async () => {
     for (const keyword of ['%', '_', '\\', '%%%', "'", '"', '(', '[a-z]*', '.*']) {
       const found = await search(keyword)
+      // instr on SQLite is strpos on PostgreSQL: both find a literal substring.
+      const position = dialectOf(db) === 'postgres' ? 'strpos' : 'instr'
       const expected = await db
         .selectFrom('products')
         .select('id')
         .where('deleted_at', 'is', null)
         .where((eb) =>
           eb.or([
-            eb(eb.fn('instr', [eb.fn('lower', ['title']), eb.val(keyword)]), '>', 0),
-            eb(eb.fn('instr', [eb.fn('lower', ['description']), eb.val(keyword)]), '>', 0),
-            eb(eb.fn('instr', ['category', eb.val(keyword)]), '>', 0),
+            eb(eb.fn(position, [eb.fn('lower', ['title']), eb.val(keyword)]), '>', 0),
+            eb(eb.fn(position, [eb.fn('lower', ['description']), eb.val(keyword)]), '>', 0),
+            eb(eb.fn(position, ['category', eb.val(keyword)]), '>', 0),
           ]),
         )
         .execute()

@@ -1,7 +1,6 @@
 // Shipping details over real HTTP (issue 17): PUT /api/admin/orders/update/:id takes optional
 // `carrier`, `trackingNumber`, `trackingUrl` beside the contract's `{orderStatus}`, which keeps
 // working as docs/api.md says; order details and lists (admin and shopper) carry `tracking` once set.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertOrder } from '../helpers/order-fixtures'
@@ -35,7 +34,7 @@ const details = async (id: string) => (await call('GET', `/api/admin/orders/deta
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0', AUTH_RATE_LIMIT: '100', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
   adminToken = (await login(ADMIN.email, ADMIN.password)).token
   expect((await call('POST', '/api/auth/register', { body: { userName: 'Asha', email: 'asha@example.com', password: 'resin-lover-1' } })).status).toBe(201)
   shopper = await login('asha@example.com', 'resin-lover-1')

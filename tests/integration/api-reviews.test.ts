@@ -3,7 +3,6 @@
 // product, else 403) and ownership (the caller's own userId, else 403) decided by the server; a bad
 // value is a 400 that changes nothing; a second review edits the first; concurrent reviews leave
 // the product's averageReview right; a review the admin hid is out of the list.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
@@ -48,7 +47,7 @@ async function deliver(shopper: { id: string; userName: string }, productId: str
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '0', AUTH_RATE_LIMIT: '1000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  db = openDatabase(join(server.dir, 'shop.sqlite'))
+  db = openDatabase(server.database)
   adminToken = (await login(ADMIN.email, ADMIN.password)).token
   await insertProducts(db, [
     { id: 'lamp', title: 'Ocean lamp', averageReview: 4.6 },

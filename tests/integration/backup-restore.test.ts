@@ -1,6 +1,9 @@
 // `npm run db:backup` while the shop takes payments, then a restore as the README describes it:
 // the copy passes `PRAGMA integrity_check`, holds every payment acknowledged before it was taken
 // with stock that matches them, and a server started on a restored copy serves that data.
+// About SQLite by nature (its file, `PRAGMA integrity_check`, copying the file back): it runs on
+// SQLite on purpose under `npm run test:pg` too ({ sqlite: true }); the PostgreSQL backup and
+// restore is tests/integration/backup-postgres.test.ts.
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -59,7 +62,7 @@ function readCopy(path: string) {
 it('backs up online during a payment load and restores onto a fresh server', async () => {
   const dir = tempDir('shop-live-')
   const backupDir = tempDir('shop-backups-')
-  server = await startServer(ENV, { dir })
+  server = await startServer(ENV, { dir, sqlite: true })
   await insertProducts(dir)
   const shoppers: { who: Shopper; addressId: string }[] = []
   for (const name of ['Asha', 'Ravi', 'Meera']) {
@@ -102,7 +105,7 @@ it('backs up online during a payment load and restores onto a fresh server', asy
   await server.stop()
   const restoredDir = tempDir('shop-restored-')
   copyFileSync(backup, join(restoredDir, 'shop.sqlite'))
-  server = await startServer(ENV, { dir: restoredDir })
+  server = await startServer(ENV, { dir: restoredDir, sqlite: true })
   expect(await api.stockOf(PRODUCT)).toBe(copy.stock - copy.held)
   // The restored shop knows the accounts (a fresh login) and their paid orders, as in the copy.
   const asha = await api.login('asha@example.com', 'resin-lover-1')

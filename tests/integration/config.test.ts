@@ -1,6 +1,7 @@
 // A bad configuration stops the server with one line naming the variable.
 import { describe, expect, it } from 'vitest'
-import { runServerCommand } from './server'
+import { createDatabase, sharedPostgres } from '../helpers/postgres'
+import { runServerCommand, serversOnPostgres } from './server'
 
 describe('start-up configuration', () => {
   it('stops with a one-line message naming a bad PORT', async () => {
@@ -21,6 +22,7 @@ describe('start-up configuration', () => {
     expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: RAZORPAY_KEY_ID: .*PAYMENT_TEST_MODE=1/)
   })
 
+  // About SQLite by nature (no DATABASE_URL): the same under `npm run test:pg`.
   it('refuses several processes on SQLite with one line (WEB_CONCURRENCY needs DATABASE_URL)', async () => {
     const { code, output } = await runServerCommand({ WEB_CONCURRENCY: '2', PAYMENT_TEST_MODE: '1', PORT: '0' })
     expect(code).toBe(78)
@@ -28,7 +30,9 @@ describe('start-up configuration', () => {
   })
 
   it('npm run db:migrate brings a new database up to date', async () => {
-    const { code, output } = await runServerCommand({}, ['migrate'])
+    // A new SQLite file, or under `npm run test:pg` a new PostgreSQL database.
+    const env: Record<string, string> = serversOnPostgres ? { DATABASE_URL: (await createDatabase((await sharedPostgres()).url)).url } : {}
+    const { code, output } = await runServerCommand(env, ['migrate'])
     expect(code).toBe(0)
     expect(output).toContain('2026-11-22T00-initial-schema')
   })

@@ -3,7 +3,6 @@
 // renamed .png come back as 400 with the message next to the field and store nothing; the rate
 // limits per email and per address answer 429 with the form's message. Each test comes from its
 // own client address (X-Forwarded-For from loopback, which TRUST_PROXY trusts by default).
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
@@ -57,7 +56,7 @@ describe('custom-order requests over HTTP', () => {
 
   beforeAll(async () => {
     server = await startServer(ADMIN_ENV)
-    db = openDatabase(join(server.dir, 'shop.sqlite'))
+    db = openDatabase(server.database)
     browser = new Browser(server.url)
   }, 180_000)
 

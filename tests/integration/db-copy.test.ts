@@ -1,5 +1,6 @@
 // db:copy round-trips the demo shop from SQLite into PostgreSQL: every row, the same money, the
 // same search answers, and the PostgreSQL shop goes on numbering rows after the copied ones.
+// From SQLite by nature: the source stays a SQLite file under `npm run test:pg` too.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

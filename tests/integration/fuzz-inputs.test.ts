@@ -3,11 +3,10 @@
 // missing fields, __proto__/constructor/prototype keys, malformed JSON) to every action and /api
 // route of app/routes.ts, as the role that may use it. Every answer: no 5xx, no stack trace; and the
 // database's row counts are the same afterwards (nothing was written).
-import Database from 'better-sqlite3'
 import fc from 'fast-check'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOCK_BUDGET_MS, fill, MB, slowestProbeDuring } from '../helpers/parser-timing'
+import { openDatabase } from '../../db/database'
 import { routePaths } from '../helpers/route-paths'
 import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
@@ -214,14 +213,22 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** Row counts of every table (users, carts, orders, products...). */
-function rowCounts(): Record<string, number> {
-  const db = new Database(join(server.dir, 'shop.sqlite'), { readonly: true, fileMustExist: true })
+/** Row counts of every table (users, carts, orders, products...), on SQLite or PostgreSQL. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const db = openDatabase(server.database)
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]))
+    const tables = (await db.introspection.getTables()).filter((t) => !t.isView)
+    const counts: Record<string, number> = {}
+    for (const { name } of tables) {
+      const row = await db
+        .selectFrom(name as 'users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+      counts[name] = Number(row.n)
+    }
+    return counts
   } finally {
-    db.close()
+    await db.destroy()
   }
 }
 
@@ -243,7 +250,7 @@ describe('input robustness', () => {
   })
 
   it('answers thousands of malformed requests without a 5xx or a stack trace, and writes nothing', { timeout: 300_000 }, async () => {
-    const before = rowCounts()
+    const before = await rowCounts()
     const started = Date.now()
     let cases = 0
     const resets: string[] = []
@@ -329,7 +336,7 @@ describe('input robustness', () => {
     console.log(`fuzz: ${cases} malformed requests over ${jobs.length} targets in ${seconds.toFixed(1)} s (${resets.length} connection resets retried${resets.length ? `: ${resets.slice(0, 5).join('; ')}` : ''})`)
     expect(failures).toEqual([])
     expect(server.output()).not.toMatch(/Error|at .*:\d+:\d+/)
-    const after = rowCounts()
+    const after = await rowCounts()
     for (const table of Object.keys(before)) {
       // The full-text indexes' own b-tree pages (products_search_*, products_words_*) move when any
       // product row is rewritten.

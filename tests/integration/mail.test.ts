@@ -12,12 +12,12 @@ import { documentFilename } from '../../app/lib/invoice-document'
 import { PASSWORD_RESET_MESSAGES } from '../../app/lib/user'
 import { ADDRESS, client, type ShopApi, type Shopper, testPaymentResult } from '../helpers/shop-api'
 import { freePort, type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { type RunningServer, startServer } from './server'
+import { databaseOf, type RunningServer, startServer } from './server'
 
 const OWNER = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' }
 
 async function addProduct(dir: string, id: string, stock: number) {
-  const db = openDatabase(join(dir, 'shop.sqlite'))
+  const db = openDatabase(databaseOf(dir))
   try {
     await db
       .insertInto('products')
@@ -28,9 +28,9 @@ async function addProduct(dir: string, id: string, stock: number) {
   }
 }
 
-/** Reads the running shop's database (SQLite lets a second reader in). */
+/** Reads the running shop's database (SQLite lets a second reader in; PostgreSQL any). */
 async function readDb<T>(dir: string, read: (db: DB) => Promise<T>): Promise<T> {
-  const db = openDatabase(join(dir, 'shop.sqlite'))
+  const db = openDatabase(databaseOf(dir))
   try {
     return await read(db)
   } finally {
@@ -173,7 +173,7 @@ describe('a server killed between the event and the send', () => {
       const orderId = await pay(api, asha, 'vase', 'pay_crash_1')
 
       // The SMTP server is down: the worker has tried once and waits to try again. Then the shop dies.
-      db = openDatabase(join(dir, 'shop.sqlite'))
+      db = openDatabase(databaseOf(dir))
       const confirmation = () => db?.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', `order-confirmed:${orderId}`).executeTakeFirst()
       for (let i = 0; i < 200; i++) {
         const row = await confirmation()

@@ -1,9 +1,12 @@
 // Starts the built production server (`node server/start.js`) on a free port with a fresh database.
-// With TEST_SERVER_WORKERS=N set (e.g. `TEST_SERVER_WORKERS=4 npm run test:stress -- load last-unit`)
-// a server without a DATABASE_URL of its own gets a fresh database on a throwaway PostgreSQL
-// (tests/helpers/postgres.ts) and N worker processes (ADR 040); tests reach it through `database`.
+// Under TEST_DB=postgres (`npm run test:pg`) or with TEST_SERVER_WORKERS=N set (e.g.
+// `TEST_SERVER_WORKERS=4 npm run test:stress -- load last-unit`) a server without a DATABASE_URL of
+// its own gets a fresh database on a throwaway PostgreSQL (tests/helpers/postgres.ts), and N worker
+// processes (ADR 040; 1 when TEST_SERVER_WORKERS is unset). Tests reach the database through
+// `database` (or databaseOf(dir)), never by opening dir/shop.sqlite themselves; a test about SQLite
+// by nature passes `{ sqlite: true }`.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -30,6 +33,23 @@ export interface StartOptions {
   dir?: string
   /** How long to wait for the first answer (default 180 s: seeding the demo shop on a busy machine takes a while). */
   startTimeoutMs?: number
+  /** A test about SQLite by nature (its file, its backup): SQLite even under TEST_DB=postgres. */
+  sqlite?: boolean
+}
+
+/** Whether servers get a PostgreSQL database: `npm run test:pg` (TEST_DB=postgres) or TEST_SERVER_WORKERS. */
+export const serversOnPostgres = process.env.TEST_DB === 'postgres' || Boolean(process.env.TEST_SERVER_WORKERS)
+
+/** Where a server directory records the PostgreSQL database it was given (a restart on the dir finds it again). */
+const DATABASE_URL_FILE = 'database-url'
+
+/**
+ * What openDatabase takes to reach the database of the server directory `dir`: the PostgreSQL
+ * database startServer gave it, else its SQLite file.
+ */
+export function databaseOf(dir: string): string {
+  const file = join(dir, DATABASE_URL_FILE)
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : join(dir, 'shop.sqlite')
 }
 
 async function freePort(): Promise<number> {
@@ -48,10 +68,14 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'shop-http-'))
   const port = await freePort()
-  const workers = process.env.TEST_SERVER_WORKERS
-  if (workers && !env.DATABASE_URL && !options.dir) {
-    const { url } = await createDatabase((await sharedPostgres()).url)
-    env = { DATABASE_URL: url, WEB_CONCURRENCY: workers, ...env }
+  if (serversOnPostgres && !options.sqlite && !env.DATABASE_URL) {
+    // A restart on a directory reuses its database; a new directory gets a fresh one.
+    let url = existsSync(join(dir, DATABASE_URL_FILE)) ? databaseOf(dir) : undefined
+    if (!url) {
+      url = (await createDatabase((await sharedPostgres()).url)).url
+      writeFileSync(join(dir, DATABASE_URL_FILE), url)
+    }
+    env = { DATABASE_URL: url, WEB_CONCURRENCY: process.env.TEST_SERVER_WORKERS ?? '1', ...env }
   }
   const database = env.DATABASE_URL ?? join(dir, 'shop.sqlite')
   let output = ''

@@ -7,6 +7,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createDatabase, sharedPostgres } from '../helpers/postgres'
+import { serversOnPostgres } from './server'
 
 const root = resolve(import.meta.dirname, '../..')
 /** `npm start` without npm: its node flags and script, as package.json has them. */
@@ -32,9 +34,11 @@ async function freePort(): Promise<number> {
   })
 }
 
-function supervise(env: Record<string, string>, options: { detached?: boolean } = {}) {
+/** Starts `npm start` on a temp SQLite database, or under `npm run test:pg` a fresh PostgreSQL one. */
+async function supervise(env: Record<string, string>, options: { detached?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'shop-supervise-'))
   dirs.push(dir)
+  const database: Record<string, string> = serversOnPostgres ? { DATABASE_URL: (await createDatabase((await sharedPostgres()).url)).url } : {}
   const child = spawn(process.execPath, startArgs, {
     cwd: root,
     env: {
@@ -47,6 +51,7 @@ function supervise(env: Record<string, string>, options: { detached?: boolean } 
       PAYMENT_TEST_MODE: '1',
       PASSWORD_TEST_COST: '1',
       SESSION_SECRET: 'integration-secret-integration-secret',
+      ...database,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +91,7 @@ describe('npm start (server/supervise.js)', () => {
   it('starts the shop again after it is SIGKILLed, and stops it all on SIGTERM', async () => {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
-    const run = supervise({ PORT: String(port) })
+    const run = await supervise({ PORT: String(port) })
     const first = await healthy(url, () => shopPids(run.output()).length === 1)
     expect(first).toMatchObject({ ok: true, database: 'ok' })
     expect(first.build).toEqual(expect.any(String))
@@ -107,7 +112,7 @@ describe('npm start (server/supervise.js)', () => {
 
   it('stops gracefully on Ctrl-C, which reaches the supervisor and the shop at once', async () => {
     const port = await freePort()
-    const run = supervise({ PORT: String(port) }, { detached: true })
+    const run = await supervise({ PORT: String(port) }, { detached: true })
     await healthy(`http://127.0.0.1:${port}`, () => shopPids(run.output()).length === 1)
     process.kill(-(run.child.pid as number), 'SIGINT')
     expect(await run.exited).toBe(0)
@@ -116,7 +121,7 @@ describe('npm start (server/supervise.js)', () => {
   }, 400_000)
 
   it('does not restart a shop whose configuration is invalid: exits 78 with the message', async () => {
-    const run = supervise({ PORT: 'eighty' })
+    const run = await supervise({ PORT: 'eighty' })
     expect(await run.exited).toBe(78)
     expect(shopPids(run.output())).toHaveLength(1)
     expect(run.output()).toContain('Invalid configuration: PORT: ')
