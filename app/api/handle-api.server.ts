@@ -1,4 +1,5 @@
 // The /api adapter kit: read a body, validate it, and map typed errors to JSON answers with real statuses.
+import { withoutNul } from '~/lib/text'
 import { DomainError, Invalid, TooManyRequests } from '../domain/errors'
 
 export interface ApiBody {
@@ -49,7 +50,8 @@ export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('Content-Type') ?? ''
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
     try {
-      return Object.fromEntries(await request.formData())
+      const form = await request.formData()
+      return Object.fromEntries([...form].map(([name, value]) => [name, typeof value === 'string' ? withoutNul(value) : value]))
     } catch {
       throw new Invalid({ body: ['The form data could not be read.'] })
     }
@@ -58,7 +60,7 @@ export async function readBody(request: Request): Promise<unknown> {
   if (text.trim() === '') return {}
   checkJsonShape(text)
   try {
-    return JSON.parse(text)
+    return JSON.parse(text, (_key, value) => (typeof value === 'string' ? withoutNul(value) : value))
   } catch {
     throw new Invalid({ body: ['The request body is not valid JSON.'] })
   }

@@ -6,6 +6,7 @@
 import { INTENT, STATE } from '@conform-to/dom'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
+import { withoutNul } from '~/lib/text'
 
 /** The highest list index a form may name (the schemas allow at most 12 items). */
 export const MAX_LIST_INDEX = 100
@@ -125,7 +126,8 @@ export function boundedForm(form: FormData, schema: z.ZodType): FormData {
     const seen = counts.get(canonical) ?? 0
     if (seen >= MAX_VALUES_PER_NAME) continue
     counts.set(canonical, seen + 1)
-    kept.append(canonical, value)
+    // NUL means nothing in a shop's text and PostgreSQL refuses it in a text column.
+    kept.append(canonical, typeof value === 'string' ? withoutNul(value) : value)
     entries += 1
   }
   return kept

@@ -38,6 +38,23 @@ describe('POST /api/auth/register', () => {
     expect(await response.json()).toEqual({ success: true, message: 'Registration successful' })
   })
 
+  it('drops NUL characters from what it stores (PostgreSQL refuses them in text; no 500 on either database)', async () => {
+    const response = await post('/api/auth/register', { userName: 'Nu\u0000la', email: 'nula@example.com', password: 'pass\u0000word-123' })
+    expect(response.status).toBe(201)
+    const login = await post('/api/auth/login', { email: 'nula@example.com', password: 'password-123' })
+    expect(login.status).toBe(200)
+    expect(((await login.json()) as { user: { userName: string } }).user.userName).toBe('Nula')
+    // The HTML form too.
+    const form = await fetch(`${server.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: new URLSearchParams({ userName: 'Zo\u0000ya', email: 'zoya@example.com', password: 'password-123' }),
+      redirect: 'manual',
+    })
+    expect(form.status).toBeLessThan(500)
+    expect((await post('/api/auth/login', { email: 'zoya@example.com', password: 'password-123' })).status).toBe(200)
+  })
+
   it('refuses a taken email with 409, whatever its case', async () => {
     await post('/api/auth/register', { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
     const again = await post('/api/auth/register', { userName: 'Ravi 2', email: 'RAVI@example.com', password: 'password-456' })

@@ -1,0 +1,9 @@
+// Text as the shop stores it.
+
+/**
+ * A text without NUL characters: they mean nothing in a shop's text, and PostgreSQL refuses them in
+ * any text column (SQLite would keep them), so every request's fields lose them before anything else.
+ */
+export function withoutNul(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value
+}
