@@ -42,3 +42,23 @@ test('a search that finds nothing suggests the categories, which open the listin
   await expect(page).toHaveURL(/\/shop\/listing\?category=home-decor$/)
   await expect(productCard(page, 'Geode Resin Wall Clock')).toBeVisible()
 })
+
+test('text typed before the page came alive still searches (a slow phone: the scripts arrive late)', async ({ page }) => {
+  // The page's scripts are held until the text is in the box; without JS there are none and Enter submits.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/shop/search', { waitUntil: 'commit' })
+  const box = page.getByPlaceholder('Search Products...')
+  await box.fill('necklace for mom')
+  release()
+  if (!jsEnabled()) await box.press('Enter')
+  await page.waitForURL((url) => url.pathname === '/shop/search' && url.searchParams.get('keyword') === 'necklace for mom')
+  await expect(productCard(page, 'Galaxy Glitter Pendant Necklace')).toBeVisible()
+  await expect(box).toHaveValue('necklace for mom')
+})

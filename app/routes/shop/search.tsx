@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { Input } from '~/components/ui/field'
@@ -22,6 +22,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams()
   const [keyword, setKeyword] = useState(loaderData.keyword)
+  const box = useRef<HTMLInputElement>(null)
+
+  // Typed before the page came alive (a slow phone): take that text up as if typed now, so the search
+  // still runs when typing stops.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = box.current?.value
+    if (typed !== undefined && typed !== loaderData.keyword) setKeyword(typed)
+  }, [])
 
   // With JS: search 1 s after typing stops, and only for more than 3 characters; shorter clears.
   useEffect(() => {
@@ -42,6 +51,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <Input
           type="search"
           name="keyword"
+          ref={box}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           maxLength={MAX_KEYWORD_LENGTH}
