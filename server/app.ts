@@ -198,7 +198,8 @@ function tellSiblings(): void {
     queued = true
     setImmediate(() => {
       queued = false
-      process.send?.({ type: 'shop-write' })
+      // A primary going away (a stop) leaves no channel: nothing to tell then.
+      if (process.connected) process.send?.({ type: 'shop-write' }, undefined, undefined, () => {})
     })
   })
   process.on('message', (message: { type?: string } | undefined) => {

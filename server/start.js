@@ -72,6 +72,9 @@ function runWorkers(count) {
   const fork = () => {
     const worker = cluster.fork()
     started.set(worker.id, Date.now())
+    // A message to a worker that died meanwhile fails on its closed channel: never the primary's end
+    // ('exit' replaces the worker).
+    worker.on('error', (error) => console.error(`Worker ${worker.id}: ${error.message}`))
   }
   cluster.on('exit', (worker, code, signal) => {
     const ranMs = Date.now() - (started.get(worker.id) ?? 0)
@@ -108,7 +111,11 @@ function runWorkers(count) {
   // A worker's write that changes a browse page: every other worker drops its cached pages (ADR 042).
   cluster.on('message', (from, message) => {
     if (message?.type !== 'shop-write') return
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker.id !== from.id) worker.send(message)
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (!worker || worker.id === from.id || !worker.isConnected()) continue
+      // A worker killed meanwhile cannot take it (its replacement starts with an empty cache).
+      worker.send(message, () => {})
+    }
   })
   for (let i = 0; i < count; i++) fork()
   console.log(`Started ${count} worker processes (WEB_CONCURRENCY=${count}).`)
