@@ -296,25 +296,13 @@ export function buildPage(
     .map((h) => `'sha256-${h}'`)
     .filter((h) => !present.has(h))
   const policy = csp.replace(nonceSource, hashes.join(' ')).replace(/ {2,}/g, ' ')
-  const identity = Buffer.from(html, 'utf8')
-  const br = brotliCompressSync(identity, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-  })
-  const gzip = gzipSync(identity, { level: GZIP_LEVEL })
-  return {
-    etag: weakEtag(identity),
-    csp: policy,
-    contentType,
-    identity,
-    br,
-    gzip,
-    bytes: identity.length + br.length + gzip.length + policy.length,
-    generation,
-    expiresAt: Date.now() + ttlMs,
-  }
+  return buildAnswer(Buffer.from(html, 'utf8'), { csp: policy, contentType, generation, ttlMs })
 }
 
-/** A catalogue /api answer made cacheable: JSON has no inline scripts, so its policy stays as it is. */
+/**
+ * A body made cacheable as it is, with its policy: a catalogue /api answer (JSON has no inline
+ * scripts), or a page whose nonce buildPage has turned into hashes.
+ */
 export function buildAnswer(
   body: Buffer,
   { csp, contentType, generation, ttlMs }: { csp: string; contentType: string; generation: number; ttlMs: number },
