@@ -12,7 +12,7 @@ import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/infra/config.server'
 import { clientIpContext, cspNonceContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
-import { bumpShopGeneration, onShopWrite } from '~/infra/shop-writes.server'
+import { bumpShopGeneration, onShopWrite, type ShopWrite } from '~/infra/shop-writes.server'
 import { paymentSetup } from '~/infra/payment-setup.server'
 import { getSessionSecret } from '~/infra/secret.server'
 import { cachedStoredFile, storeDiskUploads } from '~/domain/media.server'
@@ -193,18 +193,33 @@ export async function startServer(clientDir: string, options: { prepared?: boole
  */
 function tellSiblings(): void {
   let queued = false
-  onShopWrite(() => {
+  let products: Set<string> | null = new Set()
+  onShopWrite((write) => {
+    if (products) {
+      if ('all' in write) products = null
+      else for (const id of write.products) products.add(id)
+      if (products && products.size > 100) products = null
+    }
     if (queued) return
     queued = true
     setImmediate(() => {
       queued = false
+      const told: ShopWrite = products ? { products: [...products] } : { all: true }
+      products = new Set()
       // A primary going away (a stop) leaves no channel: nothing to tell then.
-      if (process.connected) process.send?.({ type: 'shop-write' }, undefined, undefined, () => {})
+      if (process.connected) process.send?.({ type: 'shop-write', write: told }, undefined, undefined, () => {})
     })
   })
-  process.on('message', (message: { type?: string } | undefined) => {
-    if (message?.type === 'shop-write') bumpShopGeneration()
+  process.on('message', (message: { type?: string; write?: ShopWrite } | undefined) => {
+    if (message?.type === 'shop-write') bumpShopGeneration(siblingWrite(message.write))
   })
+}
+
+/** What a sibling said it wrote: one product's rows only when it says so plainly, else all. */
+function siblingWrite(write: unknown): ShopWrite {
+  const products = (write as { products?: unknown } | undefined)?.products
+  if (Array.isArray(products) && products.every((id) => typeof id === 'string')) return { products }
+  return { all: true }
 }
 
 /** `npm run db:seed -- --products N`: adds N synthetic products (benchmarks, large-catalogue checks). */

@@ -5,14 +5,16 @@ import { buildPage, type CachedPage, chooseEncoding, inlineScriptHashes, notModi
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64')
 
-function page(bytes: number, generation = 0, ttlMs = 60_000): CachedPage {
+function page(bytes: number, generation = 0, ttlMs = 60_000, product: string | null = null): CachedPage {
   const identity = Buffer.alloc(bytes, 'a')
-  return { etag: weakEtag(identity), csp: '', contentType: 'text/html', identity, br: Buffer.alloc(0), gzip: Buffer.alloc(0), bytes, generation, expiresAt: Date.now() + ttlMs }
+  return { etag: weakEtag(identity), csp: '', contentType: 'text/html', identity, br: Buffer.alloc(0), gzip: Buffer.alloc(0), bytes, generation, product, expiresAt: Date.now() + ttlMs }
 }
+
+const never = () => false
 
 describe('PageCache', () => {
   it('stays within its bytes under endless unique keys, dropping the least recently used', () => {
-    const cache = new PageCache(100_000, 60_000, () => 0)
+    const cache = new PageCache(100_000, 60_000, never)
     cache.set('home', page(10_000))
     for (let i = 0; i < 10_000; i++) {
       cache.set(`/shop/search?keyword=${i}`, page(5_000))
@@ -26,12 +28,22 @@ describe('PageCache', () => {
     expect(cache.evictions).toBeGreaterThan(9_000)
   })
 
-  it('drops every page when the generation moves, refuses one rendered before the move, and expires pages', () => {
+  it('drops a page changed since its render, refuses one rendered before the change, and expires pages', () => {
     let generation = 1
-    const cache = new PageCache(1_000_000, 60_000, () => generation)
+    let product: string | null = null
+    // A write at `generation` to all (product null) or to one product's rows.
+    const changed = (since: number, about: string | null) => generation > since && (product === null || about === null || about === product)
+    const cache = new PageCache(1_000_000, 60_000, changed)
     expect(cache.set('a', page(10, 1))).toBe(true)
+    expect(cache.set('p1', page(10, 1, 60_000, 'p1'))).toBe(true)
+    expect(cache.set('p2', page(10, 1, 60_000, 'p2'))).toBe(true)
     generation = 2
+    product = 'p1'
     expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('p1')).toBeUndefined()
+    expect(cache.get('p2')).toBeDefined()
+    product = null
+    expect(cache.get('p2')).toBeUndefined()
     expect(cache.bytes).toBe(0)
     expect(cache.set('b', page(10, 1))).toBe(false)
     cache.set('c', page(10, 2, -1))
@@ -39,7 +51,7 @@ describe('PageCache', () => {
   })
 
   it('does not keep a page bigger than a quarter of the bound', () => {
-    const cache = new PageCache(1_000, 60_000, () => 0)
+    const cache = new PageCache(1_000, 60_000, never)
     expect(cache.set('big', page(400))).toBe(false)
     expect(cache.count).toBe(0)
   })
@@ -51,7 +63,7 @@ describe('buildPage', () => {
   const csp = `default-src 'self';script-src 'self' 'nonce-${nonce}' 'sha256-${sha("document.documentElement.classList.add('js')")}' https://checkout.razorpay.com;object-src 'none'`
 
   it('swaps the nonce for the hash of each inline script that runs, and keeps three equal encodings', () => {
-    const built = buildPage(Buffer.from(html), { nonce, csp, contentType: 'text/html', generation: 3, ttlMs: 1000 })
+    const built = buildPage(Buffer.from(html), { nonce, csp, contentType: 'text/html', generation: 3, product: null, ttlMs: 1000 })
     expect(built).not.toBeNull()
     const p = built as CachedPage
     expect(p.identity.toString()).not.toContain('nonce')
@@ -67,8 +79,8 @@ describe('buildPage', () => {
   })
 
   it('refuses a page without the nonce in its policy, or with the nonce elsewhere in the page', () => {
-    expect(buildPage(Buffer.from(html), { nonce, csp: "script-src 'self'", contentType: 'text/html', generation: 0, ttlMs: 1 })).toBeNull()
-    expect(buildPage(Buffer.from(`${html}<p>${nonce}</p>`), { nonce, csp, contentType: 'text/html', generation: 0, ttlMs: 1 })).toBeNull()
+    expect(buildPage(Buffer.from(html), { nonce, csp: "script-src 'self'", contentType: 'text/html', generation: 0, product: null, ttlMs: 1 })).toBeNull()
+    expect(buildPage(Buffer.from(`${html}<p>${nonce}</p>`), { nonce, csp, contentType: 'text/html', generation: 0, product: null, ttlMs: 1 })).toBeNull()
   })
 
   it('hashes data blocks never and scripts by their exact text', () => {

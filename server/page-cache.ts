@@ -11,7 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { isbot } from 'isbot'
 import { countCartLines } from '~/domain/cart.server'
 import { getDb } from '~/infra/db.server'
-import { shopGeneration } from '~/infra/shop-writes.server'
+import { changedSince, shopGeneration } from '~/infra/shop-writes.server'
 import { listingSearch, parseListingQuery } from '~/lib/listing-filters'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
@@ -28,7 +28,10 @@ export interface CachedPage {
   br: Buffer
   gzip: Buffer
   bytes: number
+  /** shopGeneration() when the render began: a write after it may have changed the page. */
   generation: number
+  /** The product a product page or product /api answer is about (only that product's writes drop it), else null. */
+  product: string | null
   expiresAt: number
 }
 
@@ -45,7 +48,7 @@ export class PageCache {
   constructor(
     readonly maxBytes: number,
     readonly ttlMs: number,
-    private readonly generation: () => number = shopGeneration,
+    private readonly changed: (since: number, product: string | null) => boolean = changedSince,
   ) {}
 
   get bytes(): number {
@@ -59,7 +62,7 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const page = this.entries.get(key)
     if (!page) return undefined
-    if (page.generation !== this.generation() || Date.now() >= page.expiresAt) {
+    if (this.changed(page.generation, page.product) || Date.now() >= page.expiresAt) {
       this.remove(key, page)
       return undefined
     }
@@ -68,9 +71,9 @@ export class PageCache {
     return page
   }
 
-  /** Keeps the page unless the shop changed since `generation` (when its render began) or it is too big. */
+  /** Keeps the page unless the shop changed it since its render began, or it is too big. */
   set(key: string, page: CachedPage): boolean {
-    if (page.generation !== this.generation()) return false
+    if (this.changed(page.generation, page.product)) return false
     const cost = page.bytes + key.length
     if (cost > this.maxBytes / 4) return false
     const old = this.entries.get(key)
@@ -168,6 +171,22 @@ export interface PageRequest {
   key: string
   guestId: string | null
   cartLines: number
+  /** The product the page is about, when it shows one product only (see productOf). */
+  product: string | null
+}
+
+/**
+ * The pages about one product and nothing else of the catalogue: its page and its /api answers
+ * (product, reviews). A write confined to another product's rows leaves them (ADR 046).
+ */
+const PRODUCT_PAGES = [/^\/shop\/product\/([A-Za-z0-9_-]{1,64})$/, /^\/api\/shop\/products\/get\/([A-Za-z0-9_-]{1,64})$/, /^\/api\/shop\/review\/([A-Za-z0-9_-]{1,64})$/]
+
+export function productOf(path: string): string | null {
+  for (const pattern of PRODUCT_PAGES) {
+    const id = pattern.exec(path)?.[1]
+    if (id) return id
+  }
+  return null
 }
 
 /**
@@ -199,7 +218,7 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   }
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
-  return { key: `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines }
+  return { key: `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path) }
 }
 
 /** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
@@ -285,7 +304,7 @@ const GZIP_LEVEL = 6
  */
 export function buildPage(
   body: Buffer,
-  { nonce, csp, contentType, generation, ttlMs }: { nonce: string; csp: string; contentType: string; generation: number; ttlMs: number },
+  { nonce, csp, ...rest }: { nonce: string } & AnswerMeta,
 ): CachedPage | null {
   const nonceSource = `'nonce-${nonce}'`
   if (!nonce || !csp.includes(nonceSource)) return null
@@ -296,7 +315,16 @@ export function buildPage(
     .map((h) => `'sha256-${h}'`)
     .filter((h) => !present.has(h))
   const policy = csp.replace(nonceSource, hashes.join(' ')).replace(/ {2,}/g, ' ')
-  return buildAnswer(Buffer.from(html, 'utf8'), { csp: policy, contentType, generation, ttlMs })
+  return buildAnswer(Buffer.from(html, 'utf8'), { ...rest, csp: policy })
+}
+
+/** What a kept answer says besides its body; `generation` and `product` come from the miss (PageCacheLocals). */
+export interface AnswerMeta {
+  csp: string
+  contentType: string
+  generation: number
+  product: string | null
+  ttlMs: number
 }
 
 /**
@@ -305,7 +333,7 @@ export function buildPage(
  */
 export function buildAnswer(
   body: Buffer,
-  { csp, contentType, generation, ttlMs }: { csp: string; contentType: string; generation: number; ttlMs: number },
+  { csp, contentType, generation, product, ttlMs }: AnswerMeta,
 ): CachedPage {
   const br = brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -320,6 +348,7 @@ export function buildAnswer(
     gzip,
     bytes: body.length + br.length + gzip.length + csp.length,
     generation,
+    product,
     expiresAt: Date.now() + ttlMs,
   }
 }
@@ -381,6 +410,7 @@ export function sendPage(req: IncomingMessage, res: ServerResponse, page: Cached
 export interface PageCacheLocals {
   pageKey?: string
   pageGeneration?: number
+  pageProduct?: string | null
   pageGuestId?: string | null
   pageCartLines?: number
 }
@@ -431,6 +461,7 @@ function render(_req: Request, res: Response, next: NextFunction, cache: PageCac
   const locals = res.locals as PageCacheLocals
   locals.pageKey = found.key
   locals.pageGeneration = shopGeneration()
+  locals.pageProduct = found.product
   locals.pageGuestId = found.guestId
   locals.pageCartLines = found.cartLines
   next()

@@ -93,10 +93,10 @@ async function send(req: express.Request, res: express.Response, response: Respo
   if (!cacheControl || (cacheControl === 'no-store' && !personal(req))) res.setHeader('Cache-Control', 'private, no-cache')
 
   const locals = res.locals as PageCacheLocals
-  const { pageKey, pageGeneration } = locals
+  const { pageKey, pageGeneration, pageProduct = null } = locals
   if (!html && pageKey && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
     const csp = res.getHeader('Content-Security-Policy')
-    const answer = buildAnswer(body, { csp: csp ? String(csp) : '', contentType: type, generation: pageGeneration, ttlMs: cache.ttlMs })
+    const answer = buildAnswer(body, { csp: csp ? String(csp) : '', contentType: type, generation: pageGeneration, product: pageProduct, ttlMs: cache.ttlMs })
     sendNewPage(req, res, answer)
     cache.set(pageKey, answer)
     return
@@ -107,6 +107,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
       csp: String(res.getHeader('Content-Security-Policy') ?? ''),
       contentType: type,
       generation: pageGeneration,
+      product: pageProduct,
       ttlMs: cache.ttlMs,
     })
     if (page) {

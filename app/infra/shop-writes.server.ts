@@ -1,7 +1,8 @@
 // Which writes change what an anonymous browse page shows: a Kysely plugin on the process's database
 // handle counts every insert, update or delete of a table a browse page reads (the catalogue, stock
 // and holds, reviews, banners, orders for "verified buyer", users for reviewers' names). The page
-// cache (server/page-cache.ts, ADR 042) keeps a page only while this generation is unchanged.
+// cache (server/page-cache.ts, ADR 042) keeps a page only while no write since its render could
+// change it: a write confined to one product's own rows leaves the other products' pages (ADR 046).
 import type {
   KyselyPlugin,
   OperationNode,
@@ -37,8 +38,32 @@ const UNSEEN_TABLES = new Set([
   'stored_files',
 ])
 
+/**
+ * The tables of one product's own rows, by the column naming the product. A write confined to one
+ * product's rows (an update or delete whose WHERE says `<column> = <id>`, an insert whose rows all
+ * name their product) changes that product and the pages listing products, not another product's
+ * own page: no browse page shows one product's details on another's page.
+ */
+const PRODUCT_ROWS = new Map([
+  ['products', 'id'],
+  ['product_images', 'product_id'],
+  ['product_colors', 'product_id'],
+  ['product_varieties', 'product_id'],
+])
+
+/** What a write changed: everything a browse page shows, or one product's own rows. */
+export type ShopWrite = { all: true } | { products: string[] }
+
+/** Every write counted so far (the generation): each write below gets the next number. */
 let generation = 0
-const listeners = new Set<() => void>()
+/** The number of the last write that changed anything at all, and of the last that was not confined to products. */
+let lastAny = 0
+let lastAll = 0
+/** The last write to each product's own rows (bounded: past the bound it counts as a write to all). */
+const lastProduct = new Map<string, number>()
+const MAX_PRODUCTS_REMEMBERED = 20_000
+
+const listeners = new Set<(write: ShopWrite) => void>()
 
 let externalVersion: (() => number) | null = null
 let lastExternal = 0
@@ -58,19 +83,47 @@ export function shopGeneration(): number {
     const now = externalVersion()
     if (now !== lastExternal) {
       lastExternal = now
-      generation++
+      record({ all: true })
     }
   }
   return generation
 }
 
-/** Counts a change made elsewhere (another process, another connection): every cached page is stale. */
-export function bumpShopGeneration(): void {
+/**
+ * Whether a page rendered at `since` (its shopGeneration() when the render began) may show something
+ * changed since: a page about one product (`product`) only by a write to all or to that product's
+ * rows; any other page by any write.
+ */
+export function changedSince(since: number, product?: string | null): boolean {
+  shopGeneration()
+  if (!product) return lastAny > since
+  return lastAll > since || (lastProduct.get(product) ?? 0) > since
+}
+
+function record(write: ShopWrite): void {
   generation++
+  lastAny = generation
+  if ('all' in write) {
+    lastAll = generation
+    return
+  }
+  for (const id of write.products) {
+    lastProduct.delete(id)
+    lastProduct.set(id, generation)
+  }
+  if (lastProduct.size > MAX_PRODUCTS_REMEMBERED) {
+    lastProduct.clear()
+    lastAll = generation
+  }
+}
+
+/** Counts a change made elsewhere (another process, another connection), as precisely as it was told. */
+export function bumpShopGeneration(write: ShopWrite = { all: true }): void {
+  record(write)
 }
 
 /** Called after each local write that changes the generation (server/app.ts tells sibling workers). */
-export function onShopWrite(listener: () => void): () => void {
+export function onShopWrite(listener: (write: ShopWrite) => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
@@ -104,22 +157,86 @@ export function writtenTables(node: RootOperationNode): string[] | null {
   }
 }
 
-const pending = new WeakSet<object>()
+type Node = Record<string, unknown> & { kind?: string }
+
+/** The value of `column = <value>` among the AND-ed conditions of a WHERE (a plain value only). */
+function equalityOn(node: unknown, column: string): string | null {
+  const n = node as Node | undefined
+  if (!n) return null
+  if (n.kind === 'WhereNode') return equalityOn(n.where, column)
+  if (n.kind === 'ParensNode') return equalityOn(n.node, column)
+  if (n.kind === 'AndNode') return equalityOn(n.left, column) ?? equalityOn(n.right, column)
+  if (n.kind !== 'BinaryOperationNode' || (n.operator as Node | undefined)?.operator !== '=') return null
+  const left = n.leftOperand as Node
+  const right = n.rightOperand as Node
+  const name = left?.kind === 'ReferenceNode' ? ((left.column as Node)?.column as Node | undefined)?.name : undefined
+  if (name !== column || right?.kind !== 'ValueNode' || typeof right.value !== 'string') return null
+  return right.value
+}
+
+/** The products whose own rows an insert writes, or null when a row does not name its product plainly. */
+function insertedProducts(node: Node, column: string): string[] | null {
+  const columns = ((node.columns as Node[] | undefined) ?? []).map((c) => (c.column as Node | undefined)?.name)
+  const at = columns.indexOf(column)
+  const values = (node.values as Node | undefined)?.values as Node[] | undefined
+  if (at === -1 || !values?.length) return null
+  const ids = new Set<string>()
+  for (const row of values) {
+    const value =
+      row.kind === 'PrimitiveValueListNode'
+        ? (row.values as unknown[])[at]
+        : row.kind === 'ValueListNode'
+          ? ((row.values as Node[])[at]?.kind === 'ValueNode' ? (row.values as Node[])[at]?.value : undefined)
+          : undefined
+    if (typeof value !== 'string') return null
+    ids.add(value)
+  }
+  return [...ids]
+}
+
+/** What a write to `table` changes: one product's rows when the statement says which, else all. */
+export function writeScope(node: RootOperationNode, table: string): ShopWrite {
+  const column = PRODUCT_ROWS.get(table)
+  if (!column) return { all: true }
+  const any = node as unknown as Node
+  if (node.kind === 'InsertQueryNode') {
+    const ids = any.onConflict || any.replace ? null : insertedProducts(any, column)
+    return ids ? { products: ids } : { all: true }
+  }
+  const id = equalityOn(any.where, column)
+  return id === null ? { all: true } : { products: [id] }
+}
+
+/** The scope of a whole statement: all as soon as one of its tables says so. */
+function statementScope(node: RootOperationNode, tables: string[]): ShopWrite {
+  const products = new Set<string>()
+  for (const table of tables) {
+    if (UNSEEN_TABLES.has(table)) continue
+    const scope = writeScope(node, table)
+    if ('all' in scope) return scope
+    for (const id of scope.products) products.add(id)
+  }
+  return { products: [...products] }
+}
+
+const pending = new WeakMap<object, ShopWrite>()
 
 /** The plugin getDb() installs: a write to a seen table bumps the generation once it has run. */
 export const shopWritesPlugin: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(args.node)
-    if (tables?.some((t) => !UNSEEN_TABLES.has(t))) pending.add(args.queryId)
+    if (tables?.some((t) => !UNSEEN_TABLES.has(t))) pending.set(args.queryId, statementScope(args.node, tables))
     return args.node
   },
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     // Once the statement has run: a page whose render began before is not kept (PageCache.set), and
     // a statement that changed no row (the hold sweep finding nothing expired) changes nothing.
-    if (pending.delete(args.queryId) && args.result.numAffectedRows !== BigInt(0)) {
-      generation++
-      for (const listener of listeners) listener()
-    }
+    const write = pending.get(args.queryId)
+    if (write && args.result.numAffectedRows !== BigInt(0)) {
+      pending.delete(args.queryId)
+      record(write)
+      for (const listener of listeners) listener(write)
+    } else if (write) pending.delete(args.queryId)
     return args.result
   },
 }

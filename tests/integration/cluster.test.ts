@@ -169,6 +169,38 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
     expect((await fresh('GET', `/uploads/${'0'.repeat(32)}-640.webp`)).status).toBe(404)
   })
 
+  it("drops a kept page on every worker when another worker changes it, and keeps another product's page (ADR 042, 046)", async () => {
+    await insertProducts(shop.db, [
+      { id: 'relay-bowl', title: 'Relay bowl', description: 'A bowl.', price: 120_000, stock: 8, category: 'home-decor' },
+      { id: 'relay-ring', title: 'Relay ring', description: 'A ring.', price: 60_000, stock: 8, category: 'jewellery' },
+    ])
+    const phone = { headers: { 'Accept-Encoding': 'br', Accept: 'text/html' } }
+    const visit = (path: string) => fresh('GET', path, phone)
+    // Kept on both workers (each renders its own copy once).
+    for (const path of ['/shop/product/relay-bowl', '/shop/product/relay-ring']) {
+      await acrossWorkers(() => visit(path), WORKERS, 40)
+      const kept = await acrossWorkers(() => visit(path), WORKERS, 40)
+      for (const reply of kept.slice(-WORKERS)) expect(reply.headers['x-cache'], `${path} on worker ${reply.worker}`).toBe('HIT')
+    }
+    const admin = await api.login(ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD)
+    const edit = await fresh('PUT', '/api/admin/products/edit/relay-bowl', {
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ description: 'A bowl.', price: 1300 }),
+    })
+    expect(edit.status, edit.body.toString()).toBe(200)
+    // At once (well within the 5 s TTL) on every worker, whichever took the edit.
+    await new Promise((r) => setTimeout(r, 100))
+    const firstOfEach = new Map<string, Reply>()
+    for (const reply of await acrossWorkers(() => visit('/shop/product/relay-bowl'))) if (!firstOfEach.has(reply.worker)) firstOfEach.set(reply.worker, reply)
+    for (const [worker, reply] of firstOfEach) expect(reply.headers['x-cache'], `worker ${worker}`).toBe('MISS')
+    const bowl = await fetch(`${shop.server.url}/shop/product/relay-bowl`)
+    expect(await bowl.text()).toContain('1,300')
+    // The ring's page does not show the bowl: still kept on every worker.
+    for (const reply of await acrossWorkers(() => visit('/shop/product/relay-ring'))) {
+      expect(reply.headers['x-cache'], `worker ${reply.worker}`).toBe('HIT')
+    }
+  })
+
   it(`sells the last unit to exactly one of ${BUYERS} buyers checking out at once`, async () => {
     const buyers: (Shopper & { addressId: string })[] = await Promise.all(
       Array.from({ length: BUYERS }, async (_, i) => {

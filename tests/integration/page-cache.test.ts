@@ -114,6 +114,37 @@ describe('page cache', () => {
     else expect(await product()).toContain('Wave bowl, large')
   })
 
+  it("a change to one product's own rows drops that product's page and the lists, never another product's page (ADR 046)", async () => {
+    const bowl = '/shop/product/wave-bowl'
+    const pendant = '/shop/product/moon-pendant'
+    const pendantApi = '/api/shop/products/get/moon-pendant'
+    for (const path of [bowl, pendant, pendantApi, '/shop/listing']) await visit(path)
+    for (const path of [bowl, pendant, pendantApi, '/shop/listing']) expect((await visit(path)).headers.get('x-cache'), path).toBe('HIT')
+
+    // The admin edits the bowl (its row, pictures, colours and options are rewritten).
+    const edited = await admin.api('PUT', '/api/admin/products/edit/wave-bowl', { totalStock: 4, price: 1600 })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    const bowlPage = await visit(bowl)
+    expect(bowlPage.headers.get('x-cache')).toBe('MISS')
+    expect(await bowlPage.text()).toContain('1,600')
+    const listing = await visit('/shop/listing')
+    expect(listing.headers.get('x-cache')).toBe('MISS')
+    expect(await listing.text()).toContain('1,600')
+    // The pendant's page and answer do not show the bowl: kept.
+    expect((await visit(pendant)).headers.get('x-cache')).toBe('HIT')
+    expect((await visit(pendantApi)).headers.get('x-cache')).toBe('HIT')
+
+    // The pendant's own change drops its page; a write to anything else a page reads drops every page.
+    const pendantEdit = await admin.api('PUT', '/api/admin/products/edit/moon-pendant', { description: 'A moon of resin.', totalStock: 39 })
+    expect(pendantEdit.status, JSON.stringify(pendantEdit.json)).toBe(200)
+    expect((await visit(pendant)).headers.get('x-cache')).toBe('MISS')
+    await visit(bowl)
+    expect((await visit(bowl)).headers.get('x-cache')).toBe('HIT')
+    // A new account (users: reviewers' names) is not one product's rows.
+    await registerShopper(server.url, 'Someone', `someone-${Date.now()}@example.com`)
+    expect((await visit(bowl)).headers.get('x-cache')).toBe('MISS')
+  })
+
   it("never shows one visitor's cart count to another", async () => {
     const guest = new Browser(server.url)
     const added = await guest.post('/shop/cart', { form: { intent: 'add', productId: 'moon-pendant', redirectTo: '/shop/listing' } })
