@@ -15,6 +15,8 @@ export const BUDGETS = {
   pageRatioMin: 0.3,
   apiRatioMin: 0.1,
   mixedBrowseP99Ms: 150,
+  /** Issue 20: the serving process's peak RSS through the 60 s mixed load. */
+  peakMixedRssMb: 260,
 }
 
 const BROWSING = new Set(['home', 'listing', 'listing-filtered', 'search', 'product'])
@@ -49,6 +51,8 @@ export function checkBudgets(result) {
   }
   const browse = result.mixedLoad?.browse
   if (browse?.p99Ms != null) add('browse p99, 32 mixed shoppers', browse.p99Ms <= BUDGETS.mixedBrowseP99Ms, `${browse.p99Ms} ms`, `${BUDGETS.mixedBrowseP99Ms} ms`)
+  const mixedPeak = result.mixedLoad?.peakRssMb
+  if (mixedPeak != null) add('RSS peak, 32 mixed shoppers', mixedPeak <= BUDGETS.peakMixedRssMb, `${mixedPeak} MB`, `${BUDGETS.peakMixedRssMb} MB`)
   const memory = result.memory
   if (memory?.idleRssMb != null) add('RSS idle', memory.idleRssMb <= BUDGETS.idleRssMb, `${memory.idleRssMb} MB`, `${BUDGETS.idleRssMb} MB`)
   if (memory?.firstStartRssMb != null)

@@ -62,7 +62,7 @@ export function printResult(r) {
   }
   if (r.mixedLoad) {
     const m = r.mixedLoad
-    out.push(`\nMixed sale-day load: ${m.concurrency} shoppers, ${m.seconds} s, admin stock change every 2 s (${m.stockChanges} made); ${m.errors} errors`)
+    out.push(`\nMixed sale-day load: ${m.concurrency} shoppers, ${m.seconds} s, admin stock change every 2 s (${m.stockChanges} made); ${m.errors} errors${m.peakRssMb != null ? `; server RSS peak ${m.peakRssMb} MB` : ''}`)
     out.push(
       table(
         ['requests', 'count', 'p50 ms', 'p99 ms'],

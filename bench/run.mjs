@@ -125,7 +125,7 @@ async function main() {
     }
     if (runs('ratio')) {
       log('anonymous phone throughput vs plain node:http with the same bytes, then 32 mixed shoppers (issue 20)')
-      Object.assign(result, await measureIssue20(url, { productPath, ceilingPort, quick: options.quick }))
+      Object.assign(result, await measureIssue20(url, { productPath, ceilingPort, quick: options.quick, pid: server.pid }))
     }
     if (runs('memory')) {
       log('first start with the demo seed (fresh database)')

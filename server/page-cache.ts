@@ -99,26 +99,30 @@ export class PageCache {
 }
 
 /**
- * Each cached path and whether a query string is the one the page's own links write (anything else,
- * e.g. `?utm=...` or repeated keys, is rendered afresh and never kept: endless odd URLs cannot fill
- * the cache, and a kept page's links and forms always match its URL).
+ * Each cached path and the query string its page is kept under, or null when the page is rendered
+ * afresh and never kept. Most pages are kept only under the query their own links write (anything
+ * else, e.g. `?utm=...` or repeated keys, is odd: endless odd URLs cannot fill the cache). The
+ * listing is kept under its canonical query: a filter form sent without JS (`?category=a&category=b
+ * &sortBy=<default>`) or a tracking tag is answered with the canonical URL's kept page, which shows
+ * the very same products and differs only in where its no-JS forms come back to (the canonical URL).
+ * Only the canonical URL's own render is kept (PageRequest.keep).
  */
-const CACHED_PAGES: Array<[RegExp, (search: string) => boolean]> = [
-  [/^\/shop\/(home|about-us)$/, (search) => search === ''],
-  [/^\/shop\/listing$/, (search) => listingSearch(parseListingQuery(new URLSearchParams(search))) === (search ? `?${search}` : '')],
+const CACHED_PAGES: Array<[RegExp, (search: string) => string | null]> = [
+  [/^\/shop\/(home|about-us)$/, (search) => (search === '' ? '' : null)],
+  [/^\/shop\/listing$/, (search) => (search.length > 2_000 ? null : listingSearch(parseListingQuery(new URLSearchParams(search))).slice(1))],
   [
     /^\/shop\/search$/,
     (search) => {
-      if (search === '') return true
+      if (search === '') return ''
       const params = new URLSearchParams(search)
       const keyword = params.get('keyword')
-      return keyword !== null && keyword.length <= MAX_KEYWORD_LENGTH && new URLSearchParams({ keyword }).toString() === search
+      return keyword !== null && keyword.length <= MAX_KEYWORD_LENGTH && new URLSearchParams({ keyword }).toString() === search ? search : null
     },
   ],
-  [/^\/shop\/product\/[A-Za-z0-9_-]{1,64}$/, (search) => search === '' || /^reviews=[1-9][0-9]{0,3}$/.test(search)],
+  [/^\/shop\/product\/[A-Za-z0-9_-]{1,64}$/, (search) => (search === '' || /^reviews=[1-9][0-9]{0,3}$/.test(search) ? search : null)],
   // The anonymous catalogue calls of /api: the same answer for every visitor, dropped with the pages.
   [/^\/api\/shop\/products\/get$/, (search) => apiQuery(search, ['category', 'price', 'availability', 'sortBy', 'page'])],
-  [/^\/api\/shop\/products\/get\/[A-Za-z0-9_-]{1,64}$/, (search) => search === ''],
+  [/^\/api\/shop\/products\/get\/[A-Za-z0-9_-]{1,64}$/, (search) => (search === '' ? '' : null)],
   [/^\/api\/shop\/search\/[^/?]{1,300}$/, (search) => apiQuery(search, ['page'])],
   [/^\/api\/shop\/review\/[A-Za-z0-9_-]{1,64}$/, (search) => apiQuery(search, ['page'])],
   [/^\/api\/common\/feature\/get$/, (search) => apiQuery(search, ['page'])],
@@ -128,16 +132,16 @@ const CACHED_PAGES: Array<[RegExp, (search: string) => boolean]> = [
  * An /api query worth keeping: only the call's own parameters, each once, short and plain (an odd
  * one is answered afresh and never kept; the LRU's byte bound holds whatever the rest can do).
  */
-function apiQuery(search: string, names: string[]): boolean {
-  if (search === '') return true
-  if (search.length > 200) return false
+function apiQuery(search: string, names: string[]): string | null {
+  if (search === '') return ''
+  if (search.length > 200) return null
   const seen = new Set<string>()
   for (const part of search.split('&')) {
     const [name = '', value, extra] = part.split('=')
-    if (extra !== undefined || value === undefined || !names.includes(name) || seen.has(name) || !/^[A-Za-z0-9,_-]{0,40}$/.test(value)) return false
+    if (extra !== undefined || value === undefined || !names.includes(name) || seen.has(name) || !/^[A-Za-z0-9,_-]{0,40}$/.test(value)) return null
     seen.add(name)
   }
-  return true
+  return search
 }
 
 /** Whether a kept answer is a catalogue /api answer (JSON, no page policy to rewrite). */
@@ -145,9 +149,10 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/')
 }
 
-function cachedPath(path: string, search: string): boolean {
+/** The query string a page is kept under (see CACHED_PAGES), or null when it is never kept. */
+function keptQuery(path: string, search: string): string | null {
   for (const [pattern, canonical] of CACHED_PAGES) if (pattern.test(path)) return canonical(search)
-  return false
+  return null
 }
 
 /** The cookies a cacheable request may carry: the theme and a guest's cart session. */
@@ -173,6 +178,8 @@ export interface PageRequest {
   cartLines: number
   /** The product the page is about, when it shows one product only (see productOf). */
   product: string | null
+  /** Whether the page rendered for this URL may be kept: its query is the canonical one (an odd one only reads). */
+  keep: boolean
 }
 
 /**
@@ -203,7 +210,8 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   const q = url.indexOf('?')
   const path = q === -1 ? url : url.slice(0, q)
   const search = q === -1 ? '' : url.slice(q + 1)
-  if (!cachedPath(path, search)) return null
+  const kept = keptQuery(path, search)
+  if (kept === null) return null
   if (req.headers.authorization) return null
   const cookieHeader = req.headers.cookie
   const cookies = readCookies(cookieHeader)
@@ -218,7 +226,8 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   }
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
-  return { key: `${req.protocol}://${req.get('host') ?? ''}${url} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path) }
+  const page = kept ? `${path}?${kept}` : path
+  return { key: `${req.protocol}://${req.get('host') ?? ''}${page} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path), keep: kept === search }
 }
 
 /** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
@@ -428,6 +437,9 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
           cache.hits++
           return sendPage(req, res, hit, 'HIT')
         }
+        // An odd URL of a kept page (a no-JS filter form) is rendered as asked and not kept: the
+        // kept copy is the canonical URL's own, its forms coming back to the canonical URL.
+        if (!found.keep) return next()
         // After a change every visitor misses at once: one render per page, the others wait for it.
         const rendering = cache.rendering.get(key)
         if (rendering) {

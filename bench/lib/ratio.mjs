@@ -2,7 +2,7 @@
 // brotli) against plain node:http answering the very same compressed bytes, measured in one run.
 import { Agent, createServer, get, request } from 'node:http'
 import autocannon from 'autocannon'
-import { apiLogin } from './server.mjs'
+import { apiLogin, withPeakRss } from './server.mjs'
 
 /** What Chrome on an Android phone sends for a page. */
 export const PHONE_HEADERS = {
@@ -48,7 +48,7 @@ async function plainServer(answer, port) {
 export async function measureRatio(baseUrl, targets, { connections = 10, seconds = 5, ceilingPort }) {
   const results = []
   for (const target of targets) {
-    const headers = { ...PHONE_HEADERS, ...(target.api ? { accept: 'application/json' } : {}) }
+    const headers = { ...PHONE_HEADERS, ...(target.api ? { accept: 'application/json' } : {}), ...(target.headers ?? {}) }
     const answer = await rawGet(baseUrl + target.path, headers)
     if (answer.status !== 200) throw new Error(`${target.path} answered ${answer.status}`)
     const plain = await plainServer(answer, ceilingPort)
@@ -82,24 +82,31 @@ export function ratioTargets(productPath) {
     { name: 'search', path: '/shop/search?keyword=ocean' },
     ...(productPath ? [{ name: 'product', path: productPath }] : []),
     { name: 'products API', path: '/api/shop/products/get?page=1', api: true },
-    // The same listing rendered afresh for every request (an odd query is never kept): the figure before the cache.
-    { name: 'listing, not cached', path: '/shop/listing?utm_source=bench' },
+    // The same listing rendered afresh for every request (a cookie the shop does not know is never
+    // answered from the cache): the figure before the cache.
+    { name: 'listing, not cached', path: '/shop/listing', headers: { cookie: 'bench=uncached' } },
   ]
 }
 
-/** Everything issue 20 measures on the server: the ratios, then the mixed sale-day load. */
-export async function measureIssue20(url, { productPath, ceilingPort, quick }) {
+/**
+ * Everything issue 20 measures on the server: the ratios, then the mixed sale-day load with the
+ * serving process's peak RSS through it (`pid`; that process never seeded: ADR 044 runs the seed
+ * in a child that exits, so its memory is what a first start leaves).
+ */
+export async function measureIssue20(url, { productPath, ceilingPort, quick, pid }) {
   const ratio = await measureRatio(url, ratioTargets(productPath), { seconds: quick ? 2 : 5, ceilingPort })
   const list = await (await fetch(`${url}/api/shop/products/get?page=1`)).json()
   const productIds = (list.data ?? []).slice(0, 6).map((p) => p._id)
   const admin = await apiLogin(url, 'admin@resincraft.studio', 'admin12345')
-  const mixedLoad = await measureMixedLoad(url, {
-    productPaths: productIds.map((id) => `/shop/product/${id}`),
-    productIds,
-    adminToken: admin.token,
-    seconds: quick ? 15 : 60,
-  })
-  return { ratio, mixedLoad }
+  const [mixedLoad, peakRssMb] = await withPeakRss(pid, () =>
+    measureMixedLoad(url, {
+      productPaths: productIds.map((id) => `/shop/product/${id}`),
+      productIds,
+      adminToken: admin.token,
+      seconds: quick ? 15 : 60,
+    }),
+  )
+  return { ratio, mixedLoad: { ...mixedLoad, peakRssMb: Math.round(peakRssMb * 10) / 10 } }
 }
 
 // `node bench/lib/ratio.mjs http://127.0.0.1:3210 [seconds] [ceilingPort]`: the ratio against a running shop.
