@@ -104,8 +104,8 @@ export class PageCache {
  * else, e.g. `?utm=...` or repeated keys, is odd: endless odd URLs cannot fill the cache). The
  * listing is kept under its canonical query: a filter form sent without JS (`?category=a&category=b
  * &sortBy=<default>`) or a tracking tag is answered with the canonical URL's kept page, which shows
- * the very same products and differs only in where its no-JS forms come back to (the canonical URL).
- * Only the canonical URL's own render is kept (PageRequest.keep).
+ * the very same products and differs only in where its no-JS forms come back to (the canonical URL);
+ * a miss renders the canonical URL's page (PageRequest.url) and keeps it.
  */
 const CACHED_PAGES: Array<[RegExp, (search: string) => string | null]> = [
   [/^\/shop\/(home|about-us)$/, (search) => (search === '' ? '' : null)],
@@ -178,8 +178,8 @@ export interface PageRequest {
   cartLines: number
   /** The product the page is about, when it shows one product only (see productOf). */
   product: string | null
-  /** Whether the page rendered for this URL may be kept: its query is the canonical one (an odd one only reads). */
-  keep: boolean
+  /** The URL the page is rendered and kept for: the path and the canonical query (see CACHED_PAGES). */
+  url: string
 }
 
 /**
@@ -218,16 +218,36 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   if (!cookies) return null
   let cartLines = 0
   let guestId: string | null = null
-  if (cookies.has(SESSION_COOKIE_NAME)) {
-    const session = await sessionStorage().getSession(cookieHeader)
-    if (session.get('sessionId')) return null
-    guestId = session.get('guestId') ?? null
+  const sessionCookie = cookies.get(SESSION_COOKIE_NAME)
+  if (sessionCookie !== undefined) {
+    const session = await sessionOf(sessionCookie)
+    if (session.signedIn) return null
+    guestId = session.guestId
     if (guestId) cartLines = await countCartLines(getDb(), { guestId })
   }
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
-  return { key: `${req.protocol}://${req.get('host') ?? ''}${page} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path), keep: kept === search }
+  return { key: `${req.protocol}://${req.get('host') ?? ''}${page} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path), url: page }
+}
+
+const sessions = new Map<string, { signedIn: boolean; guestId: string | null }>()
+
+/**
+ * What a session cookie holds (its signature checked), remembered for the last few hundred short
+ * cookies: the session lives in the signed cookie itself, so the same value always reads the same,
+ * and a visitor's every page view need not check the HMAC again.
+ */
+async function sessionOf(value: string): Promise<{ signedIn: boolean; guestId: string | null }> {
+  const known = sessions.get(value)
+  if (known) return known
+  const session = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${value}`)
+  const read = { signedIn: Boolean(session.get('sessionId')), guestId: session.get('guestId') ?? null }
+  if (value.length <= 512) {
+    if (sessions.size >= 500) sessions.delete(sessions.keys().next().value as string)
+    sessions.set(value, read)
+  }
+  return read
 }
 
 /** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
@@ -437,9 +457,8 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
           cache.hits++
           return sendPage(req, res, hit, 'HIT')
         }
-        // An odd URL of a kept page (a no-JS filter form) is rendered as asked and not kept: the
-        // kept copy is the canonical URL's own, its forms coming back to the canonical URL.
-        if (!found.keep) return next()
+        // An odd URL of a kept page (a no-JS filter form) is answered with the canonical URL's page.
+        if (req.originalUrl !== found.url) req.url = req.originalUrl = found.url
         // After a change every visitor misses at once: one render per page, the others wait for it.
         const rendering = cache.rendering.get(key)
         if (rendering) {

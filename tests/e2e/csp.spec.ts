@@ -53,3 +53,28 @@ test.describe('content security policy of a cached page', () => {
     expect(violations).toEqual([])
   })
 })
+
+// A filter form sent without JS writes an odd query (`?category=a&sortBy=<default>`); the listing's
+// kept page of the canonical URL answers it (ADR 042): it must hydrate at the odd URL without an error.
+test.describe('the kept listing at an odd URL', () => {
+  test('hydrates without an error and shows what the filter chose', async ({ page, javaScriptEnabled }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.request.get('/shop/listing?category=jewellery')
+    const response = await page.goto('/shop/listing?category=jewellery&sortBy=price-lowtohigh&utm_source=csp')
+    expect(response?.headers()['x-cache']).toBe('HIT')
+    await expect(page.locator('html')).toHaveClass(javaScriptEnabled ? /\bjs\b/ : /^(?!.*\bjs\b)/)
+    // Jewellery only, as the filter asked.
+    await expect(page.getByRole('paragraph').filter({ hasText: /^Jewellery$/ }).first()).toBeVisible()
+    expect(await page.getByRole('paragraph').filter({ hasText: /^(Home Decor|Gifting & Memories|Special Occasion)$/ }).count()).toBe(0)
+    // With JS the router took over at the odd URL: a client navigation works.
+    if (javaScriptEnabled) {
+      await page.getByRole('link', { name: 'About Us' }).first().click()
+      await expect(page).toHaveURL(/\/shop\/about-us$/)
+    }
+    expect(errors).toEqual([])
+  })
+})
