@@ -220,34 +220,16 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   let guestId: string | null = null
   const sessionCookie = cookies.get(SESSION_COOKIE_NAME)
   if (sessionCookie !== undefined) {
-    const session = await sessionOf(sessionCookie)
-    if (session.signedIn) return null
-    guestId = session.guestId
+    // (The session cookie remembers the values it verified: app/web/cookies.server.ts.)
+    const session = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${sessionCookie}`)
+    if (session.get('sessionId')) return null
+    guestId = session.get('guestId') ?? null
     if (guestId) cartLines = await countCartLines(getDb(), { guestId })
   }
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
   return { key: `${req.protocol}://${req.get('host') ?? ''}${page} theme=${theme} cart=${cartLines} bot=${bot}`, guestId, cartLines, product: productOf(path), url: page }
-}
-
-const sessions = new Map<string, { signedIn: boolean; guestId: string | null }>()
-
-/**
- * What a session cookie holds (its signature checked), remembered for the last few hundred short
- * cookies: the session lives in the signed cookie itself, so the same value always reads the same,
- * and a visitor's every page view need not check the HMAC again.
- */
-async function sessionOf(value: string): Promise<{ signedIn: boolean; guestId: string | null }> {
-  const known = sessions.get(value)
-  if (known) return known
-  const session = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${value}`)
-  const read = { signedIn: Boolean(session.get('sessionId')), guestId: session.get('guestId') ?? null }
-  if (value.length <= 512) {
-    if (sessions.size >= 500) sessions.delete(sessions.keys().next().value as string)
-    sessions.set(value, read)
-  }
-  return read
 }
 
 /** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */

@@ -15,4 +15,27 @@ describe('session cookie flags', () => {
     expect(header).toMatch(/; SameSite=Lax/)
     expect(header).toMatch(/; Path=\//)
   })
+
+  it('reads a value it verified before the same way, each read its own copy, and never takes a forged one', async () => {
+    process.env.SESSION_SECRET = 'cookie-test-secret-cookie-test-secret'
+    const { sessionStorage } = await import('./cookies.server')
+    const session = await sessionStorage().getSession()
+    session.set('guestId', 'guest-1')
+    const value = (await sessionStorage().commitSession(session)).split(';')[0] as string
+    const first = await sessionStorage().getSession(`theme=dark; ${value}`)
+    expect(first.get('guestId')).toBe('guest-1')
+    first.set('guestId', 'changed by this request')
+    const again = await sessionStorage().getSession(value)
+    expect(again.get('guestId')).toBe('guest-1')
+    // A forged value (the data changed, the signature kept) reads as an empty session, every time.
+    const [data = '', signature = ''] = decodeURIComponent(value.slice('__session='.length)).split('.')
+    const forgedData = Buffer.from(JSON.stringify({ guestId: 'someone-else' })).toString('base64')
+    expect(forgedData).not.toBe(data)
+    for (let i = 0; i < 2; i++) {
+      const forged = await sessionStorage().getSession(`__session=${encodeURIComponent(`${forgedData}.${signature}`)}`)
+      expect(forged.get('guestId')).toBeUndefined()
+    }
+    // Two values of the same name: the cookie's own rule decides, nothing remembered is used.
+    expect((await sessionStorage().getSession(`${value}; __session=x`)).get('guestId')).toBe('guest-1')
+  })
 })
