@@ -306,13 +306,19 @@ describe('input robustness', () => {
                         ? { body: sent.multipart, headers }
                         : { headers }),
                 })
-              // A pooled keep-alive socket the server closed as the client reused it resets: one retry on a
-              // new socket tells that apart from a server that is down.
+              // A pooled keep-alive socket the server closed as the client reused it resets (another
+              // stale socket of the pool may be next): up to three retries tell that apart from a
+              // server that is down.
               const answer = await send().catch(async (error) => {
                 resets.push(`${target.method} ${url.slice(0, 80)} ${sent?.encoding ?? ''} ${JSON.stringify(sent)?.length ?? 0} chars`)
-                return send().catch(() => {
-                  throw new Error(`${target.method} ${url} failed (${error.cause ?? error}); server output:\n${server.output().slice(-3000)}`)
-                })
+                for (let retry = 1; ; retry++) {
+                  await new Promise((r) => setTimeout(r, 50 * retry))
+                  try {
+                    return await send()
+                  } catch (again) {
+                    if (retry === 3) throw new Error(`${target.method} ${url} failed (${error.cause ?? error}, then ${(again as Error).cause ?? again}); server output:\n${server.output().slice(-3000)}`)
+                  }
+                }
               })
               cases += 1
               const label = `${target.role} ${target.method} ${url.slice(0, 200)} ${JSON.stringify(sent)?.slice(0, 300)}`
