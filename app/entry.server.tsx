@@ -7,7 +7,6 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { cspNonceContext } from './web/context'
 import { withoutModulePreloads } from './web/module-preloads.server'
-import { scriptsAfterMainPicture } from './web/scripts-after-picture.server'
 
 export const streamTimeout = 5_000
 
@@ -43,9 +42,8 @@ export default function handleRequest(
         })
         const stream = createReadableStreamFromReadable(body)
         responseHeaders.set('Content-Type', 'text/html')
-        // No modulepreload links, and the scripts start once the main picture is in: the main picture
-        // first on a slow link (web/module-preloads.server.ts, web/scripts-after-picture.server.ts).
-        pipe(withoutModulePreloads()).pipe(scriptsAfterMainPicture()).pipe(body)
+        // No modulepreload links: the main picture first (web/module-preloads.server.ts).
+        pipe(withoutModulePreloads()).pipe(body)
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
       },
       onShellError(error: unknown) {

@@ -12,11 +12,11 @@ import { IMAGE_WIDTHS, imageUrl, parseUploadUrl } from '~/lib/images'
 import { DomainError, Invalid } from './errors'
 
 /**
- * Quality 65 at effort 6: a quarter fewer bytes than quality 78 at effort 4 for the same picture
- * (0.4 dB PSNR, no difference to see at a phone's 2x), which is a quarter less time before a slow
- * phone paints its main picture; effort 6 costs ~10 ms more per width (docs/decisions/045-...).
+ * Quality 65: a fifth fewer bytes than 78 for the same picture (0.4 dB PSNR, nothing to see at a
+ * phone's 2x), so a fifth less time before a slow phone paints its main picture. Effort 6 would save
+ * 6% more for a third more encoding time (docs/decisions/045-one-main-picture-and-lighter-webp.md).
  */
-const WEBP_OPTIONS = { quality: 65, effort: 6 }
+const WEBP_OPTIONS = { quality: 65, effort: 4 }
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** 40 megapixels: well above any phone camera, far below a decompression bomb. */
 const MAX_INPUT_PIXELS = 40_000_000

@@ -81,10 +81,6 @@ test.describe('home', () => {
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).not.toContain('rel="modulepreload"')
     expect(head).toMatch(/<link rel="preload" as="image"[^>]*-640\.webp 640w[^>]*fetchPriority="high"/)
-    // The module script imports the page's modules once the main picture is in, not at once.
-    expect(html).not.toMatch(/^import \* as route0 from/m)
-    expect(html).toContain(`document.querySelector('img[fetchpriority="high"]')`)
-    expect(html).toMatch(/const \[route0, route1, route2\] = await Promise\.all\(\[import\("\/assets\/root-/)
     // The header's mark waits its turn: no preload of it ahead of the main picture.
     expect(head).not.toMatch(/<link rel="preload" as="image" href="\/assets\/mark-/)
     // Later slides wait for hydration with JS (a <noscript> picture without): each still shows its own.
