@@ -1,13 +1,16 @@
 import { ProductCard, type ProductCardProps } from './product-card'
 
 /**
- * 2 columns on phones up to 4 on desktops. The first row loads eagerly where it is the largest
- * paint; `eagerCount={0}` where something above it is (the home page's banner).
+ * 2 columns on phones up to 4 on desktops. The first card's picture loads at once, at high priority,
+ * where it is the largest paint; the rest lazily (the first row's second picture a moment later, so
+ * on a slow link the first one has the bandwidth to itself: the largest paint is whichever of the two
+ * equal pictures paints first; docs/decisions/045-one-main-picture-and-lighter-webp.md). `eagerCount={0}` where
+ * something above it is (the home page's banner).
  */
 export function ProductGrid({
   products,
   headingLevel,
-  eagerCount = 2,
+  eagerCount = 1,
 }: {
   products: ProductCardProps[]
   headingLevel?: 'h2' | 'h3'

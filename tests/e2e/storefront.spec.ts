@@ -75,12 +75,14 @@ test.describe('home', () => {
     }
   })
 
-  test('every banner shows its picture; the head preloads the first, and no scripts ahead of it (ADR 044)', async ({ page }) => {
+  test('every banner shows its picture; the head preloads the first, and no scripts ahead of it (ADR 044, 045)', async ({ page }) => {
     const response = await page.goto('/shop/home')
     const html = (await response?.text()) ?? ''
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).not.toContain('rel="modulepreload"')
     expect(head).toMatch(/<link rel="preload" as="image"[^>]*-640\.webp 640w[^>]*fetchPriority="high"/)
+    // The header's mark waits its turn: no preload of it ahead of the main picture.
+    expect(head).not.toMatch(/<link rel="preload" as="image" href="\/assets\/mark-/)
     // Later slides wait for hydration with JS (a <noscript> picture without): each still shows its own.
     const banner = page.getByRole('region', { name: 'Featured collections' })
     for (const n of [1, 2, 3, 4]) {
