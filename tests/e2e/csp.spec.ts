@@ -41,7 +41,9 @@ test.describe('content security policy of a cached page', () => {
     expect(policy).not.toContain("'nonce-")
     expect(policy).toContain("'sha256-")
     await expect(page.locator('html')).toHaveClass(javaScriptEnabled ? /\bjs\b/ : /^(?!.*\bjs\b)/)
-    // With JS the hydrated page adds in place (a fetcher): no new document loads.
+    // With JS the hydrated page adds in place (a fetcher): no new document loads. (A tap before
+    // hydration posts the plain form, as it must; the cart forms carry `_fetch` once hydrated.)
+    if (javaScriptEnabled) await expect(page.locator('input[name="_fetch"]').first()).toBeAttached()
     let documents = 0
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) documents++
