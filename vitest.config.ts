@@ -13,5 +13,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 180_000,
+    // `TEST_DB=postgres npx vitest run <files>`: one throwaway cluster for the run, stopped at its end
+    // (a cluster started inside each test process outlived the process when Vitest ended it).
+    globalSetup: process.env.TEST_DB === 'postgres' ? ['tests/helpers/postgres-global.ts'] : [],
   },
 })

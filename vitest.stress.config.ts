@@ -12,7 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,
-    // TEST_SERVER_WORKERS=N (tests/integration/server.ts): one throwaway PostgreSQL for the run, stopped at its end.
-    globalSetup: process.env.TEST_SERVER_WORKERS ? ['tests/helpers/postgres-global.ts'] : [],
+    // TEST_SERVER_WORKERS=N or TEST_DB=postgres (tests/integration/server.ts): one throwaway
+    // PostgreSQL for the run, stopped at its end.
+    globalSetup: process.env.TEST_SERVER_WORKERS || process.env.TEST_DB === 'postgres' ? ['tests/helpers/postgres-global.ts'] : [],
   },
 })
