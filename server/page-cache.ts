@@ -12,7 +12,7 @@ import { isbot } from 'isbot'
 import { countCartLines } from '~/domain/cart.server'
 import { getDb } from '~/infra/db.server'
 import { changedSince, shopGeneration } from '~/infra/shop-writes.server'
-import { listingSearch, parseListingQuery } from '~/lib/listing-filters'
+import { type ListingQuery, listingSearch, parseListingQuery } from '~/lib/listing-filters'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
 import { themeOfCookieHeader } from '~/web/theme.server'
@@ -109,7 +109,7 @@ export class PageCache {
  */
 const CACHED_PAGES: Array<[RegExp, (search: string) => string | null]> = [
   [/^\/shop\/(home|about-us)$/, (search) => (search === '' ? '' : null)],
-  [/^\/shop\/listing$/, (search) => (search.length > 2_000 ? null : listingSearch(parseListingQuery(new URLSearchParams(search))).slice(1))],
+  [/^\/shop\/listing$/, (search) => (search.length > 2_000 ? null : keptListingQuery(parseListingQuery(new URLSearchParams(search))))],
   [
     /^\/shop\/search$/,
     (search) => {
@@ -127,6 +127,17 @@ const CACHED_PAGES: Array<[RegExp, (search: string) => string | null]> = [
   [/^\/api\/shop\/review\/[A-Za-z0-9_-]{1,64}$/, (search) => apiQuery(search, ['page'])],
   [/^\/api\/common\/feature\/get$/, (search) => apiQuery(search, ['page'])],
 ]
+
+/**
+ * Listing pages past this one are rendered afresh and never kept: shoppers seldom page that far, and
+ * `?page=<any number>` would otherwise be endless canonical URLs, each kept, pushing the pages
+ * everyone sees out of the LRU.
+ */
+const MAX_KEPT_LISTING_PAGE = 20
+
+function keptListingQuery(query: ListingQuery): string | null {
+  return query.page > MAX_KEPT_LISTING_PAGE ? null : listingSearch(query).slice(1)
+}
 
 /**
  * An /api query worth keeping: only the call's own parameters, each once, short and plain (an odd

@@ -290,6 +290,10 @@ describe('page cache', () => {
     const canonicalHit = await visit('/shop/listing?category=home-decor&sortBy=price-hightolow')
     expect(canonicalHit.headers.get('x-cache')).toBe('HIT')
     expect(await canonicalHit.text()).toBe(oddHtml)
+    // A listing page far past what shoppers page through is never kept (endless `?page=N`).
+    for (let i = 0; i < 2; i++) expect((await visit(`/shop/listing?page=${21 + i * 1000}`)).headers.get('x-cache')).toBeNull()
+    await visit('/shop/listing?page=20')
+    expect((await visit('/shop/listing?page=20')).headers.get('x-cache')).toBe('HIT')
     // Other pages keep odd queries out altogether.
     for (let i = 0; i < 3; i++) {
       expect((await visit(`/shop/search?keyword=moon&utm=${i}`)).headers.get('x-cache')).toBeNull()
