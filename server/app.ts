@@ -3,7 +3,7 @@
 // N node:cluster workers that serve it (startServer with `prepared`), see ADR 040.
 import cluster from 'node:cluster'
 import { createServer, type Server } from 'node:http'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import compression from 'compression'
 import express from 'express'
 import { sql } from 'kysely'
@@ -74,8 +74,10 @@ export function createApp(clientDir: string) {
   const uploadOptions = { immutable: true, maxAge: '1y', index: false } as const
   app.use('/uploads', express.static(uploadsDir, uploadOptions))
   app.get('/uploads/:name', (req, res, next) => {
+    // `root`: sendFile refuses a path with a dot-folder in it (send's dotfiles rule), such as an
+    // UPLOADS_DIR under .cache; with root only the name is checked, as express.static does.
     cachedStoredFile(getDb(), uploadsDir, req.params.name)
-      .then((file) => (file ? res.sendFile(file, uploadOptions) : refuse(req, res, 404, 'Not found.')))
+      .then((file) => (file ? res.sendFile(basename(file), { ...uploadOptions, root: uploadsDir }) : refuse(req, res, 404, 'Not found.')))
       .catch(next)
   })
   app.use('/uploads', (req, res) => refuse(req, res, 404, 'Not found.'))

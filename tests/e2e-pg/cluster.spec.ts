@@ -2,14 +2,16 @@
 // worker processes, and the images it is shown come out of the database. The global setup moved the
 // seed's disk cache aside, so the first request for each image is answered by reading the database
 // (ADR 040), by whichever worker the connection reached.
+// A worker is counted when it answered the page or one of its pictures: the cluster hands out
+// connections in turn, and a browser that opens an even number of connections per visit can meet
+// the same worker for every document (CI saw four visits' pages all from worker 1).
 import { expect, test } from '../e2e/fixtures'
 import { E2E_PG_WORKERS } from './settings'
 
 test('several workers answer the shopper, and every image on the listing is served', async ({ openPage }) => {
   const workers = new Set<string>()
-  const imageWorkers = new Set<string>()
   // Each page is a new browser context: new connections, which the cluster hands out in turn.
-  for (let visit = 0; visit < 2 * E2E_PG_WORKERS && (workers.size < E2E_PG_WORKERS || visit < 2); visit++) {
+  for (let visit = 0; visit < 4 * E2E_PG_WORKERS && (workers.size < E2E_PG_WORKERS || visit < 2); visit++) {
     const page = await openPage()
     const images: Promise<void>[] = []
     page.on('response', (response) => {
@@ -19,7 +21,9 @@ test('several workers answer the shopper, and every image on the listing is serv
           expect(response.status(), response.url()).toBe(200)
           expect(response.headers()['content-type']).toMatch(/^image\//)
           expect((await response.body()).length).toBeGreaterThan(100)
-          imageWorkers.add(response.headers()['x-worker'] ?? '')
+          const worker = response.headers()['x-worker']
+          expect(worker, 'the X-Worker header of a cluster worker').toMatch(/^\d+$/)
+          workers.add(worker ?? '')
         })(),
       )
     })
@@ -38,6 +42,5 @@ test('several workers answer the shopper, and every image on the listing is serv
     expect(images.length).toBeGreaterThan(0)
     await page.context().close()
   }
-  expect([...workers].sort(), 'pages answered by every worker').toHaveLength(E2E_PG_WORKERS)
-  expect([...imageWorkers].every((w) => /^\d+$/.test(w))).toBe(true)
+  expect([...workers].sort(), 'pages and pictures answered by every worker').toHaveLength(E2E_PG_WORKERS)
 })

@@ -1,7 +1,9 @@
 // The admin /api (products, image upload, orders, feature images) over real HTTP against the built
 // server: every route refuses visitors (401) and shoppers (403); the admin's calls change what the
-// shop shows. One server for the whole file, started empty with an admin from ADMIN_EMAIL.
-import { existsSync, readdirSync } from 'node:fs'
+// shop shows. One server for the whole file, started empty with an admin from ADMIN_EMAIL. Its
+// UPLOADS_DIR is inside a dot-folder (like ~/.cache): a path the file server must not refuse.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,7 +30,8 @@ let server: RunningServer
 let db: DB
 let admin: Who
 let shopper: Who
-const uploadsDir = () => join(server.dir, 'uploads')
+const serverDir = mkdtempSync(join(tmpdir(), 'shop-api-admin-'))
+const uploadsDir = () => join(serverDir, '.cache', 'uploads')
 
 async function call(method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<Answer> {
   const isForm = body instanceof FormData
@@ -86,7 +89,10 @@ function insertOrder(id: string, minutesAgo: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0', AUTH_RATE_LIMIT: '100', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  server = await startServer(
+    { SEED_DEMO: '0', AUTH_RATE_LIMIT: '100', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, UPLOADS_DIR: uploadsDir() },
+    { dir: serverDir },
+  )
   db = openDatabase(server.database)
   admin = await login(ADMIN.email, ADMIN.password)
   const registered = await call('POST', '/api/auth/register', {
@@ -99,6 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy()
   await server?.stop()
+  rmSync(serverDir, { recursive: true, force: true })
 })
 
 /** A product in the docs/spec shape (rupees), with sizes and colours. */
@@ -192,6 +199,22 @@ describe('POST /api/admin/products/upload-image', () => {
     const again = await upload(fileForm(await pngImage(), 'coaster-copy.png', 'image/png'))
     expect(again.body.result.url).toBe(url)
     expect(uploadedFiles()).toEqual([...before, ...added].sort())
+  })
+
+  it('serves a stored picture this disk has lost from the database, the first time it is asked for', async () => {
+    const answer = await upload(fileForm(await pngImage(900, 600, 40), 'lost.png', 'image/png'))
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const url: string = answer.body.result.url
+    const kept = Buffer.from(await (await fetch(server.url + url)).arrayBuffer())
+    // Another machine, or a wiped cache: the files are gone from this disk (ADR 040).
+    rmSync(uploadsDir(), { recursive: true, force: true })
+    const first = await fetch(server.url + url)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('image/webp')
+    expect(first.headers.get('cache-control')).toMatch(/immutable/)
+    expect(Buffer.from(await first.arrayBuffer()).equals(kept)).toBe(true)
+    expect(existsSync(join(uploadsDir(), url.slice('/uploads/'.length)))).toBe(true)
+    expect((await fetch(`${server.url}/uploads/${'0'.repeat(32)}-640.webp`)).status).toBe(404)
   })
 
   it('refuses text (even named .png), a missing file, and a non-multipart body with 400, writing nothing', async () => {
