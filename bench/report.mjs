@@ -53,6 +53,7 @@ export function printResult(r) {
         ]),
       ),
     )
+    for (const x of r.lighthouse) for (const error of x.runErrors ?? []) out.push(`  ${x.name}: a run failed: ${error}`)
   }
   if (r.load) {
     out.push('\nLoad on loopback (autocannon; ceiling = plain node:http with the same bytes)')

@@ -16,7 +16,16 @@ export async function measureLighthouse(baseUrl, pages, runs = 3) {
   const measured = new Map(pages.map((page) => [page.name, []]))
   try {
     for (let round = 0; round < runs; round++) {
-      for (const page of pages) measured.get(page.name).push(await measureOnce(chrome.port, baseUrl, page))
+      for (const page of pages) {
+        let result = await measureOnce(chrome.port, baseUrl, page)
+        // A run Lighthouse could not finish (runtimeError: it scored nothing) is run once more; the
+        // failed run stays in the list, so the report prints it.
+        if (result.runtimeError) {
+          measured.get(page.name).push(result)
+          result = await measureOnce(chrome.port, baseUrl, page)
+        }
+        measured.get(page.name).push(result)
+      }
     }
   } finally {
     await chrome.kill()
@@ -24,11 +33,21 @@ export async function measureLighthouse(baseUrl, pages, runs = 3) {
   return pages.map((page) => medianRun(measured.get(page.name)))
 }
 
-/** The middle run by performance score (ties: by total blocking time), with every run's score. */
+/**
+ * The middle run by performance score (ties: by total blocking time) of the runs Lighthouse
+ * finished, with every run's score and every failed run's error.
+ */
 export function medianRun(results) {
-  const sorted = [...results].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs)
+  const finished = results.filter((r) => !r.runtimeError)
+  const sorted = [...(finished.length ? finished : results)].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs)
   const median = sorted[Math.floor((sorted.length - 1) / 2)]
-  return { ...median, runs: results.length, performanceRuns: results.map((r) => r.performance), tbtRuns: results.map((r) => r.tbtMs) }
+  return {
+    ...median,
+    runs: finished.length,
+    performanceRuns: results.map((r) => r.performance),
+    tbtRuns: results.map((r) => r.tbtMs),
+    runErrors: results.filter((r) => r.runtimeError).map((r) => `${r.runtimeError}: ${r.runtimeErrorMessage}`),
+  }
 }
 
 async function measureOnce(port, baseUrl, page) {
@@ -50,5 +69,6 @@ async function measureOnce(port, baseUrl, page) {
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     failing,
     runtimeError: lhr.runtimeError?.code ?? null,
+    runtimeErrorMessage: lhr.runtimeError?.message ?? null,
   }
 }
