@@ -227,12 +227,21 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
+ * What one kill may cost one client loop: the request the killed worker was answering, and the
+ * loop's next request when the primary handed its new connection to the worker in the moment it
+ * died, before the primary noticed (never answered: it ends at the 30 s timeout). A CI run on
+ * 2026-11-26 saw one loop fail twice after the last of 10 kills, the second time by that timeout;
+ * every acknowledged payment was in the database.
+ */
+const MAX_FAILURES_PER_LOOP_AND_KILL = 2
+
+/**
  * With TEST_SERVER_WORKERS=N (N >= 2) on PostgreSQL: runs the write load against N node:cluster
  * workers and SIGKILLs one worker (never the primary) `kills` times. The load never pauses: the
- * only failures allowed are requests that were on the killed worker (a network failure, at most one
- * per client loop per kill, never an error answer); the other workers answer meanwhile, the primary
- * forks a replacement that serves before the next kill, and at the end every acknowledged payment
- * and edit is in the database with the stock it took.
+ * only failures allowed are requests that were on the killed worker (network failures, at most
+ * MAX_FAILURES_PER_LOOP_AND_KILL per client loop per kill, never an error answer); the other
+ * workers answer meanwhile, the primary forks a replacement that serves before the next kill, and
+ * at the end every acknowledged payment and edit is in the database with the stock it took.
  */
 export async function runWorkerKillRounds(options: WorkerCrashOptions): Promise<WorkerCrashReport> {
   const workers = Number(process.env.TEST_SERVER_WORKERS ?? 0)
@@ -278,7 +287,8 @@ export async function runWorkerKillRounds(options: WorkerCrashOptions): Promise<
           const perLoop = failures.get(kills) ?? new Map<number, number>()
           failures.set(kills, perLoop)
           perLoop.set(loop, (perLoop.get(loop) ?? 0) + 1)
-          if ((perLoop.get(loop) ?? 0) > 1) throw new Error(`Client loop ${loop} failed twice after kill ${kills}: only requests on the killed worker may fail`, { cause: error })
+          if ((perLoop.get(loop) ?? 0) > MAX_FAILURES_PER_LOOP_AND_KILL)
+            throw new Error(`Client loop ${loop} failed ${perLoop.get(loop)} times after kill ${kills}: only requests on the killed worker may fail`, { cause: error })
           ledger.interrupted += 1
         }
       }
