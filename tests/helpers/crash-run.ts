@@ -230,8 +230,7 @@ function isNetworkFailure(error: unknown): boolean {
  * What one kill may cost one client loop: the request the killed worker was answering, and the
  * loop's next request when the primary handed its new connection to the worker in the moment it
  * died, before the primary noticed (never answered: it ends at the 30 s timeout). A CI run on
- * 2026-11-26 saw one loop fail twice after the last of 10 kills, the second time by that timeout;
- * every acknowledged payment was in the database.
+ * 2026-11-26 saw one loop fail twice after the last of 10 kills, the second time by that timeout.
  */
 const MAX_FAILURES_PER_LOOP_AND_KILL = 2
 
