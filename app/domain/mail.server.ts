@@ -7,6 +7,7 @@ import type { OrderStatus } from '~/lib/order-status'
 import {
   adminOrderUrl,
   type MailBrand,
+  type MailContact,
   type MailOrder,
   lowStockMail,
   orderConfirmationMail,
@@ -26,11 +27,18 @@ export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
 export interface MailSettings extends MailBrand {
   /** Where owner mail goes; null: every admin account's address. */
   ownerEmail: string | null
+  /** How shoppers reach the studio (CONTACT_EMAIL, CONTACT_PHONE), as the footer says. */
+  contact: MailContact
 }
 
-let settings: MailSettings = { shopName: 'Resin Craft Studio', publicUrl: 'http://localhost:3000', ownerEmail: null }
+let settings: MailSettings = {
+  shopName: 'Resin Craft Studio',
+  publicUrl: 'http://localhost:3000',
+  ownerEmail: null,
+  contact: { email: 'hello@resincraft.studio', phone: '+91 98765 43210' },
+}
 
-/** Set once at start from the configuration (SHOP_NAME, PUBLIC_URL, OWNER_EMAIL); tests set their own. */
+/** Set once at start from the configuration (SHOP_NAME, PUBLIC_URL, OWNER_EMAIL, CONTACT_*); tests set their own. */
 export function configureMail(next: Partial<MailSettings>): void {
   settings = { ...settings, ...next }
 }

@@ -366,26 +366,47 @@ export function ownerCustomRequestMail(brand: MailBrand, request: MailCustomRequ
   }
 }
 
-/** To the person who asked: we have it, and what happens next. */
-export function customRequestReceivedMail(brand: MailBrand, request: MailCustomRequest): RenderedMail {
+/** How the person who asked reaches the studio: in the mail to them instead of anything they typed. */
+export interface MailContact {
+  email: string
+  phone: string
+}
+
+/**
+ * To the person who asked: we have it, and what happens next. Anyone can type anyone's email into
+ * the form, so this mail carries nothing the requester typed (no name, no description: a name such
+ * as "URGENT: verify your account at https://..." would go out under the shop's name); only the
+ * reference number, dates and sums the form parsed, and the studio's own contact. The owner's copy
+ * has it all.
+ */
+export function customRequestReceivedMail(brand: MailBrand & { contact: MailContact }, request: MailCustomRequest): RenderedMail {
+  const { contact } = brand
   const number = formatCustomRequestNumber(request.id)
   const subject = `We have your custom order request ${number}`
   const next = 'We will reply with a price within two working days.'
   const follow = request.signedIn ? `You can follow it in your account: ${brand.publicUrl}/shop/account` : ''
-  const facts = customRequestFacts(request)
+  const facts = [
+    `Budget: ${formatPaise(request.budgetPaise)}`,
+    `Needed by: ${formatDay(request.neededBy)} ${request.neededBy.slice(0, 4)}`,
+    request.photoCount ? `Reference photos: ${request.photoCount}` : '',
+  ].filter(Boolean)
+  const reach = `Questions? Write to ${contact.email} or call ${contact.phone}, quoting ${number}.`
+  const notYou = 'If you did not ask us for anything, ignore this mail: someone may have typed your address by mistake.'
   return {
     subject,
     html: html(
       <MailLayout brand={brand} preview={next}>
-        <Heading>Thank you, {request.name}</Heading>
-        <Paragraph>We have your request {number}. {next}</Paragraph>
+        <Heading>Thank you for your request</Heading>
+        <Paragraph>We have your custom order request {number}. {next}</Paragraph>
         {facts.map((fact) => (
           <Paragraph key={fact}>{fact}</Paragraph>
         ))}
         {request.signedIn ? <ButtonLink href={`${brand.publicUrl}/shop/account`}>Follow it in your account</ButtonLink> : null}
+        <Paragraph>{reach}</Paragraph>
+        <Muted>{notYou}</Muted>
       </MailLayout>,
     ),
-    text: text(brand, `Thank you, ${request.name}`, `We have your request ${number}. ${next}`, facts.join('\n'), follow),
+    text: text(brand, 'Thank you for your request', `We have your custom order request ${number}. ${next}`, facts.join('\n'), follow, reach, notYou),
   }
 }
 
@@ -403,16 +424,21 @@ export function customRequestStatusMail(
     declined: { subject: `Your custom order request ${number}`, line: 'We are sorry: we cannot take this request on. Reply to this mail if you would like to talk about another idea.' },
     done: { subject: `Your custom order ${number} is ready`, line: 'Your piece is done. Thank you for trusting us with it.' },
   }[status]
+  // A declined request may be spam sent in someone else's name: its mail repeats nothing typed into
+  // the form. The others follow a request the studio read and took up.
+  const typed = status !== 'declined'
+  const greeting = typed ? `Hi ${request.name}, ${words.line}` : `Hello, ${words.line}`
+  const asked = typed ? `What you asked for: ${request.description.slice(0, 300)}` : ''
   return {
     subject: words.subject,
     html: html(
       <MailLayout brand={brand} preview={words.line}>
         <Heading>{words.subject}</Heading>
-        <Paragraph>Hi {request.name}, {words.line}</Paragraph>
-        <Muted>What you asked for: {request.description.slice(0, 300)}</Muted>
+        <Paragraph>{greeting}</Paragraph>
+        {asked ? <Muted>{asked}</Muted> : null}
         {request.signedIn ? <ButtonLink href={`${brand.publicUrl}/shop/account`}>See it in your account</ButtonLink> : null}
       </MailLayout>,
     ),
-    text: text(brand, words.subject, `Hi ${request.name}, ${words.line}`, `What you asked for: ${request.description.slice(0, 300)}`),
+    text: text(brand, words.subject, greeting, asked),
   }
 }

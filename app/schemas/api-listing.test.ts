@@ -34,10 +34,20 @@ describe('apiListingQuerySchema', () => {
 
   it('refuses prototype names as plain unknown filters, without touching any object (fuzz finding)', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-      const parsed = parse(`${name}=null&salePrice=`)
+      const parsed = parse(`${name}=null&salePrice=x`)
       expect(parsed.success, name).toBe(false)
       expect(parsed.error?.issues.map((i) => i.path.join('.')).sort(), name).toEqual([name, 'salePrice'].sort())
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('reads a parameter whose values are all blank as no filter, whatever its name (issue 25, finding 8)', () => {
+    // The query a client of the contract's kind sends once its filters are cleared.
+    const parsed = parse('category=&brand=&price=&availability=&sortBy=price-lowtohigh')
+    expect(parsed.success).toBe(true)
+    expect(toListingQuery(parsed.data as never)).toEqual({ filters: { category: [], price: [], availability: [] }, sort: 'price-lowtohigh' })
+    expect(parse('brand=%20&brand=').success).toBe(true)
+    // A value makes it a filter again: unknown, so refused.
+    expect(parse('brand=&brand=acme').error?.issues.map((i) => i.path.join('.'))).toEqual(['brand'])
   })
 })

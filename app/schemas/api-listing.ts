@@ -42,7 +42,9 @@ export const apiListingQuerySchema = z
 
 /**
  * The query string as apiListingQuerySchema's input: each filter's values split on commas, blanks
- * dropped (`category=` selects nothing: no filter), an empty sortBy left out. The names of
+ * dropped (`category=` selects nothing: no filter), an empty sortBy left out. A parameter whose every
+ * value is blank is no filter at all, whatever its name: clients send each filter they know on every
+ * call, blank when cleared (`?category=&brand=&sortBy=price-lowtohigh`). The names of other
  * parameters the contract does not know go in a list (never as keys: `__proto__` or `constructor`
  * must not reach an object) so the schema refuses each under its name.
  */
@@ -59,7 +61,9 @@ export function apiListingInput(params: URLSearchParams): Record<string, unknown
     price: [...new Set(values('price'))],
     availability: [...new Set(values('availability'))],
     sortBy: sortBy || undefined,
-    unknownParams: [...new Set(params.keys())].filter((name) => !(API_LISTING_PARAMS as readonly string[]).includes(name)),
+    unknownParams: [...new Set(params.keys())].filter(
+      (name) => !(API_LISTING_PARAMS as readonly string[]).includes(name) && params.getAll(name).some((v) => v.trim() !== ''),
+    ),
   }
   return input
 }

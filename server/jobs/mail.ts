@@ -179,7 +179,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 export function startMailWorkerFromConfig(): MailWorker {
   const config = getConfig()
   const url = publicUrl(config)
-  configureMail({ shopName: config.SHOP_NAME, publicUrl: url, ownerEmail: config.OWNER_EMAIL ?? null })
+  configureMail({
+    shopName: config.SHOP_NAME,
+    publicUrl: url,
+    ownerEmail: config.OWNER_EMAIL ?? null,
+    contact: { email: config.CONTACT_EMAIL, phone: config.CONTACT_PHONE },
+  })
   // The confirmation carries the GST invoice, a refund's mail the credit note (ADR 035).
   registerAttachmentRenderer('invoice', renderInvoicePdf)
   registerAttachmentRenderer('credit-note', renderCreditNotePdf)

@@ -153,6 +153,20 @@ describe('GET /api/shop/products/get', () => {
     const all = await call('GET', '/api/shop/products/get?category=&sortBy=price-lowtohigh')
     expect(all.body.total).toBe(await liveProducts())
   })
+
+  it("answers the contract's client with its filters cleared as if they were absent (issue 25, finding 8)", async () => {
+    // Its exact query: every filter it knows, blank once cleared (brand is not ours: blank, it is no filter).
+    const cleared = await call('GET', '/api/shop/products/get?category=&brand=&sortBy=price-lowtohigh')
+    const plain = await call('GET', '/api/shop/products/get?sortBy=price-lowtohigh')
+    expect(cleared.status).toBe(200)
+    expect(cleared.body).toEqual(plain.body)
+    // Blank parameters on the other list calls: no filter, no page, as if absent.
+    for (const path of ['/api/shop/search/resin', '/api/common/feature/get', `/api/shop/review/${plain.body.data[0]._id}`]) {
+      const blank = await call('GET', `${path}?page=&brand=&category=`)
+      expect(blank.status, path).toBe(200)
+      expect(blank.body, path).toEqual((await call('GET', path)).body)
+    }
+  })
 })
 
 describe('GET /api/shop/search/:keyword', () => {
