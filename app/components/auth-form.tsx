@@ -12,13 +12,12 @@ import { FormError } from './ui/field'
 /**
  * An auth form checked by `schema` in the browser and on the server. Errors stay until the next
  * tap on the submit button: a message vanishing on blur would move the button away from under the
- * finger that is tapping it. A refusal from the server (the form's own error, or one of
- * `toastFields`) is also said in a toast.
+ * finger that is tapping it. A refusal from the server (the form's own error) is also said in a toast.
  */
 export function useAuthForm<Schema extends z.ZodObject>(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  { defaultValue, toastFields = [] }: { defaultValue?: DefaultValue<z.input<Schema>>; toastFields?: (keyof z.input<Schema> & string)[] } = {},
+  { defaultValue }: { defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
@@ -28,9 +27,9 @@ export function useAuthForm<Schema extends z.ZodObject>(
     shouldRevalidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer is what is toasted, once.
+  // A new answer is what is toasted, once.
   useEffect(() => {
-    const message = ['', ...toastFields].map((name) => lastResult?.error?.[name]?.[0]).find(Boolean)
+    const message = lastResult?.error?.['']?.[0]
     if (message) notify('error', message)
   }, [lastResult])
   return [form, fields] as const

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
-import { EMAIL_TAKEN_MESSAGE, ensureAdmin, registerUser, toSessionUser, verifyCredentials } from './accounts.server'
+import { EMAIL_TAKEN_MESSAGE, ensureAdmin, registerShopper, registerUser, toSessionUser, verifyCredentials } from './accounts.server'
 import { Conflict } from './errors'
 import { randomBytes, scryptSync } from 'node:crypto'
 import { currentPasswordCost, verifyPassword } from './passwords.server'
@@ -27,6 +27,27 @@ describe('toSessionUser', () => {
       email: 'asha@example.com',
       role: 'user',
     })
+  })
+})
+
+describe('registerShopper', () => {
+  it('makes a new account, and for a known email changes nothing and mails its owner once an hour', async () => {
+    const made = await registerShopper(testDb.db, { userName: 'Asha', email: 'Asha@Example.com', password: 'password123' })
+    expect(made).toMatchObject({ userName: 'Asha', email: 'asha@example.com', role: 'user' })
+    const before = await userRow('asha@example.com')
+    const at = new Date('2026-11-26T10:05:00Z')
+    for (const minute of [0, 20, 50]) {
+      const again = await registerShopper(testDb.db, { userName: 'URGENT: visit evil.example', email: 'ASHA@example.com', password: 'other-pass-1' }, new Date(at.getTime() + minute * 60_000))
+      expect(again).toBeNull()
+    }
+    expect(await userRow('asha@example.com')).toEqual(before)
+    const mails = await testDb.db.selectFrom('mail_outbox').select(['kind', 'to_address', 'text']).execute()
+    expect(mails.map((m) => [m.kind, m.to_address])).toEqual([['account-exists', 'asha@example.com']])
+    expect(mails[0]?.text).toContain('Hi Asha,')
+    expect(mails[0]?.text).not.toContain('evil.example')
+    // The next hour may mail again.
+    await registerShopper(testDb.db, { userName: 'x', email: 'asha@example.com', password: 'other-pass-1' }, new Date(at.getTime() + 60 * 60_000))
+    expect(await testDb.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(2)
   })
 })
 

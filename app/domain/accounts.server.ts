@@ -6,6 +6,8 @@ import type { SessionUser } from '~/lib/user'
 import type { LoginInput, RegisterInput } from '~/schemas/auth'
 import { Conflict } from './errors'
 import { isUniqueViolation } from '../../db/dialect'
+import { accountExistsMail } from '../mail/messages.server'
+import { enqueueMail, mailSettings } from './mail.server'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.server'
 
 
@@ -38,6 +40,39 @@ export async function registerUser(
     throw error
   }
   return toSessionUser(user)
+}
+
+/** At most one "you already have an account" mail an hour to an address, however often it is tried. */
+const ACCOUNT_EXISTS_MAIL_MS = 60 * 60 * 1000
+
+/**
+ * A shopper's registration, as every client sees it: the same answer (and about the same time)
+ * whether or not the email has an account, so the form cannot tell anyone who shops here ('Forgot
+ * password?' answers the same way). A new email gets its account (resolved); a known one changes
+ * nothing and its owner is mailed instead (resolves to null).
+ */
+export async function registerShopper(db: DB, input: RegisterInput, now = new Date()): Promise<SessionUser | null> {
+  const email = input.email.toLowerCase()
+  const existing = await db.selectFrom('users').select(['id', 'user_name', 'email']).where('email', '=', email).executeTakeFirst()
+  if (!existing) {
+    try {
+      return await registerUser(db, input)
+    } catch (error) {
+      // Another registration of the same email won the race: answered as any known email is.
+      if (!(error instanceof Conflict)) throw error
+      return null
+    }
+  }
+  // The hash a new account costs, spent and dropped, so the answer takes as long as a new account's.
+  await hashPassword(input.password)
+  const hour = Math.floor(now.getTime() / ACCOUNT_EXISTS_MAIL_MS)
+  await enqueueMail(db, {
+    kind: 'account-exists',
+    to: existing.email,
+    dedupeKey: `account-exists:${existing.id}:${hour}`,
+    ...accountExistsMail(mailSettings(), { userName: existing.user_name }),
+  })
+  return null
 }
 
 /**

@@ -185,6 +185,34 @@ export function passwordResetMail(brand: MailBrand, input: { userName: string; l
   }
 }
 
+/**
+ * To an account's own address when someone registers with it: registration answers the same for a
+ * known email as for a new one (nobody learns who has an account), so its owner is told here. Names
+ * only what the account holds, nothing the person registering typed.
+ */
+export function accountExistsMail(brand: MailBrand, input: { userName: string }): RenderedMail {
+  const subject = `You already have a ${brand.shopName} account`
+  const login = `${brand.publicUrl}/auth/login`
+  const reset = `${brand.publicUrl}/auth/forgot-password`
+  const line = 'Someone (we hope you) just tried to create an account with this email address, which already has one.'
+  const ignore = 'If it was not you, ignore this mail: nothing was changed and no new account was made.'
+  return {
+    subject,
+    html: html(
+      <MailLayout brand={brand} preview={line}>
+        <Heading>You already have an account</Heading>
+        <Paragraph>
+          Hi {input.userName}, {line}
+        </Paragraph>
+        <ButtonLink href={login}>Log in</ButtonLink>
+        <Paragraph>Forgotten your password? Choose a new one: {reset}</Paragraph>
+        <Muted>{ignore}</Muted>
+      </MailLayout>,
+    ),
+    text: text(brand, `Hi ${input.userName}, ${line}`, `Log in: ${login}`, `Forgotten your password? Choose a new one: ${reset}`, ignore),
+  }
+}
+
 /** To the owner when a product's stock falls below the threshold. */
 export function lowStockMail(brand: MailBrand, input: { productId: string; title: string; stock: number; threshold: number }): RenderedMail {
   const subject = `Low stock: ${input.title} (${input.stock} left)`

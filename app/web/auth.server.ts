@@ -8,7 +8,7 @@ import { getDb } from '~/infra/db.server'
 import { homePathFor, loginDestination, type SessionUser } from '~/lib/user'
 import { loginSchema } from '~/schemas/auth'
 import type { RegisterInput } from '~/schemas/auth'
-import { registerUser, verifyCredentials } from '../domain/accounts.server'
+import { registerShopper, verifyCredentials } from '../domain/accounts.server'
 import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession } from '../domain/auth-sessions.server'
 import { mergeGuestCart } from '../domain/cart.server'
 import { getShopSession, sessionStorage } from './cookies.server'
@@ -42,10 +42,13 @@ export async function checkLogin(ip: string, input: { email: string; password: s
   return user
 }
 
-/** Registers a shopper from any client: rate limit per IP, then the account. */
-export async function signUp(ip: string, input: RegisterInput): Promise<SessionUser> {
+/**
+ * Registers a shopper from any client: rate limit per IP, then the account. Resolves the same way for
+ * a known email (whose owner is mailed instead, see registerShopper): callers answer alike.
+ */
+export async function signUp(ip: string, input: RegisterInput): Promise<void> {
   await authLimits().beforeRegistration(ip)
-  return registerUser(getDb(), input)
+  await registerShopper(getDb(), input)
 }
 
 /** remix-auth for the login form; the strategy takes the client IP through the router context. */

@@ -13,10 +13,16 @@ test.describe('accounts', () => {
     await expect(flash(page, 'Logged in successfully')).toBeVisible()
   })
 
-  test('refuses an email that is already registered, next to the field', async ({ page }) => {
+  test('answers an email that is already registered as a new one, and leaves its account as it was (issue 25)', async ({ page }) => {
     await register(page, { userName: 'Copy Cat', email: DEMO.shopper.email, password: 'whatever-123' })
-    await expect(page).toHaveURL(/\/auth\/register$/)
-    await expect(page.getByText('User Already exists with the same email! Please try again').first()).toBeVisible()
+    await expect(page).toHaveURL(/\/auth\/login$/)
+    await expect(flash(page, 'Registration successful')).toBeVisible()
+    await expect(page.getByText(/already exists/i)).toHaveCount(0)
+    // Nothing changed: the password typed does not open the account, the real one still does.
+    await fillLogin(page, DEMO.shopper.email, 'whatever-123')
+    await expect(page.getByText('Incorrect email or password! Please try again').first()).toBeVisible()
+    await fillLogin(page, DEMO.shopper.email, DEMO.shopper.password)
+    await expect(page).toHaveURL(/\/shop\/home$/)
   })
 
   test('explains a short password without creating the account', async ({ page }) => {

@@ -1,5 +1,6 @@
 // The /api/auth contract over real HTTP against the built server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from './server'
 
 let server: RunningServer
@@ -55,11 +56,34 @@ describe('POST /api/auth/register', () => {
     expect((await post('/api/auth/login', { email: 'zoya@example.com', password: 'password-123' })).status).toBe(200)
   })
 
-  it('refuses a taken email with 409, whatever its case', async () => {
-    await post('/api/auth/register', { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
+  it('answers a taken email exactly as a new one, changes nothing, and mails the account instead (issue 25, finding 6)', async () => {
+    const fresh = await post('/api/auth/register', { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
     const again = await post('/api/auth/register', { userName: 'Ravi 2', email: 'RAVI@example.com', password: 'password-456' })
-    expect(again.status).toBe(409)
-    expect(await again.json()).toMatchObject({ success: false, message: expect.stringContaining('same email') })
+    expect(again.status).toBe(fresh.status)
+    expect(await again.json()).toEqual(await fresh.json())
+    // The account is as it was: its own password opens it, the one typed again does not.
+    expect((await post('/api/auth/login', { email: 'ravi@example.com', password: 'password-456' })).status).toBe(401)
+    expect((await post('/api/auth/login', { email: 'ravi@example.com', password: 'password-123' })).status).toBe(200)
+    // Its owner hears of it, once an hour however often it is tried; the HTML form answers the same.
+    const form = () =>
+      fetch(`${server.url}/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+        body: new URLSearchParams({ userName: 'Ravi 3', email: 'ravi@example.com', password: 'password-789' }),
+        redirect: 'manual',
+      })
+    const known = await form()
+    expect(known.status).toBe(302)
+    expect(known.headers.get('location')).toBe('/auth/login')
+    const db = openDatabase(server.database)
+    try {
+      const mails = await db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text']).where('kind', '=', 'account-exists').execute()
+      expect(mails).toHaveLength(1)
+      expect(mails[0]).toMatchObject({ to_address: 'ravi@example.com', subject: expect.stringContaining('You already have') })
+      expect(mails[0]?.text).not.toContain('Ravi 2')
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('answers 400 with field errors for bad input and creates nothing', async () => {

@@ -5,7 +5,6 @@ import { clientIpContext } from '~/web/context'
 import { AUTH_MESSAGES, authPath, safeRedirectPath } from '~/lib/user'
 import { registerSchema } from '~/schemas/auth'
 import { signUp } from '~/web/auth.server'
-import { Conflict } from '~/domain/errors'
 import { rememberSignupEmail } from '~/web/signup-email.server'
 import { formAction, invalidForm } from '~/web/form-action.server'
 import { parseForm } from '~/web/form-input.server'
@@ -20,23 +19,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: ['password'] })
   return formAction(
     async () => {
-      const { email } = await signUp(context.get(clientIpContext), submission.value)
+      // A known email is answered as a new one (its owner is mailed instead): nobody learns who has an account.
+      await signUp(context.get(clientIpContext), submission.value)
       // docs/spec: a new account goes to /auth/login; it keeps where the shopper was going, and the
       // login form gets the email from a short-lived cookie.
       const login = authPath('login', safeRedirectPath(form.get('redirectTo')))
-      const headers = { 'Set-Cookie': await rememberSignupEmail(email) }
+      const headers = { 'Set-Cookie': await rememberSignupEmail(submission.value.email) }
       return redirectWithToast(login, { type: 'success', message: AUTH_MESSAGES.registered }, { headers })
     },
-    // A taken email is said next to the email; anything else over the form.
-    { reply: { submission, hideFields: ['password'], fieldErrors: (error) => (error instanceof Conflict ? { email: [error.message] } : undefined) } },
+    { reply: { submission, hideFields: ['password'] } },
   )
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'))
-  // A taken email is said next to the email and in a toast.
-  const [form, fields] = useAuthForm(registerSchema, actionData, { toastFields: ['email'] })
+  const [form, fields] = useAuthForm(registerSchema, actionData)
   return (
     <div className="mx-auto w-full max-w-md space-y-6">
       <AuthHeading title="Create New Account" question="Already have an account?" linkLabel="Login" to={authPath('login', redirectTo)} />
