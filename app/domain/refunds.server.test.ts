@@ -18,7 +18,7 @@ import { Invalid } from './errors'
 import { cancelOrder } from './order-lifecycle.server'
 import { orderDocuments, renderCreditNotePdf } from './invoices.server'
 import { getOrderDetail, placeOrder } from './orders.server'
-import { handleWebhook, verifyAndConfirm } from './payments.server'
+import { handleWebhook, PaymentRejected, verifyAndConfirm } from './payments.server'
 import { claimDueRefunds, REFUND_TIMING, refundKey, runRefunds } from './refunds.server'
 
 const KEY_SECRET = 'refunds-test-key-secret'
@@ -139,7 +139,8 @@ describe('each trigger queues one refund, and the worker sends it through Razorp
     const late = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
     await cancelOrder(db, late.orderId, asha)
     const paid = fake.pay(late.gatewayOrder.id)
-    expect(await rejection(verifyAndConfirm(db, gateway, { gatewayOrderId: late.gatewayOrder.id, ...paid }))).toBeDefined()
+    // Paid after it was cancelled: the shopper is told the payment was not taken for the order.
+    expect(await rejection(verifyAndConfirm(db, gateway, { gatewayOrderId: late.gatewayOrder.id, ...paid }))).toBeInstanceOf(PaymentRejected)
 
     const before = refundCalls()
     expect(await runRefunds(db, gatewayFor)).toMatchObject({ claimed: 3, processed: 3 })
