@@ -31,7 +31,6 @@ export const FILTER_GROUPS = [
   { id: 'availability', label: 'Availability', options: AVAILABILITY.map((a) => ({ id: a.id, label: a.label })) },
 ] as const
 
-export type FilterGroupId = (typeof FILTER_GROUPS)[number]['id']
 
 export interface ListingFilters {
   category: Category[]

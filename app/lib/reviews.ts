@@ -2,7 +2,6 @@
 
 /** The stars a shopper may give, lowest first. */
 export const REVIEW_VALUES = [1, 2, 3, 4, 5] as const
-export type ReviewValue = (typeof REVIEW_VALUES)[number]
 
 export const REVIEW_LIMITS = { message: 1000, hideReason: 300 } as const
 

@@ -20,8 +20,6 @@ export const cartFormSchema = z.discriminatedUnion(
   { error: 'Unknown cart action.' },
 )
 
-export type CartForm = z.infer<typeof cartFormSchema>
-
 export const quantitySchema = z.coerce
   .number({ error: 'Quantity must be a number.' })
   .int({ error: 'Quantity must be a whole number.' })
