@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { EX_CONFIG } from './process/exit-codes.js'
 
 const startScript = join(dirname(fileURLToPath(import.meta.url)), 'start.js')
-const EX_CONFIG = 78
 /** A shop that ran this long before dying is restarted at once; quicker deaths back off up to 30 s. */
 const STABLE_MS = 60_000
 const MAX_DELAY_MS = 30_000
