@@ -4,13 +4,13 @@ import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
 import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
-import type { Config } from '~/infra/config.server'
+import { type Config, getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
 import { ensureAdmin, registerUser } from '~/domain/accounts.server'
 import { deleteExpiredAuthSessions } from '~/domain/auth-sessions.server'
 import { deleteStaleGuestCarts } from '~/domain/cart.server'
-import { fillMissingWidths, storeDiskUploads } from '~/domain/media.server'
+import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads } from '~/domain/media.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
@@ -21,12 +21,17 @@ export async function migrate(): Promise<string[]> {
   return migrateToLatest(getDb())
 }
 
-/** Deletes what has expired: login sessions, stale guest carts, ended rate-limit windows. Runs at start and every 6 hours. */
+/**
+ * Deletes what has expired: login sessions, stale guest carts, ended rate-limit windows, and uploaded
+ * images nothing has used for a day. Runs at start and every 6 hours.
+ */
 export async function tidy(): Promise<void> {
   const db = getDb()
   await deleteExpiredAuthSessions(db)
   await deleteStaleGuestCarts(db)
   await deleteExpiredRateLimits(db)
+  const unused = await deleteUnusedUploads(db, getConfig().UPLOADS_DIR)
+  if (unused) console.log(`Deleted ${unused} uploaded image files nothing used`)
 }
 
 export async function bootstrap(config: Config): Promise<void> {

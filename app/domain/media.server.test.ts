@@ -6,7 +6,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { Invalid } from './errors'
-import { cachedStoredFile, fillMissingWidths, MAX_UPLOAD_BYTES, storeDiskUploads, storeImage } from './media.server'
+import {
+  cachedStoredFile,
+  deleteUnusedUploads,
+  fillMissingWidths,
+  MAX_UPLOAD_BYTES,
+  prepareUploadedFiles,
+  saveImages,
+  storeDiskUploads,
+  storeImage,
+} from './media.server'
 
 let root: string
 let uploadsDir: string
@@ -189,6 +198,145 @@ describe('storeImage', () => {
     expect(meta.height).toBe(200)
     expect(meta.orientation).toBeUndefined()
     expect(meta.exif).toBeUndefined()
+  })
+})
+
+/** CPU seconds (every thread of this process) that `work` takes. */
+async function cpuSecondsOf(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage()
+  await work()
+  const spent = process.cpuUsage(before)
+  return (spent.user + spent.system) / 1e6
+}
+
+function file(bytes: Buffer, name: string): File {
+  return new File([new Uint8Array(bytes)], name)
+}
+
+describe('bounds on what an upload may cost (issue 25)', () => {
+  it('refuses a 40-megapixel AVIF of 1 KB from its header, without decoding it', async () => {
+    const avif = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#336699' } }).avif({ effort: 0 }).toBuffer()
+    expect(avif.byteLength).toBeLessThan(2000)
+    let invalid: Invalid | undefined
+    // Decoding it takes seconds; reading its header, milliseconds.
+    const cpu = await cpuSecondsOf(async () => {
+      invalid = await expectInvalid(storeImage(db, avif, uploadsDir))
+    })
+    expect(invalid?.message).toBe('This image has too many pixels (40 megapixels; at most 25). Please send a smaller copy.')
+    expect(cpu).toBeLessThan(0.3)
+    expect(existsSync(uploadsDir)).toBe(false)
+  })
+
+  it('refuses an image whose format makes it too costly to decode (a 12 MP 12-bit AVIF), saying what to send', async () => {
+    const avif = await sharp({ create: { width: 4000, height: 3000, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 0.5 } } })
+      .avif({ effort: 0, bitdepth: 12, chromaSubsampling: '4:4:4' })
+      .toBuffer()
+    const cpu = await cpuSecondsOf(async () => {
+      const invalid = await expectInvalid(storeImage(db, avif, uploadsDir))
+      expect(invalid.message).toBe('This AVIF image is too large for us to process. Please send a smaller copy, or a JPEG.')
+    })
+    expect(cpu).toBeLessThan(0.3)
+  })
+
+  it('counts the scans of a progressive JPEG: a thousand make it too costly, before any is decoded', async () => {
+    const jpeg = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#884422' } }).jpeg({ progressive: true }).toBuffer()
+    // Repeat its last scan (from its SOS marker to the EOI) a thousand times.
+    const lastScan = jpeg.lastIndexOf(Buffer.from([0xff, 0xda]))
+    const scan = jpeg.subarray(lastScan, jpeg.length - 2)
+    const many = Buffer.concat([jpeg.subarray(0, jpeg.length - 2), ...Array.from({ length: 1000 }, () => scan), Buffer.from([0xff, 0xd9])])
+    const invalid = await expectInvalid(storeImage(db, many, uploadsDir))
+    expect(invalid.message).toBe('This progressive JPEG is too large for us to process. Please send a smaller copy, or a JPEG.')
+    // The same picture with its own scans is taken.
+    expect((await storeImage(db, jpeg, uploadsDir)).url).toMatch(/-1280\.webp$/)
+  })
+
+  it('refuses a picture too tall for its width rather than encode a huge strip', async () => {
+    const strip = await png(100, 20000)
+    const invalid = await expectInvalid(storeImage(db, strip, uploadsDir))
+    expect(invalid.message).toBe('This image is too tall for its width. Please crop it, or send another.')
+  })
+
+  it('gives a tall picture a narrower largest width, so no stored file is over 2.5 megapixels', async () => {
+    const stored = await storeImage(db, await png(1000, 3000), uploadsDir)
+    expect(stored).toMatchObject({ url: expect.stringMatching(/-800\.webp$/), width: 800, height: 2400 })
+  })
+
+  it('stores a reference photo at up to 800 px, apart from the shop copy of the same bytes', async () => {
+    const bytes = await png(1600, 900)
+    const reference = await storeImage(db, bytes, uploadsDir, 'reference')
+    expect(reference).toMatchObject({ url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}-800\.webp$/), width: 800, height: 450 })
+    const shop = await storeImage(db, bytes, uploadsDir)
+    expect(shop.url).toMatch(/-1280\.webp$/)
+    expect(shop.url.slice(0, 41)).not.toBe(reference.url.slice(0, 41))
+    expect(uploadedFiles()).toHaveLength(4 + 5)
+  })
+
+  it('encodes a reference photo at least twice as fast as a shop picture', async () => {
+    const noisy = async (mean: number) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#000', noise: { type: 'gaussian', mean, sigma: 40 } } })
+        .png()
+        .toBuffer()
+    const [a, b] = [await noisy(120), await noisy(130)]
+    const shop = await cpuSecondsOf(() => storeImage(db, a, uploadsDir))
+    const reference = await cpuSecondsOf(() => storeImage(db, b, uploadsDir, 'reference'))
+    expect(reference).toBeLessThan(shop / 2)
+  })
+})
+
+describe('prepareUploadedFiles and saveImages', () => {
+  it('refuses a bad file, named, before decoding any of the others, and stores nothing', async () => {
+    const photos = [file(await png(900, 600), 'garland.png'), file(Buffer.from('not an image'), 'notes.png')]
+    const invalid = await expectInvalid(prepareUploadedFiles(db, photos, 'reference'))
+    expect(invalid.message).toBe('notes.png: This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).')
+    expect(await storedNames()).toEqual([])
+  })
+
+  it('refuses photos that are too costly together, though each would pass alone', async () => {
+    const progressive = (i: number) => sharp({ create: { width: 6000, height: 4000 + i, channels: 3, background: '#224466' } }).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer()
+    const photos = [file(await progressive(1), 'a.jpg'), file(await progressive(2), 'b.jpg'), file(await progressive(3), 'c.jpg')]
+    const invalid = await expectInvalid(prepareUploadedFiles(db, photos, 'reference'))
+    expect(invalid.message).toBe('These photos are too large for us to process together. Please send fewer or smaller photos (JPEG works best).')
+    expect((await prepareUploadedFiles(db, photos.slice(0, 1), 'reference'))[0]?.url).toMatch(/-800\.webp$/)
+  })
+
+  it('stores nothing until saveImages, then everything', async () => {
+    const prepared = await prepareUploadedFiles(db, [file(await png(900, 600), 'a.png'), file(await png(700, 700, { r: 1, g: 2, b: 3 }), 'b.png')], 'reference')
+    expect(await storedNames()).toEqual([])
+    expect(uploadedFiles()).toEqual([])
+    const stored = await saveImages(db, uploadsDir, prepared)
+    expect(stored.map((s) => s.url)).toEqual(prepared.map((p) => p.url))
+    expect(await storedNames()).toEqual(uploadedFiles())
+    expect(uploadedFiles()).toHaveLength(4 + 3)
+  })
+})
+
+describe('deleteUnusedUploads', () => {
+  it('deletes a day-old upload nothing names, from the database and the disk, and keeps the used ones', async () => {
+    const used = await storeImage(db, await png(900, 600), uploadsDir)
+    const unused = await storeImage(db, await png(900, 600, { r: 9, g: 9, b: 9 }), uploadsDir)
+    // A banner names the used one at its largest width; every width of it is kept.
+    await db.insertInto('feature_images').values({ id: 'banner-1', image: used.url, position: 0 }).execute()
+    const hashOf = (url: string) => url.slice('/uploads/'.length, '/uploads/'.length + 32)
+
+    expect(await deleteUnusedUploads(db, uploadsDir)).toBe(0)
+    expect(await storedNames()).toHaveLength(8)
+
+    const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000)
+    expect(await deleteUnusedUploads(db, uploadsDir, dayLater)).toBe(4)
+    expect((await storedNames()).every((name) => name.startsWith(hashOf(used.url)))).toBe(true)
+    expect(uploadedFiles()).toEqual(await storedNames())
+    expect(uploadedFiles().some((name) => name.startsWith(hashOf(unused.url)))).toBe(false)
+  })
+
+  it("removes this disk's cached copies of files the database no longer holds (another process deleted them)", async () => {
+    await storeImage(db, await png(500, 300), uploadsDir)
+    const names = uploadedFiles()
+    await db.deleteFrom('stored_files').execute()
+    writeFileSync(join(uploadsDir, 'notes.txt'), 'not an upload')
+    expect(await deleteUnusedUploads(db, uploadsDir)).toBe(0)
+    expect(uploadedFiles()).toEqual([...names, 'notes.txt'].sort())
+    await deleteUnusedUploads(db, uploadsDir, new Date(Date.now() + 25 * 60 * 60 * 1000))
+    expect(uploadedFiles()).toEqual(['notes.txt'])
   })
 })
 

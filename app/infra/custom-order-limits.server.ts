@@ -1,17 +1,15 @@
 // Spam limits for custom-order requests (issue 21), in the same counter store as the login limits
 // (rate-limit.server.ts, ADR 020, 040): in memory for the one-process SQLite shop, in the database
 // (rate_limit_counters) on PostgreSQL, so every worker process sees the same counts. Requests per
-// client address (IPv4, or IPv6 /64) and per email, per hour. A request is counted before its
-// photos are processed and given back when it is refused (a bad field or photo), so only requests
-// that were sent count.
+// client address (IPv4, or IPv6 /64) and per email, per hour. A request is counted once its fields
+// pass and before its photos are read, and stays counted when its photos are refused: the photos
+// are the costly part (issue 25, ADR 048).
 import { CUSTOM_REQUEST_MESSAGES, CUSTOM_REQUEST_RATE } from '~/lib/custom-orders'
 import { clientKey, type LimitStore, memoryStore, refusedWith, shopLimitStore } from './rate-limit.server'
 
 export interface CustomOrderLimits {
   /** Counts one request for the address and the email; throws TooManyRequests past either limit (nothing counted then). */
   take(ip: string, email: string): Promise<void>
-  /** Gives back what `take` counted (the request was refused). */
-  giveBack(ip: string, email: string): Promise<void>
 }
 
 export function createCustomOrderLimits(
@@ -31,9 +29,6 @@ export function createCustomOrderLimits(
         await byAddress.reward(clientKey(ip))
         tooMany(result)
       }
-    },
-    async giveBack(ip, email) {
-      await Promise.all([byAddress.reward(clientKey(ip)), byEmail.reward(account(email))])
     },
   }
 }

@@ -1,12 +1,13 @@
 // The admin product form's page adapter: Conform parse (list intents work without JS), images
-// uploaded in the same multipart post stored through the media pipeline, then the service.
+// uploaded in the same multipart post prepared through the media pipeline (every header read before
+// any image is decoded), stored, then the service.
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from '../domain/admin-products.server'
 import { Invalid } from '../domain/errors'
-import { storeUploadedFile } from '../domain/media.server'
+import { prepareUploadedFiles, saveImages } from '../domain/media.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
@@ -33,9 +34,10 @@ export async function productFormAction(form: FormData, productId: string | null
   return formAction(
     async () => {
       if (input.images.length + files.length > PRODUCT_LIMITS.images) throw new Invalid({ my_file: [PRODUCT_MESSAGES.tooManyImages] })
-      for (const file of files) {
-        const stored = await storeUploadedFile(getDb(), file, getConfig().UPLOADS_DIR)
-        input.images.push(stored.url)
+      if (files.length > 0) {
+        // Stored once every image is prepared; should the service then refuse the form, tidy() deletes them a day later.
+        const prepared = await prepareUploadedFiles(getDb(), files, 'shop')
+        for (const stored of await saveImages(getDb(), getConfig().UPLOADS_DIR, prepared)) input.images.push(stored.url)
       }
       if (productId) {
         await updateProduct(getDb(), productId, input, { stockSeen })

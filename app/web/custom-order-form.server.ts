@@ -1,15 +1,16 @@
 // The custom-order request form's page adapter (/shop/custom-order): Conform parse of the fields,
 // the needed-by and photo checks, the spam limits, then the photos of the same multipart post
 // through the image pipeline (real image content only) and the domain. Every refusal comes back
-// next to its field; a refused request stores nothing and does not count against the limits.
+// next to its field. The cheap checks come first; from the limits on, a request counts even when
+// its photos are refused (issue 25), and its photos are stored only with the request itself.
 import { getConfig } from '~/infra/config.server'
 import { customOrderLimits } from '~/infra/custom-order-limits.server'
 import { getDb } from '~/infra/db.server'
 import { CUSTOM_REQUEST_LIMITS, CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
 import { customOrderSchema } from '~/schemas/custom-order'
 import { checkNeededBy, createCustomRequest } from '../domain/custom-orders.server'
-import { DomainError, Invalid } from '../domain/errors'
-import { storeUploadedFile, UploadTooLarge } from '../domain/media.server'
+import { Invalid } from '../domain/errors'
+import { type PreparedImage, prepareUploadedFiles, saveImages, UploadTooLarge } from '../domain/media.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
@@ -19,25 +20,15 @@ function photosOf(form: FormData): File[] {
   return form.getAll('photos').filter((f): f is File => typeof f === 'object' && f.size > 0)
 }
 
-/** A photo's name for a message: short, so a long file name cannot crowd out the message. */
-function photoName(file: File): string {
-  const name = file.name.trim() || 'A photo'
-  return name.length > 60 ? `${name.slice(0, 57)}…` : name
-}
-
-/** Stores each photo through the image pipeline; a refused one is named in the message under `photos`. */
-async function storePhotos(files: File[]): Promise<string[]> {
-  const urls: string[] = []
-  for (const file of files) {
-    try {
-      urls.push((await storeUploadedFile(getDb(), file, getConfig().UPLOADS_DIR)).url)
-    } catch (error) {
-      if (error instanceof UploadTooLarge) throw new Invalid({ photos: [CUSTOM_REQUEST_MESSAGES.photosTooLarge] })
-      if (error instanceof Invalid) throw new Invalid({ photos: [`${photoName(file)}: ${error.message}`] })
-      throw error
-    }
+/** The photos as reference images (nothing stored yet); a refused one is named in the message under `photos`. */
+async function preparePhotos(files: File[]): Promise<PreparedImage[]> {
+  try {
+    return await prepareUploadedFiles(getDb(), files, 'reference')
+  } catch (error) {
+    if (error instanceof UploadTooLarge) throw new Invalid({ photos: [CUSTOM_REQUEST_MESSAGES.photosTooLarge] })
+    if (error instanceof Invalid) throw new Invalid({ photos: [error.message] })
+    throw error
   }
-  return urls
 }
 
 /**
@@ -57,15 +48,14 @@ export async function customOrderFormAction(form: FormData, options: { ip: strin
       if (files.reduce((sum, f) => sum + f.size, 0) > CUSTOM_REQUEST_LIMITS.photoBytes) {
         throw new Invalid({ photos: [CUSTOM_REQUEST_MESSAGES.photosTooLarge] })
       }
-      const limits = customOrderLimits()
-      await limits.take(options.ip, input.email)
-      try {
-        const photos = await storePhotos(files)
-        await createCustomRequest(getDb(), { input, userId: options.userId, photos })
-      } catch (error) {
-        if (error instanceof DomainError) await limits.giveBack(options.ip, input.email)
-        throw error
-      }
+      // Counted before any image work and never given back: refused photos cost their sender a request too.
+      await customOrderLimits().take(options.ip, input.email)
+      const photos = await preparePhotos(files)
+      // Nothing below refuses what the checks above let through: the photos are stored with the
+      // request (a failure between the two leaves files that tidy() deletes a day later).
+      const db = getDb()
+      const stored = await saveImages(db, getConfig().UPLOADS_DIR, photos)
+      await createCustomRequest(db, { input, userId: options.userId, photos: stored.map((photo) => photo.url) })
       const to = options.userId ? '/shop/account?tab=custom' : '/shop/custom-order'
       return redirectWithToast(to, { type: 'success', message: CUSTOM_REQUEST_MESSAGES.sent })
     },

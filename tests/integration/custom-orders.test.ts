@@ -1,8 +1,9 @@
 // Custom-order requests over real HTTP against the built server: the form's multipart post with
 // real photos is stored and the owner's mail queued; no contact, a huge text and a text file
-// renamed .png come back as 400 with the message next to the field and store nothing; the rate
-// limits per email and per address answer 429 with the form's message. Each test comes from its
-// own client address (X-Forwarded-For from loopback, which TRUST_PROXY trusts by default).
+// renamed .png come back as 400 with the message next to the field and store nothing (no request,
+// no photo file); the rate limits per email and per address answer 429 with the form's message, and
+// count a request refused for its photos (issue 25). Each test comes from its own client address
+// (X-Forwarded-For from loopback, which TRUST_PROXY trusts by default).
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
@@ -52,6 +53,7 @@ describe('custom-order requests over HTTP', () => {
   const counts = async () => ({
     requests: Number((await db.selectFrom('custom_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     photos: Number((await db.selectFrom('custom_request_photos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    files: Number((await db.selectFrom('stored_files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
   })
 
   beforeAll(async () => {
@@ -73,7 +75,8 @@ describe('custom-order requests over HTTP', () => {
     ]))
     expect(answer.status, answer.text.slice(0, 300)).toBe(302)
     expect(answer.location).toBe('/shop/custom-order')
-    expect(await counts()).toEqual({ requests: before.requests + 1, photos: before.photos + 2 })
+    // Each photo is stored at 320, 400, 640 and 800 px.
+    expect(await counts()).toEqual({ requests: before.requests + 1, photos: before.photos + 2, files: before.files + 8 })
     const request = await db.selectFrom('custom_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(request).toMatchObject({ name: 'Meera Iyer', phone: '9845012345', budget_paise: 250_000, status: 'new', user_id: null })
     const photos = await db.selectFrom('custom_request_photos').select('image_url').where('request_id', '=', request.id).execute()
@@ -104,7 +107,7 @@ describe('custom-order requests over HTTP', () => {
     expect(await counts()).toEqual(before)
   })
 
-  it('refuses a text file renamed .png, naming it next to the photos, and stores nothing', async () => {
+  it('refuses a text file renamed .png, naming it next to the photos, and stores nothing (not even the good photo)', async () => {
     const before = await counts()
     const text = new Blob(['these are not the pixels you are looking for'], { type: 'image/png' })
     const answer = await send('198.51.100.4', multipart(fields({ email: 'renamed@example.com' }), [
@@ -130,7 +133,7 @@ describe('custom-order requests over HTTP', () => {
     expect(answer.text).toContain('The needed-by date must be in the future')
   })
 
-  it('limits requests per email (3 an hour) and per address (5 an hour); refused ones do not count', async () => {
+  it('limits requests per email (3 an hour) and per address (5 an hour); one refused for a field does not count', async () => {
     const email = 'busy@example.com'
     for (const ip of ['198.51.100.10', '198.51.100.11', '198.51.100.12']) {
       expect((await send(ip, multipart(fields({ email })))).status).toBe(302)
@@ -140,12 +143,43 @@ describe('custom-order requests over HTTP', () => {
     expect(perEmail.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
 
     const ip = '198.51.100.20'
-    // A refused request (a past date) is not counted.
+    // A request refused for a field (a past date) is refused before the limits: not counted.
     expect((await send(ip, multipart(fields({ email: 'x0@example.com', neededBy: '2020-01-01' })))).status).toBe(400)
     for (let n = 1; n <= 5; n++) expect((await send(ip, multipart(fields({ email: `x${n}@example.com` })))).status).toBe(302)
     const perAddress = await send(ip, multipart(fields({ email: 'x6@example.com' })))
     expect(perAddress.status).toBe(429)
     expect(perAddress.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
+  })
+
+  it('counts a request refused for its photos against the limits, and stores none of them', async () => {
+    const ip = '198.51.100.40'
+    const before = await counts()
+    const text = new Blob(['not an image'], { type: 'image/png' })
+    for (let n = 1; n <= 5; n++) {
+      const answer = await send(ip, multipart(fields({ email: `bad${n}@example.com` }), [
+        { name: 'garland.png', blob: await png({ r: 40 + n, g: 30, b: 20 }) },
+        { name: 'notes.png', blob: text },
+      ]))
+      expect(answer.status).toBe(400)
+    }
+    const sixth = await send(ip, multipart(fields({ email: 'bad6@example.com' })))
+    expect(sixth.status).toBe(429)
+    expect(sixth.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('refuses a 40-megapixel AVIF by its header, naming it', async () => {
+    const avif = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#8844aa' } }).avif({ effort: 0 }).toBuffer()
+    const before = await counts()
+    const started = performance.now()
+    const answer = await send('198.51.100.41', multipart(fields({ email: 'avif@example.com' }), [
+      { name: 'huge.avif', blob: new Blob([new Uint8Array(avif)], { type: 'image/avif' }) },
+    ]))
+    expect(answer.status).toBe(400)
+    expect(readableText(answer.text)).toContain('huge.avif: This image has too many pixels (40 megapixels; at most 25).')
+    // Read from its header: decoding it would take seconds.
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(await counts()).toEqual(before)
   })
 
   it('takes no more than 11 MB in one post', async () => {

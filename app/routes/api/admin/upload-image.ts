@@ -1,6 +1,7 @@
 // POST /api/admin/products/upload-image (multipart, field my_file), admin only
 //   -> {success, result: {url, width, height}}; no file or not an image 400, over 10 MB 413.
-// The url names the largest stored WebP width; nothing is written when the upload is refused.
+// The url names the largest stored WebP width; nothing is written when the upload is refused. An
+// image no product uses a day later is deleted (tidy(), server/bootstrap.ts).
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { readMultipart } from '~/api/multipart.server'
