@@ -19,6 +19,7 @@ import * as customRequests from '../migrations/2026-11-26T0300-custom-requests'
 import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-password-resets'
 import * as sharedLimitsAndStoredFiles from '../migrations/2026-11-26T0190-shared-limits-and-stored-files'
 import * as reviews from '../migrations/2026-11-26T0110-reviews'
+import * as checkoutClientKeys from '../migrations/2026-11-26T2100-checkout-client-keys'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0190-shared-limits-and-stored-files': sharedLimitsAndStoredFiles,
   '2026-11-26T0300-custom-requests': customRequests,
   '2026-11-26T0110-reviews': reviews,
+  '2026-11-26T2100-checkout-client-keys': checkoutClientKeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -152,6 +152,11 @@ export interface OrdersTable {
   tracking_number: string | null
   tracking_url: string | null
   tracking_updated_at: string | null
+  /**
+   * The client address (clientKey of the IP) a checkout was started or last retried from, for the
+   * limits on what one address holds and starts (ADR 050); null when unknown, and once paid.
+   */
+  client_key: string | null
   order_date: CreatedAt
   updated_at: string
 }

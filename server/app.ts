@@ -28,7 +28,7 @@ import { startMailWorkerFromConfig } from './jobs/mail'
 import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
-import { startHoldSweep } from './jobs/holds'
+import { startHolds } from './jobs/holds'
 import { PageCache, pageCacheHits } from './page-cache'
 import { createPageHandler } from './render'
 
@@ -166,7 +166,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
       : `${config.SHOP_NAME} is serving on http://localhost:${port}`,
   )
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), 6 * 60 * 60 * 1000).unref()
-  startHoldSweep()
+  startHolds(config)
   startRefundWorker()
   if (cluster.isWorker) tellSiblings()
 
@@ -195,21 +195,27 @@ export async function startServer(clientDir: string, options: { prepared?: boole
  */
 function tellSiblings(): void {
   let queued = false
+  // The products whose rows (and so the lists) changed, and those whose exact availability alone did (ADR 050).
   let products: Set<string> | null = new Set()
+  let productPages: Set<string> | null = new Set()
   onShopWrite((write) => {
-    if (products) {
-      if ('all' in write) products = null
-      else for (const id of write.products) products.add(id)
-      if (products && products.size > 100) products = null
-    }
+    if ('all' in write) products = productPages = null
+    else if ('products' in write) for (const id of write.products) products?.add(id)
+    else for (const id of write.productPages) productPages?.add(id)
+    if (products && products.size > 100) products = null
+    if (productPages && productPages.size > 100) productPages = null
     if (queued) return
     queued = true
     setImmediate(() => {
       queued = false
-      const told: ShopWrite = products ? { products: [...products] } : { all: true }
+      const told: ShopWrite[] =
+        products && productPages
+          ? [...(products.size ? [{ products: [...products] }] : []), ...(productPages.size ? [{ productPages: [...productPages] }] : [])]
+          : [{ all: true }]
       products = new Set()
+      productPages = new Set()
       // A primary going away (a stop) leaves no channel: nothing to tell then.
-      if (process.connected) process.send?.({ type: 'shop-write', write: told }, undefined, undefined, () => {})
+      for (const write of told) if (process.connected) process.send?.({ type: 'shop-write', write }, undefined, undefined, () => {})
     })
   })
   process.on('message', (message: { type?: string; write?: ShopWrite } | undefined) => {
@@ -217,10 +223,12 @@ function tellSiblings(): void {
   })
 }
 
-/** What a sibling said it wrote: one product's rows only when it says so plainly, else all. */
+/** What a sibling said it wrote: one product's rows, or their exact availability, only when it says so plainly; else all. */
 function siblingWrite(write: unknown): ShopWrite {
-  const products = (write as { products?: unknown } | undefined)?.products
-  if (Array.isArray(products) && products.every((id) => typeof id === 'string')) return { products }
+  const told = write as { products?: unknown; productPages?: unknown } | undefined
+  const plain = (ids: unknown): ids is string[] => Array.isArray(ids) && ids.every((id) => typeof id === 'string')
+  if (plain(told?.products)) return { products: told.products }
+  if (plain(told?.productPages)) return { productPages: told.productPages }
   return { all: true }
 }
 

@@ -1,5 +1,5 @@
 // The cart service on a fresh database per test, with a small hand-made catalogue (not the demo seed).
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { asha as ashaUser, insertProducts, insertUsers, type ProductFixture, ravi as raviUser } from '../../tests/helpers/fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
 import { rejection } from '../../tests/helpers/rejection'
@@ -20,6 +20,7 @@ import {
   stepLineQuantity,
 } from './cart.server'
 import { Invalid, NotFound } from './errors'
+import { checkoutLimits, configureCheckoutLimits } from './stock-holds.server'
 
 /** Prices in paise. */
 const PRODUCTS: ProductFixture[] = [
@@ -57,6 +58,11 @@ withTestDb(async (fresh) => {
   db = fresh
   await insertUsers(db, [ashaUser, raviUser])
   await insertProducts(db, PRODUCTS)
+})
+
+const defaultLimits = { ...checkoutLimits() }
+afterEach(() => {
+  configureCheckoutLimits(defaultLimits)
 })
 
 async function invalid(promise: Promise<unknown>): Promise<Invalid> {
@@ -159,7 +165,8 @@ describe('addToCart', () => {
     expect(await countCartLines(db, asha)).toBe(0)
   })
 
-  it('caps one line at 99 even with more stock', async () => {
+  it('caps one line at 99 even with more stock (and a per-order limit that high)', async () => {
+    configureCheckoutLimits({ maxUnitsPerOrder: 99 })
     await addToCart(db, asha, { productId: 'bulk', quantity: 99 })
     const error = await invalid(addToCart(db, asha, { productId: 'bulk' }))
     expect(error.message).toBe('Only 99 quantity can be added for this item')
@@ -311,6 +318,54 @@ describe('stock limits', () => {
     expect(refused).toHaveLength(7)
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Invalid)
     expect(summary(await getCart(db, asha))).toEqual([['sized', 'Small', 'Red', 3]])
+  })
+})
+
+describe('the per-order limit (MAX_UNITS_PER_ORDER, ADR 050)', () => {
+  const limit = 'At most 10 of this item per order.'
+
+  it('refuses more than 10 of one product, its lines together, whatever the stock, with its own message', async () => {
+    await insertProducts(db, [
+      { id: 'many', price: 5_000, stock: 100, varietyType: 'size', varieties: [{ name: 'Small', price: 5_000 }, { name: 'Large', price: 9_000 }] },
+    ])
+    expect((await invalid(addToCart(db, asha, { productId: 'bulk', quantity: 11 }))).errors).toEqual({ quantity: [limit] })
+    const cart = await addToCart(db, asha, { productId: 'bulk', quantity: 10 })
+    expect((await invalid(addToCart(db, asha, { productId: 'bulk' }))).message).toBe(limit)
+    const bulk = lineOf(cart, 'bulk')
+    expect((await invalid(stepLineQuantity(db, asha, bulk.id, 1))).message).toBe(limit)
+    expect((await invalid(setLineQuantity(db, asha, { lineId: bulk.id }, 11))).message).toBe(limit)
+    // Lowering is always allowed; another product has its own 10.
+    await setLineQuantity(db, asha, { lineId: bulk.id }, 9)
+    await addToCart(db, asha, { productId: 'sale', quantity: 10 })
+    // The lines of one product share the limit.
+    await addToCart(db, asha, { productId: 'many', variety: 'Small', quantity: 6 })
+    expect((await invalid(addToCart(db, asha, { productId: 'many', variety: 'Large', quantity: 5 }))).message).toBe(limit)
+    await addToCart(db, asha, { productId: 'many', variety: 'Large', quantity: 4 })
+    expect(summary(await getCart(db, asha))).toEqual([
+      ['bulk', '', '', 9],
+      ['sale', '', '', 10],
+      ['many', 'Small', '', 6],
+      ['many', 'Large', '', 4],
+    ])
+    // When the stock stops the shopper first, its own message still says so.
+    expect((await invalid(addToCart(db, ravi, { productId: 'plain', quantity: 6 }))).message).toBe('Only 0 quantity can be added for this item')
+  })
+
+  it('merges a guest cart up to the limit', async () => {
+    await addToCart(db, asha, { productId: 'bulk', quantity: 5 })
+    await addToCart(db, guest, { productId: 'bulk', quantity: 8 })
+    await mergeGuestCart(db, 'guest-1', 'u-asha')
+    expect(summary(await getCart(db, asha))).toEqual([['bulk', '', '', 10]])
+  })
+
+  it('shows lines over the limit (a cart filled before it was lowered) as not buyable, with the message', async () => {
+    await addToCart(db, asha, { productId: 'bulk', quantity: 6 })
+    await addToCart(db, asha, { productId: 'plain', quantity: 2 })
+    configureCheckoutLimits({ maxUnitsPerOrder: 4 })
+    const cart = await getCart(db, asha)
+    expect(lineOf(cart, 'bulk')).toMatchObject({ available: false, shortOfStock: false, problem: 'At most 4 of this item per order.' })
+    expect(lineOf(cart, 'plain')).toMatchObject({ available: true, problem: null })
+    expect(cart.totalPaise).toBe(2 * 50_000)
   })
 })
 

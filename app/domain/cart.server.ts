@@ -9,8 +9,9 @@ import { VARIETY_HEADINGS } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
 import { quantitySchema } from '~/schemas/cart'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { Invalid, NotFound } from './errors'
-import { availableStock } from './stock-holds.server'
+import { availableStock, checkoutLimits } from './stock-holds.server'
 
 export type CartOwner = { userId: string } | { guestId: string }
 
@@ -97,6 +98,23 @@ async function ensureCartId(db: Executor, owner: CartOwner): Promise<string> {
  */
 function roomForLine(totalStock: number, inCart: number, lineQuantity: number): number {
   return Math.min(totalStock - inCart, MAX_LINE_QUANTITY - lineQuantity)
+}
+
+/**
+ * The per-order rule (ADR 050): a product's lines together hold at most maxUnitsPerOrder units,
+ * whatever the stock (a checkout holds no more). How many more the cart may take (below 0 when over).
+ */
+function roomUnderLimit(inCart: number): number {
+  return checkoutLimits().maxUnitsPerOrder - inCart
+}
+
+/**
+ * Refuses `more` units for a line: the stock's message when the stock (or a line's bound) is what
+ * stops them, else the per-order limit's.
+ */
+function refuseMore(more: number, room: { stock: number; limit: number }, stockMessage: string): void {
+  if (more > room.stock) throw new Invalid({ quantity: [stockMessage] })
+  if (more > room.limit) throw new Invalid({ quantity: [CHECKOUT_MESSAGES.perOrderLimit(checkoutLimits().maxUnitsPerOrder)] })
 }
 
 /** A line of the cart is product + variety + colour ('' for none). */
@@ -223,7 +241,9 @@ export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
             ? 'This option is no longer available.'
             : roomForLine(row.total_stock, wanted, row.quantity) < 0
               ? `Only ${row.total_stock} left in stock.`
-              : null
+              : roomUnderLimit(wanted) < 0
+                ? CHECKOUT_MESSAGES.perOrderLimit(checkoutLimits().maxUnitsPerOrder)
+                : null
     return {
       id: row.id,
       productId: row.product_id,
@@ -305,8 +325,8 @@ function checkQuantity(quantity: number): number {
 
 /**
  * Adds `quantity` of a product (with its variety and colour) to the owner's cart: the same
- * product + variety + colour raises that line, anything else is a new line. The product's stock
- * bounds the sum of its lines. Client prices are never an input.
+ * product + variety + colour raises that line, anything else is a new line. The product's stock,
+ * and the per-order limit, bound the sum of its lines. Client prices are never an input.
  */
 export async function addToCart(
   db: DB,
@@ -322,9 +342,7 @@ export async function addToCart(
     const inCart = await quantityOfProduct(trx, cartId, product.id)
     const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
     const line = await findSameLine(trx, cartId, key)
-    if (quantity > roomForLine(product.total_stock, inCart, line?.quantity ?? 0)) {
-      throw new Invalid({ quantity: [addLimitMessage(line?.quantity ?? inCart)] })
-    }
+    refuseMore(quantity, { stock: roomForLine(product.total_stock, inCart, line?.quantity ?? 0), limit: roomUnderLimit(inCart) }, addLimitMessage(line?.quantity ?? inCart))
     await addToLine(trx, cartId, line, key, quantity)
     await touch(trx, cartId)
     return getCart(trx, owner)
@@ -372,9 +390,7 @@ async function changeLineQuantity(
         .executeTakeFirst()
       if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
       const inCart = await quantityOfProduct(trx, cartId, line.product_id)
-      if (quantity - line.quantity > roomForLine(product.total_stock, inCart, line.quantity)) {
-        throw new Invalid({ quantity: [cartLimitMessage(line.quantity)] })
-      }
+      refuseMore(quantity - line.quantity, { stock: roomForLine(product.total_stock, inCart, line.quantity), limit: roomUnderLimit(inCart) }, cartLimitMessage(line.quantity))
     }
     if (quantity !== line.quantity) {
       await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()
@@ -458,7 +474,8 @@ export async function removeCartLines(
 
 /**
  * Moves a visitor's cart into the user's at login: the same product + variety + colour adds the
- * quantities, and each product's lines are capped at its stock. The guest cart is deleted.
+ * quantities, and each product's lines are capped at its stock and the per-order limit. The guest
+ * cart is deleted.
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -477,7 +494,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
       if (line.deleted_at !== null) continue
       const inCart = await quantityOfProduct(trx, userCartId, line.product_id)
       const existing = await findSameLine(trx, userCartId, line)
-      const add = Math.min(line.quantity, roomForLine(line.total_stock, inCart, existing?.quantity ?? 0))
+      const add = Math.min(line.quantity, roomForLine(line.total_stock, inCart, existing?.quantity ?? 0), roomUnderLimit(inCart))
       if (add <= 0) continue
       await addToLine(trx, userCartId, existing, { product_id: line.product_id, variety_name: line.variety_name, color: line.color }, add)
     }

@@ -15,7 +15,19 @@ import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
 import { lockCounter } from '../../db/dialect'
-import { DEFAULT_HOLD_MINUTES, type HoldLine, holdStock, holdsStock, isUnpaidCheckout, releaseHolds, shortLineMessages, StockNotHeld } from './stock-holds.server'
+import {
+  checkoutLimits,
+  checkUnpaidCheckouts,
+  DEFAULT_HOLD_MINUTES,
+  type HoldLine,
+  holdStock,
+  holdsStock,
+  isUnpaidCheckout,
+  overLimitMessages,
+  releaseHolds,
+  shortLineMessages,
+  StockNotHeld,
+} from './stock-holds.server'
 import type { RefundView } from '~/lib/refunds'
 import { refundsOf } from './refunds.server'
 
@@ -128,12 +140,15 @@ function holdLines(cart: Cart): HoldLine[] {
  * a line that cannot be held is refused by name, with what is left, before any gateway order. Then
  * the gateway order is created (outside the transaction). Nothing from the client but the address
  * id is used. A retry of the same cart takes up its unpaid order and refreshes its holds.
+ * `clientKey` names the client's address (clientKey of its IP; null when unknown): checkouts from
+ * one address share the limits on holds and unpaid checkouts (ADR 050), and TooManyRequests
+ * refuses a new checkout past them.
  */
 export async function placeOrder(
   db: DB,
   gateway: PaymentGateway,
   user: SessionUser,
-  input: { addressId: string | null | undefined },
+  input: { addressId: string | null | undefined; clientKey?: string | null },
   deliveryFeePaise: number,
   holdMinutes: number = DEFAULT_HOLD_MINUTES,
 ): Promise<PlacedOrder> {
@@ -144,13 +159,16 @@ export async function placeOrder(
     if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
     throw error
   })
+  const clientKey = input.clientKey ?? null
+  const overLimit = overLimitMessages(holdLines(cart), checkoutLimits().maxUnitsPerOrder)
+  if (overLimit.length) throw new Invalid({ cart: overLimit })
   const unavailable = cart.items.filter((line) => !line.available)
   if (unavailable.some((line) => !line.shortOfStock)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
   if (unavailable.length) {
     throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0 }))) })
   }
   const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
-    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), minutes: holdMinutes })
+    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), minutes: holdMinutes, clientKey })
 
   const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
   const snapshot = toAddressColumns(address)
@@ -163,16 +181,19 @@ export async function placeOrder(
   })
   if (unpaid) {
     await db.transaction().execute(async (trx) => {
+      await checkUnpaidCheckouts(trx, { userId: user.id, clientKey, reusing: unpaid.orderId })
       await hold(trx, unpaid.orderId)
-      await trx.updateTable('orders').set({ updated_at: new Date().toISOString() }).where('id', '=', unpaid.orderId).execute()
+      await trx.updateTable('orders').set({ updated_at: new Date().toISOString(), client_key: clientKey }).where('id', '=', unpaid.orderId).execute()
     })
     return unpaid
   }
   const orderId = newId()
   const now = new Date().toISOString()
   const orderNumber = await db.transaction().execute(async (trx) => {
-    // PostgreSQL runs writers side by side: the next number is taken one order at a time.
+    // PostgreSQL runs writers side by side: the next number is taken one order at a time (and the
+    // unpaid checkouts are counted one new checkout at a time).
     await lockCounter(trx, ORDER_NUMBER_COUNTER)
+    await checkUnpaidCheckouts(trx, { userId: user.id, clientKey })
     await trx
       .insertInto('orders')
       .values({
@@ -190,6 +211,7 @@ export async function placeOrder(
         order_status: 'pending',
         payment_status: 'pending',
         gateway: gateway.name,
+        client_key: clientKey,
         updated_at: now,
       })
       .execute()

@@ -149,7 +149,8 @@ export async function confirmPayment(
 
     const paid = await trx
       .updateTable('orders')
-      .set({ payment_status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
+      // Paid, it is no unpaid checkout of anyone's address: the address it came from is not kept.
+      .set({ payment_status: 'paid', gateway_payment_id: input.paymentId, client_key: null, updated_at: now })
       .where('id', '=', order.id)
       .where('payment_status', 'in', ['pending', 'failed'])
       .where('order_status', '=', 'pending')
@@ -200,7 +201,7 @@ async function refuseLatePayment(
     .where('status', '=', 'paid')
     .executeTakeFirst()
   if (seen) return { ...refused, changed: false }
-  await trx.updateTable('orders').set({ payment_status: 'paid', gateway_payment_id: input.paymentId, updated_at: now }).where('id', '=', order.id).execute()
+  await trx.updateTable('orders').set({ payment_status: 'paid', gateway_payment_id: input.paymentId, client_key: null, updated_at: now }).where('id', '=', order.id).execute()
   await recordPaidPayment(trx, order, input, now)
   await trx
     .insertInto('order_status_history')

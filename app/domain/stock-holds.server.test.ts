@@ -1,6 +1,8 @@
 // Stock holds at checkout (docs/decisions/032): holding and refusing by name with what is left,
 // expiry, refresh on retry, release on failure and on cancel, paying within the hold, restart, the last-unit race,
-// and unpaid checkouts kept out of the orders lists. A real SQLite file and the TEST MODE gateway.
+// and unpaid checkouts kept out of the orders lists. What one shopper or one address may hold and start,
+// and the changes of availability told to the page cache (docs/decisions/050). A real SQLite file (or
+// PostgreSQL under TEST_DB=postgres) and the TEST MODE gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertUsers, ravi } from '../../tests/helpers/fixtures'
 import { type DB, openDatabase } from '../../db/database'
@@ -18,7 +20,18 @@ import { getProduct, listProducts } from './catalog.server'
 import { cancelOrder } from './order-lifecycle.server'
 import { countOrdersOf, listOrdersOf, placeOrder } from './orders.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
-import { holdExpiry, releaseHolds, StockNotHeld, sweepExpiredHolds } from './stock-holds.server'
+import { Invalid, TooManyRequests } from './errors'
+import {
+  type AvailabilityChange,
+  checkoutLimits,
+  configureCheckoutLimits,
+  holdExpiry,
+  holdStock,
+  releaseHolds,
+  StockNotHeld,
+  sweepExpiredHolds,
+  watchAvailability,
+} from './stock-holds.server'
 
 const gateway = testGateway('holds-test-secret')
 const PAST = '2026-01-01T00:00:00.000Z'
@@ -60,7 +73,11 @@ beforeEach(async () => {
     .execute()
 })
 
+const defaultLimits = { ...checkoutLimits() }
+
 afterEach(async () => {
+  configureCheckoutLimits(defaultLimits)
+  watchAvailability(null)
   await testDb?.cleanup()
 })
 
@@ -69,9 +86,34 @@ async function checkout(user: SessionUser, lines: { productId: string; quantity:
   return placeAgain(user, gw)
 }
 
-async function placeAgain(user: SessionUser, gw: PaymentGateway = gateway) {
+async function placeAgain(user: SessionUser, gw: PaymentGateway = gateway, clientKey: string | null = null) {
   const address = await addressOf(user)
-  return placeOrder(db, gw, user, { addressId: address.id }, 0, 15)
+  return placeOrder(db, gw, user, { addressId: address.id, clientKey }, 0, 15)
+}
+
+/** Puts `quantity` of a product in the shopper's cart as it is, past any rule of the cart (a cart filled before a limit, or by hand). */
+async function fillCart(user: SessionUser, productId: string, quantity: number, variety = '') {
+  const id = `c-${user.id}`
+  await db.insertInto('carts').values({ id, user_id: user.id, updated_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing()).execute()
+  await db.insertInto('cart_lines').values({ id: `l-${user.id}-${productId}-${variety}`, cart_id: id, product_id: productId, variety_name: variety, quantity }).execute()
+}
+
+async function insertShopper(id: string): Promise<SessionUser> {
+  const user: SessionUser = { id, userName: `Shopper ${id}`, email: `${id}@example.com`, role: 'user' }
+  await insertUser(user)
+  return user
+}
+
+/** Units of the product the live holds keep, by user. */
+async function heldBy(productId: string) {
+  const rows = await db
+    .selectFrom('stock_holds')
+    .select(['user_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('product_id', '=', productId)
+    .where('expires_at', '>', new Date().toISOString())
+    .groupBy('user_id')
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.user_id, Number(row.units)]))
 }
 
 async function addressOf(user: SessionUser) {
@@ -396,5 +438,188 @@ describe('unpaid checkouts are not orders', () => {
     // Paid late (the stock was there): an order.
     await pay(first.gatewayOrder.id, 'pay_1')
     expect((await listOrdersOf(db, asha.id, window())).map((o) => [o.id, o.orderStatus])).toEqual([[first.orderId, 'confirmed']])
+  })
+})
+
+describe('what one shopper, or one address, may hold and start (issue 25, finding 4)', () => {
+  beforeEach(async () => {
+    await db
+      .insertInto('products')
+      .values({ id: 'geode', title: 'Geode bowl', description: '', category: 'home-decor', price_paise: 200_000, sale_price_paise: 0, total_stock: 50, variety_type: null, updated_at: new Date().toISOString(), deleted_at: null })
+      .execute()
+  })
+
+  it('a shopper with the whole stock in the cart holds none of it: at most MAX_UNITS_PER_ORDER per product; another shopper can still buy', async () => {
+    await fillCart(asha, 'geode', 50)
+    const gw = countingGateway()
+    const error = await rejection(placeAgain(asha, gw))
+    expect(error).toBeInstanceOf(Invalid)
+    expect((error as Invalid).errors).toEqual({ cart: [CHECKOUT_MESSAGES.overLimit('Geode bowl', 10)] })
+    expect((error as Invalid).message).toBe('Geode bowl: at most 10 per order. Please lower the quantity in your cart.')
+    expect(gw.calls).toBe(0)
+    expect(await db.selectFrom('stock_holds').selectAll().execute()).toEqual([])
+    expect(await db.selectFrom('orders').select('id').execute()).toEqual([])
+    expect((await getProduct(db, 'geode')).totalStock).toBe(50)
+    // Down to the limit, the checkout holds it, and the rest is everyone else's.
+    await db.updateTable('cart_lines').set({ quantity: 10 }).where('product_id', '=', 'geode').execute()
+    await placeAgain(asha, gw)
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 10 })
+    expect((await getProduct(db, 'geode')).totalStock).toBe(40)
+    const theirs = await checkout(ravi, [{ productId: 'geode', quantity: 10 }])
+    expect(await pay(theirs.gatewayOrder.id, 'pay_ravi')).toMatchObject({ changed: true, needsRefund: false })
+    expect(await shelf('geode')).toBe(40)
+  })
+
+  it('counts the lines of one product together (its varieties share the limit), and the limit follows the configuration', async () => {
+    await db.updateTable('products').set({ total_stock: 30 }).where('id', '=', 'tray').execute()
+    await fillCart(asha, 'tray', 6, 'Small')
+    await fillCart(asha, 'tray', 6, 'Large')
+    const error = await rejection(placeAgain(asha))
+    expect((error as Invalid).errors).toEqual({ cart: [CHECKOUT_MESSAGES.overLimit('Geode tray (Small) and Geode tray (Large)', 10)] })
+    configureCheckoutLimits({ maxUnitsPerOrder: 12 })
+    await placeAgain(asha)
+    expect(await heldBy('tray')).toEqual({ [asha.id]: 12 })
+  })
+
+  it('an address holds at most MAX_UNITS_PER_ORDER of one product across its shoppers (several accounts from one IP)', async () => {
+    const mira = await insertShopper('u-mira')
+    const home = '203.0.113.7'
+    await fillCart(asha, 'geode', 6)
+    await placeAgain(asha, gateway, home)
+    // Ravi, from the same address, may hold 4 more of it, not 6.
+    await fillCart(ravi, 'geode', 6)
+    const error = await rejection(placeAgain(ravi, gateway, home))
+    expect(error).toBeInstanceOf(StockNotHeld)
+    expect((error as StockNotHeld).errors).toEqual({ cart: [CHECKOUT_MESSAGES.heldNearby('Geode bowl', 4, 10)] })
+    expect((error as StockNotHeld).message).toBe('Geode bowl: only 4 more can be held from your network right now (10 at most). Please lower the quantity in your cart.')
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 6 })
+    // From elsewhere he may, and Mira from elsewhere too: the stock is there.
+    await placeAgain(ravi, gateway, '198.51.100.20')
+    await fillCart(mira, 'geode', 10)
+    await placeAgain(mira, gateway, '2001:db8:1:2::9')
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 6, [ravi.id]: 6, [mira.id]: 10 })
+    // Asha checking out again from home replaces her own holds: they do not count against her.
+    await db.updateTable('cart_lines').set({ quantity: 4 }).where('id', '=', `l-${asha.id}-geode-`).execute()
+    await placeAgain(asha, gateway, home)
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 4, [ravi.id]: 6, [mira.id]: 10 })
+    // Once the address's holds end (payment, expiry), the room is back.
+    await expireAllHolds()
+    await placeAgain(ravi, gateway, home)
+    expect(await heldBy('geode')).toEqual({ [ravi.id]: 6 })
+  })
+
+  it('a new checkout replaces the shopper\'s earlier unpaid holds, also when two of theirs hold at once', async () => {
+    await fillCart(asha, 'geode', 10)
+    const first = await placeAgain(asha)
+    // Another cart is another checkout: its holds replace the first's.
+    await db.updateTable('cart_lines').set({ quantity: 9 }).where('product_id', '=', 'geode').execute()
+    const second = await placeAgain(asha)
+    expect(second.orderId).not.toBe(first.orderId)
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 9 })
+    // Both checkouts holding at once (PostgreSQL runs them side by side): one after the other, the
+    // last replaces the first; the shopper never holds two carts' worth.
+    const line = { productId: 'geode', title: 'Geode bowl', variety: '', color: '', quantity: 10 }
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        [first.orderId, second.orderId].map((orderId) =>
+          db.transaction().execute((trx) => holdStock(trx, { orderId, userId: asha.id, lines: [line], minutes: 15 })),
+        ),
+      )
+      expect(await heldBy('geode')).toEqual({ [asha.id]: 10 })
+    }
+    expect((await getProduct(db, 'geode')).totalStock).toBe(40)
+  })
+
+  it('limits the unpaid checkouts a shopper starts in an hour (a retry adds none, a paid one frees its place), and those of an address', async () => {
+    configureCheckoutLimits({ unpaidCheckoutsPerHour: 2 })
+    await fillCart(asha, 'geode', 1)
+    const first = await placeAgain(asha)
+    await db.updateTable('cart_lines').set({ quantity: 2 }).where('product_id', '=', 'geode').execute()
+    const second = await placeAgain(asha)
+    expect(second.orderId).not.toBe(first.orderId)
+    // A third cart is one unpaid checkout too many: refused before holding, with when to try again.
+    await db.updateTable('cart_lines').set({ quantity: 3 }).where('product_id', '=', 'geode').execute()
+    const gw = countingGateway()
+    const error = await rejection(placeAgain(asha, gw))
+    expect(error).toBeInstanceOf(TooManyRequests)
+    expect((error as TooManyRequests).status).toBe(429)
+    expect((error as TooManyRequests).message).toBe(CHECKOUT_MESSAGES.tooManyUnpaid)
+    expect((error as TooManyRequests).retryAfterSeconds).toBeGreaterThan(3500)
+    expect((error as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(3600)
+    expect(gw.calls).toBe(0)
+    expect(await db.selectFrom('orders').select('id').where('user_id', '=', asha.id).execute()).toHaveLength(2)
+    expect(await heldBy('geode')).toEqual({ [asha.id]: 2 })
+    // Retrying the cart of an unpaid checkout adds none: allowed.
+    await db.updateTable('cart_lines').set({ quantity: 2 }).where('product_id', '=', 'geode').execute()
+    expect((await placeAgain(asha)).orderId).toBe(second.orderId)
+    // A cancelled unpaid checkout still counts (checkout, cancel, checkout... is no way round).
+    await cancelOrder(db, second.orderId, asha)
+    await db.updateTable('cart_lines').set({ quantity: 3 }).where('product_id', '=', 'geode').execute()
+    expect(await rejection(placeAgain(asha))).toBeInstanceOf(TooManyRequests)
+    // Paid, a checkout is no unpaid checkout: its place is free again.
+    await db.updateTable('cart_lines').set({ quantity: 1 }).where('product_id', '=', 'geode').execute()
+    expect((await placeAgain(asha)).orderId).toBe(first.orderId)
+    await pay(first.gatewayOrder.id, 'pay_first')
+    await fillCart(asha, 'coaster', 1)
+    await placeAgain(asha)
+    // An hour later the older ones no longer count.
+    await db.updateTable('orders').set({ updated_at: new Date(Date.now() - 61 * 60_000).toISOString() }).where('user_id', '=', asha.id).execute()
+    await fillCart(asha, 'vase', 1)
+    await placeAgain(asha)
+
+    // An address: SHOPPERS_PER_ADDRESS times a shopper's (here 6), whoever the shoppers are.
+    const office = '192.0.2.44'
+    const shoppers = await Promise.all(Array.from({ length: 7 }, (_, i) => insertShopper(`u-office-${i}`)))
+    for (const shopper of shoppers.slice(0, 6)) {
+      await fillCart(shopper, 'coaster', 1)
+      await placeAgain(shopper, gateway, office)
+    }
+    const last = shoppers[6] as SessionUser
+    await fillCart(last, 'coaster', 1)
+    expect(await rejection(placeAgain(last, gateway, office))).toBeInstanceOf(TooManyRequests)
+    await placeAgain(last, gateway, '192.0.2.45')
+  })
+
+  it('tells each change of availability: holding, a retry, a failed payment, a payment, a cancel and an expiry', async () => {
+    const told: AvailabilityChange[][] = []
+    watchAvailability((changes) => told.push(changes))
+    const next = () => told.splice(0).flat()
+    // Asha holds 2 of the 3 vases.
+    await fillCart(asha, 'vase', 2)
+    const placed = await placeAgain(asha)
+    expect(next()).toEqual([{ productId: 'vase', before: 3, after: 1 }])
+    // A retry of the same cart changes nothing shoppers see.
+    await placeAgain(asha)
+    expect(next()).toEqual([])
+    // The payment fails: the 2 are free again; a retry holds them again.
+    await markPaymentFailed(db, placed.gatewayOrder.id)
+    expect(next()).toEqual([{ productId: 'vase', before: 1, after: 3 }])
+    await placeAgain(asha)
+    expect(next()).toEqual([{ productId: 'vase', before: 3, after: 1 }])
+    // Paid within the hold: the shelf loses what the hold kept; shoppers still see 1.
+    await pay(placed.gatewayOrder.id, 'pay_vase')
+    expect(next()).toEqual([])
+    expect((await getProduct(db, 'vase')).totalStock).toBe(1)
+    // Ravi holds the last one and cancels.
+    const his = await checkout(ravi, [{ productId: 'vase', quantity: 1 }])
+    expect(next()).toEqual([{ productId: 'vase', before: 1, after: 0 }])
+    await cancelOrder(db, his.orderId, ravi)
+    expect(next()).toEqual([{ productId: 'vase', before: 0, after: 1 }])
+    await db.deleteFrom('cart_lines').where('product_id', '=', 'vase').execute()
+    // A hold that runs out gives back at once to every query; the sweep tells it.
+    const again = await checkout(ravi, [{ productId: 'coaster', quantity: 4 }])
+    expect(next()).toEqual([{ productId: 'coaster', before: 10, after: 6 }])
+    await expireAllHolds()
+    expect(await sweepExpiredHolds(db)).toBe(1)
+    expect(next()).toEqual([{ productId: 'coaster', before: 6, after: 10 }])
+    expect(await sweepExpiredHolds(db)).toBe(0)
+    expect(next()).toEqual([])
+    // A new checkout ending the shopper's other holds tells both products.
+    await placeAgain(ravi)
+    expect(next()).toEqual([{ productId: 'coaster', before: 10, after: 6 }])
+    await addToCart(db, { userId: ravi.id }, { productId: 'vase', quantity: 1 })
+    await placeAgain(ravi)
+    expect(next().sort((a, b) => a.productId.localeCompare(b.productId))).toEqual([{ productId: 'vase', before: 1, after: 0 }])
+    expect(again.orderId).toBeDefined()
   })
 })

@@ -94,6 +94,19 @@ describe('parseConfig', () => {
     )
   })
 
+  it('reads MAX_UNITS_PER_ORDER (default 10) and UNPAID_CHECKOUTS_PER_HOUR (default 10), whole numbers from 1 (issue 25, finding 4)', () => {
+    expect(parseConfig({})).toMatchObject({ MAX_UNITS_PER_ORDER: 10, UNPAID_CHECKOUTS_PER_HOUR: 10 })
+    expect(parseConfig({ MAX_UNITS_PER_ORDER: '4', UNPAID_CHECKOUTS_PER_HOUR: '25' })).toMatchObject({ MAX_UNITS_PER_ORDER: 4, UNPAID_CHECKOUTS_PER_HOUR: 25 })
+    expect(expectOneLineErrorNaming({ MAX_UNITS_PER_ORDER: '0' }, 'MAX_UNITS_PER_ORDER')).toBe('Invalid configuration: MAX_UNITS_PER_ORDER: must be 1 or more')
+    expect(expectOneLineErrorNaming({ MAX_UNITS_PER_ORDER: '2.5' }, 'MAX_UNITS_PER_ORDER')).toBe('Invalid configuration: MAX_UNITS_PER_ORDER: must be a whole number of units')
+    // No more than a cart line may hold.
+    expect(expectOneLineErrorNaming({ MAX_UNITS_PER_ORDER: '100' }, 'MAX_UNITS_PER_ORDER')).toBe('Invalid configuration: MAX_UNITS_PER_ORDER: must be at most 99')
+    expect(expectOneLineErrorNaming({ UNPAID_CHECKOUTS_PER_HOUR: 'many' }, 'UNPAID_CHECKOUTS_PER_HOUR')).toBe(
+      'Invalid configuration: UNPAID_CHECKOUTS_PER_HOUR: must be a whole number of checkouts',
+    )
+    expect(expectOneLineErrorNaming({ UNPAID_CHECKOUTS_PER_HOUR: '0' }, 'UNPAID_CHECKOUTS_PER_HOUR')).toBe('Invalid configuration: UNPAID_CHECKOUTS_PER_HOUR: must be 1 or more')
+  })
+
   it('refuses a DELIVERY_FEE that is not a number', () => {
     const message = expectOneLineErrorNaming({ DELIVERY_FEE: 'free' }, 'DELIVERY_FEE')
     expect(message).toBe('Invalid configuration: DELIVERY_FEE: must be a number of rupees')

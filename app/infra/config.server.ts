@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
 import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
+import { MAX_LINE_QUANTITY } from '~/lib/cart'
+import { DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/domain/stock-holds.server'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -57,6 +59,20 @@ const configSchema = z
     COOKIE_SECURE: flag('1'),
     /** Minutes a started checkout holds its cart's stock (docs/decisions/032). */
     HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(15),
+    /** The most units of one product a shopper, or one client address, may have in a cart or hold at checkout (docs/decisions/050). */
+    MAX_UNITS_PER_ORDER: z.coerce
+      .number({ error: 'must be a whole number of units' })
+      .int({ error: 'must be a whole number of units' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(MAX_LINE_QUANTITY, { error: `must be at most ${MAX_LINE_QUANTITY}` })
+      .default(DEFAULT_MAX_UNITS_PER_ORDER),
+    /** Unpaid checkouts a shopper may start in an hour; a client address 3 times as many (docs/decisions/050). */
+    UNPAID_CHECKOUTS_PER_HOUR: z.coerce
+      .number({ error: 'must be a whole number of checkouts' })
+      .int({ error: 'must be a whole number of checkouts' })
+      .min(1, { error: 'must be 1 or more' })
+      .max(10_000, { error: 'must be at most 10000' })
+      .default(DEFAULT_UNPAID_CHECKOUTS_PER_HOUR),
     AUTH_RATE_LIMIT: positiveInt(10),
     TRUST_PROXY: trustProxySchema,
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),

@@ -33,6 +33,11 @@ export function clientKey(ip: string): string {
   return `${network}/64`
 }
 
+/** The key of a client address as clientKey gives it, or null when `ip` is no address (unknown). */
+export function addressKey(ip: string): string | null {
+  return ipaddr.isValid(ip) ? clientKey(ip) : null
+}
+
 /** A limiter's refusal as TooManyRequests with `message` and the seconds to wait; anything else is rethrown. */
 export function refusedWith(message: string): (result: unknown) => never {
   return (result) => {

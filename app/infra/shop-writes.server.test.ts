@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { DB } from '../../db/database'
-import { insertProducts } from '../../tests/helpers/fixtures'
+import { asha, insertProducts, insertUsers } from '../../tests/helpers/fixtures'
+import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
-import { changedSince, shopGeneration, shopWritesPlugin, writeScope, writtenTables } from './shop-writes.server'
+import { availabilityChanged, changedSince, onShopWrite, type ShopWrite, shopGeneration, shopWritesPlugin, writeScope, writtenTables } from './shop-writes.server'
 
 let db: DB
 withTestDb(async (fresh) => {
@@ -87,4 +88,69 @@ describe('shop writes', () => {
     expect(writeScope(node(db.updateTable('stock_holds').set({ quantity: 1 }).where('product_id', '=', 'p1')), 'stock_holds')).toEqual({ all: true })
     expect(writeScope(node(db.updateTable('reviews').set({ hidden: 1 } as never).where('product_id', '=', 'p1')), 'reviews')).toEqual({ all: true })
   })
+
+  it('leaves every page when a checkout writes its holds, its lines and its unpaid order; counts an order becoming delivered, or no longer (issue 25, finding 4)', async () => {
+    await insertProducts(db, [{ id: 'p1', stock: 30 }])
+    await insertUsers(db, [asha])
+    const start = shopGeneration()
+    // A checkout: the pending order, its lines and history, its holds, its gateway ids and client address.
+    await insertOrder(db, { id: 'o1', user: asha, date: new Date(), status: 'pending', paymentStatus: 'pending' })
+    await db.insertInto('stock_holds').values({ order_id: 'o1', product_id: 'p1', user_id: asha.id, quantity: 2, expires_at: new Date(Date.now() + 60_000).toISOString() }).execute()
+    await db.updateTable('stock_holds').set({ expires_at: new Date(Date.now() + 120_000).toISOString() }).where('order_id', '=', 'o1').execute()
+    await db.updateTable('orders').set({ gateway_order_id: 'gw_o1', client_key: '203.0.113.7', updated_at: new Date().toISOString() }).where('id', '=', 'o1').execute()
+    await db.updateTable('orders').set({ payment_status: 'failed' }).where('id', '=', 'o1').execute()
+    // Moves between statuses a browse page does not show (the lifecycle's statement: from one to another).
+    await db.updateTable('orders').set({ order_status: 'confirmed', updated_at: new Date().toISOString() }).where('id', '=', 'o1').where('order_status', '=', 'pending').execute()
+    await db.updateTable('orders').set({ order_status: 'inShipping' }).where('id', '=', 'o1').where('order_status', '=', 'confirmed').execute()
+    await db.deleteFrom('stock_holds').where('order_id', '=', 'o1').execute()
+    expect(shopGeneration()).toBe(start)
+    expect(changedSince(start)).toBe(false)
+    // Delivered: a verified buyer. And back out of delivered, an order inserted delivered, a delete, a status not plainly given.
+    await db.updateTable('orders').set({ order_status: 'delivered' }).where('id', '=', 'o1').where('order_status', '=', 'inShipping').execute()
+    expect(changedSince(start)).toBe(true)
+    const seen = async (write: () => Promise<unknown>) => {
+      const before = shopGeneration()
+      await write()
+      return shopGeneration() > before
+    }
+    expect(await seen(() => db.updateTable('orders').set({ order_status: 'cancelled' }).where('id', '=', 'o1').where('order_status', '=', 'delivered').execute())).toBe(true)
+    expect(await seen(() => db.updateTable('orders').set({ order_status: 'rejected' }).where('id', '=', 'o1').execute())).toBe(true)
+    expect(await seen(() => insertOrder(db, { id: 'o2', user: asha, date: new Date(), status: 'delivered' }))).toBe(true)
+    expect(await seen(() => insertOrder(db, { id: 'o3', user: asha, date: new Date(), status: 'confirmed' }))).toBe(false)
+    expect(await seen(() => db.updateTable('orders').set({ order_status: sql<'pending'>`order_status` }).where('id', '=', 'o3').execute())).toBe(true)
+    expect(await seen(() => db.deleteFrom('orders').where('id', '=', 'o3').execute())).toBe(true)
+  })
+
+  it('a change of availability drops the lists only when what a card shows changes (0, or below 10); its own pages always', () => {
+    const told: ShopWrite[] = []
+    const stop = onShopWrite((write) => told.push(write))
+    try {
+      const start = shopGeneration()
+      // Plenty before and after: the lists show the same; the product's own answers carry the number.
+      availabilityChanged([{ productId: 'p1', before: 50, after: 40 }, { productId: 'p2', before: 10, after: 25 }])
+      expect(changedSince(start)).toBe(false)
+      expect(changedSince(start, 'p1')).toBe(true)
+      expect(changedSince(start, 'p2')).toBe(true)
+      expect(changedSince(start, 'p3')).toBe(false)
+      // A page listing exact availability (an /api list) is stale all the same.
+      expect(changedSince(start, null, { exactStock: true })).toBe(true)
+      expect(told).toEqual([{ productPages: ['p1', 'p2'] }])
+      // 'Only 9 items left' appears; the last unit goes; one comes back: every page showing it.
+      const moves: [number, number][] = [[12, 9], [1, 0], [0, 1], [9, 8], [10, 9]]
+      for (const [before, after] of moves) {
+        const since = shopGeneration()
+        availabilityChanged([{ productId: 'p1', before, after }])
+        expect(changedSince(since), `${before} -> ${after}`).toBe(true)
+        expect(changedSince(since, 'p2')).toBe(false)
+      }
+      expect(told.slice(1)).toEqual(Array.from({ length: 5 }, () => ({ products: ['p1'] })))
+      // No change, no write.
+      const still = shopGeneration()
+      availabilityChanged([{ productId: 'p1', before: 7, after: 7 }])
+      expect(shopGeneration()).toBe(still)
+    } finally {
+      stop()
+    }
+  })
 })
+

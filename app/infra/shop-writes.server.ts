@@ -1,8 +1,10 @@
 // Which writes change what an anonymous browse page shows: a Kysely plugin on the process's database
-// handle counts every insert, update or delete of a table a browse page reads (the catalogue, stock
-// and holds, reviews, banners, orders for "verified buyer", users for reviewers' names). The page
-// cache (server/page-cache.ts, ADR 042) keeps a page only while no write since its render could
-// change it: a write confined to one product's own rows leaves the other products' pages (ADR 046).
+// handle counts every insert, update or delete of a table a browse page reads (the catalogue, stock,
+// reviews, banners, users for reviewers' names, orders becoming delivered). The page cache
+// (server/page-cache.ts, ADR 042) keeps a page only while no write since its render could change it:
+// a write confined to one product's own rows leaves the other products' pages (ADR 046). Stock holds
+// are not seen by the plugin: the domain tells each change of availability (availabilityChanged), and
+// only a change of what a page shows (out of stock, 'Only N items left') reaches the lists (ADR 050).
 import type {
   KyselyPlugin,
   OperationNode,
@@ -12,6 +14,8 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely'
+import type { AvailabilityChange } from '~/domain/stock-holds.server'
+import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 
 /**
  * Tables no browse page reads for a visitor without a session. A write to any other table (a table
@@ -19,6 +23,10 @@ import type {
  * freshness.
  */
 const UNSEEN_TABLES = new Set([
+  // Holds change availability: the domain tells those changes (availabilityChanged, ADR 050).
+  'stock_holds',
+  // Written only with their order's insert; an order's lines matter once it is delivered (ordersWriteSeen).
+  'order_lines',
   'auth_sessions',
   'carts',
   'cart_lines',
@@ -51,14 +59,20 @@ const PRODUCT_ROWS = new Map([
   ['product_varieties', 'product_id'],
 ])
 
-/** What a write changed: everything a browse page shows, or one product's own rows. */
-export type ShopWrite = { all: true } | { products: string[] }
+/**
+ * What a write changed: everything a browse page shows; one product's own rows (its pages and every
+ * list: a list may show it, or no longer); or only the exact availability of these products (their
+ * own pages, whose answers carry the number; a list shows no more than 'Only N items left').
+ */
+export type ShopWrite = { all: true } | { products: string[] } | { productPages: string[] }
 
 /** Every write counted so far (the generation): each write below gets the next number. */
 let generation = 0
-/** The number of the last write that changed anything at all, and of the last that was not confined to products. */
+/** The number of the last write that changed a list (anything but productPages), and of the last that was not confined to products. */
 let lastAny = 0
 let lastAll = 0
+/** The number of the last productPages write: a page showing exact availability on a list (an /api list) is stale after it. */
+let lastExact = 0
 /** The last write to each product's own rows (bounded: past the bound it counts as a write to all). */
 const lastProduct = new Map<string, number>()
 const MAX_PRODUCTS_REMEMBERED = 20_000
@@ -92,22 +106,25 @@ export function shopGeneration(): number {
 /**
  * Whether a page rendered at `since` (its shopGeneration() when the render began) may show something
  * changed since: a page about one product (`product`) only by a write to all or to that product's
- * rows; any other page by any write.
+ * rows (its exact availability included); any other page by any write but one changing only some
+ * products' exact availability, unless it shows exact availability of several products itself
+ * (`exactStock`: the /api lists carry each product's number).
  */
-export function changedSince(since: number, product?: string | null): boolean {
+export function changedSince(since: number, product?: string | null, { exactStock = false }: { exactStock?: boolean } = {}): boolean {
   shopGeneration()
-  if (!product) return lastAny > since
+  if (!product) return lastAny > since || (exactStock && lastExact > since)
   return lastAll > since || (lastProduct.get(product) ?? 0) > since
 }
 
 function record(write: ShopWrite): void {
   generation++
-  lastAny = generation
+  if ('productPages' in write) lastExact = generation
+  else lastAny = generation
   if ('all' in write) {
     lastAll = generation
     return
   }
-  for (const id of write.products) {
+  for (const id of 'products' in write ? write.products : write.productPages) {
     lastProduct.delete(id)
     lastProduct.set(id, generation)
   }
@@ -126,6 +143,33 @@ export function bumpShopGeneration(write: ShopWrite = { all: true }): void {
 export function onShopWrite(listener: (write: ShopWrite) => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/** A write made here: counted, and told to the listeners. */
+function tell(write: ShopWrite): void {
+  record(write)
+  for (const listener of listeners) listener(write)
+}
+
+/**
+ * What a browse page shows of a product's availability: none (out of stock, and out of the in-stock
+ * filter), how many when below LOW_STOCK_THRESHOLD (the card's 'Only N items left'), else only that
+ * there are plenty (app/components/product-card.tsx).
+ */
+export function shownAvailability(available: number): number {
+  return Math.min(Math.max(0, available), LOW_STOCK_THRESHOLD)
+}
+
+/**
+ * The domain's changes of availability (holds made, ended or expired, stock taken at payment: the
+ * AvailabilityWatcher of stock-holds.server.ts): a product whose shown availability changed drops
+ * its pages and the lists; one whose number alone changed, only its own pages (ADR 050).
+ */
+export function availabilityChanged(changes: readonly AvailabilityChange[]): void {
+  const shown = new Set(changes.filter((c) => shownAvailability(c.before) !== shownAvailability(c.after)).map((c) => c.productId))
+  const counted = new Set(changes.filter((c) => c.before !== c.after && !shown.has(c.productId)).map((c) => c.productId))
+  if (shown.size) tell({ products: [...shown] })
+  if (counted.size) tell({ productPages: [...counted] })
 }
 
 function tableName(node: OperationNode | undefined): string | null {
@@ -174,24 +218,65 @@ function equalityOn(node: unknown, column: string): string | null {
   return right.value
 }
 
-/** The products whose own rows an insert writes, or null when a row does not name its product plainly. */
-function insertedProducts(node: Node, column: string): string[] | null {
+/** The plain values a column takes in an insert's rows, or null when a row does not give one plainly. */
+function insertedValues(node: Node, column: string): unknown[] | null {
   const columns = ((node.columns as Node[] | undefined) ?? []).map((c) => (c.column as Node | undefined)?.name)
   const at = columns.indexOf(column)
   const values = (node.values as Node | undefined)?.values as Node[] | undefined
   if (at === -1 || !values?.length) return null
-  const ids = new Set<string>()
-  for (const row of values) {
-    const value =
-      row.kind === 'PrimitiveValueListNode'
-        ? (row.values as unknown[])[at]
-        : row.kind === 'ValueListNode'
-          ? ((row.values as Node[])[at]?.kind === 'ValueNode' ? (row.values as Node[])[at]?.value : undefined)
-          : undefined
-    if (typeof value !== 'string') return null
-    ids.add(value)
+  return values.map((row) =>
+    row.kind === 'PrimitiveValueListNode'
+      ? (row.values as unknown[])[at]
+      : row.kind === 'ValueListNode' && (row.values as Node[])[at]?.kind === 'ValueNode'
+        ? (row.values as Node[])[at]?.value
+        : undefined,
+  )
+}
+
+/** The plain value an update sets `column` to: undefined when it does not set it, null when not plainly. */
+function updatedValue(node: Node, column: string): unknown {
+  for (const update of (node.updates as Node[] | undefined) ?? []) {
+    if (((update.column as Node | undefined)?.column as Node | undefined)?.name !== column) continue
+    const value = update.value as Node | undefined
+    return value?.kind === 'ValueNode' ? value.value : null
   }
-  return [...ids]
+  return undefined
+}
+
+/** A plain order status other than delivered (an order moving between such statuses is on no browse page). */
+const notDelivered = (status: unknown) => typeof status === 'string' && status !== 'delivered'
+
+/**
+ * Whether a write to orders may change a browse page: only an order becoming delivered or ceasing
+ * to be ('Verified buyer', ADR 041). A checkout's insert (pending), its gateway ids, payment
+ * status, updated_at and client address, and a move between other statuses, change none; anything
+ * less plain (a delete, raw SQL, a status that is not a plain value) counts.
+ */
+function ordersWriteSeen(node: RootOperationNode): boolean {
+  const any = node as unknown as Node
+  if (node.kind === 'InsertQueryNode') {
+    const statuses = any.onConflict || any.replace ? null : insertedValues(any, 'order_status')
+    return !statuses?.every(notDelivered)
+  }
+  if (node.kind === 'UpdateQueryNode') {
+    const to = updatedValue(any, 'order_status')
+    if (to === undefined) return false
+    return !(notDelivered(to) && notDelivered(equalityOn(any.where, 'order_status')))
+  }
+  return true
+}
+
+/** Whether a write to `table` may change a browse page at all. */
+function seen(node: RootOperationNode, table: string): boolean {
+  if (UNSEEN_TABLES.has(table)) return false
+  return table !== 'orders' || ordersWriteSeen(node)
+}
+
+/** The products whose own rows an insert writes, or null when a row does not name its product plainly. */
+function insertedProducts(node: Node, column: string): string[] | null {
+  const values = insertedValues(node, column)
+  if (!values?.every((value): value is string => typeof value === 'string')) return null
+  return [...new Set(values)]
 }
 
 /** What a write to `table` changes: one product's rows when the statement says which, else all. */
@@ -211,9 +296,9 @@ export function writeScope(node: RootOperationNode, table: string): ShopWrite {
 function statementScope(node: RootOperationNode, tables: string[]): ShopWrite {
   const products = new Set<string>()
   for (const table of tables) {
-    if (UNSEEN_TABLES.has(table)) continue
+    if (!seen(node, table)) continue
     const scope = writeScope(node, table)
-    if ('all' in scope) return scope
+    if (!('products' in scope)) return { all: true }
     for (const id of scope.products) products.add(id)
   }
   return { products: [...products] }
@@ -225,7 +310,7 @@ const pending = new WeakMap<object, ShopWrite>()
 export const shopWritesPlugin: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(args.node)
-    if (tables?.some((t) => !UNSEEN_TABLES.has(t))) pending.set(args.queryId, statementScope(args.node, tables))
+    if (tables?.some((t) => seen(args.node, t))) pending.set(args.queryId, statementScope(args.node, tables))
     return args.node
   },
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -234,8 +319,7 @@ export const shopWritesPlugin: KyselyPlugin = {
     const write = pending.get(args.queryId)
     if (write && args.result.numAffectedRows !== BigInt(0)) {
       pending.delete(args.queryId)
-      record(write)
-      for (const listener of listeners) listener(write)
+      tell(write)
     } else if (write) pending.delete(args.queryId)
     return args.result
   },

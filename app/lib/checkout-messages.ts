@@ -12,4 +12,18 @@ export const CHECKOUT_MESSAGES = {
     left === 0
       ? `${line}: none left right now (0 available). Please remove it from your cart.`
       : `${line}: only ${left} left right now. Please lower the quantity in your cart.`,
+  /** The cart's refusal past MAX_UNITS_PER_ORDER units of one product (its lines together), whatever the stock. */
+  perOrderLimit: (max: number) => `At most ${max} of this item per order.`,
+  /** A checkout's line(s) of one product over MAX_UNITS_PER_ORDER: nothing was held. */
+  overLimit: (line: string, max: number) => `${line}: at most ${max} per order. Please lower the quantity in your cart.`,
+  /**
+   * A line over what checkouts from the shopper's network (their client address) may still hold of
+   * the product: at most MAX_UNITS_PER_ORDER together. Nothing was held.
+   */
+  heldNearby: (line: string, room: number, max: number) =>
+    room === 0
+      ? `${line}: checkouts from your network already hold the most one network may (${max}). Please try again later.`
+      : `${line}: only ${room} more can be held from your network right now (${max} at most). Please lower the quantity in your cart.`,
+  /** Past the unpaid checkouts a shopper (or a network) may start in an hour (UNPAID_CHECKOUTS_PER_HOUR). */
+  tooManyUnpaid: 'Too many checkouts were started without paying. Please try again later.',
 } as const

@@ -12,6 +12,7 @@ import type { DB } from '../../db/database'
 import { NotFound } from '../domain/errors'
 import { type PlacedOrder, placeOrder } from '../domain/orders.server'
 import { getPaymentGateway, type PaymentGateway } from '../infra/payment-gateway.server'
+import { addressKey } from '../infra/rate-limit.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 
@@ -78,15 +79,17 @@ export function hostedCheckout(request: Request, order: RazorpayOrder) {
 
 /**
  * The checkout page's Pay: places the order (the domain computes the total), then TEST MODE's page,
- * Standard Checkout's options (a fetcher, with JS) or Hosted Checkout's form (without JS).
+ * Standard Checkout's options (a fetcher, with JS) or Hosted Checkout's form (without JS). The
+ * client's address (`clientIp`) counts against the limits on holds and unpaid checkouts (ADR 050).
  */
-export function payAction(request: Request, user: SessionUser, form: FormData) {
+export function payAction(request: Request, user: SessionUser, form: FormData, clientIp: string) {
   const submission = parseForm(form, { schema: payFormSchema })
   return formAction(
     async () => {
       if (submission.status !== 'success') return invalidForm(submission)
       const gateway = getPaymentGateway()
-      const placed = await placeOrder(getDb(), gateway, user, { addressId: submission.value.addressId }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
+      const checkout = { addressId: submission.value.addressId, clientKey: addressKey(clientIp) }
+      const placed = await placeOrder(getDb(), gateway, user, checkout, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
       if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
       const order = razorpayOrder(gateway, placed, user)
       return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }

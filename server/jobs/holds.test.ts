@@ -1,7 +1,10 @@
-// The periodic sweep of expired stock holds: one sweep deletes only expired holds; the timer sweeps.
+// The periodic sweep of expired stock holds: one sweep deletes only expired holds; the timer sweeps;
+// startHolds sets the limits and tells the page cache what holds change (ADR 050).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkoutLimits, configureCheckoutLimits } from '~/domain/stock-holds.server'
+import { changedSince, shopGeneration } from '~/infra/shop-writes.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
-import { startHoldSweep, sweepHoldsOnce } from './holds'
+import { startHoldSweep, startHolds, sweepHoldsOnce } from './holds'
 
 let testDb: TestDb
 
@@ -80,3 +83,27 @@ describe('the hold sweep', () => {
     }
   })
 })
+
+describe('startHolds', () => {
+  it("sets the limits from the configuration, and tells the page cache what an expiry gave back", async () => {
+    const defaults = { ...checkoutLimits() }
+    const stop = startHolds({ MAX_UNITS_PER_ORDER: 4, UNPAID_CHECKOUTS_PER_HOUR: 7 }, 3_600_000)
+    try {
+      expect(checkoutLimits()).toEqual({ maxUnitsPerOrder: 4, unpaidCheckoutsPerHour: 7 })
+      // Pages rendered while the expired hold was live showed 'Only 2 items left'; 3 are left now.
+      const start = shopGeneration()
+      expect(await sweepHoldsOnce(testDb.db)).toBe(1)
+      expect(changedSince(start)).toBe(true)
+      expect(changedSince(start, 'p1')).toBe(true)
+      expect(changedSince(start, 'p2')).toBe(false)
+    } finally {
+      stop()
+      configureCheckoutLimits(defaults)
+    }
+    // Stopped: nothing is told any more.
+    const later = shopGeneration()
+    expect(await sweepHoldsOnce(testDb.db, new Date(Date.now() + 601_000))).toBe(1)
+    expect(shopGeneration()).toBe(later)
+  })
+})
+

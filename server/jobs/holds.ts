@@ -1,9 +1,13 @@
-// The periodic sweep of expired stock holds. Every availability query already ignores an expired
-// hold (it compares expires_at), so the sweep only keeps the table small; it can run late or not at
-// all without selling anything twice. docs/decisions/032-stock-holds-and-unpaid-checkouts.md.
+// Stock holds in a serving process: the hold rules from the configuration, availability changes told
+// to the page cache, and the periodic sweep of expired holds. Every availability query already
+// ignores an expired hold (it compares expires_at), so the sweep keeps the table small and tells what
+// the expiries gave back (pages rendered while the holds were live showed less); it can run late or
+// not at all without selling anything twice. docs/decisions/032-stock-holds-and-unpaid-checkouts.md, 050.
 import type { DB } from '../../db/database'
-import { sweepExpiredHolds } from '~/domain/stock-holds.server'
+import { configureCheckoutLimits, sweepExpiredHolds, watchAvailability } from '~/domain/stock-holds.server'
+import type { Config } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { availabilityChanged } from '~/infra/shop-writes.server'
 
 export const HOLD_SWEEP_INTERVAL_MS = 60_000
 
@@ -19,4 +23,19 @@ export function startHoldSweep(intervalMs = HOLD_SWEEP_INTERVAL_MS, db?: DB): ()
   }, intervalMs)
   timer.unref()
   return () => clearInterval(timer)
+}
+
+/**
+ * Once per serving process: the limits on what a shopper or an address holds and starts
+ * (MAX_UNITS_PER_ORDER, UNPAID_CHECKOUTS_PER_HOUR), the domain's changes of availability told to the
+ * page cache (holds are not seen by its write plugin, ADR 050), and the sweep. Answers a stop function.
+ */
+export function startHolds(config: Pick<Config, 'MAX_UNITS_PER_ORDER' | 'UNPAID_CHECKOUTS_PER_HOUR'>, intervalMs = HOLD_SWEEP_INTERVAL_MS): () => void {
+  configureCheckoutLimits({ maxUnitsPerOrder: config.MAX_UNITS_PER_ORDER, unpaidCheckoutsPerHour: config.UNPAID_CHECKOUTS_PER_HOUR })
+  watchAvailability(availabilityChanged)
+  const stop = startHoldSweep(intervalMs)
+  return () => {
+    stop()
+    watchAvailability(null)
+  }
 }

@@ -1,6 +1,8 @@
 // Stock holds at checkout (docs/decisions/032), JS on and off: two shoppers have the last piece in
 // their carts; the first starts paying and holds it; the second is told on the checkout page, before
 // paying, which line cannot be held and that none is left, and the shop shows the piece as held.
+// One shopper cannot hold the whole stock (docs/decisions/050): the cart stops at 10, and another
+// shopper still buys.
 import type { Page } from '@playwright/test'
 import {
   addAddressAtCheckout,
@@ -12,6 +14,7 @@ import {
   fillLogin,
   flash,
   HOME_ADDRESS,
+  openCart,
   jsEnabled,
   newShopper,
   productCard,
@@ -105,3 +108,74 @@ test('a shopper is told before paying that the last piece is held by someone pay
     await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
   }
 })
+
+/** Deletes the test's product as the admin, without JS. */
+async function deleteProduct(openPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>, title: string) {
+  const admin = await openPage({ javaScriptEnabled: false })
+  await admin.goto('/auth/login')
+  await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
+  await expect(admin).toHaveURL(/\/admin\/products$/)
+  const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
+  const id = (await edit.getAttribute('href'))?.split('/')[3]
+  await admin.goto(`/admin/products?delete=${id}`)
+  await admin.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
+}
+
+test('one shopper cannot hold the whole stock: the cart stops at 10 and another shopper still buys', async ({ page, openPage }) => {
+  test.slow()
+  const title = `Big Geode Bowl ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`
+  await addProductWithoutJs(openPage, {
+    title,
+    description: 'A wide bowl of blue resin waves.',
+    category: 'Home Decor',
+    price: '1899',
+    salePrice: '0',
+    totalStock: '12',
+    image: await testPng(jsEnabled() ? '#2a9d8f' : '#f4a261'),
+  })
+  try {
+    // Each shopper from an address of their own (the loopback proxy's X-Forwarded-For): one network
+    // may hold no more than one shopper may.
+    const first = await openPage()
+    await first.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.31' })
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.32' })
+    await newShopper(first, `Hoarder ${title.slice(-7)}`)
+    await addToCartFromSearch(first, title)
+
+    // The cart goes up to 10 of the 12, not one more.
+    const cart = await openCart(first)
+    const increase = cart.getByRole('button', { name: `Increase quantity of ${title}` })
+    const quantity = cart.getByLabel(`Quantity of ${title}`, { exact: true })
+    for (let wanted = 2; wanted <= 10; wanted++) {
+      const answered = first.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/shop/cart'))
+      await increase.click()
+      await answered
+      await expect(quantity).toHaveText(String(wanted))
+      await settled(first)
+    }
+    await increase.click()
+    await expect(flash(first, 'At most 10 of this item per order.')).toBeVisible()
+    await settled(first)
+    await expect(cart.getByLabel(`Quantity of ${title}`, { exact: true })).toHaveText('10')
+
+    // Holding the 10 at checkout leaves 2 for everyone else.
+    await first.goto('/shop/checkout')
+    await addAddressAtCheckout(first, HOME_ADDRESS)
+    await expect(first.getByRole('listitem').filter({ hasText: title })).toContainText(`${title} × 10`)
+    await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+    await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+    await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+    await expect(productCard(page, title).getByText('Only 2 items left')).toBeVisible()
+
+    // Another shopper buys one while the first still holds theirs.
+    await readyToPay(page, title, `Buyer ${title.slice(-7)}`)
+    await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+    await expect(page).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop\/payment-success\?order=/)
+  } finally {
+    await deleteProduct(openPage, title)
+  }
+})
+

@@ -14,7 +14,10 @@ import { client, type Shopper } from './shop-api'
 import { edit, INITIAL_STOCK, insertProducts, type Ledger, PRODUCT, shop } from './write-load'
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
-const ENV = { SEED_DEMO: '0', AUTH_RATE_LIMIT: '10000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
+// Every shopper pays from one address (loopback), and each kill leaves their checkout unpaid and
+// holding: the per-address limits of ADR 050 (10 units of a product, 30 unpaid checkouts an hour) are
+// for real networks, not for this load.
+const ENV = { SEED_DEMO: '0', AUTH_RATE_LIMIT: '10000', MAX_UNITS_PER_ORDER: '99', UNPAID_CHECKOUTS_PER_HOUR: '10000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
 
 export interface CrashOptions {
   crashes: number

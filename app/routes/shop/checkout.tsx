@@ -13,6 +13,7 @@ import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { useHydrated } from '~/lib/use-hydrated'
 import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
+import { clientIpContext } from '~/web/context'
 import { replyMessage } from '~/web/form-reply'
 import { payAction } from '~/web/payment-pages.server'
 import type { Route } from './+types/checkout'
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request)
   const form = await request.formData()
   if (String(form.get('intent') ?? '').startsWith('address-')) return addressAction(user.id, form, '/shop/checkout')
-  return payAction(request, user, form)
+  return payAction(request, user, form, context.get(clientIpContext))
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,8 @@
 //   -> 201 {success, razorpayOrder: {id, amount (paise), currency}, orderId, orderNumber, keyId}
 // Only the address id is read from the body: lines, prices and the total come from the server's cart
 // (a client's cartItems or totalAmount are ignored). A userId, when sent, must be the caller's.
+// The client's address counts with the shopper's own against the limits on holds and unpaid
+// checkouts (ADR 050): 429 with Retry-After past them.
 import { z } from 'zod'
 import { apiBodySchema } from '~/schemas/api-body'
 import { getConfig } from '~/infra/config.server'
@@ -11,6 +13,8 @@ import { parseInput } from '~/domain/errors'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import { placeOrder } from '~/domain/orders.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
+import { addressKey } from '~/infra/rate-limit.server'
+import { clientIpContext } from '~/web/context'
 import type { Route } from './+types/order-razorpay-create'
 
 const optionalId = z
@@ -35,7 +39,8 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = parseInput(createBodySchema, await readBody(request))
     if (body.userId !== undefined) requireOwnUserId(user, body.userId)
     const addressId = body.addressInfo?.addressId ?? body.addressId
-    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
+    const clientKey = addressKey(context.get(clientIpContext))
+    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId, clientKey }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
     return apiJson(
       {
         success: true,
