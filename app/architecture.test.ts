@@ -49,6 +49,8 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
 
 /** Extra targets for `import type` only (erased at build time). */
 const ALLOWED_TYPES: Partial<Record<Layer, Layer[]>> = {
+  // Infrastructure implements the interfaces the domain owns (a watcher of availability, ...).
+  infra: ['domain'],
   // The domain is handed ports it does not build: the payment gateway's interface lives in infra.
   domain: ['infra'],
   // Components take props; the types of those props come from the domain's read models.

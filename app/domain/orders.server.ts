@@ -15,10 +15,10 @@ import { DomainError, Invalid, NotFound } from './errors'
 import type { GatewayOrder, PaymentGateway } from '../infra/payment-gateway.server'
 import { inList } from './sql-lists.server'
 import { lockCounter } from '../../db/dialect'
+import { DEFAULT_HOLD_MINUTES } from '~/lib/checkout-limits'
 import {
   checkoutLimits,
   checkUnpaidCheckouts,
-  DEFAULT_HOLD_MINUTES,
   type HoldLine,
   holdStock,
   holdsStock,

@@ -12,6 +12,7 @@ import { addAddress } from './addresses.server'
 import { addToCart, getCart } from './cart.server'
 import { DomainError, Forbidden, Invalid, NotFound } from './errors'
 import { placeOrder } from './orders.server'
+import { expectConsole } from '../../tests/setup/console'
 import { type GatewayPayment, hmacHex, type PaymentGateway, paymentSignature, testGateway } from '../infra/payment-gateway.server'
 import {
   type Confirmation,
@@ -528,6 +529,7 @@ describe('handleWebhook', () => {
   })
 
   it("ignores events it has no use for, and orders that are not this shop's, without failing (no endless retries)", async () => {
+    expectConsole('warn', /Webhook evt_foreign \(order\.paid\) for order_not_ours was not applied/)
     await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
     const before = await snapshot()
     const refund = JSON.stringify({ event: 'refund.created', payload: { refund: { entity: { id: 'rfnd_1' } } } })
@@ -538,6 +540,7 @@ describe('handleWebhook', () => {
   })
 
   it('does not confirm an order.paid whose amount differs from the order total', async () => {
+    expectConsole('warn', /Webhook evt_low \(order\.paid\) .* was not applied: unknown order or amount mismatch/)
     const placed = await orderFor(asha, [{ productId: 'pendant', quantity: 1 }])
     const before = await snapshot()
     expect(await webhook(orderPaidEvent(placed.gatewayOrder.id, 'pay_low', 100), 'evt_low')).toBe('ignored')

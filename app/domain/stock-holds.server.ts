@@ -14,23 +14,9 @@ import { type ExpressionBuilder, type RawBuilder, sql, type Transaction } from '
 import type { DB } from '../../db/database'
 import { lockCounter, lockRows } from '../../db/dialect'
 import type { Database } from '../../db/schema'
+import { DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR, SHOPPERS_PER_ADDRESS } from '~/lib/checkout-limits'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { Invalid, TooManyRequests } from './errors'
-
-/** How long a started checkout holds its stock when the caller names no other time (HOLD_MINUTES). */
-export const DEFAULT_HOLD_MINUTES = 15
-
-/** The most units of one product a shopper, or one client address, may hold (MAX_UNITS_PER_ORDER). */
-export const DEFAULT_MAX_UNITS_PER_ORDER = 10
-
-/** Unpaid checkouts a shopper may start (place or retry) in an hour (UNPAID_CHECKOUTS_PER_HOUR). */
-export const DEFAULT_UNPAID_CHECKOUTS_PER_HOUR = 10
-
-/**
- * A client address (an IPv4 address, an IPv6 /64) may be a household, an office or a mobile
- * network's shared address: it may start this many shoppers' worth of unpaid checkouts.
- */
-export const SHOPPERS_PER_ADDRESS = 3
 
 const HOUR_MS = 60 * 60 * 1000
 

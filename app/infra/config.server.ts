@@ -4,7 +4,7 @@ import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
 import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
-import { DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/domain/stock-holds.server'
+import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/lib/checkout-limits'
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -58,7 +58,7 @@ const configSchema = z
       .transform(rupeesToPaise),
     COOKIE_SECURE: flag('1'),
     /** Minutes a started checkout holds its cart's stock (docs/decisions/032). */
-    HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(15),
+    HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(DEFAULT_HOLD_MINUTES),
     /** The most units of one product a shopper, or one client address, may have in a cart or hold at checkout (docs/decisions/050). */
     MAX_UNITS_PER_ORDER: z.coerce
       .number({ error: 'must be a whole number of units' })

@@ -6,6 +6,7 @@ import { type DB, openDatabase } from '../../db/database'
 import { enqueueMail, type OutboxMail, readMail, registerAttachmentRenderer, retryMail } from '~/domain/mail-outbox.server'
 import { type MailTransport, smtpTransport } from '~/infra/mailer.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { expectConsole } from '../../tests/setup/console'
 import { freePort, type SmtpSink, startSmtpSink } from '../../tests/helpers/smtp-sink'
 import { type MailWorkerOptions, runMailWorkerOnce, startMailWorker } from './mail'
 
@@ -99,6 +100,7 @@ describe('the mail worker', () => {
   })
 
   it('a renderer that fails leaves the mail to be retried', async () => {
+    expectConsole('warn', /not sent, will retry \(attempt 1\): PDF engine busy/)
     sink = await startSmtpSink()
     let fail = true
     registerAttachmentRenderer('invoice', async () => {
@@ -115,6 +117,7 @@ describe('the mail worker', () => {
   })
 
   it('SMTP down: retried with growing waits, and delivered once when it is back', async () => {
+    expectConsole('warn', /not sent, will retry \(attempt \d\): connect ECONNREFUSED/)
     const port = await freePort()
     const transport = smtp(`smtp://127.0.0.1:${port}`)
     await enqueueMail(db, mail(1))
@@ -186,6 +189,7 @@ describe('the mail worker', () => {
   })
 
   it('a permanent refusal (550) is given up at once; the admin can send it again', async () => {
+    expectConsole('warn', /not sent, given up: .*550 Mailbox unavailable/)
     sink = await startSmtpSink({ refuse: 550 })
     await enqueueMail(db, mail(1))
     expect(await runMailWorkerOnce(worker(smtp(sink.url)))).toMatchObject({ claimed: 1, failed: 1 })
