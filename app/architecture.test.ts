@@ -214,13 +214,13 @@ describe('layers', () => {
 
   it('the checker catches a backwards import, a banned package and a component typed by a route', () => {
     const fake: SourceFile[] = [
-      { path: 'app/domain/cart.server.ts', source: "import { getShopSession } from '~/web/cookies.server'\n" },
-      { path: 'app/domain/orders.server.ts', source: "import { redirect } from 'react-router'\n" },
-      { path: 'app/domain/payments.server.ts', source: "import { x } from '../api/shapes.server'\nexport function f(request: Request) {}\n" },
+      { path: 'app/domain/cart/cart.server.ts', source: "import { getShopSession } from '~/web/cookies.server'\n" },
+      { path: 'app/domain/orders/orders.server.ts', source: "import { redirect } from 'react-router'\n" },
+      { path: 'app/domain/orders/payments.server.ts', source: "import { x } from '../api/shapes.server'\nexport function f(request: Request) {}\n" },
       { path: 'app/components/order-card.tsx', source: "import type { loader } from '~/routes/shop/order'\n" },
       { path: 'app/infra/secret.server.ts', source: "import {\n  getUser,\n} from '../web/auth.server'\n" },
       { path: 'app/lib/money.ts', source: "import { getDb } from '~/infra/db.server'\n" },
-      { path: 'db/database.ts', source: "import { storeImage } from '../app/domain/media.server'\n" },
+      { path: 'db/database.ts', source: "import { storeImage } from './domain/catalog/media.server'\n" },
       { path: 'app/lib/catalog.ts', source: "import type { Product } from '../../db/schema'\n" },
       { path: 'db/backup.ts', source: "import { CATEGORIES } from '../app/lib/catalog'\n" },
       { path: 'app/web/cookies.server.ts', source: "import type { Toast } from '~/web/toast/toast'\n" },
@@ -230,14 +230,14 @@ describe('layers', () => {
     ]
     const { violations: found } = checkImports(fake)
     expect(found).toEqual([
-      'app/domain/cart.server.ts -> app/web/cookies.server.ts (domain may not import web)',
-      'app/domain/orders.server.ts -> react-router (domain may not use this package)',
-      'app/domain/payments.server.ts: the domain takes no Request or headers',
-      'app/domain/payments.server.ts -> app/api/shapes.server (domain may not import api)',
+      'app/domain/cart/cart.server.ts -> app/web/cookies.server.ts (domain may not import web)',
+      'app/domain/orders/orders.server.ts -> react-router (domain may not use this package)',
+      'app/domain/orders/payments.server.ts: the domain takes no Request or headers',
+      'app/domain/orders/payments.server.ts -> app/api/shapes.server (domain may not import api)',
       'app/components/order-card.tsx -> app/routes/shop/order (components may not import routes, even as a type)',
       'app/infra/secret.server.ts -> app/web/auth.server.ts (infra may not import web)',
       'app/lib/money.ts -> app/infra/db.server (lib may not import infra)',
-      'db/database.ts -> app/domain/media.server (db may not import domain)',
+      'db/database.ts -> app/domain/catalog/media.server (db may not import domain)',
       'app/lib/catalog.ts -> db/schema (lib may not import db, even as a type)',
       'db/backup.ts -> app/lib/catalog.ts (db may not import lib)',
       'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
@@ -247,8 +247,8 @@ describe('layers', () => {
   it('the same imports in the right direction pass', () => {
     const fake: SourceFile[] = [
       { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/auth-sessions.server'\n" },
-      { path: 'app/domain/orders.server.ts', source: "import type { PaymentGateway } from '../infra/payment-gateway.server'\nimport type { DB } from '../../db/database'\n" },
-      { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
+      { path: 'app/domain/orders/orders.server.ts', source: "import type { PaymentGateway } from '../infra/payment-gateway.server'\nimport type { DB } from '../../db/database'\n" },
+      { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/accounts/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
       { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },
       { path: 'db/schema.ts', source: "import type { OrderStatus } from '../app/lib/order-status'\n" },

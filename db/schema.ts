@@ -231,7 +231,7 @@ export interface WebhookEventsTable {
 
 /**
  * Units of a product held for an unpaid checkout (its order) until expires_at (ISO text): live
- * while expires_at is in the future. See app/domain/stock-holds.server.ts.
+ * while expires_at is in the future. See app/domain/cart/stock-holds.server.ts.
  */
 export interface StockHoldsTable {
   order_id: string

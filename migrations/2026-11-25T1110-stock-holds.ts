@@ -1,6 +1,6 @@
 // Stock holds (docs/decisions/032-stock-holds-and-unpaid-checkouts.md): starting payment holds the
 // cart's quantities until expires_at. A hold is live while expires_at is in the future; availability
-// is total_stock minus the live holds of the product (app/domain/stock-holds.server.ts).
+// is total_stock minus the live holds of the product (app/domain/cart/stock-holds.server.ts).
 import { type Kysely, sql } from 'kysely'
 import { isoNowSql } from '../db/dialect'
 

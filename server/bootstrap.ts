@@ -7,10 +7,10 @@ import { seedDemo } from '../db/seed/seed-demo'
 import { type Config, getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
-import { ensureAdmin, registerUser } from '~/domain/accounts.server'
-import { deleteExpiredAuthSessions } from '~/domain/auth-sessions.server'
-import { deleteStaleGuestCarts } from '~/domain/cart.server'
-import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads } from '~/domain/media.server'
+import { ensureAdmin, registerUser } from '~/domain/accounts/accounts.server'
+import { deleteExpiredAuthSessions } from '~/domain/accounts/auth-sessions.server'
+import { deleteStaleGuestCarts } from '~/domain/cart/cart.server'
+import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads } from '~/domain/catalog/media.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { uploadUrl } from '../../tests/helpers/fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
-import { createProduct } from '../domain/admin-products.server'
+import { createProduct } from '../domain/catalog/admin-products.server'
 import { Invalid } from '../domain/errors'
 import { fromApiProduct, parseApiProduct } from './admin-products.server'
 

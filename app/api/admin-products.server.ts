@@ -5,7 +5,7 @@ import type { DB } from '../../db/database'
 import type { VarietyType } from '~/lib/catalog'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { toApiProduct } from './shapes.server'
-import { listProducts, type ProductDetail, withDetails } from '../domain/catalog.server'
+import { listProducts, type ProductDetail, withDetails } from '../domain/catalog/catalog.server'
 import { Invalid, parseInput } from '../domain/errors'
 
 type Json = Record<string, unknown>

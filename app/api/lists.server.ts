@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { PAGE_SIZE } from '~/lib/listing-filters'
 import { pageCountOf, pageSchema } from '~/schemas/pagination'
-import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/admin-orders.server'
+import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/orders/admin-orders.server'
 import { parseInput } from '../domain/errors'
 
 /** Each list call's cap (items in one answer without `page`) and page size (with `page`). */

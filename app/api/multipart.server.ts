@@ -4,7 +4,7 @@ import { basename } from 'node:path'
 import { isUploadUrl } from '~/lib/images'
 import type { DB } from '../../db/database'
 import { Invalid } from '../domain/errors'
-import { cachedStoredFile } from '../domain/media.server'
+import { cachedStoredFile } from '../domain/catalog/media.server'
 
 /** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
 export async function readMultipart(request: Request): Promise<FormData> {

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import type { AddressView } from '~/domain/addresses.server'
+import type { AddressView } from '~/domain/accounts/addresses.server'
 import { buttonClass } from './ui/button'
 
 export function AddressLines({ address }: { address: Omit<AddressView, 'id' | 'userId'> }) {

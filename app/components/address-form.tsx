@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { INDIAN_STATES_AND_UTS, matchIndianState } from '~/lib/indian-states'
 import { useHydrated } from '~/lib/use-hydrated'
 import { addressSchema } from '~/schemas/address'
-import type { AddressView } from '~/domain/addresses.server'
+import type { AddressView } from '~/domain/accounts/addresses.server'
 import { Button, buttonClass } from './ui/button'
 import { Field, Input, inputClass } from './ui/field'
 

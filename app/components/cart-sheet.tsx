@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
-import type { Cart } from '~/domain/cart.server'
+import type { Cart } from '~/domain/cart/cart.server'
 import { CartContents } from './cart'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'

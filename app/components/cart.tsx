@@ -6,7 +6,7 @@ import { formatPaise } from '~/lib/money'
 import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
-import type { Cart, CartLine } from '~/domain/cart.server'
+import type { Cart, CartLine } from '~/domain/cart/cart.server'
 import { buttonClass } from './ui/button'
 import { Picture } from './ui/picture'
 

@@ -1,5 +1,5 @@
 // Checkout's delivery address: pick one of the saved addresses, or add one (behind a tap when some are saved).
-import type { AddressView } from '~/domain/addresses.server'
+import type { AddressView } from '~/domain/accounts/addresses.server'
 import { MAX_ADDRESSES } from '~/lib/addresses'
 import { cn } from '~/lib/cn'
 import type { FormReply } from '~/web/form-reply'

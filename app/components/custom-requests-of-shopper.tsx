@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { CUSTOM_REQUEST_STATUS_LABELS, formatCustomRequestNumber } from '~/lib/custom-orders'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
-import type { CustomRequestSummary } from '~/domain/custom-orders.server'
+import type { CustomRequestSummary } from '~/domain/custom-orders/custom-orders.server'
 import { buttonClass } from './ui/button'
 
 export function CustomRequestsOfShopper({ requests }: { requests: CustomRequestSummary[] }) {

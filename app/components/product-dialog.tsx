@@ -1,7 +1,7 @@
 import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
-import type { ProductDetail } from '~/domain/catalog.server'
+import type { ProductDetail } from '~/domain/catalog/catalog.server'
 import type { ProductReviews } from './product-reviews'
 
 /**

@@ -3,7 +3,7 @@
 // review: the form to write or edit it (plain posts, so without JS as well) and its delete button.
 // It imports little on purpose (no ui/field): the product page is the largest on the JS budget.
 import { Form, Link } from 'react-router'
-import type { OwnReview, ProductReviews as ProductReviewsData, ReviewItem } from '~/domain/reviews.server'
+import type { OwnReview, ProductReviews as ProductReviewsData, ReviewItem } from '~/domain/catalog/reviews.server'
 import { formatAverage, REVIEW_LIMITS, REVIEW_MESSAGES, REVIEW_VALUES, reviewCountLabel } from '~/lib/reviews'
 import type { FormReply } from '~/web/form-reply'
 import { buttonClass } from './ui/button'

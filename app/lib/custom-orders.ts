@@ -1,6 +1,6 @@
 // The custom-order vocabulary (issue 21): a request's statuses and the moves between them, the
 // limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
-// CHECK, the domain (app/domain/custom-orders.server.ts) and the admin's select derive from here.
+// CHECK, the domain (app/domain/custom-orders/custom-orders.server.ts) and the admin's select derive from here.
 
 /** Every status a custom request can have, in the order of its life. */
 export const CUSTOM_REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'declined', 'done'] as const

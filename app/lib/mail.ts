@@ -1,4 +1,4 @@
-// The mail vocabulary the admin's mailbox shows (the outbox: app/domain/mail-outbox.server.ts).
+// The mail vocabulary the admin's mailbox shows (the outbox: app/domain/messaging/mail-outbox.server.ts).
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export type MailStatus = (typeof MAIL_STATUSES)[number]

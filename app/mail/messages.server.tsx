@@ -1,5 +1,5 @@
 // Every mail the shop sends, as HTML (React, rendered to static markup) and as plain text, from
-// plain data. The domain reads the data and puts the result in the outbox (app/domain/mail.server.ts).
+// plain data. The domain reads the data and puts the result in the outbox (app/domain/messaging/mail.server.ts).
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { VARIETY_LABELS } from '~/lib/catalog'

@@ -4,7 +4,7 @@
 import { getDb } from '~/infra/db.server'
 import { CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
 import { customRequestUpdateSchema } from '~/schemas/custom-order'
-import { updateCustomRequest } from '../domain/custom-orders.server'
+import { updateCustomRequest } from '../domain/custom-orders/custom-orders.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'

@@ -1,7 +1,7 @@
 // The shop's cookies: the session (login session id, guest cart id), the flash toast and the theme.
 import { type Cookie, createCookie, createCookieSessionStorage } from 'react-router'
 import { getConfig } from '~/infra/config.server'
-import { SESSION_MAX_AGE_SECONDS } from '../domain/auth-sessions.server'
+import { SESSION_MAX_AGE_SECONDS } from '../domain/accounts/auth-sessions.server'
 import { getSessionSecret } from '../infra/secret.server'
 
 export interface ShopSessionData {

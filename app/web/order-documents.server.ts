@@ -1,7 +1,7 @@
 // The invoice and credit-note downloads: the order's owner (shop) or the admin gets the PDF; anyone
 // else, and an order without that document (unpaid, or never refunded), gets a 404.
 import { NotFound } from '~/domain/errors'
-import { orderDocumentPdf } from '~/domain/invoices.server'
+import { orderDocumentPdf } from '~/domain/orders/invoices.server'
 import { getDb } from '~/infra/db.server'
 import type { DocumentKind } from '~/lib/invoice-document'
 import type { SessionUser } from '~/lib/user'

@@ -1,7 +1,7 @@
 // After a page or /api action decided a refund (cancel, reject), the refund is sent at once rather
 // than at the worker's next pass, waiting at most REFUND_NOW_MS: a slow or down gateway leaves it
 // queued for the worker (server/jobs/refunds.ts), and the answer is not held up.
-import { runRefunds } from '~/domain/refunds.server'
+import { runRefunds } from '~/domain/orders/refunds.server'
 import { getDb } from '~/infra/db.server'
 import { gatewayForRefund } from '~/infra/payment-gateway.server'
 

@@ -2,7 +2,7 @@
 // nothing dated in the future, stock untouched.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
-import { dashboard } from '~/domain/admin-dashboard.server'
+import { dashboard } from '~/domain/dashboard/admin-dashboard.server'
 import type { DB } from '../database'
 import { up } from '../../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
 import { seedDemoOrders } from './demo-orders'

@@ -1,7 +1,7 @@
 // Fills an empty shop with the demo catalogue: renders the art, stores it, then inserts every row at once.
 import type { Insertable } from 'kysely'
 import { newId } from '~/lib/ids.server'
-import { storeImage } from '~/domain/media.server'
+import { storeImage } from '~/domain/catalog/media.server'
 import type { DB } from '../database'
 import type { NewProduct, ProductColorsTable, ProductImagesTable, ProductVarietiesTable } from '../schema'
 import { mapWithConcurrency } from './concurrency'

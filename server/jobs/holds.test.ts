@@ -1,7 +1,7 @@
 // The periodic sweep of expired stock holds: one sweep deletes only expired holds; the timer sweeps;
 // startHolds sets the limits and tells the page cache what holds change (ADR 050).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkoutLimits, configureCheckoutLimits } from '~/domain/stock-holds.server'
+import { checkoutLimits, configureCheckoutLimits } from '~/domain/cart/stock-holds.server'
 import { changedSince, shopGeneration } from '~/infra/shop-writes.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { startHoldSweep, startHolds, sweepHoldsOnce } from './holds'

@@ -4,7 +4,7 @@
 // the expiries gave back (pages rendered while the holds were live showed less); it can run late or
 // not at all without selling anything twice. docs/decisions/032-stock-holds-and-unpaid-checkouts.md, 050.
 import type { DB } from '../../db/database'
-import { configureCheckoutLimits, sweepExpiredHolds, watchAvailability } from '~/domain/stock-holds.server'
+import { configureCheckoutLimits, sweepExpiredHolds, watchAvailability } from '~/domain/cart/stock-holds.server'
 import type { Config } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { availabilityChanged } from '~/infra/shop-writes.server'

@@ -3,7 +3,7 @@
 // a permanent refusal, and the outbox-to-SMTP latency (printed, not asserted).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
-import { enqueueMail, type OutboxMail, readMail, registerAttachmentRenderer, retryMail } from '~/domain/mail-outbox.server'
+import { enqueueMail, type OutboxMail, readMail, registerAttachmentRenderer, retryMail } from '~/domain/messaging/mail-outbox.server'
 import { type MailTransport, smtpTransport } from '~/infra/mailer.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { expectConsole } from '../../tests/setup/console'

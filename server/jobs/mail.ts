@@ -6,7 +6,7 @@ import type { DB } from '../../db/database'
 import { getConfig, publicUrl } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { isPermanentMailError, type MailTransport, senderFromConfig, transportFromConfig } from '~/infra/mailer.server'
-import { configureMail } from '~/domain/mail.server'
+import { configureMail } from '~/domain/messaging/mail.server'
 import {
   attachmentRenderer,
   type Backoff,
@@ -18,8 +18,8 @@ import {
   onMailQueued,
   type OutboxRow,
   registerAttachmentRenderer,
-} from '~/domain/mail-outbox.server'
-import { renderCreditNotePdf, renderInvoicePdf } from '~/domain/invoices.server'
+} from '~/domain/messaging/mail-outbox.server'
+import { renderCreditNotePdf, renderInvoicePdf } from '~/domain/orders/invoices.server'
 
 export interface MailWorkerOptions {
   db: DB

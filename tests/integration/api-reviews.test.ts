@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
 import { insertOrder } from '../helpers/order-fixtures'
-import { hideReview } from '../../app/domain/reviews.server'
+import { hideReview } from '../../app/domain/catalog/reviews.server'
 import { type RunningServer, startServer } from './server'
 
 const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }

@@ -14,7 +14,7 @@ import {
 } from '~/lib/custom-orders'
 import { formatDate } from '~/lib/dates'
 import { formatPaise, paiseToRupees } from '~/lib/money'
-import type { AdminCustomRequestSummary } from '~/domain/custom-orders.server'
+import type { AdminCustomRequestSummary } from '~/domain/custom-orders/custom-orders.server'
 
 /** The needed-by day (YYYY-MM-DD) as people read it: 22 Nov 2026. */
 export function formatNeededBy(day: string): string {

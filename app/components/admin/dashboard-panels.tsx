@@ -2,7 +2,7 @@
 // the domain's Dashboard read model.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { Dashboard } from '~/domain/admin-dashboard.server'
+import type { Dashboard } from '~/domain/dashboard/admin-dashboard.server'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'

@@ -8,7 +8,7 @@ import { CUSTOM_REQUEST_STATUS_LABELS, formatCustomRequestNumber } from '~/lib/c
 import { formatDateTime } from '~/lib/dates'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
-import { getCustomRequest } from '~/domain/custom-orders.server'
+import { getCustomRequest } from '~/domain/custom-orders/custom-orders.server'
 import { customRequestFormAction } from '~/web/admin-custom-request-form.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { Route } from './+types/custom-order'

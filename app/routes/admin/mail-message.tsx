@@ -3,7 +3,7 @@
 // with its links made clickable (the demo's way to open a password reset link).
 import { Form, Link } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
-import { getMailMessage, retryMail } from '~/domain/mail-outbox.server'
+import { getMailMessage, retryMail } from '~/domain/messaging/mail-outbox.server'
 import { getDb } from '~/infra/db.server'
 import { formatDateTime } from '~/lib/dates'
 import { linkify, MAIL_MESSAGES, MAIL_STATUS_LABELS } from '~/lib/mail'

@@ -2,7 +2,7 @@
 // mail goes (the demo shows what a shopper would receive); with it, the log of what was sent.
 import { Link } from 'react-router'
 import { Pager } from '~/components/pager'
-import { listMail } from '~/domain/mail-outbox.server'
+import { listMail } from '~/domain/messaging/mail-outbox.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { formatDateTime } from '~/lib/dates'

@@ -4,7 +4,7 @@
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, Input } from '~/components/ui/field'
-import { listAllReviews } from '~/domain/reviews.server'
+import { listAllReviews } from '~/domain/catalog/reviews.server'
 import { getDb } from '~/infra/db.server'
 import { cn } from '~/lib/cn'
 import { formatDateTime } from '~/lib/dates'

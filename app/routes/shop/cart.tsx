@@ -5,7 +5,7 @@ import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { safeRedirectPath } from '~/lib/user'
 import { getUser } from '~/web/auth.server'
-import { getCart } from '~/domain/cart.server'
+import { getCart } from '~/domain/cart/cart.server'
 import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
 import type { Route } from './+types/cart'
 

@@ -3,7 +3,7 @@
 import { CustomOrderForm } from '~/components/custom-order-form'
 import { getDb } from '~/infra/db.server'
 import { indiaDay } from '~/lib/dates'
-import { listAddresses } from '~/domain/addresses.server'
+import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getUser } from '~/web/auth.server'
 import { clientIpContext } from '~/web/context'
 import { customOrderFormAction } from '~/web/custom-order-form.server'

@@ -4,8 +4,8 @@ import { Picture } from '~/components/ui/picture'
 import { Carousel } from '~/components/ui/carousel'
 import { getDb } from '~/infra/db.server'
 import { CategoryLinks } from '~/components/category-links'
-import { listProducts } from '~/domain/catalog.server'
-import { listFeatureImages } from '~/domain/features.server'
+import { listProducts } from '~/domain/catalog/catalog.server'
+import { listFeatureImages } from '~/domain/catalog/banners.server'
 import type { Route } from './+types/home'
 
 /** docs/spec/constants.md: the banner moves on every 4 seconds. */

@@ -2,7 +2,7 @@ import { FiltersPanel, Pagination, SortMenu } from '~/components/listing-control
 import { ProductGrid } from '~/components/product-grid'
 import { getDb } from '~/infra/db.server'
 import { parseListingQuery } from '~/lib/listing-filters'
-import { listProducts } from '~/domain/catalog.server'
+import { listProducts } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/listing'
 
 export const meta: Route.MetaFunction = () => [

@@ -5,7 +5,7 @@ import { Input } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { CategoryLinks } from '~/components/category-links'
 import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
-import { searchProducts } from '~/domain/catalog.server'
+import { searchProducts } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/search'
 
 export const meta: Route.MetaFunction = () => [

@@ -7,7 +7,7 @@
 // inShipping or delivered, or with the current status of a shipped order to edit them; a bad one
 // is a 400 with `errors` and changes nothing).
 import { getDb } from '~/infra/db.server'
-import { updateOrderByAdmin } from '~/domain/order-tracking.server'
+import { updateOrderByAdmin } from '~/domain/orders/order-tracking.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { ORDER_MESSAGES } from '~/lib/order-status'

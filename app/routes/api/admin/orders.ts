@@ -7,13 +7,13 @@
 import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
-import { listAllOrders, ORDER_LIST_VIEWS } from '~/domain/admin-orders.server'
+import { listAllOrders, ORDER_LIST_VIEWS } from '~/domain/orders/admin-orders.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
 import { toApiAdminOrder } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { getOrderDetails } from '~/domain/orders.server'
+import { getOrderDetails } from '~/domain/orders/orders.server'
 import type { Route } from './+types/orders'
 
 const querySchema = z.object({

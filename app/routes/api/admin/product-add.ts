@@ -4,7 +4,7 @@
 // The server picks the id: an `_id` in the body is ignored.
 import { getDb } from '~/infra/db.server'
 import { parseApiProduct } from '~/api/admin-products.server'
-import { createProduct } from '~/domain/admin-products.server'
+import { createProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiProduct } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'

@@ -1,7 +1,7 @@
 // DELETE /api/admin/products/delete/:id, admin only -> {success, message: 'Product deleted successfully'}
 // Soft delete: shoppers no longer see it, past orders and carts keep pointing at it. Unknown id 404.
 import { getDb } from '~/infra/db.server'
-import { deleteProduct } from '~/domain/admin-products.server'
+import { deleteProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/product-delete'

@@ -4,10 +4,10 @@
 // replace the old ones, and a new variety type drops the other type's options.
 import { getDb } from '~/infra/db.server'
 import { editBody, parseApiProduct } from '~/api/admin-products.server'
-import { updateProduct } from '~/domain/admin-products.server'
+import { updateProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiProduct } from '~/api/shapes.server'
-import { getProduct } from '~/domain/catalog.server'
+import { getProduct } from '~/domain/catalog/catalog.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product-edit'

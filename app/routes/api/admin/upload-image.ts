@@ -5,7 +5,7 @@
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { readMultipart } from '~/api/multipart.server'
-import { storeUploadedFile } from '~/domain/media.server'
+import { storeUploadedFile } from '~/domain/catalog/media.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/upload-image'

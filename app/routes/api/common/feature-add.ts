@@ -4,11 +4,11 @@
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { checkUploadedUrl, isMultipart, readMultipart } from '~/api/multipart.server'
-import { storeUploadedFile } from '~/domain/media.server'
+import { storeUploadedFile } from '~/domain/catalog/media.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiFeatureImage } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { addFeatureImage } from '~/domain/features.server'
+import { addFeatureImage } from '~/domain/catalog/banners.server'
 import type { Route } from './+types/feature-add'
 import { FEATURE_MESSAGES } from '~/lib/features'
 

@@ -3,7 +3,7 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { deleteFeatureImage } from '~/domain/features.server'
+import { deleteFeatureImage } from '~/domain/catalog/banners.server'
 import type { Route } from './+types/feature-delete'
 import { FEATURE_MESSAGES } from '~/lib/features'
 

@@ -4,7 +4,7 @@
 import { getDb } from '~/infra/db.server'
 import { addressSchema } from '~/schemas/address'
 import { apiUserIdSchema } from '~/schemas/api-user'
-import { addAddress } from '~/domain/addresses.server'
+import { addAddress } from '~/domain/accounts/addresses.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { toApiAddress } from '~/api/shapes.server'

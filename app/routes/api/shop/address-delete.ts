@@ -1,7 +1,7 @@
 // DELETE /api/shop/address/delete/:userId/:addressId -> {success, message: 'Address Deleted Successfully'}
 // The caller's own user id (403 otherwise); an address that is not theirs is 404.
 import { getDb } from '~/infra/db.server'
-import { deleteAddress } from '~/domain/addresses.server'
+import { deleteAddress } from '~/domain/accounts/addresses.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-delete'

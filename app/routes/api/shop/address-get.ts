@@ -1,6 +1,6 @@
 // GET /api/shop/address/get/:userId -> {success, data: [addresses]} (the caller's own; the admin may read any).
 import { getDb } from '~/infra/db.server'
-import { listAddresses } from '~/domain/addresses.server'
+import { listAddresses } from '~/domain/accounts/addresses.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiAddress } from '~/api/shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'

@@ -3,7 +3,7 @@
 // The caller's own user id (403 otherwise); an address that is not theirs is 404.
 import { getDb } from '~/infra/db.server'
 import { addressSchema } from '~/schemas/address'
-import { updateAddress } from '~/domain/addresses.server'
+import { updateAddress } from '~/domain/accounts/addresses.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { toApiAddress } from '~/api/shapes.server'

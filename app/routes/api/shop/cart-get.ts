@@ -4,7 +4,7 @@ import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiCart } from '~/api/shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
-import { getCart } from '~/domain/cart.server'
+import { getCart } from '~/domain/cart/cart.server'
 import type { Route } from './+types/cart-get'
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@
 // 403, unknown 404, too late 400 with `errors.orderStatus`.
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiOrder } from '~/api/shapes.server'
-import { cancelOrder } from '~/domain/order-lifecycle.server'
-import { getOrderDetail } from '~/domain/orders.server'
+import { cancelOrder } from '~/domain/orders/order-lifecycle.server'
+import { getOrderDetail } from '~/domain/orders/orders.server'
 import { getDb } from '~/infra/db.server'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { requireApiUser } from '~/web/auth.server'

@@ -5,7 +5,7 @@ import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { handleWebhook } from '~/domain/payments.server'
+import { handleWebhook } from '~/domain/orders/payments.server'
 import type { Route } from './+types/order-razorpay-webhook'
 
 export const loader = () => methodNotAllowed('POST')

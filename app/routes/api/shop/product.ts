@@ -2,7 +2,7 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiProduct } from '~/api/shapes.server'
-import { getProduct } from '~/domain/catalog.server'
+import { getProduct } from '~/domain/catalog/catalog.server'
 import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'

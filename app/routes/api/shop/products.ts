@@ -8,7 +8,7 @@ import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
 import { toApiProduct } from '~/api/shapes.server'
-import { listProducts, withDetails } from '~/domain/catalog.server'
+import { listProducts, withDetails } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/products'
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { API_LISTS, listAnswer, listWindow } from '~/api/lists.server'
 import { toApiProduct } from '~/api/shapes.server'
-import { searchProducts, withDetails } from '~/domain/catalog.server'
+import { searchProducts, withDetails } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/search'
 
 export function loader({ request, params }: Route.LoaderArgs) {

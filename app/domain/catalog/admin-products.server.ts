@@ -1,0 +1,123 @@
+// The admin's catalogue: create, edit and (softly) delete products with their images, colours and
+// variety options. Orders and carts keep pointing at deleted products; shoppers no longer see them.
+import { sql } from 'kysely'
+import type { DB } from '../../../db/database'
+import { newId } from '~/lib/ids.server'
+import { PRODUCT_MESSAGES } from '~/lib/catalog'
+import { paiseToRupees } from '~/lib/money'
+import type { ProductInput } from '~/schemas/product'
+import { getProduct, type ProductDetail } from './catalog.server'
+import { NotFound } from '../errors'
+
+function productColumns(input: ProductInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    price_paise: input.price,
+    sale_price_paise: input.salePrice,
+    total_stock: input.totalStock,
+    average_review: input.averageReview,
+    variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
+    updated_at: new Date().toISOString(),
+  }
+}
+
+type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
+
+async function replaceChildren(trx: Trx, productId: string, input: ProductInput) {
+  await trx.deleteFrom('product_images').where('product_id', '=', productId).execute()
+  await trx.deleteFrom('product_colors').where('product_id', '=', productId).execute()
+  await trx.deleteFrom('product_varieties').where('product_id', '=', productId).execute()
+  if (input.images.length) {
+    await trx
+      .insertInto('product_images')
+      .values(input.images.map((url, position) => ({ product_id: productId, position, url })))
+      .execute()
+  }
+  if (input.colors.length) {
+    await trx
+      .insertInto('product_colors')
+      .values(input.colors.map((name, position) => ({ product_id: productId, position, name })))
+      .execute()
+  }
+  // Changing the variety type drops the other types' lists: only the chosen type's options are kept.
+  if (input.varietyType && input.varieties.length) {
+    await trx
+      .insertInto('product_varieties')
+      .values(
+        input.varieties.map((v, position) => ({
+          product_id: productId,
+          position,
+          name: v.name,
+          price_paise: v.price,
+          sale_price_paise: input.varietyType === 'pack' ? 0 : v.salePrice,
+        })),
+      )
+      .execute()
+  }
+}
+
+export async function createProduct(db: DB, input: ProductInput): Promise<ProductDetail> {
+  const id = newId()
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
+    await replaceChildren(trx, id, input)
+  })
+  return getProduct(db, id, 'shelf')
+}
+
+/**
+ * Saves an edit. `stockSeen` is the stock the editor started from: when the edit leaves it as it
+ * was, the stock column is not written, so sales confirmed while the admin was editing stand (no
+ * lost update); a stock the admin changed is written as given.
+ */
+export async function updateProduct(db: DB, id: string, input: ProductInput, options: { stockSeen?: number } = {}): Promise<ProductDetail> {
+  const { total_stock, average_review, ...rest } = productColumns(input)
+  // The admin's average stands in only until the first shown review; from then on the reviews'
+  // own average is kept (decided in the update itself, so a review written meanwhile stands; ADR 041).
+  const columns = { ...rest, average_review: sql<number>`case when review_count > 0 then average_review else ${average_review} end` }
+  const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('products')
+      .set(stockChanged ? { ...columns, total_stock } : columns)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
+    await replaceChildren(trx, id, input)
+  })
+  return getProduct(db, id, 'shelf')
+}
+
+export async function deleteProduct(db: DB, id: string): Promise<void> {
+  const result = await db
+    .updateTable('products')
+    .set({ deleted_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
+}
+
+/** The form's values for a product being edited (rupees as the form shows them). */
+export function toProductFormValues(product: ProductDetail) {
+  return {
+    title: product.title,
+    description: product.description,
+    category: product.category,
+    price: String(paiseToRupees(product.pricePaise)),
+    salePrice: String(paiseToRupees(product.salePricePaise)),
+    totalStock: String(product.totalStock),
+    averageReview: String(product.averageReview),
+    varietyType: product.variety?.type ?? '',
+    varieties: (product.variety?.options ?? []).map((o) => ({
+      name: o.name,
+      price: String(paiseToRupees(o.pricePaise)),
+      salePrice: String(paiseToRupees(o.salePricePaise)),
+    })),
+    colors: product.colors,
+    images: product.images,
+  }
+}

@@ -1,0 +1,39 @@
+// The home page banner's feature images, in their display order.
+import type { DB } from '../../../db/database'
+import { newId } from '~/lib/ids.server'
+import { FEATURE_MESSAGES } from '~/lib/features'
+import { NotFound } from '../errors'
+
+export interface FeatureImageItem {
+  id: string
+  image: string
+  position: number
+}
+
+export async function listFeatureImages(db: DB): Promise<FeatureImageItem[]> {
+  return db
+    .selectFrom('feature_images')
+    .select(['id', 'image', 'position'])
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
+
+/** Adds a banner at the end of the carousel. */
+export async function addFeatureImage(db: DB, image: string): Promise<FeatureImageItem> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('feature_images')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst()
+    const row = { id: newId(), image, position: Number(last?.position ?? -1) + 1 }
+    await trx.insertInto('feature_images').values(row).execute()
+    return row
+  })
+}
+
+export async function deleteFeatureImage(db: DB, id: string): Promise<void> {
+  const result = await db.deleteFrom('feature_images').where('id', '=', id).executeTakeFirst()
+  if (Number(result.numDeletedRows) === 0) throw new NotFound(FEATURE_MESSAGES.notFound)
+}

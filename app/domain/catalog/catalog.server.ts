@@ -1,0 +1,262 @@
+// The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
+// search, and one product's full detail.
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import type { DB } from '../../../db/database'
+import type { Category, Database, VarietyType } from '../../../db/schema'
+import {
+  DEFAULT_SORT,
+  type ListingFilters,
+  PAGE_SIZE,
+  PRICE_BANDS,
+  type SortId,
+} from '~/lib/listing-filters'
+import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
+import { MAX_KEYWORD_LENGTH } from '~/lib/search'
+import { NotFound } from '../errors'
+import { inList } from '../sql-lists.server'
+import { caseInsensitiveSql } from '../../../db/dialect'
+import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
+import { availableStock, inStockNow } from '../cart/stock-holds.server'
+import { pageCountOf } from '~/schemas/pagination'
+
+export interface ProductCardData {
+  id: string
+  title: string
+  category: Category
+  pricePaise: number
+  salePricePaise: number
+  /** What shoppers may still buy: the stock less live holds of started checkouts. */
+  totalStock: number
+  image: string | null
+  /** The product has varieties or colours to choose before it can go in the cart. */
+  needsChoice: boolean
+}
+
+export interface VarietyOption {
+  name: string
+  pricePaise: number
+  salePricePaise: number
+}
+
+export interface ProductDetail extends ProductCardData {
+  description: string
+  averageReview: number
+  images: string[]
+  colors: string[]
+  variety: { type: VarietyType; options: VarietyOption[] } | null
+}
+
+type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
+
+const effectivePrice = effectivePriceSql('p')
+
+const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
+
+function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQuery {
+  let q = query.where('p.deleted_at', 'is', null)
+  if (filters.category.length) q = q.where('p.category', 'in', filters.category)
+  if (filters.price.length) {
+    const bands = PRICE_BANDS.filter((b) => filters.price.includes(b.id))
+    q = q.where((eb) => eb.or(bands.map((b) => eb.and([eb(effectivePrice, '>=', b.min), eb(effectivePrice, '<', b.max)]))))
+  }
+  if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
+  if (filters.availability.includes('on-sale')) {
+    q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
+  }
+  return q
+}
+
+function firstImage(eb: ExpressionBuilder<Database & { p: Database['products'] }, 'p'>) {
+  return eb
+    .selectFrom('product_images as i')
+    .select('i.url')
+    .whereRef('i.product_id', '=', 'p.id')
+    .orderBy('i.position')
+    .limit(1)
+    .as('image')
+}
+
+/**
+ * Which stock a card carries: 'shop' (what shoppers may buy: less live holds) or 'shelf' (the stock
+ * the owner counts and edits; the admin's pages and /api/admin answers).
+ */
+export type StockView = 'shop' | 'shelf'
+
+function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
+  return query.select((eb) => [
+    'p.id',
+    'p.title',
+    'p.category',
+    'p.price_paise',
+    'p.sale_price_paise',
+    stock === 'shelf' ? sql<number>`p.total_stock`.as('total_stock') : availableStock('p').as('total_stock'),
+    firstImage(eb),
+    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id))`.as(
+      'needs_choice',
+    ),
+  ])
+}
+
+type CardRow = {
+  id: string
+  title: string
+  category: Category
+  price_paise: number
+  sale_price_paise: number
+  total_stock: number
+  image: string | null
+  needs_choice: number
+}
+
+function toCard(row: CardRow): ProductCardData {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    pricePaise: row.price_paise,
+    salePricePaise: row.sale_price_paise,
+    totalStock: Math.max(0, row.total_stock),
+    image: row.image,
+    needsChoice: Boolean(row.needs_choice),
+  }
+}
+
+function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
+  const direction = sort === 'price-hightolow' || sort === 'title-ztoa' ? 'desc' : 'asc'
+  const key = sort.startsWith('price') ? effectivePrice : caseInsensitiveSql('p.title')
+  return query.orderBy(key, direction).orderBy('p.id')
+}
+
+/** The category's label (e.g. 'Gifting & Memories'), so the admin can find products by it. */
+const categoryLabelSql = sql`(case p.category ${sql.join(
+  CATEGORIES.map((c) => sql`when ${c.id} then ${c.label}`),
+  sql` `,
+)} end)`
+
+export interface ProductPage {
+  items: ProductCardData[]
+  total: number
+  page: number
+  pageCount: number
+  pageSize: number
+}
+
+/** One page of product cards for the listing, home and the products API. */
+export async function listProducts(
+  db: DB,
+  options: {
+    filters?: ListingFilters
+    sort?: SortId
+    page?: number
+    pageSize?: number
+    /** Only products whose title or category (id or label) contains this, literally, ignoring ASCII case. */
+    titleOrCategory?: string
+    stock?: StockView
+  } = {},
+): Promise<ProductPage> {
+  const pageSize = options.pageSize ?? PAGE_SIZE
+  const page = Math.max(1, Math.floor(options.page ?? 1))
+  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
+  const text = options.titleOrCategory?.trim().slice(0, MAX_KEYWORD_LENGTH)
+  if (text) {
+    const pattern = likePattern(text)
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb(sql`p.title`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`p.category`, 'like', sql`${pattern} escape '\\'`),
+        eb(categoryLabelSql, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    )
+  }
+  const [rows, count] = await Promise.all([
+    selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT), options.stock)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.total)
+  return { items: rows.map(toCard), total, page, pageSize, pageCount: pageCountOf(total, pageSize) }
+}
+
+export const SEARCH_LIMIT = 48
+
+/**
+ * Product cards for a shopper's keyword, best matches first: forgiving (any word, any order, typos)
+ * but literal, see matchProducts.
+ */
+export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
+  const ids = await matchProducts(db, keyword, limit)
+  if (!ids.length) return []
+  const rows = await selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute()
+  const byId = new Map(rows.map((row) => [row.id, toCard(row)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** A product with its pictures, colours and variety options; NotFound for unknown or deleted ids. */
+export async function getProduct(db: DB, id: string, stock: StockView = 'shop'): Promise<ProductDetail> {
+  const row = await selectCards(db.selectFrom('products as p'), stock)
+    .where('p.id', '=', id)
+    .where('p.deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) throw new NotFound(PRODUCT_MESSAGES.notFound)
+  const [detail] = await withDetails(db, [toCard(row)])
+  if (!detail) throw new NotFound(PRODUCT_MESSAGES.notFound)
+  return detail
+}
+
+/**
+ * The cards in full (description, pictures, colours, variety options), in the same order, read
+ * with four queries whatever the number of cards (the /api lists answer whole products). A card
+ * whose product row is gone meanwhile is left out.
+ */
+export async function withDetails(db: DB, cards: ProductCardData[]): Promise<ProductDetail[]> {
+  if (cards.length === 0) return []
+  const ids = [...new Set(cards.map((c) => c.id))]
+  const [rows, images, colors, varieties] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['id', 'description', 'average_review', 'variety_type'])
+      .where(inList('id', ids))
+      .where('deleted_at', 'is', null)
+      .execute(),
+    db.selectFrom('product_images').select(['product_id', 'url']).where(inList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'name']).where(inList('product_id', ids)).orderBy('position').execute(),
+    db
+      .selectFrom('product_varieties')
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
+      .where(inList('product_id', ids))
+      .orderBy('position')
+      .execute(),
+  ])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const grouped = <T extends { product_id: string }>(list: T[]) => {
+    const map = new Map<string, T[]>()
+    for (const item of list) map.set(item.product_id, [...(map.get(item.product_id) ?? []), item])
+    return map
+  }
+  const imagesOf = grouped(images)
+  const colorsOf = grouped(colors)
+  const varietiesOf = grouped(varieties)
+  return cards.flatMap((card) => {
+    const row = byId.get(card.id)
+    if (!row) return []
+    const options = varietiesOf.get(card.id) ?? []
+    return [
+      {
+        ...card,
+        description: row.description,
+        averageReview: row.average_review,
+        images: (imagesOf.get(card.id) ?? []).map((i) => i.url),
+        colors: (colorsOf.get(card.id) ?? []).map((c) => c.name),
+        variety:
+          row.variety_type && options.length
+            ? {
+                type: row.variety_type,
+                options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+              }
+            : null,
+      },
+    ]
+  })
+}

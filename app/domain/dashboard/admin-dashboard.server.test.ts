@@ -1,0 +1,149 @@
+// The dashboard: revenue by India day (kept money only), today / 7 / 30 days, orders by status,
+// stock alerts and the latest orders.
+import { describe, expect, it } from 'vitest'
+import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
+import { insertOrder } from '../../../tests/helpers/order-fixtures'
+import { withTestDb } from '../../../tests/helpers/test-db'
+import type { DB } from '../../../db/database'
+import { ALL_ORDER_STATUSES } from '~/lib/order-status'
+import { CHART_DAYS, dashboard, dailyRevenue, LATEST_ORDERS_SIZE, LOW_STOCK_LIST_SIZE } from './admin-dashboard.server'
+
+/** 23 Nov 2026, 10:00 in India. */
+const NOW = new Date('2026-11-23T04:30:00Z')
+const daysAgo = (days: number, hoursIst = 12) => new Date(Date.UTC(2026, 10, 23 - days, hoursIst, 0, 0) - 330 * 60_000)
+
+let db: DB
+
+withTestDb(async (fresh) => {
+  db = fresh
+  await insertUsers(db, [asha])
+})
+
+const insertProduct = (id: string, stock: number, deleted = false) =>
+  insertProducts(db, [{ id, title: `Product ${id}`, description: 'Resin', category: 'jewellery', stock, deleted }])
+
+describe('dailyRevenue', () => {
+  it('has one entry per India day for 30 days, oldest first, zeros included', async () => {
+    const days = await dailyRevenue(db, NOW)
+    expect(days).toHaveLength(CHART_DAYS)
+    expect(days[0]?.day).toBe('2026-10-25')
+    expect(days.at(-1)?.day).toBe('2026-11-23')
+    expect(days.every((d) => d.revenuePaise === 0 && d.paidOrders === 0)).toBe(true)
+  })
+
+  it('puts an order on its India date: 00:30 IST is today, 23:59 IST the day before', async () => {
+    await insertOrder(db, { id: 'just-after-midnight', user: asha, date: new Date('2026-11-22T19:00:00Z'), totalPaise: 100_00 })
+    await insertOrder(db, { id: 'just-before-midnight', user: asha, date: new Date('2026-11-22T18:29:00Z'), totalPaise: 250_00 })
+    const days = await dailyRevenue(db, NOW)
+    expect(days.at(-1)).toEqual({ day: '2026-11-23', revenuePaise: 100_00, paidOrders: 1 })
+    expect(days.at(-2)).toEqual({ day: '2026-11-22', revenuePaise: 250_00, paidOrders: 1 })
+  })
+
+  it('counts kept money only: not unpaid, failed, rejected or refund-flagged orders, nor older than 30 days', async () => {
+    await insertOrder(db, { id: 'paid', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'shipping', user: asha, date: daysAgo(0), status: 'inShipping', totalPaise: 500_00 })
+    await insertOrder(db, { id: 'unpaid', user: asha, date: daysAgo(0), status: 'pending', totalPaise: 9_999_00 })
+    await insertOrder(db, { id: 'failed', user: asha, date: daysAgo(0), status: 'pending', paymentStatus: 'failed', totalPaise: 9_999_00 })
+    await insertOrder(db, { id: 'rejected', user: asha, date: daysAgo(0), status: 'rejected', totalPaise: 9_999_00 })
+    await insertOrder(db, { id: 'refund', user: asha, date: daysAgo(0), needsRefund: true, totalPaise: 9_999_00 })
+    await insertOrder(db, { id: 'too-old', user: asha, date: daysAgo(30), totalPaise: 9_999_00 })
+    const days = await dailyRevenue(db, NOW)
+    expect(days.at(-1)).toEqual({ day: '2026-11-23', revenuePaise: 1_500_00, paidOrders: 2 })
+    expect(days.reduce((sum, d) => sum + d.revenuePaise, 0)).toBe(1_500_00)
+  })
+})
+
+describe('TEST MODE orders (security finding 3)', () => {
+  it('leaves orders paid through the TEST MODE gateway out of revenue and the chart', async () => {
+    await insertOrder(db, { id: 'real', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'test-today', user: asha, date: daysAgo(0), totalPaise: 9_999_00, gateway: 'test' })
+    await insertOrder(db, { id: 'test-older', user: asha, date: daysAgo(3), totalPaise: 9_999_00, gateway: 'test' })
+    const { periods, daily } = await dashboard(db, NOW)
+    expect(daily.reduce((sum, d) => sum + d.revenuePaise, 0)).toBe(1_000_00)
+    expect(periods.map((p) => [p.revenuePaise, p.paidOrders])).toEqual([
+      [1_000_00, 1],
+      [1_000_00, 1],
+      [1_000_00, 1],
+    ])
+  })
+
+  it('marks TEST MODE orders among the latest orders', async () => {
+    await insertOrder(db, { id: 'real', user: asha, date: daysAgo(1) })
+    await insertOrder(db, { id: 'test', user: asha, date: daysAgo(0), gateway: 'test' })
+    const { latestOrders } = await dashboard(db, NOW)
+    expect(latestOrders.map((o) => [o.id, o.testMode])).toEqual([
+      ['test', true],
+      ['real', false],
+    ])
+  })
+})
+
+describe('dashboard', () => {
+  it('sums today, the last 7 and the last 30 days from the daily figures', async () => {
+    await insertOrder(db, { id: 'today', user: asha, date: daysAgo(0), totalPaise: 100_00 })
+    await insertOrder(db, { id: 'six-days', user: asha, date: daysAgo(6), totalPaise: 200_00 })
+    await insertOrder(db, { id: 'seven-days', user: asha, date: daysAgo(7), totalPaise: 400_00 })
+    await insertOrder(db, { id: 'twenty-nine', user: asha, date: daysAgo(29), totalPaise: 800_00 })
+    const { periods } = await dashboard(db, NOW)
+    expect(periods).toEqual([
+      { label: 'Today', days: 1, revenuePaise: 100_00, paidOrders: 1 },
+      { label: 'Last 7 days', days: 7, revenuePaise: 300_00, paidOrders: 2 },
+      { label: 'Last 30 days', days: 30, revenuePaise: 1_500_00, paidOrders: 4 },
+    ])
+  })
+
+  it('counts orders by every status, zeros included, and the orders that need attention (unpaid checkouts are not orders)', async () => {
+    await insertOrder(db, { id: 'a', user: asha, date: daysAgo(1), status: 'pending' })
+    await insertOrder(db, { id: 'b', user: asha, date: daysAgo(1), status: 'delivered' })
+    await insertOrder(db, { id: 'c', user: asha, date: daysAgo(1), status: 'delivered' })
+    await insertOrder(db, { id: 'd', user: asha, date: daysAgo(40), status: 'confirmed', needsRefund: true })
+    // A cancel's refund on its way is routine: not one that needs attention.
+    await insertOrder(db, { id: 'e', user: asha, date: daysAgo(2), status: 'cancelled', needsRefund: true })
+    const queuedAt = daysAgo(2).toISOString()
+    await db
+      .insertInto('refunds')
+      .values({ id: 'rf-e', order_id: 'e', gateway: 'razorpay', gateway_payment_id: 'pay_e', amount_paise: 149_900, status: 'pending', reason: 'cancelled', next_attempt_at: queuedAt, updated_at: queuedAt })
+      .execute()
+    const { byStatus, needsAttention, totalOrders } = await dashboard(db, NOW)
+    expect(byStatus.map((s) => s.status)).toEqual([...ALL_ORDER_STATUSES])
+    expect(Object.fromEntries(byStatus.map((s) => [s.status, s.count]))).toEqual({
+      pending: 0,
+      confirmed: 1,
+      inProcess: 0,
+      inShipping: 0,
+      delivered: 2,
+      cancelled: 1,
+      rejected: 0,
+    })
+    expect(needsAttention).toBe(1)
+    expect(totalOrders).toBe(4)
+  })
+
+  it('lists live products under 10 in stock, emptiest first, with counts of out and low', async () => {
+    await insertProduct('plenty', 10)
+    await insertProduct('three', 3)
+    await insertProduct('empty', 0)
+    await insertProduct('nine', 9)
+    await insertProduct('gone', 0, true)
+    const { stock } = await dashboard(db, NOW)
+    expect(stock).toEqual({
+      products: 4,
+      outOfStock: 1,
+      lowStock: 2,
+      items: [
+        { id: 'empty', title: 'Product empty', totalStock: 0 },
+        { id: 'three', title: 'Product three', totalStock: 3 },
+        { id: 'nine', title: 'Product nine', totalStock: 9 },
+      ],
+    })
+  })
+
+  it(`caps the stock list at ${LOW_STOCK_LIST_SIZE} and the latest orders at ${LATEST_ORDERS_SIZE}, newest first`, async () => {
+    for (let i = 0; i < LOW_STOCK_LIST_SIZE + 3; i++) await insertProduct(`p${String(i).padStart(2, '0')}`, i % 5)
+    for (let i = 0; i < LATEST_ORDERS_SIZE + 2; i++) await insertOrder(db, { id: `o${i}`, user: asha, date: daysAgo(i) })
+    const { stock, latestOrders } = await dashboard(db, NOW)
+    expect(stock.items).toHaveLength(LOW_STOCK_LIST_SIZE)
+    expect(stock.outOfStock + stock.lowStock).toBe(LOW_STOCK_LIST_SIZE + 3)
+    expect(latestOrders.map((o) => o.id)).toEqual(['o0', 'o1', 'o2', 'o3', 'o4'])
+  })
+})

@@ -1,0 +1,145 @@
+// What the owner checks each morning: money in (today, 7 and 30 days, day by day), orders by
+// status, what is running out, and the latest orders. Days are India calendar days.
+import type { DB } from '../../../db/database'
+import { localDaySql } from '../../../db/dialect'
+import type { OrderStatus } from '../../../db/schema'
+import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
+import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
+import { ALL_ORDER_STATUSES } from '~/lib/order-status'
+import { listAllOrders } from '../orders/admin-orders.server'
+import { countNeedsAttention } from '../orders/order-attention.server'
+import { isUnpaidCheckout } from '../cart/stock-holds.server'
+
+export const CHART_DAYS = 30
+export const LOW_STOCK_LIST_SIZE = 12
+export const LATEST_ORDERS_SIZE = 5
+
+export interface DayRevenue {
+  /** India calendar day, YYYY-MM-DD. */
+  day: string
+  revenuePaise: number
+  paidOrders: number
+}
+
+export interface RevenuePeriod {
+  label: string
+  days: number
+  revenuePaise: number
+  paidOrders: number
+}
+
+const PERIODS = [
+  { label: 'Today', days: 1 },
+  { label: 'Last 7 days', days: 7 },
+  { label: 'Last 30 days', days: CHART_DAYS },
+] as const
+
+/**
+ * Revenue is money kept: paid orders, less rejected ones, those flagged for refund and those the
+ * TEST MODE gateway took (no money moved).
+ */
+function keptRevenue(db: DB) {
+  return db
+    .selectFrom('orders')
+    .where('payment_status', '=', 'paid')
+    .where('gateway', '!=', 'test')
+    .where('needs_refund', '=', 0)
+    .where('order_status', '!=', 'rejected')
+}
+
+/** Paid revenue and order count for each of the CHART_DAYS India days ending today, oldest first. */
+export async function dailyRevenue(db: DB, now: Date): Promise<DayRevenue[]> {
+  const days = indiaDaysEnding(now, CHART_DAYS)
+  const from = indiaDayStart(days[0] as string).toISOString()
+  const rows = await keptRevenue(db)
+    .where('order_date', '>=', from)
+    .select((eb) => [
+      localDaySql('order_date', INDIA_OFFSET_MINUTES).as('day'),
+      eb.fn.sum<number>('total_amount_paise').as('revenue'),
+      eb.fn.countAll<number>().as('orders'),
+    ])
+    .groupBy('day')
+    .execute()
+  const byDay = new Map(rows.map((row) => [row.day, row]))
+  return days.map((day) => ({
+    day,
+    revenuePaise: Number(byDay.get(day)?.revenue ?? 0),
+    paidOrders: Number(byDay.get(day)?.orders ?? 0),
+  }))
+}
+
+/** Today, the last 7 and the last 30 days, each counted from the start of its first India day. */
+export function revenuePeriods(daily: DayRevenue[]): RevenuePeriod[] {
+  return PERIODS.map(({ label, days }) => {
+    const window = daily.slice(-days)
+    return {
+      label,
+      days,
+      revenuePaise: window.reduce((sum, d) => sum + d.revenuePaise, 0),
+      paidOrders: window.reduce((sum, d) => sum + d.paidOrders, 0),
+    }
+  })
+}
+
+/** Every status with its order count, zeros included, in the order an order moves through them. */
+async function ordersByStatus(db: DB): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    // Unpaid checkouts are not orders (they have their own view in All Orders).
+    .where((eb) => eb.not(isUnpaidCheckout(eb)))
+    .select((eb) => ['order_status', eb.fn.countAll<number>().as('count')])
+    .groupBy('order_status')
+    .execute()
+  const counts = new Map(rows.map((row) => [row.order_status, Number(row.count)]))
+  return ALL_ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }))
+}
+
+/** Live products below the low-stock line, emptiest first, and how many there are in all. */
+async function stockAlerts(db: DB) {
+  const live = db.selectFrom('products').where('deleted_at', 'is', null)
+  const [counts, items] = await Promise.all([
+    live
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when('total_stock', '=', 0).then(1).else(0).end()).as('outOfStock'),
+        eb.fn
+          .sum<number>(eb.case().when(eb.and([eb('total_stock', '>', 0), eb('total_stock', '<', LOW_STOCK_THRESHOLD)])).then(1).else(0).end())
+          .as('lowStock'),
+      ])
+      .executeTakeFirstOrThrow(),
+    live
+      .where('total_stock', '<', LOW_STOCK_THRESHOLD)
+      .select(['id', 'title', 'total_stock'])
+      .orderBy('total_stock')
+      .orderBy('title')
+      .limit(LOW_STOCK_LIST_SIZE)
+      .execute(),
+  ])
+  return {
+    products: Number(counts.total),
+    outOfStock: Number(counts.outOfStock ?? 0),
+    lowStock: Number(counts.lowStock ?? 0),
+    items: items.map((p) => ({ id: p.id, title: p.title, totalStock: p.total_stock })),
+  }
+}
+
+export async function dashboard(db: DB, now = new Date()) {
+  const [daily, byStatus, stock, needsAttention, latest] = await Promise.all([
+    dailyRevenue(db, now),
+    ordersByStatus(db),
+    stockAlerts(db),
+    countNeedsAttention(db),
+    listAllOrders(db, { pageSize: LATEST_ORDERS_SIZE }),
+  ])
+  return {
+    periods: revenuePeriods(daily),
+    daily,
+    byStatus,
+    needsAttention,
+    stock,
+    latestOrders: latest.items,
+    totalOrders: latest.total,
+  }
+}
+
+export type Dashboard = Awaited<ReturnType<typeof dashboard>>

@@ -1,0 +1,158 @@
+// The mails events cause: each call reads what the mail needs inside the event's transaction,
+// renders it (app/mail) and queues it in the outbox (mail-outbox.server.ts) with a key that names
+// the event, so it is sent once. Hooking another event is one call inside its transaction.
+import type { DB } from '../../../db/database'
+import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
+import type { OrderStatus } from '~/lib/order-status'
+import {
+  adminOrderUrl,
+  type MailBrand,
+  type MailContact,
+  type MailOrder,
+  lowStockMail,
+  orderConfirmationMail,
+  orderStatusChangeMail,
+  ownerAlertMail,
+  ownerNewOrderMail,
+  SHOPPER_MAIL_STATUSES,
+  type ShopperMailStatus,
+  type StatusMailExtra,
+} from '../../mail/messages.server'
+import { enqueueMail } from './mail-outbox.server'
+import { readOrderSnapshot } from '../orders/order-snapshot.server'
+
+export type { ShopperMailStatus, StatusMailExtra } from '../../mail/messages.server'
+export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
+
+export interface MailSettings extends MailBrand {
+  /** Where owner mail goes; null: every admin account's address. */
+  ownerEmail: string | null
+  /** How shoppers reach the studio (CONTACT_EMAIL, CONTACT_PHONE), as the footer says. */
+  contact: MailContact
+}
+
+let settings: MailSettings = {
+  shopName: 'Resin Craft Studio',
+  publicUrl: 'http://localhost:3000',
+  ownerEmail: null,
+  contact: { email: 'hello@resincraft.studio', phone: '+91 98765 43210' },
+}
+
+/** Set once at start from the configuration (SHOP_NAME, PUBLIC_URL, OWNER_EMAIL, CONTACT_*); tests set their own. */
+export function configureMail(next: Partial<MailSettings>): void {
+  settings = { ...settings, ...next }
+}
+
+export function mailSettings(): MailSettings {
+  return settings
+}
+
+/** The owner's address(es): OWNER_EMAIL, else the admins' (comma-separated); null when there is none. */
+export async function ownerRecipients(trx: DB): Promise<string | null> {
+  if (settings.ownerEmail) return settings.ownerEmail
+  const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('created_at').execute()
+  return admins.length ? admins.map((a) => a.email).join(', ') : null
+}
+
+/** An order as the mail templates take it; null when there is no such order. */
+export async function loadMailOrder(trx: DB, orderId: string): Promise<MailOrder | null> {
+  const snapshot = await readOrderSnapshot(trx, orderId)
+  if (!snapshot) return null
+  const { order, address, lines } = snapshot
+  return {
+    id: order.id,
+    number: order.number,
+    userName: order.user_name,
+    email: order.email,
+    lines,
+    subtotalPaise: order.subtotal_paise,
+    deliveryFeePaise: order.delivery_fee_paise,
+    totalPaise: order.total_amount_paise,
+    address,
+    gateway: order.gateway,
+  }
+}
+
+/**
+ * Everything a confirmed payment tells people, called inside confirmPayment's transaction after
+ * the stock is taken: the confirmation to the shopper (with the invoice, when a renderer for it is
+ * registered), the new order to the owner, and to the owner each product whose stock this order
+ * took below LOW_STOCK_THRESHOLD (once per crossing: the order that crossed it names the mail).
+ */
+export async function queuePaidOrderMails(trx: DB, orderId: string): Promise<void> {
+  const order = await loadMailOrder(trx, orderId)
+  if (!order) return
+  const confirmation = orderConfirmationMail(settings, order)
+  await enqueueMail(trx, {
+    kind: 'order-confirmed',
+    to: order.email,
+    dedupeKey: `order-confirmed:${orderId}`,
+    ...confirmation,
+    attachments: [{ kind: 'invoice', orderId }],
+  })
+  const owner = await ownerRecipients(trx)
+  if (!owner) return
+  await enqueueMail(trx, { kind: 'order-paid-owner', to: owner, dedupeKey: `order-paid-owner:${orderId}`, ...ownerNewOrderMail(settings, order) })
+
+  // Stock after this order, and what the order took: below the threshold now and not before.
+  // (A line the stock could not cover took nothing; such an order is flagged for refund, and its
+  // product may be reported although it was already low: at most once, for that order.)
+  const products = await trx
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select((eb) => ['p.id', 'p.title', 'p.total_stock', eb.fn.sum<number>('l.quantity').as('taken')])
+    .where('l.order_id', '=', orderId)
+    .groupBy(['p.id', 'p.title', 'p.total_stock'])
+    .execute()
+  for (const product of products) {
+    const before = product.total_stock + Number(product.taken)
+    if (product.total_stock >= LOW_STOCK_THRESHOLD || before < LOW_STOCK_THRESHOLD) continue
+    await enqueueMail(trx, {
+      kind: 'low-stock',
+      to: owner,
+      dedupeKey: `low-stock:${product.id}:${orderId}`,
+      ...lowStockMail(settings, { productId: product.id, title: product.title, stock: product.total_stock, threshold: LOW_STOCK_THRESHOLD }),
+    })
+  }
+}
+
+/**
+ * Tells the shopper about a status their order moved to, inside the transaction that moved it:
+ * inProcess (accepted), inShipping (shipped; pass `extra.tracking`), delivered, cancelled, rejected,
+ * and 'refunded' (the refund went through). Other statuses send nothing. One mail per order and
+ * status; pass `extra.eventId` when one status can happen more than once (partial refunds).
+ * Answers whether a mail was queued.
+ */
+export async function orderStatusMail(
+  trx: DB,
+  orderId: string,
+  status: OrderStatus | 'refunded',
+  extra: StatusMailExtra & { eventId?: string; creditNote?: boolean } = {},
+): Promise<boolean> {
+  if (!(SHOPPER_MAIL_STATUSES as readonly string[]).includes(status)) return false
+  const order = await loadMailOrder(trx, orderId)
+  if (!order) return false
+  const { eventId, creditNote, ...details } = extra
+  return enqueueMail(trx, {
+    kind: `order-${status}`,
+    to: order.email,
+    dedupeKey: `order-status:${orderId}:${status}${eventId ? `:${eventId}` : ''}`,
+    ...orderStatusChangeMail(settings, order, status as ShopperMailStatus, details),
+    // A refund of an invoiced order carries its credit note (issued in the same transaction).
+    ...(creditNote ? { attachments: [{ kind: 'credit-note' as const, orderId }] } : {}),
+  })
+}
+
+/**
+ * A mail to the owner about something that needs a person (a refund that failed, ...), inside the
+ * transaction that records it. `dedupeKey` names the event ('refund-failed:<refundId>').
+ */
+export async function ownerAlert(
+  trx: DB,
+  input: { kind: string; dedupeKey: string; subject: string; lines: string[]; orderId?: string },
+): Promise<boolean> {
+  const owner = await ownerRecipients(trx)
+  if (!owner) return false
+  const link = input.orderId ? { href: adminOrderUrl(settings, input.orderId), label: 'Open the order' } : undefined
+  return enqueueMail(trx, { kind: input.kind, to: owner, dedupeKey: input.dedupeKey, ...ownerAlertMail(settings, { ...input, link }) })
+}

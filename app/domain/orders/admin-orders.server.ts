@@ -1,0 +1,67 @@
+// The admin's view of orders: every order, filtered and paginated, and status changes with history.
+import type { DB } from '../../../db/database'
+import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
+import { needsAttention } from './order-attention.server'
+import type { StatusMailExtra } from '../messaging/mail.server'
+import { type MoveResult, moveOrder } from './order-lifecycle.server'
+import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
+import { isUnpaidCheckout } from '../cart/stock-holds.server'
+import { pageCountOf } from '~/schemas/pagination'
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20
+
+/**
+ * Which rows the admin's list shows: 'orders' (the default, here and in /api/admin/orders/get:
+ * unpaid checkouts left out, they are not orders), 'unpaid' (only the unpaid checkouts) or 'all'
+ * (every row, `?view=all`). See docs/decisions/032 and 038.
+ */
+export const ORDER_LIST_VIEWS = ['orders', 'unpaid', 'all'] as const
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]
+
+export async function listAllOrders(
+  db: DB,
+  options: { status?: string | null; view?: OrderListView; attention?: boolean; page?: number; pageSize?: number } = {},
+): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
+  const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
+  const page = Math.max(1, Math.floor(options.page ?? 1))
+  const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE
+  const view = options.view ?? 'orders'
+  let query = db.selectFrom('orders')
+  if (view === 'orders') query = query.where((eb) => eb.not(isUnpaidCheckout(eb)))
+  if (view === 'unpaid') query = query.where(isUnpaidCheckout)
+  if (status) query = query.where('order_status', '=', status)
+  if (options.attention) query = query.where(needsAttention)
+  const [rows, count] = await Promise.all([
+    query
+      .select(ORDER_SUMMARY_COLUMNS)
+      .orderBy('order_date', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.total)
+  return {
+    items: await withRefunds(db, rows.map(toOrderSummary)),
+    total,
+    page,
+    pageCount: pageCountOf(total, pageSize),
+  }
+}
+
+/**
+ * Moves an order to one of the statuses the admin may set (the adapters parse it with
+ * schemas/order.ts), as the lifecycle table allows from where it is (moveOrder): NotFound for an
+ * unknown order, MoveRefused (400) for a move the table forbids. Rejecting a paid order queues its
+ * refund, and stock already taken goes back, in the same transaction.
+ */
+export async function updateOrderStatus(
+  db: DB,
+  orderId: string,
+  next: AdminOrderStatus,
+  adminId: string,
+  mail?: StatusMailExtra,
+): Promise<MoveResult> {
+  return moveOrder(db, orderId, next, 'admin', { changedBy: adminId, mail })
+}

@@ -1,0 +1,185 @@
+// GST invoices and credit notes (ADR 035). The invoice is issued in the transaction that confirms
+// the payment (confirmPayment calls assignInvoiceNumber), the credit note in the refund's
+// transaction (issueCreditNote). Each takes the next number of its series and financial year from
+// a counter row with one conditional UPDATE ... RETURNING: a rolled-back payment gives its number
+// back, so the numbers have no gaps and no repeats. The document is worked out once and kept; the
+// PDF is drawn from it on each download.
+import type { Kysely } from 'kysely'
+import type { DB } from '../../../db/database'
+import type { Database } from '../../../db/schema'
+import { VARIETY_LABELS } from '~/lib/catalog'
+import { documentNumber, financialYearOf } from '~/lib/gst'
+import {
+  buildCreditNote,
+  buildInvoice,
+  DOCUMENT_SERIES,
+  type DocumentKind,
+  documentFilename,
+  type InvoiceDocument,
+  INVOICE_MESSAGES,
+  type InvoiceOrder,
+} from '~/lib/invoice-document'
+import { type InvoiceSettings, parseInvoiceSettings } from '~/lib/invoice-settings'
+import { newId } from '~/lib/ids.server'
+import { ORDER_MESSAGES } from '~/lib/order-status'
+import type { SessionUser } from '~/lib/user'
+import { NotFound } from '../errors'
+import { invoicePdf } from './invoice-pdf.server'
+import { readOrderSnapshot } from './order-snapshot.server'
+
+/** A transaction (or, outside one, the handle itself: then the steps are not atomic). */
+type Trx = Kysely<Database>
+
+export interface IssuedDocument {
+  kind: DocumentKind
+  number: string
+  issuedAt: string
+}
+
+export interface PdfFile {
+  filename: string
+  content: Buffer
+}
+
+let settings: InvoiceSettings | undefined
+
+/**
+ * The seller and the category rates from the environment: the same variables, schema and defaults
+ * the server validated at start (app/infra/config.server.ts), read here because the domain does
+ * not import infrastructure (ADR 026).
+ */
+export function currentInvoiceSettings(): InvoiceSettings {
+  settings ??= parseInvoiceSettings(process.env)
+  return settings
+}
+
+/**
+ * The next number of a series in a financial year. The counter row is made on first use; the
+ * UPDATE takes the row (SQLite: the database's write lock; PostgreSQL: the row lock) until the
+ * transaction ends, so no two transactions get the same number and a rollback returns it.
+ */
+export async function takeNextSequence(trx: Trx, series: string, financialYear: string): Promise<number> {
+  await trx
+    .insertInto('document_counters')
+    .values({ series, financial_year: financialYear, last_sequence: 0 })
+    .onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing())
+    .execute()
+  const row = await trx
+    .updateTable('document_counters')
+    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1) }))
+    .where('series', '=', series)
+    .where('financial_year', '=', financialYear)
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow()
+  return row.last_sequence
+}
+
+async function issuedDocument(trx: Trx, orderId: string, kind: DocumentKind) {
+  return trx.selectFrom('invoices').select(['number', 'issued_at', 'document']).where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst()
+}
+
+async function issue(trx: Trx, orderId: string, kind: DocumentKind, testMode: boolean, issuedAt: string, build: (number: string) => InvoiceDocument) {
+  const series = DOCUMENT_SERIES[kind][testMode ? 'test' : 'live']
+  const financialYear = financialYearOf(issuedAt)
+  const sequence = await takeNextSequence(trx, series, financialYear)
+  const number = documentNumber(series, financialYear, sequence)
+  const document = build(number)
+  await trx
+    .insertInto('invoices')
+    .values({ id: newId(), order_id: orderId, kind, series, financial_year: financialYear, sequence, number, issued_at: issuedAt, document: JSON.stringify(document) })
+    .execute()
+  return { kind, number, issuedAt }
+}
+
+/** The order as the invoice needs it, with each line's category (null when the product is gone). */
+async function invoiceOrder(trx: Trx, orderId: string): Promise<InvoiceOrder | null> {
+  const snapshot = await readOrderSnapshot(trx, orderId)
+  if (!snapshot) return null
+  const { order, address, lines } = snapshot
+  return {
+    number: order.number,
+    orderDate: order.order_date,
+    testMode: order.gateway === 'test',
+    userName: order.user_name,
+    email: order.email,
+    address,
+    lines: lines.map((line) => ({
+      title: line.title,
+      variety: line.varietyName,
+      varietyLabel: line.varietyType ? VARIETY_LABELS[line.varietyType] : null,
+      color: line.color,
+      quantity: line.quantity,
+      unitPricePaise: line.unitPricePaise,
+      category: line.category,
+    })),
+    deliveryFeePaise: order.delivery_fee_paise,
+    totalAmountPaise: order.total_amount_paise,
+  }
+}
+
+/**
+ * Issues the order's tax invoice (or bill of supply), numbered in the financial year of `paidAt`.
+ * Call it inside the transaction that marks the order paid. Once per order: a second call answers
+ * the invoice already issued.
+ */
+export async function assignInvoiceNumber(
+  trx: Trx,
+  orderId: string,
+  paidAt: string,
+  invoiceSettings: InvoiceSettings = currentInvoiceSettings(),
+): Promise<IssuedDocument> {
+  const existing = await issuedDocument(trx, orderId, 'invoice')
+  if (existing) return { kind: 'invoice', number: existing.number, issuedAt: existing.issued_at }
+  const order = await invoiceOrder(trx, orderId)
+  if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
+  return issue(trx, orderId, 'invoice', order.testMode, paidAt, (number) =>
+    buildInvoice({ order, settings: invoiceSettings, number, issuedAt: paidAt }),
+  )
+}
+
+/**
+ * Issues the credit note that reverses the order's invoice in full (the order was refunded). Call
+ * it inside the refund's transaction. Once per order; null when the order was never invoiced
+ * (nothing to reverse: e.g. money refused for a rejected order).
+ */
+export async function issueCreditNote(trx: Trx, orderId: string, issuedAt: string = new Date().toISOString()): Promise<IssuedDocument | null> {
+  const existing = await issuedDocument(trx, orderId, 'credit-note')
+  if (existing) return { kind: 'credit-note', number: existing.number, issuedAt: existing.issued_at }
+  const invoice = await issuedDocument(trx, orderId, 'invoice')
+  if (!invoice) return null
+  const invoiceDocument = JSON.parse(invoice.document) as InvoiceDocument
+  return issue(trx, orderId, 'credit-note', invoiceDocument.testMode, issuedAt, (number) => buildCreditNote(invoiceDocument, { number, issuedAt }))
+}
+
+async function renderDocument(db: DB, orderId: string, kind: DocumentKind): Promise<PdfFile> {
+  const row = await issuedDocument(db, orderId, kind)
+  if (!row) throw new NotFound(kind === 'invoice' ? INVOICE_MESSAGES.noInvoice : INVOICE_MESSAGES.noCreditNote)
+  return { filename: documentFilename(kind, row.number), content: await invoicePdf(JSON.parse(row.document) as InvoiceDocument) }
+}
+
+/** The order's invoice as a PDF (the mail outbox attaches it). NotFound before payment. */
+export function renderInvoicePdf(db: DB, orderId: string): Promise<PdfFile> {
+  return renderDocument(db, orderId, 'invoice')
+}
+
+/** The order's credit note as a PDF. NotFound unless the order was refunded. */
+export function renderCreditNotePdf(db: DB, orderId: string): Promise<PdfFile> {
+  return renderDocument(db, orderId, 'credit-note')
+}
+
+/** The documents issued for an order, for its links ('INV/2026-27/000123' or null). */
+export async function orderDocuments(db: DB, orderId: string): Promise<{ invoice: string | null; creditNote: string | null }> {
+  const rows = await db.selectFrom('invoices').select(['kind', 'number']).where('order_id', '=', orderId).execute()
+  return {
+    invoice: rows.find((r) => r.kind === 'invoice')?.number ?? null,
+    creditNote: rows.find((r) => r.kind === 'credit-note')?.number ?? null,
+  }
+}
+
+/** A document of an order for its owner or the admin; NotFound for anyone else and before it is issued. */
+export async function orderDocumentPdf(db: DB, orderId: string, kind: DocumentKind, viewer: SessionUser): Promise<PdfFile> {
+  let query = db.selectFrom('orders').select('id').where('id', '=', orderId)
+  if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
+  if (!(await query.executeTakeFirst())) throw new NotFound(ORDER_MESSAGES.notFound)
+  return renderDocument(db, orderId, kind)
+}

@@ -1,0 +1,393 @@
+// Payment results: verify (signature against our stored gateway order id, amount; capture an
+// authorized payment), then confirm the order in one idempotent transaction: paid + confirmed
+// (through moveOrder), stock decremented once and never below zero, cart emptied; an order the stock
+// cannot fill is rejected and refunded instead. Webhooks reach the same code, refund webhooks too.
+import { createHash } from 'node:crypto'
+import type { DB } from '../../../db/database'
+import { lockRows } from '../../../db/dialect'
+import type { OrderStatus } from '../../../db/schema'
+import { newId } from '~/lib/ids.server'
+import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
+import { removeCartLines } from '../cart/cart.server'
+import { releaseHolds, takeHeldStock } from '../cart/stock-holds.server'
+import { DomainError, Forbidden, Invalid, NotFound } from '../errors'
+import { assignInvoiceNumber } from './invoices.server'
+import { queuePaidOrderMails } from '../messaging/mail.server'
+import type { GatewayPayment, PaymentGateway } from '../../infra/payment-gateway.server'
+import { moveOrder } from './order-lifecycle.server'
+import { applyRefundWebhook, queueRefund } from './refunds.server'
+
+export { PAYMENT_MESSAGES }
+
+export class PaymentRejected extends DomainError {
+  override readonly status = 400
+  constructor(message: string = PAYMENT_MESSAGES.verificationFailed) {
+    super(message)
+  }
+}
+
+/** The provider could not be asked about the payment (network, outage): nothing was changed. */
+export class PaymentCheckUnavailable extends DomainError {
+  override readonly status = 502
+  constructor(message: string = PAYMENT_MESSAGES.error) {
+    super(message)
+  }
+}
+
+export interface PaymentResult {
+  gatewayOrderId: string
+  paymentId: string
+  signature: string
+}
+
+export interface Confirmation {
+  orderId: string
+  userId: string
+  /** False when the order was already paid (a replay or a second path): nothing changed. */
+  changed: boolean
+  /** True when the money goes back (the order could not be filled, or it had moved on). */
+  needsRefund: boolean
+  /** True when the stock could not cover the order: it is rejected and its refund queued. */
+  unfillable?: boolean
+  /**
+   * Set when the money came in after the order left 'pending' (the admin rejected it): the order
+   * is not confirmed, it is flagged for refund instead, and callers must tell the payer it failed.
+   */
+  refusedFor?: OrderStatus
+}
+
+async function orderByGatewayId(db: DB, gatewayOrderId: string) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'gateway_order_id'])
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst()
+  if (!order) throw new PaymentRejected()
+  return order
+}
+
+type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
+
+/** The payment row of this gateway order becomes paid with this payment id (inserted if missing). */
+async function recordPaidPayment(
+  trx: Trx,
+  order: { id: string; total_amount_paise: number },
+  input: { gatewayOrderId: string; paymentId: string; source: string },
+  now: string,
+) {
+  const payment = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', gateway_payment_id: input.paymentId, updated_at: now })
+    .where('order_id', '=', order.id)
+    .where('gateway_order_id', '=', input.gatewayOrderId)
+    .executeTakeFirst()
+  if (Number(payment.numUpdatedRows) > 0) return
+  await trx
+    .insertInto('payments')
+    .values({
+      id: newId(),
+      order_id: order.id,
+      gateway: input.source,
+      gateway_order_id: input.gatewayOrderId,
+      gateway_payment_id: input.paymentId,
+      amount_paise: order.total_amount_paise,
+      status: 'paid',
+      updated_at: now,
+    })
+    .execute()
+}
+
+/**
+ * Confirms a payment the provider vouched for (signature or webhook) and reported captured. One
+ * transaction; a second call for a paid order changes nothing. Only a pending order is confirmed,
+ * through the lifecycle table (moveOrder), and only when the stock covers every line: an order the
+ * stock cannot fill is rejected instead and its refund queued in the same transaction. Money for an
+ * order that has moved on (cancelled, rejected) is recorded and refunded.
+ */
+export async function confirmPayment(
+  db: DB,
+  input: { gatewayOrderId: string; paymentId: string; amountPaise: number | null; source: string },
+): Promise<Confirmation> {
+  return db.transaction().execute(async (trx) => {
+    // PostgreSQL: a verify call and a webhook for the same payment wait for each other here, so the
+    // second reads what the first decided (SQLite's single writer does that already).
+    await lockRows(trx, 'orders', [input.gatewayOrderId], 'gateway_order_id')
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'order_status', 'needs_refund'])
+      .where('gateway_order_id', '=', input.gatewayOrderId)
+      .executeTakeFirst()
+    if (!order) throw new PaymentRejected()
+    if (input.amountPaise !== null && input.amountPaise !== order.total_amount_paise) {
+      throw new PaymentRejected()
+    }
+    // One payment pays one order: a payment id already recorded for another order is refused.
+    const reused = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('gateway_payment_id', '=', input.paymentId)
+      .where('order_id', '!=', order.id)
+      .executeTakeFirst()
+    if (reused) throw new PaymentRejected()
+    const now = new Date().toISOString()
+    const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
+    // A paid or refunded order is never confirmed again by a replayed result; a replay still
+    // answers what the first one did (not filled, or refused for an order that had moved on).
+    if (!unpaid) {
+      const refund = await trx.selectFrom('refunds').select('reason').where('order_id', '=', order.id).executeTakeFirst()
+      return {
+        orderId: order.id,
+        userId: order.user_id,
+        changed: false,
+        needsRefund: order.needs_refund === 1,
+        ...(refund?.reason === 'unfillable' ? { unfillable: true } : {}),
+        ...(refund?.reason === 'late_payment' ? { refusedFor: order.order_status } : {}),
+      }
+    }
+    // A cancelled or rejected order is not revived: its money goes back.
+    if (order.order_status !== 'pending') return refuseLatePayment(trx, order, input, now)
+
+    const paid = await trx
+      .updateTable('orders')
+      // Paid, it is no unpaid checkout of anyone's address: the address it came from is not kept.
+      .set({ payment_status: 'paid', gateway_payment_id: input.paymentId, client_key: null, updated_at: now })
+      .where('id', '=', order.id)
+      .where('payment_status', 'in', ['pending', 'failed'])
+      .where('order_status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(paid.numUpdatedRows) === 0) return { orderId: order.id, userId: order.user_id, changed: false, needsRefund: order.needs_refund === 1 }
+
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['product_id', 'quantity', 'variety_name', 'color'])
+      .where('order_id', '=', order.id)
+      .execute()
+    await recordPaidPayment(trx, order, input, now)
+    // The order's holds end and its lines leave the shelf, all or none; stock other checkouts hold
+    // is not taken. An order the stock cannot fill (its hold had expired) is rejected and refunded.
+    if (await takeHeldStock(trx, order.id, lines, now)) {
+      await moveOrder(trx, order.id, 'rejected', 'payment', {
+        note: `Paid (${input.source}, ${input.paymentId}) but could not be filled: the stock ran out; refund queued`,
+        refundReason: 'unfillable',
+      })
+      return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: true, unfillable: true }
+    }
+    await moveOrder(trx, order.id, 'confirmed', 'payment', { note: `Paid (${input.source}, ${input.paymentId})` })
+    await assignInvoiceNumber(trx, order.id, now)
+    // The ordered lines leave the cart (all of it, normally); anything added since stays.
+    await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
+    await queuePaidOrderMails(trx, order.id)
+    return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }
+  })
+}
+
+/**
+ * Captured money for an order that is no longer pending (cancelled, or rejected by the admin while
+ * the shopper paid): the order stays as it is, the payment is recorded, its refund is queued and a
+ * line is logged. Once per payment id: a replay or the webhook for the same payment adds nothing.
+ */
+async function refuseLatePayment(
+  trx: Trx,
+  order: { id: string; user_id: string; total_amount_paise: number; order_status: OrderStatus },
+  input: { gatewayOrderId: string; paymentId: string; source: string },
+  now: string,
+): Promise<Confirmation> {
+  const refused = { orderId: order.id, userId: order.user_id, needsRefund: true, refusedFor: order.order_status }
+  const seen = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('gateway_payment_id', '=', input.paymentId)
+    .where('status', '=', 'paid')
+    .executeTakeFirst()
+  if (seen) return { ...refused, changed: false }
+  await trx.updateTable('orders').set({ payment_status: 'paid', gateway_payment_id: input.paymentId, client_key: null, updated_at: now }).where('id', '=', order.id).execute()
+  await recordPaidPayment(trx, order, input, now)
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_id: order.id,
+      status: order.order_status,
+      note: `Payment ${input.paymentId} (${input.source}) arrived after the order was ${order.order_status}: not confirmed; refund queued`,
+    })
+    .execute()
+  await queueRefund(trx, order.id, 'late_payment', input.paymentId)
+  console.warn(
+    `Payment ${input.paymentId} (${input.source}) for order ${order.id} arrived after the order was ${order.order_status}: not confirmed, refund queued`,
+  )
+  return { ...refused, changed: true }
+}
+
+/**
+ * Verifies a payment result from the browser (checkout handler, hosted callback or test page) and
+ * confirms the order. `expected` pins the order (and its owner) when the caller is signed in.
+ */
+export async function verifyAndConfirm(
+  db: DB,
+  gateway: PaymentGateway,
+  result: PaymentResult,
+  expected: { orderId?: string; userId?: string } = {},
+): Promise<Confirmation> {
+  if (!result.gatewayOrderId || !result.paymentId || !result.signature) {
+    throw new Invalid({ razorpay_signature: [PAYMENT_MESSAGES.verificationFailed] }, PAYMENT_MESSAGES.verificationFailed)
+  }
+  const order = await orderByGatewayId(db, result.gatewayOrderId)
+  if (expected.orderId && expected.orderId !== order.id) throw new PaymentRejected()
+  if (expected.userId && expected.userId !== order.user_id) throw new Forbidden('This order is not yours.')
+  // The signature is checked against the gateway order id we stored, never one the client made up.
+  const gatewayOrderId = order.gateway_order_id ?? ''
+  if (!gateway.verifySignature(gatewayOrderId, result.paymentId, result.signature)) {
+    throw new PaymentRejected()
+  }
+  let payment: GatewayPayment
+  try {
+    payment = await gateway.fetchPayment(result.paymentId, { gatewayOrderId, amountPaise: order.total_amount_paise })
+  } catch (error) {
+    console.error('The payment gateway could not be asked about a payment', error)
+    throw new PaymentCheckUnavailable()
+  }
+  if (payment.orderId !== gatewayOrderId || payment.amount !== order.total_amount_paise || payment.currency !== 'INR') {
+    throw new PaymentRejected()
+  }
+  // Signed is not paid: with manual capture a payment is only 'authorized'. It is captured here,
+  // and only for an order still waiting for its money (an authorization never captured is voided
+  // by Razorpay, so a cancelled order needs no refund for it).
+  if (payment.status === 'authorized') payment = await capture(db, gateway, order.id, payment)
+  if (payment.status !== 'captured') throw new PaymentRejected()
+  const confirmation = await confirmPayment(db, {
+    gatewayOrderId: result.gatewayOrderId,
+    paymentId: result.paymentId,
+    amountPaise: payment.amount,
+    source: gateway.name,
+  })
+  if (confirmation.refusedFor) throw new PaymentRejected()
+  return confirmation
+}
+
+/** Captures an authorized payment for a pending order; PaymentRejected for an order that moved on. */
+async function capture(db: DB, gateway: PaymentGateway, orderId: string, payment: GatewayPayment): Promise<GatewayPayment> {
+  const order = await db.selectFrom('orders').select(['order_status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow()
+  if (order.order_status !== 'pending' || !(order.payment_status === 'pending' || order.payment_status === 'failed')) throw new PaymentRejected()
+  let captured: GatewayPayment
+  try {
+    captured = await gateway.capturePayment(payment.id, payment.amount)
+  } catch (error) {
+    console.error('The payment gateway could not capture a payment', error)
+    throw new PaymentCheckUnavailable()
+  }
+  // The capture answers the payment after it; its order and amount must still be ours.
+  return { ...payment, status: captured.status, amount: captured.amount || payment.amount }
+}
+
+/**
+ * Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed).
+ * `owner`, when given, must own the order (a browser's failure result acts only for its owner).
+ * The reason is kept on the payment row; the order's history gets a fixed note, never its text.
+ */
+export async function markPaymentFailed(
+  db: DB,
+  gatewayOrderId: string,
+  reason: { code?: string; description?: string } = {},
+  owner?: { userId: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('orders')
+      .select(['id'])
+      .where('gateway_order_id', '=', gatewayOrderId)
+      .where('payment_status', '=', 'pending')
+    if (owner) query = query.where('user_id', '=', owner.userId)
+    const order = await query.executeTakeFirst()
+    if (!order) return
+    const now = new Date().toISOString()
+    await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
+    await releaseHolds(trx, order.id)
+    await trx
+      .updateTable('payments')
+      .set({
+        status: 'failed',
+        error_code: reason.code?.slice(0, 100) || null,
+        error_description: reason.description?.slice(0, 300) || null,
+        updated_at: now,
+      })
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: order.id, status: 'pending', note: 'Payment failed' }).execute()
+  })
+}
+
+interface WebhookPayload {
+  event?: string
+  payload?: {
+    payment?: {
+      entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string; error_code?: string; error_description?: string }
+    }
+    order?: { entity?: { id?: string; amount_paid?: number } }
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; receipt?: string | null; notes?: Record<string, unknown> } }
+  }
+}
+
+/**
+ * A Razorpay webhook: the raw body's HMAC is checked (by the gateway) before parsing; each event id
+ * is handled once (a retry of a half-handled event is handled again, which confirmPayment makes harmless).
+ */
+export async function handleWebhook(
+  db: DB,
+  gateway: Pick<PaymentGateway, 'verifyWebhookSignature'>,
+  input: { rawBody: string; signature: string | null; eventId: string | null; secret: string | undefined },
+): Promise<'processed' | 'duplicate' | 'ignored'> {
+  if (!input.secret) throw new NotFound('Webhooks are not configured.')
+  if (!input.signature || !gateway.verifyWebhookSignature(input.rawBody, input.signature, input.secret)) {
+    throw new Invalid({ signature: ['Invalid webhook signature.'] }, 'Invalid webhook signature.')
+  }
+  let body: WebhookPayload
+  try {
+    body = JSON.parse(input.rawBody) as WebhookPayload
+  } catch {
+    throw new Invalid({ body: ['The webhook body is not valid JSON.'] })
+  }
+  const eventId = input.eventId || createHash('sha256').update(input.rawBody).digest('hex')
+  const payment = body.payload?.payment?.entity
+  const gatewayOrderId = body.payload?.order?.entity?.id ?? payment?.order_id ?? null
+
+  const inserted = await db
+    .insertInto('webhook_events')
+    .values({ id: eventId, event_type: String(body.event ?? ''), gateway_order_id: gatewayOrderId, payload: input.rawBody })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const seen = await db.selectFrom('webhook_events').select('processed_at').where('id', '=', eventId).executeTakeFirst()
+    if (seen?.processed_at) return 'duplicate'
+  }
+
+  let outcome: 'processed' | 'ignored' = 'ignored'
+  // Only captured money in rupees confirms (an order.paid or payment.captured event carries it).
+  const captured = (payment?.status ?? 'captured') === 'captured' && (payment?.currency ?? 'INR') === 'INR'
+  if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id && captured) {
+    const amount = body.event === 'order.paid' ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount
+    try {
+      await confirmPayment(db, {
+        gatewayOrderId,
+        paymentId: payment.id,
+        amountPaise: typeof amount === 'number' ? amount : null,
+        source: 'webhook',
+      })
+      outcome = 'processed'
+    } catch (error) {
+      // An order that is not ours (another app on the same Razorpay account) or an amount that does
+      // not match will not change on a redelivery: record the event and answer 200, so Razorpay does
+      // not retry it for a day and then disable the webhook. Nothing was confirmed.
+      if (!(error instanceof PaymentRejected)) throw error
+      console.warn(`Webhook ${eventId} (${String(body.event)}) for ${gatewayOrderId} was not applied: unknown order or amount mismatch`)
+    }
+  } else if (body.event === 'payment.failed' && gatewayOrderId) {
+    await markPaymentFailed(db, gatewayOrderId, { code: payment?.error_code, description: payment?.error_description })
+    outcome = 'processed'
+  } else if ((body.event === 'refund.processed' || body.event === 'refund.failed') && body.payload?.refund?.entity) {
+    // A refund that is not one of ours (made by hand for another order) is recorded and ignored.
+    if (await applyRefundWebhook(db, body.payload.refund.entity, body.event)) outcome = 'processed'
+  }
+  await db.updateTable('webhook_events').set({ processed_at: new Date().toISOString() }).where('id', '=', eventId).execute()
+  return outcome
+}
