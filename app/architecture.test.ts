@@ -1,5 +1,5 @@
-// The import rule of docs/decisions/026-layers-as-folders.md, checked over every file in app/ and
-// db/: routes -> adapters (web, api) -> domain -> db and lib, never backwards.
+// The import rule of docs/architecture.md (ADR 026, 053), checked over every file in app/, db/ and
+// server/: server and routes -> adapters (web, api) -> domain -> db and lib, never backwards.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -19,6 +19,7 @@ type Layer =
   | 'seed'
   | 'migrations'
   | 'tests'
+  | 'server'
   | 'generated'
   | 'other'
 
@@ -28,7 +29,9 @@ type Layer =
  * is not *.server (the toasts, the cart fetcher hook): components may use those.
  */
 const ALLOWED: Record<Layer, Layer[] | 'any'> = {
-  routes: 'any',
+  // Route modules are the adapters' entry (the Epic Stack's way): they may call the domain, the page
+  // and /api helpers and the infrastructure's handles (getDb, the configuration); never server/.
+  routes: ['routes', 'generated', 'other', 'components', 'web', 'web-client', 'api', 'domain', 'mail', 'infra', 'schemas', 'lib', 'db'],
   components: ['components', 'web-client', 'lib', 'schemas'],
   web: ['web', 'web-client', 'domain', 'infra', 'lib', 'schemas', 'db', 'components'],
   'web-client': ['web-client', 'components', 'lib', 'schemas'],
@@ -43,6 +46,9 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
   seed: ['seed', 'db', 'migrations', 'lib', 'domain'],
   migrations: ['migrations'],
   tests: 'any',
+  // The production server wires the app together (Express, the page cache, jobs, processes): it may
+  // use every layer below the routes; nothing in app/ or db/ imports it.
+  server: ['server', 'web', 'web-client', 'domain', 'mail', 'infra', 'schemas', 'lib', 'db', 'seed', 'migrations'],
   generated: 'any',
   other: 'any',
 }
@@ -133,6 +139,7 @@ function layerOf(path: string): Layer {
   if (path.startsWith('db/')) return 'db'
   if (path.startsWith('migrations/')) return 'migrations'
   if (path.startsWith('tests/')) return 'tests'
+  if (path.startsWith('server/')) return 'server'
   return 'other'
 }
 
@@ -193,7 +200,7 @@ function walk(dir: string): string[] {
 
 function repositoryFiles(): SourceFile[] {
   const root = new URL('..', import.meta.url).pathname
-  return ['app', 'db'].flatMap((top) =>
+  return ['app', 'db', 'server'].flatMap((top) =>
     walk(join(root, top)).map((absolute) => {
       const path = posix.relative(root, absolute.split('\\').join('/'))
       return { path, source: readFileSync(absolute, 'utf8') }
@@ -204,7 +211,7 @@ function repositoryFiles(): SourceFile[] {
 describe('layers', () => {
   const { violations, edges } = checkImports(repositoryFiles())
 
-  it('no file in app/ or db/ imports backwards', () => {
+  it('no file in app/, db/ or server/ imports backwards', () => {
     expect(violations).toEqual([])
   })
 
@@ -216,17 +223,19 @@ describe('layers', () => {
     const fake: SourceFile[] = [
       { path: 'app/domain/cart/cart.server.ts', source: "import { getShopSession } from '~/web/cookies.server'\n" },
       { path: 'app/domain/orders/orders.server.ts', source: "import { redirect } from 'react-router'\n" },
-      { path: 'app/domain/orders/payments.server.ts', source: "import { x } from '../api/shapes.server'\nexport function f(request: Request) {}\n" },
+      { path: 'app/domain/orders/payments.server.ts', source: "import { x } from '../../api/shapes.server'\nexport function f(request: Request) {}\n" },
       { path: 'app/components/order-card.tsx', source: "import type { loader } from '~/routes/shop/order'\n" },
       { path: 'app/infra/secret.server.ts', source: "import {\n  getUser,\n} from '../web/auth.server'\n" },
       { path: 'app/lib/money.ts', source: "import { getDb } from '~/infra/db.server'\n" },
-      { path: 'db/database.ts', source: "import { storeImage } from './domain/catalog/media.server'\n" },
+      { path: 'db/database.ts', source: "import { storeImage } from '../app/domain/catalog/media.server'\n" },
       { path: 'app/lib/catalog.ts', source: "import type { Product } from '../../db/schema'\n" },
       { path: 'db/backup.ts', source: "import { CATEGORIES } from '../app/lib/catalog'\n" },
       { path: 'app/web/cookies.server.ts', source: "import type { Toast } from '~/web/toast/toast'\n" },
       { path: 'app/web/toast/notify.ts', source: "import { getDb } from '~/infra/db.server'\n" },
       { path: 'app/web/toast/toast.ts', source: '' },
       { path: 'app/web/auth.server.ts', source: '' },
+      { path: 'app/routes/shop/home.tsx', source: "import { createApp } from '../../../server/app'\n" },
+      { path: 'server/render.ts', source: "import { loader } from '~/routes/shop/home'\nimport { ProductCard } from '~/components/product-card'\n" },
     ]
     const { violations: found } = checkImports(fake)
     expect(found).toEqual([
@@ -241,13 +250,16 @@ describe('layers', () => {
       'app/lib/catalog.ts -> db/schema (lib may not import db, even as a type)',
       'db/backup.ts -> app/lib/catalog.ts (db may not import lib)',
       'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
+      'app/routes/shop/home.tsx -> server/app (routes may not import server)',
+      'server/render.ts -> app/routes/shop/home.tsx (server may not import routes)',
+      'server/render.ts -> app/components/product-card (server may not import components)',
     ])
   })
 
   it('the same imports in the right direction pass', () => {
     const fake: SourceFile[] = [
-      { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/auth-sessions.server'\n" },
-      { path: 'app/domain/orders/orders.server.ts', source: "import type { PaymentGateway } from '../infra/payment-gateway.server'\nimport type { DB } from '../../db/database'\n" },
+      { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/accounts/auth-sessions.server'\n" },
+      { path: 'app/domain/orders/orders.server.ts', source: "import type { PaymentGateway } from '../../infra/payment-gateway.server'\nimport type { DB } from '../../../db/database'\n" },
       { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/accounts/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
       { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },
