@@ -15,7 +15,7 @@ withTestDb(async (fresh) => {
 })
 
 describe('toApiAdminOrder', () => {
-  it('adds testMode: true only to an order the TEST MODE gateway took (security finding 3)', async () => {
+  it('adds testMode: true only to an order the TEST MODE gateway took', async () => {
     await insertOrder(db, { id: 'real', user: asha, date: new Date('2026-11-20T10:00:00Z') })
     await insertOrder(db, { id: 'test', user: asha, date: new Date('2026-11-20T11:00:00Z'), gateway: 'test' })
     expect(toApiAdminOrder(await getOrderDetail(db, 'test', owner))).toMatchObject({ _id: 'test', gateway: 'test', testMode: true })

@@ -1,4 +1,4 @@
-// A product's reviews (issue 21): the average, the count and the stars' distribution, the latest
+// A product's reviews: the average, the count and the stars' distribution, the latest
 // reviews with 'Verified buyer' and plain-link pages (?reviews=2), and the signed-in shopper's own
 // review: the form to write or edit it (plain posts, so without JS as well) and its delete button.
 // It imports little on purpose (no ui/field): the product page is the largest on the JS budget.

@@ -94,7 +94,7 @@ describe('parseConfig', () => {
     )
   })
 
-  it('reads MAX_UNITS_PER_ORDER (default 10) and UNPAID_CHECKOUTS_PER_HOUR (default 10), whole numbers from 1 (issue 25, finding 4)', () => {
+  it('reads MAX_UNITS_PER_ORDER (default 10) and UNPAID_CHECKOUTS_PER_HOUR (default 10), whole numbers from 1', () => {
     expect(parseConfig({})).toMatchObject({ MAX_UNITS_PER_ORDER: 10, UNPAID_CHECKOUTS_PER_HOUR: 10 })
     expect(parseConfig({ MAX_UNITS_PER_ORDER: '4', UNPAID_CHECKOUTS_PER_HOUR: '25' })).toMatchObject({ MAX_UNITS_PER_ORDER: 4, UNPAID_CHECKOUTS_PER_HOUR: 25 })
     expect(expectOneLineErrorNaming({ MAX_UNITS_PER_ORDER: '0' }, 'MAX_UNITS_PER_ORDER')).toBe('Invalid configuration: MAX_UNITS_PER_ORDER: must be 1 or more')

@@ -1,9 +1,9 @@
-// Spam limits for custom-order requests (issue 21), in the same counter store as the login limits
+// Spam limits for custom-order requests, in the same counter store as the login limits
 // (rate-limit.server.ts, ADR 020, 040): in memory for the one-process SQLite shop, in the database
 // (rate_limit_counters) on PostgreSQL, so every worker process sees the same counts. Requests per
 // client address (IPv4, or IPv6 /64) and per email, per hour. A request is counted once its fields
 // pass and before its photos are read, and stays counted when its photos are refused: the photos
-// are the costly part (issue 25, ADR 048).
+// are the costly part (ADR 048).
 import { CUSTOM_REQUEST_MESSAGES, CUSTOM_REQUEST_RATE } from '~/lib/custom-orders'
 import { clientKey, type LimitStore, memoryStore, refusedWith, shopLimitStore } from './rate-limit.server'
 

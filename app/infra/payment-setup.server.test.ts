@@ -1,4 +1,4 @@
-// Which gateway takes payments, and what the owner is warned about (security findings 3 and 9).
+// Which gateway takes payments, and what the owner is warned about.
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from '~/infra/config.server'
 import { paymentSetup } from './payment-setup.server'
@@ -35,7 +35,7 @@ describe('paymentSetup', () => {
     expect(setupOf({ ...KEYS, PAYMENT_TEST_MODE: '1', RAZORPAY_WEBHOOK_SECRET: 'w' }).gateway).toBe('razorpay')
   })
 
-  it('warns when the keys are set without RAZORPAY_WEBHOOK_SECRET (finding 9)', () => {
+  it('warns when the keys are set without RAZORPAY_WEBHOOK_SECRET', () => {
     const { warnings } = setupOf({ ...KEYS, SEED_DEMO: '0' })
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('RAZORPAY_WEBHOOK_SECRET')

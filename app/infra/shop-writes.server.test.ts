@@ -89,7 +89,7 @@ describe('shop writes', () => {
     expect(writeScope(node(db.updateTable('reviews').set({ hidden: 1 } as never).where('product_id', '=', 'p1')), 'reviews')).toEqual({ all: true })
   })
 
-  it('leaves every page when a checkout writes its holds, its lines and its unpaid order; counts an order becoming delivered, or no longer (issue 25, finding 4)', async () => {
+  it('leaves every page when a checkout writes its holds, its lines and its unpaid order; counts an order becoming delivered, or no longer', async () => {
     await insertProducts(db, [{ id: 'p1', stock: 30 }])
     await insertUsers(db, [asha])
     const start = shopGeneration()

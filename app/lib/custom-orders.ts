@@ -1,4 +1,4 @@
-// The custom-order vocabulary (issue 21): a request's statuses and the moves between them, the
+// The custom-order vocabulary: a request's statuses and the moves between them, the
 // limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
 // CHECK, the domain (app/domain/custom-orders/custom-orders.server.ts) and the admin's select derive from here.
 
@@ -79,7 +79,7 @@ export const CUSTOM_REQUEST_LIMITS = {
 /**
  * Spam limits per hour: requests sent from one address (IPv4, or IPv6 /64) and for one email.
  * A request refused for a field does not count; one refused for its photos does (their header is
- * read only after the limits: issue 25).
+ * read only after the limits).
  */
 export const CUSTOM_REQUEST_RATE = { perAddress: 5, perEmail: 3, seconds: 60 * 60 } as const
 

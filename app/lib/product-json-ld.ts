@@ -1,4 +1,4 @@
-// schema.org Product data for a product page (issue 21), so search engines can show its price and
+// schema.org Product data for a product page, so search engines can show its price and
 // stars. React Router's meta writes it as <script type="application/ld+json"> with `<`, `>` and `&`
 // escaped; a data block is never executed, so the CSP's nonce does not apply to it.
 import { categoryLabel } from './catalog'

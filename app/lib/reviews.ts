@@ -1,4 +1,4 @@
-// Verified-buyer reviews (issue 21): the rating scale, limits, page sizes and messages, one home each.
+// Verified-buyer reviews: the rating scale, limits, page sizes and messages, one home each.
 
 /** The stars a shopper may give, lowest first. */
 export const REVIEW_VALUES = [1, 2, 3, 4, 5] as const

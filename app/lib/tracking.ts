@@ -1,5 +1,5 @@
 // Shipping details of an order: the carrier and a tracking number or link, set by the admin once
-// the order is shipped and shown to the shopper (issue 17). Limits and messages live here.
+// the order is shipped and shown to the shopper. Limits and messages live here.
 import type { OrderStatus } from './order-status'
 
 /** The parcel as the shopper sees it: who carries it, and its number and/or tracking link. */

@@ -1,6 +1,6 @@
 // The password reset mail on a phone: its fallback address (a long token with no place to break)
 // must wrap inside the mail instead of running past the screen. The mails to whoever sent a custom-
-// order request carry nothing they typed (issue 25, finding 5).
+// order request carry nothing they typed.
 import { describe, expect, it } from 'vitest'
 import { customRequestReceivedMail, customRequestStatusMail, type MailCustomRequest, passwordResetMail } from './messages.server'
 

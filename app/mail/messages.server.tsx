@@ -344,7 +344,7 @@ export function ownerAlertMail(brand: MailBrand, input: { subject: string; lines
   }
 }
 
-/** A custom-order request as its mails take it (issue 21). */
+/** A custom-order request as its mails take it. */
 export interface MailCustomRequest {
   id: number
   name: string

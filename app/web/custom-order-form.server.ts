@@ -2,7 +2,7 @@
 // the needed-by and photo checks, the spam limits, then the photos of the same multipart post
 // through the image pipeline (real image content only) and the domain. Every refusal comes back
 // next to its field. The cheap checks come first; from the limits on, a request counts even when
-// its photos are refused (issue 25), and its photos are stored only with the request itself.
+// its photos are refused, and its photos are stored only with the request itself.
 import { getConfig } from '~/infra/config.server'
 import { customOrderLimits } from '~/infra/custom-order-limits.server'
 import { getDb } from '~/infra/db.server'

@@ -13,7 +13,7 @@ test.describe('accounts', () => {
     await expect(flash(page, 'Logged in successfully')).toBeVisible()
   })
 
-  test('answers an email that is already registered as a new one, and leaves its account as it was (issue 25)', async ({ page }) => {
+  test('answers an email that is already registered as a new one, and leaves its account as it was', async ({ page }) => {
     await register(page, { userName: 'Copy Cat', email: DEMO.shopper.email, password: 'whatever-123' })
     await expect(page).toHaveURL(/\/auth\/login$/)
     await expect(flash(page, 'Registration successful')).toBeVisible()

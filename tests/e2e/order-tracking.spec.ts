@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, flash, jsEnabled, loginAs, PHONE_390, startTestPayment, test } from './fixtures'
 
-// Shipping details (issue 17) on a 390 px phone, with and without JS: the admin's status control
+// Shipping details on a 390 px phone, with and without JS: the admin's status control
 // offers only the allowed moves; moving to Shipped takes a carrier and a tracking number, a bad
 // tracking link is refused next to its field; the shopper finds them through Account -> Order
 // History -> View Details.

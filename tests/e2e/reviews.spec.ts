@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { choose, DEMO, expect, flash, jsEnabled, loginAs, PHONE_390, PURCHASE, productCard, productPath, startTestPayment, test } from './fixtures'
 
-// Verified-buyer reviews (issue 21) on a 390 px phone, with and without JS: a shopper whose order is
+// Verified-buyer reviews on a 390 px phone, with and without JS: a shopper whose order is
 // not delivered yet cannot review; once the studio delivers it they rate the piece, everyone sees
 // the review with 'Verified buyer' (and the product's schema.org stars), they edit it (still one
 // review), the admin hides it with a reason (the shopper sees why) and shows it again, and the

@@ -56,7 +56,7 @@ describe('POST /api/auth/register', () => {
     expect((await post('/api/auth/login', { email: 'zoya@example.com', password: 'password-123' })).status).toBe(200)
   })
 
-  it('answers a taken email exactly as a new one, changes nothing, and mails the account instead (issue 25, finding 6)', async () => {
+  it('answers a taken email exactly as a new one, changes nothing, and mails the account instead', async () => {
     const fresh = await post('/api/auth/register', { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
     const again = await post('/api/auth/register', { userName: 'Ravi 2', email: 'RAVI@example.com', password: 'password-456' })
     expect(again.status).toBe(fresh.status)

@@ -1,4 +1,4 @@
-// Shipping details over real HTTP (issue 17): PUT /api/admin/orders/update/:id takes optional
+// Shipping details over real HTTP: PUT /api/admin/orders/update/:id takes optional
 // `carrier`, `trackingNumber`, `trackingUrl` beside the contract's `{orderStatus}`, which keeps
 // working as docs/api.md says; order details and lists (admin and shopper) carry `tracking` once set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Reviews over real HTTP (issue 21): POST /api/shop/review/add and GET/DELETE
+// Reviews over real HTTP: POST /api/shop/review/add and GET/DELETE
 // /api/shop/review/:productId as docs/api.md says, with eligibility (a delivered order holding the
 // product, else 403) and ownership (the caller's own userId, else 403) decided by the server; a bad
 // value is a 400 that changes nothing; a second review edits the first; concurrent reviews leave

@@ -3,7 +3,7 @@
 // Razorpay order is created; the one holding pays and gets the goods; the order lists leave unpaid
 // checkouts out by default (as the pages do) and take an optional `view`. What one shopper or one
 // address (X-Forwarded-For from loopback, a trusted proxy) may hold and start, and which cached pages
-// a checkout drops (docs/decisions/050, issue 25 finding 4).
+// a checkout drops (docs/decisions/050).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
@@ -138,7 +138,7 @@ describe('stock holds through /api/shop/order/razorpay/create', () => {
   })
 })
 
-describe('what one shopper, or one address, may hold and start; the pages a checkout drops (issue 25, finding 4)', () => {
+describe('what one shopper, or one address, may hold and start; the pages a checkout drops', () => {
   let shop: ShopWithFakeRazorpay | undefined
   let server: RunningServer
   let db: DB

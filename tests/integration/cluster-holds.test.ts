@@ -49,7 +49,7 @@ async function eachWorker(path: string): Promise<Map<string, string | undefined>
 
 const states = async (path: string) => [...(await eachWorker(path)).values()]
 
-describe(`a checkout's holds on WEB_CONCURRENCY=${WORKERS} (issue 25, finding 4)`, () => {
+describe(`a checkout's holds on WEB_CONCURRENCY=${WORKERS}`, () => {
   const pg = usePostgresDatabase()
 
   beforeAll(async () => {

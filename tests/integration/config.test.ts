@@ -16,7 +16,7 @@ describe('start-up configuration', () => {
     expect(output).toContain('ADMIN_PASSWORD')
   })
 
-  it('refuses to serve a shop without Razorpay keys when neither the demo shop nor PAYMENT_TEST_MODE asks for TEST MODE (finding 3)', async () => {
+  it('refuses to serve a shop without Razorpay keys when neither the demo shop nor PAYMENT_TEST_MODE asks for TEST MODE', async () => {
     const { code, output } = await runServerCommand({ SEED_DEMO: '0', PORT: '0' })
     expect(code).toBe(78)
     expect(output.trim().split('\n').at(-1)).toMatch(/^Invalid configuration: RAZORPAY_KEY_ID: .*PAYMENT_TEST_MODE=1/)

@@ -2,7 +2,7 @@
 // real photos is stored and the owner's mail queued; no contact, a huge text and a text file
 // renamed .png come back as 400 with the message next to the field and store nothing (no request,
 // no photo file); the rate limits per email and per address answer 429 with the form's message, and
-// count a request refused for its photos (issue 25). Each test comes from its own client address
+// count a request refused for its photos. Each test comes from its own client address
 // (X-Forwarded-For from loopback, which TRUST_PROXY trusts by default).
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
-// deploy/nginx/proxy-headers.conf as it is, in a real nginx in front of the built server (issue 25,
-// finding 7): a client that writes its own X-Forwarded-For cannot choose the address the shop counts
+// deploy/nginx/proxy-headers.conf as it is, in a real nginx in front of the built server (ADR 051):
+// a client that writes its own X-Forwarded-For cannot choose the address the shop counts
 // its tries under, and a client's X-Forwarded-Host never names the host of a page. A second nginx
 // server that passes the client's header on unchanged (the set-up the review found) shows the same
 // requests getting past the limit, so the test can tell the two apart.

@@ -1,4 +1,4 @@
-// Issue 14 finding 9: a shop taking real payments without RAZORPAY_WEBHOOK_SECRET says so, once at
+// a shop taking real payments without RAZORPAY_WEBHOOK_SECRET says so, once at
 // start (a WARNING line in the server's output) and on the admin dashboard (the amber box), because
 // an order paid in a tab that closed before coming back would otherwise stay pending unnoticed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -581,7 +581,7 @@ describe('money on the HTML paths', () => {
   })
 })
 
-describe('demo accounts (security finding 4)', () => {
+describe('demo accounts', () => {
   it('are not created when ADMIN_EMAIL names the owner; the demo catalogue is still seeded', async () => {
     for (const [email, password] of [
       ['admin@resincraft.studio', 'admin12345'],
@@ -595,7 +595,7 @@ describe('demo accounts (security finding 4)', () => {
   })
 })
 
-describe('failed-payment callback (security finding 7)', () => {
+describe('failed-payment callback', () => {
   const SCAM = 'Call +91 90000 00000 to complete your payment'
 
   /** Follows the callback's redirects with the same client and returns the page that shows the toast. */

@@ -47,7 +47,7 @@ async function supervise(env: Record<string, string>, options: { detached?: bool
       DATABASE_PATH: join(dir, 'shop.sqlite'),
       UPLOADS_DIR: join(dir, 'uploads'),
       SEED_DEMO: '0',
-      // No Razorpay keys and no demo shop: the TEST MODE gateway must be asked for (security finding 3).
+      // No Razorpay keys and no demo shop: the TEST MODE gateway must be asked for.
       PAYMENT_TEST_MODE: '1',
       PASSWORD_TEST_COST: '1',
       SESSION_SECRET: 'integration-secret-integration-secret',

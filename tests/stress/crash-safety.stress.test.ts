@@ -3,7 +3,7 @@
 // tests/helpers/crash-run.ts). The light run in `npm test` is tests/integration/crash-safety.test.ts.
 // With TEST_SERVER_WORKERS=N (N >= 2; .ci/run's 4-worker PostgreSQL line) the kills hit one worker
 // at a time instead, never the primary: the others keep answering, the primary forks a replacement,
-// and no acknowledged payment is lost (issue 19, ADR 040).
+// and no acknowledged payment is lost (ADR 040).
 import { expect, it } from 'vitest'
 import { runCrashRounds, runWorkerKillRounds } from '../helpers/crash-run'
 

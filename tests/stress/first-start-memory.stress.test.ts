@@ -1,4 +1,4 @@
-// Issue 20: a first `npm start` seeds the demo shop, encoding dozens of images with sharp. That work
+// a first `npm start` seeds the demo shop, encoding dozens of images with sharp. That work
 // once stayed in the serving process (~330 MB RSS at rest against ~135 MB after a restart); it now runs
 // in a child process that exits (server/start.js `prepare`). The server is started the way npm start
 // runs it (heap cap, MALLOC_ARENA_MAX from server/supervise.js) on an empty database; its RSS at rest,

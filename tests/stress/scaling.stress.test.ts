@@ -1,4 +1,4 @@
-// The scaling curve (issue 19, ADR 040): throughput of the listing page and the products API with
+// The scaling curve (ADR 040): throughput of the listing page and the products API with
 // SQLite's one process, and with 1, 2 and 4 worker processes (WEB_CONCURRENCY) on a throwaway
 // PostgreSQL, each with the same 1,000 synthetic products, 16 connections for SCALING_SECONDS
 // (default 5) per figure. Zero errors allowed; the table is printed. The figures depend on the

@@ -1,4 +1,4 @@
-// What an anonymous custom-order post can make the server spend (issue 25, finding 1): the finding's
+// What an anonymous custom-order post can make the server spend: the finding's
 // attack (two 40-megapixel AVIFs of about 1 KB and a text file renamed .png), the costliest photos
 // the limits let through, and four heavy posts at once. The server's own CPU time (utime + stime
 // from /proc/<pid>/stat, every thread) and its peak RSS (VmHWM, reset through clear_refs) are read

@@ -130,7 +130,7 @@ describe('verifyCredentials', () => {
   })
 })
 
-describe('password hash upgrade (security finding 10)', () => {
+describe('password hash upgrade', () => {
   it('rehashes a hash weaker than the current cost (as the old N=2^14 ones are) at the next successful login, and only then', async () => {
     await registerUser(testDb.db, { userName: 'Old', email: 'old@example.com', password: 'old-password-1' })
     const salt = randomBytes(16)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { randomBytes, scryptSync } from 'node:crypto'
 import { currentPasswordCost, dummyHash, hashPassword, needsRehash, PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords.server'
 
-/** A hash as the shop wrote it before security finding 10: scrypt N=2^14, r=8, p=1. */
+/** A hash as the shop wrote it before the cost was raised: scrypt N=2^14, r=8, p=1. */
 function oldHash(password: string): string {
   const salt = randomBytes(16)
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 16384, r: 8, p: 1 })
@@ -69,7 +69,7 @@ describe('verifyPassword', () => {
   })
 })
 
-describe('cost (security finding 10)', () => {
+describe('cost', () => {
   it("hashes at OWASP's minimum by default: scrypt N=2^17, r=8, p=1 (within Node's scrypt memory limit)", async () => {
     expect(PASSWORD_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 })
     const hash = await hashPassword('correct horse battery staple', PASSWORD_COST)

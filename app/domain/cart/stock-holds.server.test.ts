@@ -441,7 +441,7 @@ describe('unpaid checkouts are not orders', () => {
   })
 })
 
-describe('what one shopper, or one address, may hold and start (issue 25, finding 4)', () => {
+describe('what one shopper, or one address, may hold and start', () => {
   beforeEach(async () => {
     await db
       .insertInto('products')

@@ -1,4 +1,4 @@
-// Verified-buyer reviews (issue 21; ADR 041): a shopper with a delivered order for a product rates
+// Verified-buyer reviews (ADR 041): a shopper with a delivered order for a product rates
 // it 1 to 5 with an optional text, once per product (a second write edits the first), and may
 // delete it; the admin hides a review (with a reason) or shows it again. Every write recomputes the
 // product's average and count of shown reviews in the same transaction, the product row locked

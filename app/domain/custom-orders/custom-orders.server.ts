@@ -1,4 +1,4 @@
-// Custom-order requests (issue 21): a visitor or shopper asks the studio to make a piece; the owner
+// Custom-order requests: a visitor or shopper asks the studio to make a piece; the owner
 // is told (mail through the outbox, in the same transaction; the dashboard counts new ones) and
 // follows the request through the moves of CUSTOM_REQUEST_MOVES (app/lib/custom-orders.ts) with a
 // quoted price and notes; the shopper sees its status in Account. Photos arrive as urls already

@@ -53,7 +53,7 @@ describe('dailyRevenue', () => {
   })
 })
 
-describe('TEST MODE orders (security finding 3)', () => {
+describe('TEST MODE orders', () => {
   it('leaves orders paid through the TEST MODE gateway out of revenue and the chart', async () => {
     await insertOrder(db, { id: 'real', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
     await insertOrder(db, { id: 'test-today', user: asha, date: daysAgo(0), totalPaise: 9_999_00, gateway: 'test' })

@@ -96,7 +96,7 @@ describe('listAllOrders', () => {
   })
 })
 
-describe('TEST MODE orders (security finding 3)', () => {
+describe('TEST MODE orders', () => {
   it('are marked in the list and the details, real ones are not', async () => {
     await insertOrderFixture(db, { id: 'real', user: asha, date: new Date('2026-11-20T10:00:00Z') })
     await insertOrderFixture(db, { id: 'test', user: asha, date: new Date('2026-11-20T11:00:00Z'), gateway: 'test' })

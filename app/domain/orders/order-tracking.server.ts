@@ -1,4 +1,4 @@
-// Shipping details of an order (issue 17): once an order is shipped the admin may enter the
+// Shipping details of an order: once an order is shipped the admin may enter the
 // carrier and a tracking number and/or link, and edit them while it is shipped or delivered. Every
 // change is recorded in the order's status history; the shopper sees them on the order.
 import type { DB } from '../../../db/database'

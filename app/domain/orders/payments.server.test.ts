@@ -574,7 +574,7 @@ describe('confirmPayment', () => {
   })
 })
 
-describe('captured payments only, for pending orders only (security finding 8)', () => {
+describe('captured payments only, for pending orders only', () => {
   it('captures a payment the provider reports only authorized (manual capture), then confirms', async () => {
     const captured: [string, number][] = []
     const gw: PaymentGateway = {

@@ -1,4 +1,4 @@
-// The admin's custom-order requests (issue 21): newest first, filtered by status, plain-link pages.
+// The admin's custom-order requests: newest first, filtered by status, plain-link pages.
 import { Form } from 'react-router'
 import { CustomRequestList } from '~/components/admin/custom-request-views'
 import { buttonClass } from '~/components/ui/button'

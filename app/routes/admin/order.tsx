@@ -1,5 +1,5 @@
 // An order in full for the admin, with the status control (only the moves allowed from where the
-// order is) and its shipping details (docs/spec "View Details"; issue 17).
+// order is) and its shipping details (docs/spec "View Details").
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { OrderStatusForm, replyOf, TrackingForm } from '~/components/admin/order-forms'

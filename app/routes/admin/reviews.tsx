@@ -1,4 +1,4 @@
-// The admin's reviews (issue 21): every review, newest first, hidden ones too (or only those), with
+// The admin's reviews: every review, newest first, hidden ones too (or only those), with
 // 'Hide' (a reason is required; the shopper sees it) and 'Show again'. Plain forms: the same with
 // JavaScript on or off.
 import { Form, Link } from 'react-router'

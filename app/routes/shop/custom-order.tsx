@@ -1,4 +1,4 @@
-// Custom-order requests (issue 21): anyone may ask the studio for a piece made for them; a signed-in
+// Custom-order requests: anyone may ask the studio for a piece made for them; a signed-in
 // shopper's details are prefilled and the request is listed in their Account.
 import { CustomOrderForm } from '~/components/custom-order-form'
 import { getDb } from '~/infra/db.server'
