@@ -36,7 +36,7 @@ export { BackupError } from '../db/backup'
 export { CopyError } from '../db/copy'
 export { ConfigError } from '~/infra/config.server'
 
-/** The page cache's bound: its pages' bytes in all three encodings. */
+/** The page cache's bound: the memory its entries hold, all three encodings and the objects around them (ADR 049). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024
 
 export function createApp(clientDir: string) {
@@ -49,6 +49,8 @@ export function createApp(clientDir: string) {
   // processes: another one's writes reach this one late, so the pages live briefly (and siblings on
   // this machine are told at once, see tellSiblings).
   const pageCache = new PageCache(PAGE_CACHE_BYTES, config.DATABASE_URL ? 5_000 : 60_000)
+  // Expired pages go even when nobody asks for them again: a burst of unique URLs leaves nothing behind.
+  setInterval(() => pageCache.sweep(), pageCache.ttlMs).unref()
   app.use(pageCacheHits(pageCache))
   app.use(securityHeaders)
   // Several workers: which one answered (checks and debugging; the id is a small counter, no pid).

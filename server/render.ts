@@ -2,18 +2,33 @@
 // revalidation need (ADR 042): a GET answered 200 with HTML or JSON is read whole, tagged with a weak
 // ETag (If-None-Match gets 304 and headers only), and a browse page a visitor without a session may
 // share goes into the page cache. Anything else (other statuses, files, single-fetch data) streams.
+// A page that may be kept is built for the origin its key holds (ADR 049).
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { buildAnswer, buildPage, cartUnchanged, compressFor, isApiPath, notModified, type PageCache, type PageCacheLocals, sendNewPage, weakEtag } from './page-cache'
+import {
+  buildAnswer,
+  buildPage,
+  cartUnchanged,
+  compressFor,
+  isApiPath,
+  notModified,
+  originOf,
+  type PageCache,
+  type PageCacheLocals,
+  sendNewPage,
+  weakEtag,
+} from './page-cache'
 
-/** The Fetch API request for an Express request (the same URL rules as @react-router/express). */
+/**
+ * The Fetch API request for an Express request. Its origin: for a page that may be kept, the one its
+ * cache key holds (PUBLIC_URL's, or the host it was keyed on), so a page never names a host other
+ * than the one it is kept under; else the request's own, X-Forwarded-Host and X-Forwarded-Proto only
+ * from a trusted proxy (Express's req.host and req.protocol), localhost for a host that is not plain.
+ */
 function fetchRequest(req: express.Request, res: express.Response): Request {
-  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : []
-  const [, hostPort] = req.get('host')?.split(':') ?? []
-  const portNumber = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find((p) => Number.isSafeInteger(p))
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
-  const url = new URL(`${req.protocol}://${hostname}${portNumber ? `:${portNumber}` : ''}${req.originalUrl}`)
+  const origin = (res.locals as PageCacheLocals).pageOrigin ?? originOf(req.protocol, req.host) ?? `${req.protocol === 'https' ? 'https' : 'http'}://localhost`
+  const url = new URL(`${origin}${req.originalUrl}`)
   let controller: AbortController | null = new AbortController()
   const headers = new Headers()
   for (const [key, values] of Object.entries(req.headers)) {
@@ -93,21 +108,29 @@ async function send(req: express.Request, res: express.Response, response: Respo
   if (!cacheControl || (cacheControl === 'no-store' && !personal(req))) res.setHeader('Cache-Control', 'private, no-cache')
 
   const locals = res.locals as PageCacheLocals
-  const { pageKey, pageGeneration, pageProduct = null } = locals
-  if (!html && pageKey && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
+  const { pageKey, pageOrigin, pageGeneration, pageProduct = null } = locals
+  if (!html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
     const csp = res.getHeader('Content-Security-Policy')
-    const answer = buildAnswer(body, { csp: csp ? String(csp) : '', contentType: type, generation: pageGeneration, product: pageProduct, ttlMs: cache.ttlMs })
+    const answer = buildAnswer(body, {
+      csp: csp ? String(csp) : '',
+      contentType: type,
+      generation: pageGeneration,
+      product: pageProduct,
+      origin: pageOrigin,
+      ttlMs: cache.ttlMs,
+    })
     sendNewPage(req, res, answer)
     cache.set(pageKey, answer)
     return
   }
-  if (html && pageKey && pageGeneration !== undefined && !cookies.length) {
+  if (html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length) {
     const page = buildPage(body, {
       nonce,
       csp: String(res.getHeader('Content-Security-Policy') ?? ''),
       contentType: type,
       generation: pageGeneration,
       product: pageProduct,
+      origin: pageOrigin,
       ttlMs: cache.ttlMs,
     })
     if (page) {

@@ -2,6 +2,7 @@
 // cached page's script hashes, and that it never shows stale stock or prices, another visitor's cart,
 // a signed-in header to a visitor (or the reverse), nor loses or repeats a flash toast.
 import { createHash } from 'node:crypto'
+import { type IncomingHttpHeaders, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
@@ -20,6 +21,22 @@ function inlineScripts(html: string): string[] {
     sources.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`)
   }
   return sources
+}
+
+/** A GET through node:http (fetch will not send a Host header of our choosing), body as text (no encoding asked). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        body += chunk
+      })
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', fail)
+    req.end()
+  })
 }
 
 const cartBadge = (html: string) => /aria-label="Cart, (\d+) items"/.exec(html)?.[1]
@@ -255,6 +272,59 @@ describe('page cache', () => {
     expect(cart.headers.get('cache-control')).toBe('no-store')
     const cartAgain = await shopper.api('GET', `/api/shop/cart/get/${shopper.userId}`, undefined, { 'If-None-Match': cart.headers.get('etag') ?? '' })
     expect(cartAgain.status).toBe(304)
+  })
+
+  it("a trusted proxy's X-Forwarded-Host names its own page only: the next plain visitor and crawler get this shop's origin", async () => {
+    // A product no test has looked at: nothing of it is kept yet.
+    await insertProducts(db, [{ id: 'sun-catcher', title: 'Sun catcher', price: 120_000, stock: 7, category: 'home-decor' }])
+    const path = '/shop/product/sun-catcher'
+    const own = new URL(server.url).host
+    const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+    // The test runs on loopback, which TRUST_PROXY trusts by default: as a proxy that passes a client's header on.
+    for (const agent of ['Mozilla/5.0 (Linux; Android 14) Mobile', crawler]) {
+      const forged = await rawGet(server.url + path, { 'User-Agent': agent, 'X-Forwarded-Host': 'evil.example' })
+      expect(forged.status).toBe(200)
+      for (let i = 0; i < 2; i++) {
+        const plain = await rawGet(server.url + path, { 'User-Agent': agent })
+        expect(plain.status).toBe(200)
+        expect(plain.body).not.toContain('evil.example')
+        expect(plain.body).toContain(`"url":"http://${own}/shop/product/sun-catcher"`)
+      }
+      expect((await rawGet(server.url + path, { 'User-Agent': agent })).headers['x-cache']).toBe('HIT')
+    }
+  })
+
+  it('keeps the pages of a few hosts only: endless Host values add no entries, and a malformed one none at all', async () => {
+    await visit('/shop/about-us')
+    const states: (string | undefined)[] = []
+    for (let i = 0; i < 12; i++) {
+      const host = { Host: `shop-${i}.example` }
+      await rawGet(`${server.url}/shop/about-us`, host)
+      states.push((await rawGet(`${server.url}/shop/about-us`, host)).headers['x-cache'] as string | undefined)
+    }
+    // Eight hosts at once, this shop's own among them.
+    expect(states.filter((state) => state === 'HIT').length).toBeLessThanOrEqual(7)
+    for (let i = 0; i < 2; i++) expect((await rawGet(`${server.url}/shop/about-us`, { Host: 'evil.example/x' })).headers['x-cache']).toBeUndefined()
+    expect((await visit('/shop/about-us')).headers.get('x-cache')).toBe('HIT')
+  })
+
+  it('keeps one answer per catalogue /api query: page=01 is page=1, a blank parameter is none', async () => {
+    const features = `${server.url}/api/common/feature/get`
+    const first = await fetch(`${features}?page=1`)
+    for (const same of ['page=01', 'page=001', 'page=1&utm_source=']) {
+      const answer = await fetch(`${features}?${same}`)
+      expect(answer.headers.get('x-cache'), same).toBe('HIT')
+      expect(answer.headers.get('etag')).toBe(first.headers.get('etag'))
+    }
+    const products = `${server.url}/api/shop/products/get`
+    const sorted = await (await fetch(`${products}?sortBy=price-hightolow`)).json()
+    for (const same of ['category=&sortBy=price-hightolow', 'category=&brand=&sortBy=price-hightolow&page=']) {
+      const answer = await fetch(`${products}?${same}`)
+      expect(answer.headers.get('x-cache'), same).toBe('HIT')
+      expect(await answer.json()).toEqual(sorted)
+    }
+    // Pages far past what anyone pages through are answered afresh and never kept.
+    for (let i = 0; i < 2; i++) expect((await fetch(`${features}?page=5000`)).headers.get('x-cache')).toBeNull()
   })
 
   it('renders a page once when many visitors ask for it at once after a change', async () => {
