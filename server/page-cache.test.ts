@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
-import { buildAnswer, buildPage, type CachedPage, chooseEncoding, inlineScriptHashes, keptQuery, notModified, originOf, PageCache, weakEtag } from './page-cache'
+import { buildAnswer, buildPage, type CachedPage, chooseEncoding, inlineScriptHashes, keptQuery, notModified, originOf, PageCache, pageOrigin, weakEtag } from './page-cache'
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64')
 
@@ -194,6 +194,15 @@ describe('the keys pages are kept under', () => {
     expect(originOf('http', '[::1]:3000')).toBe('http://[::1]:3000')
     for (const bad of ['evil.example/x', 'a@evil.example', 'a b', '', undefined, `${'x'.repeat(300)}.example`, 'shop.example:99999', 'shop.example:']) expect(originOf('http', bad), String(bad)).toBeNull()
     expect(originOf('javascript', 'shop.example')).toBeNull()
+  })
+
+  it("builds and keeps a page for PUBLIC_URL's origin whatever the Host, else for the host the request names", () => {
+    // Express's req.host is X-Forwarded-Host from a trusted proxy, else Host.
+    const req = (protocol: string, host: string) => ({ protocol, host }) as never
+    expect(pageOrigin(req('http', 'evil.example'), 'https://shop.example')).toBe('https://shop.example')
+    expect(pageOrigin(req('http', 'a b'), 'https://shop.example/store')).toBe('https://shop.example')
+    expect(pageOrigin(req('https', 'Shop.Example:443'), null)).toBe('https://shop.example')
+    expect(pageOrigin(req('http', 'evil.example/x'), null)).toBeNull()
   })
 })
 

@@ -330,8 +330,7 @@ export function originOf(protocol: string, host: string | undefined): string | n
  * whatever the Host; else the request's own protocol and host, where Express reads X-Forwarded-Proto
  * and X-Forwarded-Host only from a proxy TRUST_PROXY trusts. Null when that host is not a plain one.
  */
-export function pageOrigin(req: Request): string | null {
-  const publicUrl = getConfig().PUBLIC_URL
+export function pageOrigin(req: Request, publicUrl: string | null = getConfig().PUBLIC_URL ?? null): string | null {
   return publicUrl ? new URL(publicUrl).origin : originOf(req.protocol, req.host)
 }
 
@@ -340,9 +339,9 @@ export function pageOrigin(req: Request): string | null {
  * a GET/HEAD of a browse page with its canonical query, a host that is not plain, an Authorization
  * header, a login session, a flash toast or any unknown cookie. The key holds the origin (the product
  * page's JSON-LD names it, and the page is built for it: server/render.ts), path and query, the theme,
- * the guest cart's line count (the header's badge) and whether a crawler asks (it gets the whole page
- * at once); with it, the guest cart it counted: a page is kept only if that count still holds after
- * the render.
+ * the guest cart's line count (the header's badge), whether a crawler asks (it gets the whole page at
+ * once) and whether the request came over HTTPS; with it, the guest cart it counted: a page is kept
+ * only if that count still holds after the render.
  */
 export async function pageRequest(req: Request): Promise<PageRequest | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
@@ -371,7 +370,9 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   const theme = cookies.has('theme') ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
-  return { key: `${origin}${page} theme=${theme} cart=${cartLines} bot=${bot}`, origin, guestId, cartLines, product: productOf(path), url: page }
+  // `tls`: HSTS goes with HTTPS answers only (server/security-headers.ts), and with PUBLIC_URL the origin does not say.
+  const key = `${origin}${page} theme=${theme} cart=${cartLines} bot=${bot} tls=${req.secure ? 1 : 0}`
+  return { key, origin, guestId, cartLines, product: productOf(path), url: page }
 }
 
 /** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */

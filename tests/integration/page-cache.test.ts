@@ -83,6 +83,8 @@ describe('page cache', () => {
     const scripts = inlineScripts(secondHtml)
     expect(scripts.length).toBeGreaterThan(1)
     for (const source of scripts) expect(csp).toContain(source)
+    // ...and nothing else: each hash in the policy is one of the page's own scripts.
+    expect(csp.match(/'sha256-/g)?.length).toBe(new Set(scripts).size)
     // The other security headers are there on a hit too.
     expect(second.headers.get('x-frame-options')).toBe('DENY')
     expect(second.headers.get('x-content-type-options')).toBe('nosniff')

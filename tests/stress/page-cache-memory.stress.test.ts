@@ -53,28 +53,33 @@ interface Call {
  * The i-th unique catalogue URL. Nearly all are products-API calls spelled one of 180,000 ways (a
  * padded page number, stray commas in the filter list, the filters in either order) that ask for one
  * of six answers; one in a hundred is a search nobody made before (an answer of its own, small), one
- * in a hundred names another host (Host, or X-Forwarded-Host from the trusted loopback), one in a
+ * in two hundred names another host (Host, or X-Forwarded-Host from the trusted loopback), one in a
  * hundred a product's reviews with a padded page.
  */
 function catalogueCall(i: number): Call {
-  const commas = (n: number) => ','.repeat(n)
   switch (i % 100) {
     case 0:
       return { path: `/api/shop/search/piece${i}` }
     case 1:
-      return { path: '/api/common/feature/get?page=1', headers: i % 200 === 1 ? { Host: `shop-${i}.example:${port}` } : { 'X-Forwarded-Host': `shop-${i}.example` } }
+      if (i % 200 === 1) return { path: '/api/common/feature/get?page=1', headers: i % 400 === 1 ? { Host: `shop-${i}.example:${port}` } : { 'X-Forwarded-Host': `shop-${i}.example` } }
+      return productsCall(i)
     case 2:
       return { path: `/api/shop/review/piece-${Math.floor(i / 100) % 30}?page=${'0'.repeat(Math.floor(i / 3_000) % 39)}${1 + (Math.floor(i / 117_000) % 3)}` }
-    default: {
-      const page = 1 + (i % 3)
-      const zeros = Math.floor(i / 3) % 39
-      const k = Math.floor(i / 117)
-      const [first, second] = Math.floor(k / 384) % 2 ? ['home-decor', 'jewellery'] : ['jewellery', 'home-decor']
-      const category = `${commas(k % 8)}${first}${commas(1 + (Math.floor(k / 8) % 8))}${second}${commas(Math.floor(k / 64) % 6)}`
-      const sort = Math.floor(k / 768) % 2 ? '&sortBy=price-hightolow' : ''
-      return { path: `/api/shop/products/get?category=${category}${sort}&page=${'0'.repeat(zeros)}${page}` }
-    }
+    default:
+      return productsCall(i)
   }
+}
+
+/** A products-API call for one of six answers, spelled one of 180,000 ways. */
+function productsCall(i: number): Call {
+  const commas = (n: number) => ','.repeat(n)
+  const page = 1 + (i % 3)
+  const zeros = Math.floor(i / 3) % 39
+  const k = Math.floor(i / 117)
+  const [first, second] = Math.floor(k / 384) % 2 ? ['home-decor', 'jewellery'] : ['jewellery', 'home-decor']
+  const category = `${commas(k % 8)}${first}${commas(1 + (Math.floor(k / 8) % 8))}${second}${commas(Math.floor(k / 64) % 6)}`
+  const sort = Math.floor(k / 768) % 2 ? '&sortBy=price-hightolow' : ''
+  return { path: `/api/shop/products/get?category=${category}${sort}&page=${'0'.repeat(zeros)}${page}` }
 }
 
 /** Where the answer at the start of `bytes` ends (Content-Length or chunked), or -1 while it is incomplete. */
@@ -152,7 +157,6 @@ it(`keeps the page cache's real memory bounded over ${URLS} unique catalogue URL
   for (let from = 0; from < URLS && peak - started < 4 * ALLOWED_GROWTH_MB; from += SLICE) {
     for (const [status, n] of await sendMany(from, Math.min(SLICE, URLS - from))) statuses.set(status, (statuses.get(status) ?? 0) + n)
     peak = Math.max(peak, rssMb(server.pid))
-    if (process.env.DEBUG_SLICES) console.log(from, rssMb(server.pid), Date.now() - startedAt)
   }
   const after = rssMb(server.pid)
   const sent = [...statuses.values()].reduce((sum, n) => sum + n, 0)
