@@ -223,13 +223,14 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Prepares an image for `purpose` without storing it: planned from its header first (throws
  * Invalid, with nothing decoded, for anything refused), then decoded once and encoded at every
- * width. Identical inputs share their files: ones already stored are read back, not encoded again.
+ * width. Identical inputs share their files: ones already stored (in the database, or on the disk of
+ * `uploadsDir`) are read back, not encoded again.
  */
-export async function prepareImage(db: DB, input: Buffer, purpose: ImagePurpose = 'shop'): Promise<PreparedImage> {
-  return encodeImage(db, input, purpose, await planImage(input, purpose))
+export async function prepareImage(db: DB, input: Buffer, purpose: ImagePurpose = 'shop', uploadsDir?: string): Promise<PreparedImage> {
+  return encodeImage(db, input, purpose, await planImage(input, purpose), uploadsDir)
 }
 
-async function encodeImage(db: DB, input: Buffer, purpose: ImagePurpose, { widths }: ImagePlan): Promise<PreparedImage> {
+async function encodeImage(db: DB, input: Buffer, purpose: ImagePurpose, { widths }: ImagePlan, uploadsDir?: string): Promise<PreparedImage> {
   // A reference photo is encoded more cheaply: it must not share names with the shop's copy of the same bytes.
   const hash = createHash('sha256')
     .update(purpose === 'reference' ? 'reference:' : '')
@@ -246,6 +247,13 @@ async function encodeImage(db: DB, input: Buffer, purpose: ImagePurpose, { width
   const stored = await db.selectFrom('stored_files').select(['name', 'content']).where('name', 'in', names).execute()
   if (stored.length === names.length) {
     const files = names.map((name) => ({ name, content: Buffer.from(stored.find((row) => row.name === name)?.content as Buffer) }))
+    const meta = await sharp(files[files.length - 1]?.content).metadata()
+    return { url: imageUrl(base, largestWidth), width: meta.width ?? 0, height: meta.height ?? 0, files }
+  }
+  // Files an earlier version (or another database's shop, as the demo seed) wrote to this disk: their bytes as they are.
+  const onDisk = uploadsDir ? names.map((name) => join(uploadsDir, name)) : []
+  if (onDisk.length > 0 && onDisk.every((file) => existsSync(file))) {
+    const files = await Promise.all(names.map(async (name, i) => ({ name, content: await readFile(onDisk[i] as string) })))
     const meta = await sharp(files[files.length - 1]?.content).metadata()
     return { url: imageUrl(base, largestWidth), width: meta.width ?? 0, height: meta.height ?? 0, files }
   }
@@ -297,7 +305,7 @@ export async function saveImages(db: DB, uploadsDir: string, images: readonly Pr
  * image the pipeline takes. Identical uploads share their files.
  */
 export async function storeImage(db: DB, input: Buffer, uploadsDir: string, purpose: ImagePurpose = 'shop'): Promise<StoredImage> {
-  const [stored] = await saveImages(db, uploadsDir, [await prepareImage(db, input, purpose)])
+  const [stored] = await saveImages(db, uploadsDir, [await prepareImage(db, input, purpose, uploadsDir)])
   return stored as StoredImage
 }
 
