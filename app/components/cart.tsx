@@ -175,7 +175,7 @@ export function CartContents({
   if (cart.items.length === 0) {
     return (
       <div className="grid gap-4 py-10 text-center">
-        <p className="text-zinc-600 dark:text-zinc-400">Your cart is empty.</p>
+        <p className="text-zinc-600 dark:text-zinc-400">{CART_MESSAGES.emptyCart}</p>
         <Link to="/shop/listing" replace={replace} className={buttonClass('outline', 'md')}>
           Browse products
         </Link>

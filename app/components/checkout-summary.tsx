@@ -1,6 +1,7 @@
 // Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
 import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/orders.server'
+import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
 
@@ -10,7 +11,7 @@ export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQu
       <h2 id="checkout-items" className="text-lg font-semibold">
         Your items
       </h2>
-      {cart.items.length === 0 ? <p className="text-zinc-600">Your cart is empty.</p> : null}
+      {cart.items.length === 0 ? <p className="text-zinc-600">{CART_MESSAGES.emptyCart}</p> : null}
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {cart.items.map((line) => (
           <LineItem

@@ -18,7 +18,8 @@ export const CART_MESSAGES = {
   loginRequired: 'User login required for successful purchase.',
   notInCart: 'This item is not in your cart.',
   productGone: 'This product is no longer available.',
-  emptyCart: 'Your cart is empty.',
+  /** The spec's one wording for an empty cart (errors.md), in the cart sheet, at checkout and as its refusal. */
+  emptyCart: 'Your Cart is Empty.',
 } as const
 
 /** The most of one item a cart line may hold, whatever the stock (a typo guard). */

@@ -2,7 +2,7 @@
 import { CART_MESSAGES } from './cart'
 
 export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Your Cart is Empty.',
+  emptyCart: CART_MESSAGES.emptyCart,
   loginRequired: CART_MESSAGES.loginRequired,
   noAddress: 'Please Select an Address.',
   unavailable: 'Some items in your cart are unavailable or over the stock left. Please update your cart.',

@@ -81,7 +81,7 @@ test.describe('checkout', () => {
     await page.goto('/shop/checkout')
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
     await expect(page.getByText('TEST MODE: payments go through a test page, no money moves.')).toBeVisible()
-    await expect(page.getByText('Your cart is empty.', { exact: true })).toBeVisible()
+    await expect(page.getByText('Your Cart is Empty.', { exact: true })).toBeVisible()
     await expect(page.getByText('Total', { exact: true })).toBeVisible()
     await expect(page.getByText('₹0.00', { exact: true })).toBeVisible()
 
