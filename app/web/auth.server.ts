@@ -11,7 +11,7 @@ import type { RegisterInput } from '~/schemas/auth'
 import { registerShopper, verifyCredentials } from '../domain/accounts/accounts.server'
 import { endAuthSession, findSessionUser, sessionIdFromToken, startAuthSession } from '../domain/accounts/auth-sessions.server'
 import { mergeGuestCart } from '../domain/cart/cart.server'
-import { getShopSession, sessionStorage } from './cookies.server'
+import { getShopSession, SESSION_COOKIE_NAME, sessionStorage } from './cookies.server'
 import { Forbidden, Unauthorized } from '../domain/errors'
 import { parseForm } from './form-input.server'
 import { authLimits } from '../infra/rate-limit.server'
@@ -111,7 +111,7 @@ function bearerToken(request: Request): string | null {
 export async function requestSessionId(request: Request): Promise<string | null> {
   const token = bearerToken(request)
   if (token) return sessionIdFromToken(token, getSessionSecret())
-  if (!request.headers.get('Cookie')?.includes('__session=')) return null
+  if (!request.headers.get('Cookie')?.includes(`${SESSION_COOKIE_NAME}=`)) return null
   const session = await getShopSession(request)
   return session.get('sessionId') ?? null
 }

@@ -5,11 +5,13 @@ describe('session cookie flags', () => {
   it('is Secure, HttpOnly and SameSite=Lax with COOKIE_SECURE=1', async () => {
     process.env.COOKIE_SECURE = '1'
     process.env.SESSION_SECRET = 'cookie-test-secret-cookie-test-secret'
-    const { sessionStorage } = await import('./cookies.server')
+    const { SESSION_COOKIE_NAME, sessionStorage } = await import('./cookies.server')
     const session = await sessionStorage().getSession()
     session.set('sessionId', 'abc')
     const header = await sessionStorage().commitSession(session)
-    expect(header).toMatch(/^__session=/)
+    // The name is part of the /api contract (docs/api.md): clients send it back by name.
+    expect(SESSION_COOKIE_NAME).toBe('__session')
+    expect(header.startsWith(`${SESSION_COOKIE_NAME}=`)).toBe(true)
     expect(header).toMatch(/; Secure/)
     expect(header).toMatch(/; HttpOnly/)
     expect(header).toMatch(/; SameSite=Lax/)
@@ -18,7 +20,7 @@ describe('session cookie flags', () => {
 
   it('reads a value it verified before the same way, each read its own copy, and never takes a forged one', async () => {
     process.env.SESSION_SECRET = 'cookie-test-secret-cookie-test-secret'
-    const { sessionStorage } = await import('./cookies.server')
+    const { SESSION_COOKIE_NAME, sessionStorage } = await import('./cookies.server')
     const session = await sessionStorage().getSession()
     session.set('guestId', 'guest-1')
     const value = (await sessionStorage().commitSession(session)).split(';')[0] as string
@@ -28,14 +30,14 @@ describe('session cookie flags', () => {
     const again = await sessionStorage().getSession(value)
     expect(again.get('guestId')).toBe('guest-1')
     // A forged value (the data changed, the signature kept) reads as an empty session, every time.
-    const [data = '', signature = ''] = decodeURIComponent(value.slice('__session='.length)).split('.')
+    const [data = '', signature = ''] = decodeURIComponent(value.slice(`${SESSION_COOKIE_NAME}=`.length)).split('.')
     const forgedData = Buffer.from(JSON.stringify({ guestId: 'someone-else' })).toString('base64')
     expect(forgedData).not.toBe(data)
     for (let i = 0; i < 2; i++) {
-      const forged = await sessionStorage().getSession(`__session=${encodeURIComponent(`${forgedData}.${signature}`)}`)
+      const forged = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${encodeURIComponent(`${forgedData}.${signature}`)}`)
       expect(forged.get('guestId')).toBeUndefined()
     }
     // Two values of the same name: the cookie's own rule decides, nothing remembered is used.
-    expect((await sessionStorage().getSession(`${value}; __session=x`)).get('guestId')).toBe('guest-1')
+    expect((await sessionStorage().getSession(`${value}; ${SESSION_COOKIE_NAME}=x`)).get('guestId')).toBe('guest-1')
   })
 })
