@@ -15,6 +15,7 @@ import { ErrorMessage } from './components/error-message'
 import { toastContext } from './web/context'
 import { JS_CLASS_SCRIPT } from './lib/js-class-script'
 import { isTheme } from './lib/theme'
+import { DEFAULT_SHOP_NAME } from './lib/shop'
 import { getConfig } from './infra/config.server'
 import { getUser, loadUserMiddleware } from './web/auth.server'
 import { flashToastMiddleware } from './web/toast/flash.server'
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.shopName ?? 'Resin Craft Studio' },
+    { title: loaderData?.shopName ?? DEFAULT_SHOP_NAME },
     { name: 'description', content: 'Handmade resin art: jewellery, home decor, gifts and keepsakes, made in India.' },
   ]
 }

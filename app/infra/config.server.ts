@@ -4,6 +4,7 @@ import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
 import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
+import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/lib/checkout-limits'
 
 const flag = (fallback: '0' | '1') =>
@@ -42,7 +43,7 @@ const configSchema = z
       .min(8, { error: 'must be at least 8 characters' })
       .optional(),
     SEED_DEMO: flag('1'),
-    SHOP_NAME: z.string().trim().min(1).default('Resin Craft Studio'),
+    SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP_NAME),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,

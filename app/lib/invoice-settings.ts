@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { CATEGORY_IDS, type Category } from './catalog'
 import { type IndianState, matchIndianState } from './indian-states'
 import { GST_RATES, type TaxClass } from './gst'
+import { DEFAULT_SHOP_NAME } from './shop'
 
 /** GST state codes (the first two digits of a GSTIN, and the place of supply's code). */
 export const GST_STATE_CODES: Record<IndianState, string> = {
@@ -92,7 +93,7 @@ export const DEFAULT_CATEGORY_TAX: Record<Category, TaxClass> = {
 
 /** The demo shop's seller: a made-up Karnataka registration with a well-formed GSTIN. */
 export const DEMO_SELLER: Seller = {
-  legalName: 'Resin Craft Studio (Demo)',
+  legalName: `${DEFAULT_SHOP_NAME} (Demo)`,
   address: ['12 Lavelle Road, Ashok Nagar', 'Bengaluru 560001'],
   state: 'Karnataka',
   gstin: '29AAHCR1234M1Z3',
@@ -169,7 +170,7 @@ export function parseInvoiceSettings(env: Record<string, string | undefined>): I
   const fallback: Seller =
     !anySeller && isDemoShop(present)
       ? DEMO_SELLER
-      : { legalName: present.SHOP_NAME?.trim() || 'Resin Craft Studio', address: [], state: 'Karnataka', gstin: null }
+      : { legalName: present.SHOP_NAME?.trim() || DEFAULT_SHOP_NAME, address: [], state: 'Karnataka', gstin: null }
   const gstin = anySeller ? (parsed.SELLER_GSTIN ?? null) : fallback.gstin
   const state = parsed.SELLER_STATE ?? (gstin ? stateOfCode(gstin.slice(0, 2)) : null) ?? fallback.state
   if (gstin && gstin.slice(0, 2) !== GST_STATE_CODES[state]) {

@@ -6,6 +6,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Disclosure } from '~/components/ui/disclosure'
 import { LogoutButton } from '~/components/user-menu'
 import { cn } from '~/lib/cn'
+import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
 import { requireAdmin } from '~/web/auth.server'
 import type { Route } from './+types/layout'
@@ -50,7 +51,7 @@ function AdminNav() {
 
 export default function AdminLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const shopName = root?.shopName ?? 'Resin Craft Studio'
+  const shopName = root?.shopName ?? DEFAULT_SHOP_NAME
   return (
     <div className="flex min-h-dvh w-full">
       <aside className="hidden w-64 shrink-0 flex-col gap-6 border-r border-zinc-200 p-6 lg:flex dark:border-zinc-800">

@@ -5,6 +5,7 @@ import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
 import { ErrorMessage } from '~/components/error-message'
 import { getConfig } from '~/infra/config.server'
+import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
 import { redirectAdminAway } from '~/web/auth.server'
 import { cartCountFor } from '~/web/cart-requests.server'
@@ -70,7 +71,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="flex min-h-dvh flex-col">
-      <ShopHeader user={root?.user ?? null} theme={root?.theme ?? 'system'} shopName={root?.shopName ?? 'Resin Craft Studio'} cartCount={0} />
+      <ShopHeader user={root?.user ?? null} theme={root?.theme ?? 'system'} shopName={root?.shopName ?? DEFAULT_SHOP_NAME} cartCount={0} />
       <main className="flex flex-1">
         <ErrorMessage notFound={notFound} />
       </main>
