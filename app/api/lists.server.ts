@@ -2,9 +2,10 @@
 // call's cap, saying how many there are and whether the answer was capped; with `page`, one page.
 import { z } from 'zod'
 import { PAGE_SIZE } from '~/lib/listing-filters'
-import { pageCountOf, pageSchema } from '~/schemas/pagination'
+import { pageSchema } from '~/schemas/pagination'
 import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/orders/admin-orders.server'
 import { parseInput } from '../domain/errors'
+import { pageCountOf, pageOffset } from '../domain/paging.server'
 
 /** Each list call's cap (items in one answer without `page`) and page size (with `page`). */
 export const API_LISTS = {
@@ -32,7 +33,7 @@ export function listWindow(params: URLSearchParams, list: ApiListName): ListWind
   const raw = params.get('page')
   if (raw === null || raw === '') return { paged: false, cap, offset: 0, limit: cap }
   const { page } = parseInput(pageQuerySchema, { page: raw })
-  return { paged: true, page, pageSize, offset: (page - 1) * pageSize, limit: pageSize }
+  return { paged: true, page, pageSize, offset: pageOffset(page, pageSize), limit: pageSize }
 }
 
 /** The list answer: `data` and `total`, plus `capped`/`cap` (no page) or `pagination` (a page). */

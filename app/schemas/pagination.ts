@@ -14,8 +14,3 @@ export function pageParam(url: URL): number {
   const parsed = pageSchema.safeParse(url.searchParams.get('page') ?? undefined)
   return parsed.success ? parsed.data : 1
 }
-
-/** How many pages `total` items fill at `pageSize` a page: at least 1, so an empty list is page 1 of 1. */
-export function pageCountOf(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize))
-}

@@ -17,7 +17,7 @@ import { inList } from '../sql-lists.server'
 import { caseInsensitiveSql } from '../../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from '../cart/stock-holds.server'
-import { pageCountOf } from '~/schemas/pagination'
+import { type Page, readPage } from '../paging.server'
 
 export interface ProductCardData {
   id: string
@@ -133,13 +133,7 @@ const categoryLabelSql = sql`(case p.category ${sql.join(
   sql` `,
 )} end)`
 
-export interface ProductPage {
-  items: ProductCardData[]
-  total: number
-  page: number
-  pageCount: number
-  pageSize: number
-}
+export type ProductPage = Page<ProductCardData>
 
 /** One page of product cards for the listing, home and the products API. */
 export async function listProducts(
@@ -154,8 +148,6 @@ export async function listProducts(
     stock?: StockView
   } = {},
 ): Promise<ProductPage> {
-  const pageSize = options.pageSize ?? PAGE_SIZE
-  const page = Math.max(1, Math.floor(options.page ?? 1))
   let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
   const text = options.titleOrCategory?.trim().slice(0, MAX_KEYWORD_LENGTH)
   if (text) {
@@ -168,15 +160,11 @@ export async function listProducts(
       ]),
     )
   }
-  const [rows, count] = await Promise.all([
-    selectCards(orderBySort(filtered, options.sort ?? DEFAULT_SORT), options.stock)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.total)
-  return { items: rows.map(toCard), total, page, pageSize, pageCount: pageCountOf(total, pageSize) }
+  const found = await readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT), options.stock), {
+    page: options.page,
+    pageSize: options.pageSize ?? PAGE_SIZE,
+  })
+  return { ...found, items: found.items.map(toCard) }
 }
 
 export const SEARCH_LIMIT = 48

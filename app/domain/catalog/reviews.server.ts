@@ -10,7 +10,7 @@ import { newId } from '~/lib/ids.server'
 import { ADMIN_REVIEWS_PAGE_SIZE, REVIEW_MESSAGES, REVIEW_VALUES, REVIEWS_PAGE_SIZE } from '~/lib/reviews'
 import { hideReviewSchema, type ReviewInput, reviewSchema } from '~/schemas/review'
 import { Forbidden, NotFound, parseInput } from '../errors'
-import { pageCountOf } from '~/schemas/pagination'
+import { onePage, pageCountOf, wholePage } from '../paging.server'
 
 type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
 
@@ -289,12 +289,9 @@ export async function productReviews(
 ): Promise<ProductReviews> {
   const summary = await reviewSummary(db, productId)
   const pageCount = pageCountOf(summary.count, REVIEWS_PAGE_SIZE)
-  const shownPage = Math.min(Math.max(1, Math.floor(page)), pageCount)
+  const shownPage = wholePage(page, pageCount)
   const [rows, own, canReview] = await Promise.all([
-    shownReviews(db, productId)
-      .limit(REVIEWS_PAGE_SIZE)
-      .offset((shownPage - 1) * REVIEWS_PAGE_SIZE)
-      .execute(),
+    onePage(shownReviews(db, productId), shownPage, REVIEWS_PAGE_SIZE).execute(),
     viewerId ? ownRow(db, viewerId, productId) : undefined,
     viewerId ? hasReceived(db, viewerId, productId) : false,
   ])
@@ -310,19 +307,14 @@ export async function listAllReviews(
   if (hiddenOnly) count = count.where('hidden', '=', 1)
   const total = Number((await count.executeTakeFirstOrThrow()).n)
   const pageCount = pageCountOf(total, ADMIN_REVIEWS_PAGE_SIZE)
-  const shownPage = Math.min(Math.max(1, Math.floor(page)), pageCount)
+  const shownPage = wholePage(page, pageCount)
   let query = db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('products as p', 'p.id', 'r.product_id')
     .select([...REVIEW_COLUMNS, 'u.email', 'p.title', 'r.hidden_at'])
   if (hiddenOnly) query = query.where('r.hidden', '=', 1)
-  const rows = await query
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(ADMIN_REVIEWS_PAGE_SIZE)
-    .offset((shownPage - 1) * ADMIN_REVIEWS_PAGE_SIZE)
-    .execute()
+  const rows = await onePage(query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc'), shownPage, ADMIN_REVIEWS_PAGE_SIZE).execute()
   return {
     items: rows.map((row) => ({ ...toOwn(row), productTitle: row.title, email: row.email, hiddenAt: row.hidden_at })),
     page: shownPage,

@@ -24,7 +24,7 @@ import {
 } from '../../mail/messages.server'
 import { Invalid, NotFound } from '../errors'
 import { enqueueMail, mailSettings, ownerRecipients } from '../messaging/mail.server'
-import { pageCountOf } from '~/schemas/pagination'
+import { readPage } from '../paging.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -169,26 +169,18 @@ export async function listCustomRequests(
   options: { status?: string | null; page?: number; pageSize?: number } = {},
 ): Promise<{ items: AdminCustomRequestSummary[]; total: number; page: number; pageCount: number; status: CustomRequestStatus | null }> {
   const status = isCustomRequestStatus(options.status) ? options.status : null
-  const pageSize = options.pageSize ?? LIMITS.pageSize
-  const page = Math.max(1, Math.floor(options.page ?? 1))
   let query = db.selectFrom('custom_requests')
   if (status) query = query.where('status', '=', status)
-  const [rows, count] = await Promise.all([
-    query
-      .select([...SUMMARY_COLUMNS, 'name', 'email', 'phone'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.total)
+  const { items, total, page, pageCount } = await readPage(
+    query,
+    (matching) => matching.select([...SUMMARY_COLUMNS, 'name', 'email', 'phone']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { page: options.page, pageSize: options.pageSize ?? LIMITS.pageSize },
+  )
   return {
-    items: rows.map((row) => ({ ...toSummary(row), name: row.name, email: row.email, phone: row.phone })),
+    items: items.map((row) => ({ ...toSummary(row), name: row.name, email: row.email, phone: row.phone })),
     total,
     page,
-    pageCount: pageCountOf(total, pageSize),
+    pageCount,
     status,
   }
 }

@@ -8,7 +8,7 @@ import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
 import { MAIL_MESSAGES, type MailStatus } from '~/lib/mail'
 import { NotFound } from '../errors'
-import { pageCountOf } from '~/schemas/pagination'
+import { readPage } from '../paging.server'
 
 /** Files attached at send time, rendered by whoever registered the kind (e.g. the invoice PDF). */
 export const ATTACHMENT_KINDS = ['invoice', 'credit-note'] as const
@@ -233,19 +233,14 @@ export interface MailSummary {
 
 /** Newest first, one page; the outbox is the mailbox (sent, waiting and given-up mails). */
 export async function listMail(db: DB, options: { page?: number; pageSize?: number } = {}) {
-  const pageSize = options.pageSize ?? MAILBOX_PAGE_SIZE
-  const page = Math.max(1, Math.floor(options.page ?? 1))
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'delivered_via', 'created_at', 'sent_at', 'last_error'])
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.total)
+  const { items: rows, total, page, pageCount } = await readPage(
+    db.selectFrom('mail_outbox'),
+    (all) =>
+      all
+        .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'delivered_via', 'created_at', 'sent_at', 'last_error'])
+        .orderBy('id', 'desc'),
+    { page: options.page, pageSize: options.pageSize ?? MAILBOX_PAGE_SIZE },
+  )
   const items: MailSummary[] = rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -258,7 +253,7 @@ export async function listMail(db: DB, options: { page?: number; pageSize?: numb
     sentAt: r.sent_at,
     lastError: r.last_error,
   }))
-  return { items, total, page, pageCount: pageCountOf(total, pageSize) }
+  return { items, total, page, pageCount }
 }
 
 /** One mail as the mailbox shows it; NotFound when there is none. */

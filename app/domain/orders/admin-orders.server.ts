@@ -6,7 +6,7 @@ import type { StatusMailExtra } from '../messaging/mail.server'
 import { type MoveResult, moveOrder } from './order-lifecycle.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
 import { isUnpaidCheckout } from '../cart/stock-holds.server'
-import { pageCountOf } from '~/schemas/pagination'
+import { readPage } from '../paging.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -23,31 +23,18 @@ export async function listAllOrders(
   options: { status?: string | null; view?: OrderListView; attention?: boolean; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
-  const page = Math.max(1, Math.floor(options.page ?? 1))
-  const pageSize = options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE
   const view = options.view ?? 'orders'
   let query = db.selectFrom('orders')
   if (view === 'orders') query = query.where((eb) => eb.not(isUnpaidCheckout(eb)))
   if (view === 'unpaid') query = query.where(isUnpaidCheckout)
   if (status) query = query.where('order_status', '=', status)
   if (options.attention) query = query.where(needsAttention)
-  const [rows, count] = await Promise.all([
-    query
-      .select(ORDER_SUMMARY_COLUMNS)
-      .orderBy('order_date', 'desc')
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.total)
-  return {
-    items: await withRefunds(db, rows.map(toOrderSummary)),
-    total,
-    page,
-    pageCount: pageCountOf(total, pageSize),
-  }
+  const { items, total, page, pageCount } = await readPage(
+    query,
+    (matching) => matching.select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id'),
+    { page: options.page, pageSize: options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE },
+  )
+  return { items: await withRefunds(db, items.map(toOrderSummary)), total, page, pageCount }
 }
 
 /**
