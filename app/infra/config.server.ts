@@ -77,6 +77,8 @@ const configSchema = z
     AUTH_RATE_LIMIT: positiveInt(10),
     TRUST_PROXY: trustProxySchema,
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+    /** Seconds a kept page lives (server/page-cache/store.ts pageTtlMs); unset, 60 on SQLite and 5 on PostgreSQL (docs/decisions/042). */
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     CONTACT_EMAIL: z.string().default('hello@resincraft.studio'),
     CONTACT_PHONE: z.string().default('+91 98765 43210'),
     INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),
