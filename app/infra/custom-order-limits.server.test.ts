@@ -1,29 +1,25 @@
 // Spam limits for custom requests: per address and per email; only a request refused by the limits is not counted. Each
 // case runs in memory (the one-process SQLite shop) and in the database's counters (what the shop
 // uses on PostgreSQL; this file runs on SQLite in `npm test` and on PostgreSQL in `npm run test:pg`).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { rejection } from '../../tests/helpers/rejection'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import type { DB } from '../../db/database'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
 import { TooManyRequests } from '../domain/errors'
 import { createCustomOrderLimits } from './custom-order-limits.server'
 import { databaseStore, type LimitStore, memoryStore } from './rate-limit.server'
 
-let testDb: TestDb
-beforeAll(async () => {
-  testDb = await createTestDb()
-})
-afterAll(async () => {
-  await testDb.cleanup()
-})
+let db: DB
+withTestDb((fresh) => (db = fresh), { perFile: true })
 beforeEach(async () => {
-  await testDb.db.deleteFrom('rate_limit_counters').execute()
+  await db.deleteFrom('rate_limit_counters').execute()
 })
 
 const RATE = { perAddress: 3, perEmail: 2, seconds: 3600 }
 const stores: [string, () => LimitStore][] = [
   ['in memory (one process)', () => memoryStore()],
-  ['in the database (every process)', () => databaseStore(testDb.db)],
+  ['in the database (every process)', () => databaseStore(db)],
 ]
 
 describe.each(stores)('custom order limits, counted %s', (_name, store) => {
@@ -65,7 +61,7 @@ describe.each(stores)('custom order limits, counted %s', (_name, store) => {
 describe('custom order limits in the database (several processes)', () => {
   it('counts the requests of every process together', async () => {
     // Two worker processes' limits over one database: each sees the other's requests.
-    const [a, b] = [createCustomOrderLimits(RATE, databaseStore(testDb.db)), createCustomOrderLimits(RATE, databaseStore(testDb.db))]
+    const [a, b] = [createCustomOrderLimits(RATE, databaseStore(db)), createCustomOrderLimits(RATE, databaseStore(db))]
     await a.take('203.0.113.20', 'f@example.com')
     await b.take('203.0.113.21', 'f@example.com')
     expect(await rejection(a.take('203.0.113.22', 'f@example.com'))).toBeInstanceOf(TooManyRequests)
@@ -78,7 +74,7 @@ describe('custom order limits in the database (several processes)', () => {
   })
 
   it('counts concurrent requests exactly', async () => {
-    const limits = Array.from({ length: 4 }, () => createCustomOrderLimits({ perAddress: 10, perEmail: 10, seconds: 3600 }, databaseStore(testDb.db)))
+    const limits = Array.from({ length: 4 }, () => createCustomOrderLimits({ perAddress: 10, perEmail: 10, seconds: 3600 }, databaseStore(db)))
     const results = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => (limits[i % 4] as (typeof limits)[0]).take('203.0.113.30', `burst${i}@example.com`)))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
   })

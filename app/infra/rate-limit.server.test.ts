@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DB } from '../../db/database'
+import { withTestDb } from '../../tests/helpers/test-db'
 import { TooManyRequests } from '../domain/errors'
 import {
   clientKey,
@@ -13,19 +14,14 @@ import {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000
 
-let testDb: TestDb
-beforeAll(async () => {
-  testDb = await createTestDb()
-})
-afterAll(async () => {
-  await testDb.cleanup()
-})
+let db: DB
+withTestDb((fresh) => (db = fresh), { perFile: true })
 
 beforeEach(async () => {
   // Only the clock: the database's connections keep their real timers.
   vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] })
-  await testDb.db.deleteFrom('rate_limit_counters').execute()
-  await testDb.db.deleteFrom('rate_limit_known').execute()
+  await db.deleteFrom('rate_limit_counters').execute()
+  await db.deleteFrom('rate_limit_known').execute()
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -67,7 +63,7 @@ describe('clientKey', () => {
 
 const stores: [string, () => LimitStore, boolean][] = [
   ['in memory (one process)', () => memoryStore(), true],
-  ['in the database (every process)', () => databaseStore(testDb.db), false],
+  ['in the database (every process)', () => databaseStore(db), false],
 ]
 
 describe.each(stores)('createAuthLimits, counts %s', (_name, store, inMemory) => {
@@ -139,7 +135,7 @@ describe.each(stores)('createAuthLimits, counts %s', (_name, store, inMemory) =>
 
 describe('databaseStore (several processes)', () => {
   it('counts every process\'s attempts together: two processes, one limit', async () => {
-    const [a, b] = [createAuthLimits({ limit: 2, store: databaseStore(testDb.db) }), createAuthLimits({ limit: 2, store: databaseStore(testDb.db) })]
+    const [a, b] = [createAuthLimits({ limit: 2, store: databaseStore(db) }), createAuthLimits({ limit: 2, store: databaseStore(db) })]
     await a.beforeRegistration('203.0.113.5')
     await b.beforeRegistration('203.0.113.5')
     expect(await caught(a.beforeRegistration('203.0.113.5'))).toBeInstanceOf(TooManyRequests)
@@ -155,19 +151,19 @@ describe('databaseStore (several processes)', () => {
   })
 
   it('loses no count when many arrive at once', async () => {
-    const counter = databaseStore(testDb.db).counter('burst', 1000, 60)
+    const counter = databaseStore(db).counter('burst', 1000, 60)
     await Promise.all(Array.from({ length: 40 }, () => counter.consume('k')))
     expect((await counter.get('k'))?.consumedPoints).toBe(40)
   })
 
   it('forgets ended windows and long-unseen addresses when tidying', async () => {
-    const store = databaseStore(testDb.db)
+    const store = databaseStore(db)
     await store.counter('tidy', 5, 60).consume('k')
     await store.remember('old@example.com\n192.0.2.1')
     vi.advanceTimersByTime(91 * 24 * 60 * 60 * 1000)
     await store.remember('new@example.com\n192.0.2.2')
-    await deleteExpiredRateLimits(testDb.db)
-    expect(await testDb.db.selectFrom('rate_limit_counters').select('key').execute()).toEqual([])
+    await deleteExpiredRateLimits(db)
+    expect(await db.selectFrom('rate_limit_counters').select('key').execute()).toEqual([])
     expect(await store.isKnown('old@example.com\n192.0.2.1')).toBe(false)
     expect(await store.isKnown('new@example.com\n192.0.2.2')).toBe(true)
   })

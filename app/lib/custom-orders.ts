@@ -1,6 +1,7 @@
 // The custom-order vocabulary: a request's statuses and the moves between them, the
 // limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
 // CHECK, the domain (app/domain/custom-orders/custom-orders.server.ts) and the admin's select derive from here.
+import { moveRefusedMessage } from './text'
 
 /** Every status a custom request can have, in the order of its life. */
 export const CUSTOM_REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'declined', 'done'] as const
@@ -91,7 +92,7 @@ export const CUSTOM_REQUEST_MESSAGES = {
   notFound: 'Custom request not found.',
   updated: 'The custom request is updated.',
   moveRefused: (from: CustomRequestStatus, to: CustomRequestStatus) =>
-    `A request that is ${CUSTOM_REQUEST_STATUS_SHORT[from].toLowerCase()} cannot be set to ${CUSTOM_REQUEST_STATUS_SHORT[to].toLowerCase()}.`,
+    moveRefusedMessage('A request', CUSTOM_REQUEST_STATUS_SHORT[from], CUSTOM_REQUEST_STATUS_SHORT[to]),
   quoteNeeded: 'Enter the quoted price before setting this status.',
   quoteLocked: 'The price can no longer change once the request is accepted.',
   nothingChanged: 'Choose a new status, or change the price or the notes.',

@@ -26,28 +26,17 @@ const line = (over: Partial<TaxLineInput>): TaxLineInput => ({
 })
 
 describe('splitInclusive', () => {
-  it('splits ₹1,499 at 3% within the state into taxable value, CGST and SGST', () => {
-    // 1499 / 1.03 = 1455.339... -> 1455.34; tax 43.66, half each.
-    expect(splitInclusive(149_900, 3, 'intra')).toEqual({
-      grossPaise: 149_900,
-      taxablePaise: 145_534,
-      cgstPaise: 2183,
-      sgstPaise: 2183,
-      igstPaise: 0,
-      taxPaise: 4366,
+  // 1499 / 1.03 = 1455.339... -> 1455.34, tax 43.66: half each within the state, all of it as IGST across states.
+  const PENDANT_AT_3 = { grossPaise: 149_900, taxablePaise: 145_534, taxPaise: 4366 }
+  const cases = [
+    { mode: 'intra', says: 'splits ₹1,499 at 3% within the state into taxable value, CGST and SGST', taxes: { cgstPaise: 2183, sgstPaise: 2183, igstPaise: 0 } },
+    { mode: 'inter', says: 'puts the whole tax into IGST across states', taxes: { cgstPaise: 0, sgstPaise: 0, igstPaise: 4366 } },
+  ] as const
+  for (const { mode, says, taxes } of cases) {
+    it(says, () => {
+      expect(splitInclusive(PENDANT_AT_3.grossPaise, 3, mode)).toEqual({ ...PENDANT_AT_3, ...taxes })
     })
-  })
-
-  it('puts the whole tax into IGST across states', () => {
-    expect(splitInclusive(149_900, 3, 'inter')).toEqual({
-      grossPaise: 149_900,
-      taxablePaise: 145_534,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: 4366,
-      taxPaise: 4366,
-    })
-  })
+  }
 
   it('gives SGST the odd paisa of the tax', () => {
     // 1180 / 1.18 = 1000 exactly: tax 180; 1181 -> taxable 1000.85 -> 1001 (paise: 100085 rounds to 100085)

@@ -1,6 +1,7 @@
 // The order vocabulary: the contract's status values (kept as they are in the /api) and the words
 // and numbers a person reads on a page.
 // db/schema.ts derives its column types from these lists.
+import { moveRefusedMessage } from './text'
 
 /** Every status an order can have, in the order of its life (the admin's filter and dashboard). */
 export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected'] as const
@@ -55,8 +56,7 @@ export const ORDER_MESSAGES = {
   statusUnknown: `Order status must be one of ${ADMIN_ORDER_STATUSES.join(', ')}.`,
   statusUpdated: 'Order status is updated successfully!',
   notFound: 'Order not found.',
-  moveRefused: (from: OrderStatus, to: OrderStatus) =>
-    `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be set to ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+  moveRefused: (from: OrderStatus, to: OrderStatus) => moveRefusedMessage('An order', ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]),
   cancelled: 'Your order is cancelled. The full amount will be refunded.',
   cancelledUnpaid: 'Your order is cancelled.',
   cancelRefused: 'This order can no longer be cancelled: it is being made or already on its way.',

@@ -7,3 +7,8 @@
 export function withoutNul(value: string): string {
   return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value
 }
+
+/** A status move the lifecycle table forbids, in the words every lifecycle uses ("An order that is shipped cannot be set to pending."). */
+export function moveRefusedMessage(subject: string, fromLabel: string, toLabel: string): string {
+  return `${subject} that is ${fromLabel.toLowerCase()} cannot be set to ${toLabel.toLowerCase()}.`
+}

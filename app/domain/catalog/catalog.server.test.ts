@@ -268,28 +268,18 @@ describe('getProduct', () => {
         { ...product, id: 'plain', title: 'Product plain', description: 'About plain' },
         { ...product, id: 'typed-empty', title: 'Product typed-empty', description: 'About typed-empty', varietyType: 'choice' },
       ])
-      // Inserted out of order: positions decide.
-      await detailDb
-        .insertInto('product_images')
-        .values([
-          { product_id: 'full', position: 2, url: '/img/c.webp' },
-          { product_id: 'full', position: 0, url: '/img/a.webp' },
-          { product_id: 'full', position: 1, url: '/img/b.webp' },
-        ])
-        .execute()
-      await detailDb
-        .insertInto('product_colors')
-        .values([
-          { product_id: 'full', position: 1, name: 'Teal' },
-          { product_id: 'full', position: 0, name: 'Gold' },
-        ])
-        .execute()
+      // Stored in reverse, so only the reads' order by position can put them right.
+      const full = <T extends object>(rows: T[]) => rows.map((row, position) => ({ ...row, product_id: 'full', position })).reverse()
+      await detailDb.insertInto('product_images').values(full([{ url: '/img/a.webp' }, { url: '/img/b.webp' }, { url: '/img/c.webp' }])).execute()
+      await detailDb.insertInto('product_colors').values(full([{ name: 'Gold' }, { name: 'Teal' }])).execute()
       await detailDb
         .insertInto('product_varieties')
-        .values([
-          { product_id: 'full', position: 1, name: 'Large', price_paise: 149_900, sale_price_paise: 0 },
-          { product_id: 'full', position: 0, name: 'Small', price_paise: 99_900, sale_price_paise: 89_900 },
-        ])
+        .values(
+          full([
+            { name: 'Small', price_paise: 99_900, sale_price_paise: 89_900 },
+            { name: 'Large', price_paise: 149_900, sale_price_paise: 0 },
+          ]),
+        )
         .execute()
     },
     { perFile: true },
