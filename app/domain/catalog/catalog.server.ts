@@ -1,6 +1,6 @@
 // The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
 // search, and one product's full detail.
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type InferResult, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Category, Database, VarietyType } from '../../../db/schema'
 import {
@@ -97,16 +97,8 @@ function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
   ])
 }
 
-type CardRow = {
-  id: string
-  title: string
-  category: Category
-  price_paise: number
-  sale_price_paise: number
-  total_stock: number
-  image: string | null
-  needs_choice: number
-}
+/** A card's row as selectCards reads it (the select list is the one place its columns are named). */
+type CardRow = InferResult<ReturnType<typeof selectCards>>[number]
 
 function toCard(row: CardRow): ProductCardData {
   return {

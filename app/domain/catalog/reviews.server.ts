@@ -190,12 +190,7 @@ export async function saveReview(
   const created = await db.transaction().execute(async (trx) => {
     await lockRows(trx, 'products', [productId])
     const now = new Date().toISOString()
-    const existing = await trx
-      .selectFrom('reviews')
-      .select('id')
-      .where('product_id', '=', productId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
+    const existing = await ownRow(trx, userId, productId)
     if (existing) {
       await trx
         .updateTable('reviews')

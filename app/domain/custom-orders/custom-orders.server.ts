@@ -3,7 +3,9 @@
 // follows the request through the moves of CUSTOM_REQUEST_MOVES (app/lib/custom-orders.ts) with a
 // quoted price and notes; the shopper sees its status in Account. Photos arrive as urls already
 // made by the image pipeline (media.server.ts): the adapter stores them, the domain checks them.
+import type { Selectable } from 'kysely'
 import type { DB } from '../../../db/database'
+import type { CustomRequestsTable } from '../../../db/schema'
 import {
   CUSTOM_REQUEST_LIMITS as LIMITS,
   CUSTOM_REQUEST_MESSAGES as MESSAGES,
@@ -126,16 +128,7 @@ export async function createCustomRequest(
 
 const SUMMARY_COLUMNS = ['id', 'description', 'occasion', 'budget_paise', 'needed_by', 'status', 'quoted_paise', 'created_at'] as const
 
-type SummaryRow = {
-  id: number
-  description: string
-  occasion: string
-  budget_paise: number
-  needed_by: string
-  status: CustomRequestStatus
-  quoted_paise: number | null
-  created_at: string
-}
+type SummaryRow = Pick<Selectable<CustomRequestsTable>, (typeof SUMMARY_COLUMNS)[number]>
 
 function toSummary(row: SummaryRow): CustomRequestSummary {
   return {
