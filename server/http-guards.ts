@@ -1,10 +1,12 @@
 // Express middleware that guards every request before React Router sees it.
 import type { NextFunction, Request, Response } from 'express'
+import { SESSION_COOKIE_NAME } from '~/web/cookies.server'
+import { pathPattern, ROUTE_PATHS } from './route-paths'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Cross-site posts the payment provider makes on purpose, verified by signature instead. */
-export const CSRF_EXEMPT_PATHS = new Set(['/api/shop/order/razorpay/webhook', '/shop/payment/callback'])
+export const CSRF_EXEMPT_PATHS = new Set<string>([ROUTE_PATHS.apiRazorpayWebhook, ROUTE_PATHS.paymentCallback])
 
 /** A short answer without a stack trace: JSON `{success: false, message}` under /api, else plain text. */
 export function refuse(req: Request, res: Response, status: number, message: string) {
@@ -41,7 +43,7 @@ export function sameOriginForCookieRequests(req: Request, res: Response, next: N
   const sameOrigin = host !== null && host === req.headers.host
   const fetchSite = req.headers['sec-fetch-site']
   const crossSite = (source !== undefined && !sameOrigin) || fetchSite === 'cross-site' || fetchSite === 'same-site'
-  const hasCookie = req.headers.cookie?.includes('__session=') ?? false
+  const hasCookie = req.headers.cookie?.includes(`${SESSION_COOKIE_NAME}=`) ?? false
   if (!crossSite && (sameOrigin || !hasCookie)) return next()
   refuse(req, res, 403, 'This request came from another site and was refused.')
 }
@@ -59,11 +61,12 @@ export const UPLOAD_TOO_LARGE = 'Images can be at most 10 MB.'
  * (`.data`) post to the same pages. Every other body, whatever its type, gets 1 MB.
  */
 const UPLOAD_PATHS = [
-  /^\/admin\/products\/(?:new|[^/]+\/edit)(?:\.data)?\/?$/,
-  /^\/admin\/features(?:\.data)?\/?$/,
-  /^\/api\/admin\/products\/upload-image\/?$/,
-  /^\/api\/common\/feature\/add\/?$/,
-  /^\/shop\/custom-order(?:\.data)?\/?$/,
+  pathPattern(ROUTE_PATHS.adminProductNew, { data: true, trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.adminProductEdit, { data: true, trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.adminFeatures, { data: true, trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.apiUploadImage, { trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.apiFeatureAdd, { trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.customOrder, { data: true, trailingSlash: true }),
 ]
 
 export function takesUploads(path: string): boolean {

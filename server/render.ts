@@ -6,6 +6,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { SESSION_COOKIE_NAME } from '~/web/cookies.server'
 import {
   buildAnswer,
   buildPage,
@@ -18,7 +19,7 @@ import {
   type PageCacheLocals,
   sendNewPage,
   weakEtag,
-} from './page-cache'
+} from './page-cache/index'
 
 /**
  * The Fetch API request for an Express request. Its origin: for a page that may be kept, the one its
@@ -52,7 +53,7 @@ const closed = (res: express.Response) => res.destroyed || res.writableEnded
 
 /** Whether this request is someone's own (a session cookie or a token): its answers are never shared. */
 function personal(req: express.Request): boolean {
-  return Boolean(req.headers.authorization) || /(?:^|;\s*)__session=/.test(req.headers.cookie ?? '')
+  return Boolean(req.headers.authorization) || (req.headers.cookie ?? '').split(';').some((part) => part.trimStart().startsWith(`${SESSION_COOKIE_NAME}=`))
 }
 
 export function createPageHandler({
@@ -117,7 +118,6 @@ async function send(req: express.Request, res: express.Response, response: Respo
       generation: pageGeneration,
       product: pageProduct,
       origin: pageOrigin,
-      ttlMs: cache.ttlMs,
     })
     sendNewPage(req, res, answer)
     cache.set(pageKey, answer)
@@ -131,11 +131,10 @@ async function send(req: express.Request, res: express.Response, response: Respo
       generation: pageGeneration,
       product: pageProduct,
       origin: pageOrigin,
-      ttlMs: cache.ttlMs,
     })
     if (page) {
       sendNewPage(req, res, page)
-      if (await cartUnchanged(locals)) cache.set(pageKey, page)
+      if (await cartUnchanged(locals.pageGuestId, locals.pageCartLines)) cache.set(pageKey, page)
       return
     }
   }

@@ -1,6 +1,6 @@
 // The refund worker: every REFUND_WORKER_SECONDS it sends queued refunds through the gateway that
 // took the payment and polls pending ones (app/domain/orders/refunds.server.ts runRefunds; tests call that
-// directly). Started once by server/app.ts; rows live in the database, so a restart loses nothing.
+// directly). Started once by server/process/serve.ts; rows live in the database, so a restart loses nothing.
 import { runRefunds } from '~/domain/orders/refunds.server'
 import { getDb } from '~/infra/db.server'
 import { gatewayForRefund } from '~/infra/payment-gateway.server'

@@ -45,7 +45,7 @@ export function runWorkers(count) {
       stopping = true
       const workers = Object.values(cluster.workers ?? {})
       if (workers.length === 0) process.exit(0)
-      // Each worker finishes its requests and its mail in flight (server/app.ts), then exits.
+      // Each worker finishes its requests and its mail in flight (server/process/serve.ts), then exits.
       for (const worker of workers) worker?.process.kill('SIGTERM')
       setTimeout(() => process.exit(process.exitCode ?? 0), 10_000).unref()
     })

@@ -1,0 +1,125 @@
+// Which requests may be answered from the page cache, and the key their page is kept under: the
+// origin (ADR 049), the canonical URL (urls.ts), and everything else a browse page depends on.
+import type { Request } from 'express'
+import { isbot } from 'isbot'
+import { LRUCache } from 'lru-cache'
+import { countCartLines } from '~/domain/cart/cart.server'
+import { getConfig } from '~/infra/config.server'
+import { getDb } from '~/infra/db.server'
+import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
+import { themeOfCookieHeader } from '~/web/theme.server'
+import { keptQuery, productOf } from './urls'
+
+/** The cookie a visitor's theme choice travels in (app/web/theme.server.ts reads it). */
+const THEME_COOKIE = 'theme'
+
+/** The cookies a cacheable request may carry: the theme and a guest's cart session. */
+function readCookies(header: string | undefined): Map<string, string> | null {
+  const cookies = new Map<string, string>()
+  if (!header) return cookies
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim()
+    if (!name) continue
+    // A login session, a flash toast, the sign-up email or any cookie we do not know: never cached.
+    if (name !== THEME_COOKIE && name !== SESSION_COOKIE_NAME) return null
+    if (cookies.has(name)) return null
+    cookies.set(name, eq === -1 ? '' : part.slice(eq + 1).trim())
+  }
+  return cookies
+}
+
+/** A request whose page may come from the cache: its key and the guest cart counted for it. */
+export interface PageRequest {
+  key: string
+  /** The origin the page is built for (pageOrigin): part of the key. */
+  origin: string
+  guestId: string | null
+  cartLines: number
+  /** The product the page is about, when it shows one product only (see productOf). */
+  product: string | null
+  /** The URL the page is rendered and kept for: the path and the canonical query (see keptQuery). */
+  url: string
+}
+
+/** A plain host[:port]: a DNS name or IPv4 address, or an IPv6 address in brackets. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
+
+/** The origin of a protocol and a Host value, in one spelling (lower case, no default port); null unless both are plain. */
+export function originOf(protocol: string, host: string | undefined): string | null {
+  if ((protocol !== 'http' && protocol !== 'https') || !host || host.length > 255 || !PLAIN_HOST.test(host)) return null
+  try {
+    return new URL(`${protocol}://${host}`).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The origin a request's page is built for and kept under (ADR 049): PUBLIC_URL's when it is set,
+ * whatever the Host; else the request's own protocol and host, where Express reads X-Forwarded-Proto
+ * and X-Forwarded-Host only from a proxy TRUST_PROXY trusts. Null when that host is not a plain one.
+ */
+export function pageOrigin(req: Request, publicUrl: string | null = getConfig().PUBLIC_URL ?? null): string | null {
+  return publicUrl ? new URL(publicUrl).origin : originOf(req.protocol, req.host)
+}
+
+/**
+ * The cache key of a request, or null when its page must not come from (or go into) the cache: not
+ * a GET/HEAD of a browse page with its canonical query, a host that is not plain, an Authorization
+ * header, a login session, a flash toast or any unknown cookie. The key holds the origin (the product
+ * page's JSON-LD names it, and the page is built for it: server/render.ts), path and query, the theme,
+ * the guest cart's line count (the header's badge), whether a crawler asks (it gets the whole page at
+ * once) and whether the request came over HTTPS; with it, the guest cart it counted: a page is kept
+ * only if that count still holds after the render.
+ */
+export async function pageRequest(req: Request): Promise<PageRequest | null> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  const url = req.originalUrl
+  const q = url.indexOf('?')
+  const path = q === -1 ? url : url.slice(0, q)
+  const search = q === -1 ? '' : url.slice(q + 1)
+  const kept = keptQuery(path, search)
+  if (kept === null) return null
+  if (req.headers.authorization) return null
+  const origin = pageOrigin(req)
+  if (!origin) return null
+  const cookieHeader = req.headers.cookie
+  const cookies = readCookies(cookieHeader)
+  if (!cookies) return null
+  let cartLines = 0
+  let guestId: string | null = null
+  const sessionCookie = cookies.get(SESSION_COOKIE_NAME)
+  if (sessionCookie !== undefined) {
+    // (The session cookie remembers the values it verified: app/web/cookies.server.ts.)
+    const session = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${sessionCookie}`)
+    if (session.get('sessionId')) return null
+    guestId = session.get('guestId') ?? null
+    if (guestId) cartLines = await countCartLines(getDb(), { guestId })
+  }
+  const theme = cookies.has(THEME_COOKIE) ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
+  const bot = crawler(req.headers['user-agent'])
+  const page = kept ? `${path}?${kept}` : path
+  // `tls`: HSTS goes with HTTPS answers only (server/security-headers.ts), and with PUBLIC_URL the origin does not say.
+  const key = `${origin}${page} theme=${theme} cart=${cartLines} bot=${bot} tls=${req.secure ? 1 : 0}`
+  return { key, origin, guestId, cartLines, product: productOf(path), url: page }
+}
+
+/** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
+export async function cartUnchanged(guestId: string | null | undefined, cartLines: number | undefined): Promise<boolean> {
+  if (!guestId) return true
+  return (await countCartLines(getDb(), { guestId })) === cartLines
+}
+
+/** isbot's answer for the last few hundred user agents (its pattern is long). */
+const crawlers = new LRUCache<string, 0 | 1>({ max: 500 })
+
+function crawler(agent: string | undefined): 0 | 1 {
+  if (!agent) return 0
+  let known = crawlers.get(agent)
+  if (known === undefined) {
+    known = isbot(agent) ? 1 : 0
+    crawlers.set(agent, known)
+  }
+  return known
+}
