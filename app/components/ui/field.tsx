@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 
 export const inputClass =
   'block h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100'
@@ -36,6 +37,11 @@ export function Field({
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(inputClass, className)} {...props} />
+}
+
+/** A keyword box (the shop's search, the admin's product search): cut at the search's keyword length, named by `label`. */
+export function SearchInput({ label, ...props }: Omit<ComponentProps<'input'>, 'type' | 'maxLength' | 'aria-label'> & { label: string }) {
+  return <Input type="search" maxLength={MAX_KEYWORD_LENGTH} aria-label={label} {...props} />
 }
 
 /** Form-level error (e.g. wrong password) announced to screen readers. */

@@ -3,7 +3,7 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { TrashIcon } from '~/components/icons'
 import { Pager } from '~/components/pager'
 import { buttonClass } from '~/components/ui/button'
-import { Input } from '~/components/ui/field'
+import { SearchInput } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { Picture } from '~/components/ui/picture'
 import { formatPaise } from '~/lib/money'
@@ -64,16 +64,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </div>
       {/* A GET form: the search lives in the url (?q=), works without JS and starts again at page 1. */}
       <Form method="get" role="search" className="flex gap-2">
-        <Input
-          type="search"
-          name="q"
-          defaultValue={q}
-          key={q}
-          maxLength={MAX_KEYWORD_LENGTH}
-          placeholder="Title or category"
-          aria-label="Search products by title or category"
-          className="min-w-0 flex-1"
-        />
+        <SearchInput name="q" defaultValue={q} key={q} placeholder="Title or category" label="Search products by title or category" className="min-w-0 flex-1" />
         <button type="submit" className={buttonClass('outline', 'md')}>
           Search
         </button>

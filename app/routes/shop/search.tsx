@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
-import { Input } from '~/components/ui/field'
+import { SearchInput } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { CategoryLinks } from '~/components/category-links'
 import { LIVE_SEARCH_DELAY_MS, MAX_KEYWORD_LENGTH, MIN_LIVE_KEYWORD_LENGTH } from '~/lib/search'
@@ -48,15 +48,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="sr-only">Search</h1>
       <Form method="get" role="search" className="mx-auto mb-8 flex max-w-xl gap-2">
-        <Input
-          type="search"
+        <SearchInput
           name="keyword"
           ref={box}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
-          maxLength={MAX_KEYWORD_LENGTH}
           placeholder="Search Products..."
-          aria-label="Search Products"
+          label="Search Products"
           autoComplete="off"
         />
         {/* With JS the search runs as you type; without it, this button (or Enter) searches. */}
