@@ -7,8 +7,9 @@ export default defineConfig({
     // The heavy runs belong to `npm run test:stress` (vitest.stress.config.ts).
     exclude: [...configDefaults.exclude, '**/*.stress.test.ts'],
     environment: 'node',
-    // An unexpected console.error or console.warn fails the test (expectConsole says when one is expected).
-    setupFiles: ['tests/setup/console.ts'],
+    // An unexpected console.error or console.warn fails the test (expectConsole says when one is expected);
+    // the domain's settings come from the environment as the server gives them, and each test's go back.
+    setupFiles: ['tests/setup/console.ts', 'tests/setup/domain-settings.ts'],
     // Password hashes at a test-only low cost (scrypt N=2^12), else every sign-up and login costs
     // ~200 ms; passwords.server.test.ts checks the real cost explicitly.
     env: { PASSWORD_TEST_COST: '1' },

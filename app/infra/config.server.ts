@@ -4,7 +4,7 @@ import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
 import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
-import { DEFAULT_SHOP_NAME } from '~/lib/shop'
+import { DEFAULT_CONTACT, DEFAULT_SHOP_NAME } from '~/lib/shop'
 import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/lib/checkout-limits'
 
 const flag = (fallback: '0' | '1') =>
@@ -79,8 +79,8 @@ const configSchema = z
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),
     /** Seconds a kept page lives (server/page-cache/store.ts pageTtlMs); unset, 60 on SQLite and 5 on PostgreSQL (docs/decisions/042). */
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
-    CONTACT_EMAIL: z.string().default('hello@resincraft.studio'),
-    CONTACT_PHONE: z.string().default('+91 98765 43210'),
+    CONTACT_EMAIL: z.string().default(DEFAULT_CONTACT.email),
+    CONTACT_PHONE: z.string().default(DEFAULT_CONTACT.phone),
     INSTAGRAM_URL: z.string().default('https://instagram.com/resincraft.studio'),
     FACEBOOK_URL: z.string().default('https://facebook.com/resincraft.studio'),
     WHATSAPP_URL: z.string().default('https://wa.me/919876543210'),

@@ -14,7 +14,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely'
-import type { AvailabilityChange } from '~/domain/cart/stock-holds.server'
+import type { AvailabilityChange } from '~/domain/cart/availability.server'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 
 /**

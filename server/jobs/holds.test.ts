@@ -1,7 +1,6 @@
 // The periodic sweep of expired stock holds: one sweep deletes only expired holds; the timer sweeps;
-// startHolds sets the limits and tells the page cache what holds change (ADR 050).
+// startHolds tells the page cache what holds change (ADR 050).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkoutLimits, configureCheckoutLimits } from '~/domain/cart/stock-holds.server'
 import { changedSince, shopGeneration } from '~/infra/shop-writes.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import { startHoldSweep, startHolds, sweepHoldsOnce } from './holds'
@@ -85,11 +84,9 @@ describe('the hold sweep', () => {
 })
 
 describe('startHolds', () => {
-  it("sets the limits from the configuration, and tells the page cache what an expiry gave back", async () => {
-    const defaults = { ...checkoutLimits() }
-    const stop = startHolds({ MAX_UNITS_PER_ORDER: 4, UNPAID_CHECKOUTS_PER_HOUR: 7 }, 3_600_000)
+  it('tells the page cache what an expiry gave back', async () => {
+    const stop = startHolds(3_600_000)
     try {
-      expect(checkoutLimits()).toEqual({ maxUnitsPerOrder: 4, unpaidCheckoutsPerHour: 7 })
       // Pages rendered while the expired hold was live showed 'Only 2 items left'; 3 are left now.
       const start = shopGeneration()
       expect(await sweepHoldsOnce(testDb.db)).toBe(1)
@@ -98,7 +95,6 @@ describe('startHolds', () => {
       expect(changedSince(start, 'p2')).toBe(false)
     } finally {
       stop()
-      configureCheckoutLimits(defaults)
     }
     // Stopped: nothing is told any more.
     const later = shopGeneration()

@@ -1,11 +1,10 @@
-// Stock holds in a serving process: the hold rules from the configuration, availability changes told
-// to the page cache, and the periodic sweep of expired holds. Every availability query already
-// ignores an expired hold (it compares expires_at), so the sweep keeps the table small and tells what
+// Stock holds in a serving process: availability changes told to the page cache, and the periodic
+// sweep of expired holds. Every availability query already ignores an expired hold (it compares expires_at), so the sweep keeps the table small and tells what
 // the expiries gave back (pages rendered while the holds were live showed less); it can run late or
 // not at all without selling anything twice. docs/decisions/032-stock-holds-and-unpaid-checkouts.md, 050.
 import type { DB } from '../../db/database'
-import { configureCheckoutLimits, sweepExpiredHolds, watchAvailability } from '~/domain/cart/stock-holds.server'
-import type { Config } from '~/infra/config.server'
+import { watchAvailability } from '~/domain/cart/availability.server'
+import { sweepExpiredHolds } from '~/domain/cart/stock-holds.server'
 import { getDb } from '~/infra/db.server'
 import { availabilityChanged } from '~/infra/shop-writes.server'
 
@@ -26,12 +25,11 @@ export function startHoldSweep(intervalMs = HOLD_SWEEP_INTERVAL_MS, db?: DB): ()
 }
 
 /**
- * Once per serving process: the limits on what a shopper or an address holds and starts
- * (MAX_UNITS_PER_ORDER, UNPAID_CHECKOUTS_PER_HOUR), the domain's changes of availability told to the
- * page cache (holds are not seen by its write plugin, ADR 050), and the sweep. Answers a stop function.
+ * Once per serving process: the domain's changes of availability told to the page cache (holds are
+ * not seen by its write plugin, ADR 050), and the sweep. The hold limits are the domain's settings
+ * (server/bootstrap.ts). Answers a stop function.
  */
-export function startHolds(config: Pick<Config, 'MAX_UNITS_PER_ORDER' | 'UNPAID_CHECKOUTS_PER_HOUR'>, intervalMs = HOLD_SWEEP_INTERVAL_MS): () => void {
-  configureCheckoutLimits({ maxUnitsPerOrder: config.MAX_UNITS_PER_ORDER, unpaidCheckoutsPerHour: config.UNPAID_CHECKOUTS_PER_HOUR })
+export function startHolds(intervalMs = HOLD_SWEEP_INTERVAL_MS): () => void {
   watchAvailability(availabilityChanged)
   const stop = startHoldSweep(intervalMs)
   return () => {

@@ -6,7 +6,6 @@ import type { DB } from '../../db/database'
 import { getConfig, publicUrl } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { isPermanentMailError, type MailTransport, senderFromConfig, transportFromConfig } from '~/infra/mailer.server'
-import { configureMail } from '~/domain/messaging/mail.server'
 import {
   attachmentRenderer,
   type Backoff,
@@ -179,12 +178,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 export function startMailWorkerFromConfig(): MailWorker {
   const config = getConfig()
   const url = publicUrl(config)
-  configureMail({
-    shopName: config.SHOP_NAME,
-    publicUrl: url,
-    ownerEmail: config.OWNER_EMAIL ?? null,
-    contact: { email: config.CONTACT_EMAIL, phone: config.CONTACT_PHONE },
-  })
   // The confirmation carries the GST invoice, a refund's mail the credit note (ADR 035).
   registerAttachmentRenderer('invoice', renderInvoicePdf)
   registerAttachmentRenderer('credit-note', renderCreditNotePdf)

@@ -7,7 +7,8 @@ import type { LoginInput, RegisterInput } from '~/schemas/auth'
 import { Conflict } from '../errors'
 import { isUniqueViolation } from '../../../db/dialect'
 import { accountExistsMail } from '../../mail/messages.server'
-import { enqueueMail, mailSettings } from '../messaging/mail.server'
+import { enqueueMail } from '../messaging/mail.server'
+import { domainSettings } from '../settings.server'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.server'
 
 
@@ -70,7 +71,7 @@ export async function registerShopper(db: DB, input: RegisterInput, now = new Da
     kind: 'account-exists',
     to: existing.email,
     dedupeKey: `account-exists:${existing.id}:${hour}`,
-    ...accountExistsMail(mailSettings(), { userName: existing.user_name }),
+    ...accountExistsMail(domainSettings().mail, { userName: existing.user_name }),
   })
   return null
 }

@@ -8,7 +8,7 @@ import { PASSWORD_RESET_MESSAGES } from '~/lib/user'
 import { registerUser, verifyCredentials } from './accounts.server'
 import { findSessionUser, startAuthSession } from './auth-sessions.server'
 import { Invalid } from '../errors'
-import { configureMail } from '../messaging/mail.server'
+import { setDomainSettings } from '../../../tests/helpers/domain-settings'
 import { requestPasswordReset, resetPassword, resetTokenHash, resetTokenIsLive } from './password-resets.server'
 
 let testDb: TestDb
@@ -18,7 +18,7 @@ let userId: string
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  configureMail({ shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: null })
+  setDomainSettings({ mail: { shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: null } })
   userId = (await registerUser(db, { userName: 'Asha', email: 'asha@example.com', password: 'old-password-1' })).id
 })
 

@@ -8,7 +8,7 @@ import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_MINUTES } from '~/lib/user'
 import type { ResetPasswordInput } from '~/schemas/auth'
 import { passwordResetMail } from '../../mail/messages.server'
 import { Invalid } from '../errors'
-import { mailSettings } from '../messaging/mail.server'
+import { domainSettings } from '../settings.server'
 import { enqueueMail } from '../messaging/mail-outbox.server'
 import { hashPassword } from './passwords.server'
 
@@ -25,7 +25,7 @@ export async function requestPasswordReset(db: DB, email: string, now = new Date
   if (!user) return
   const token = randomBytes(32).toString('base64url')
   const tokenHash = resetTokenHash(token)
-  const settings = mailSettings()
+  const settings = domainSettings().mail
   const mail = passwordResetMail(settings, { userName: user.user_name, link: resetLink(settings.publicUrl, token), minutes: PASSWORD_RESET_MINUTES })
   await db.transaction().execute(async (trx) => {
     // PostgreSQL: two requests at once take turns, so only the newer link stays live.

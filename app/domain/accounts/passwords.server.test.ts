@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { randomBytes, scryptSync } from 'node:crypto'
+import { setDomainSettings } from '../../../tests/helpers/domain-settings'
 import { currentPasswordCost, dummyHash, hashPassword, needsRehash, PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords.server'
 
 /** A hash as the shop wrote it before the cost was raised: scrypt N=2^14, r=8, p=1. */
@@ -76,6 +77,13 @@ describe('cost', () => {
     expect(hash.split('$').slice(1, 4)).toEqual(['131072', '8', '1'])
     expect(await verifyPassword('correct horse battery staple', hash)).toBe(true)
     expect(needsRehash(hash, PASSWORD_COST)).toBe(false)
+  })
+
+  it('writes new hashes at the test cost only when the domain settings ask for it (PASSWORD_TEST_COST)', () => {
+    setDomainSettings({ passwordTestCost: false })
+    expect(currentPasswordCost()).toEqual(PASSWORD_COST)
+    setDomainSettings({ passwordTestCost: true })
+    expect(currentPasswordCost()).toEqual(TEST_PASSWORD_COST)
   })
 
   it('keeps verifying hashes written at the old cost, and says they need upgrading', async () => {

@@ -3,6 +3,7 @@
 // upgraded at the next login (accounts.server.ts). See docs/decisions/021-payment-and-password-hardening.md.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
+import { domainSettings } from '../settings.server'
 
 export interface ScryptCost {
   N: number
@@ -31,12 +32,9 @@ const LIMITS = { minN: 2 ** 10, maxN: PASSWORD_COST.N, maxR: 16, maxP: 4 }
 
 const KEY_LENGTH = 32
 
-export function passwordTestCost(): boolean {
-  return process.env.PASSWORD_TEST_COST === '1'
-}
-
+/** The cost new hashes are written at: the real one, or the test suites' (the domain's settings). */
 export function currentPasswordCost(): ScryptCost {
-  return passwordTestCost() ? TEST_PASSWORD_COST : PASSWORD_COST
+  return domainSettings().passwordTestCost ? TEST_PASSWORD_COST : PASSWORD_COST
 }
 
 /**

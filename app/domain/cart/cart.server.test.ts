@@ -1,26 +1,14 @@
 // The cart service on a fresh database per test, with a small hand-made catalogue (not the demo seed).
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { setClock, setDomainSettings } from '../../../tests/helpers/domain-settings'
 import { asha as ashaUser, insertProducts, insertUsers, type ProductFixture, ravi as raviUser } from '../../../tests/helpers/fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { rejection } from '../../../tests/helpers/rejection'
 import type { DB } from '../../../db/database'
-import {
-  addToCart,
-  type Cart,
-  type CartOwner,
-  clearCart,
-  countCartLines,
-  deleteStaleGuestCarts,
-  GUEST_CART_TTL_DAYS,
-  getCart,
-  mergeGuestCart,
-  removeLine,
-  removeProductLines,
-  setLineQuantity,
-  stepLineQuantity,
-} from './cart.server'
+import { addToCart, clearCart, removeLine, removeProductLines, setLineQuantity, stepLineQuantity } from './cart-edits.server'
+import { type Cart, type CartOwner, countCartLines, getCart } from './cart.server'
+import { deleteStaleGuestCarts, GUEST_CART_TTL_DAYS, mergeGuestCart } from './guest-carts.server'
 import { Invalid, NotFound } from '../errors'
-import { checkoutLimits, configureCheckoutLimits } from './stock-holds.server'
 
 /** Prices in paise. */
 const PRODUCTS: ProductFixture[] = [
@@ -60,15 +48,17 @@ withTestDb(async (fresh) => {
   await insertProducts(db, PRODUCTS)
 })
 
-const defaultLimits = { ...checkoutLimits() }
-afterEach(() => {
-  configureCheckoutLimits(defaultLimits)
-})
-
 async function invalid(promise: Promise<unknown>): Promise<Invalid> {
   const error = await rejection(promise)
   expect(error).toBeInstanceOf(Invalid)
   return error as Invalid
+}
+
+/** Adds each line in turn to the owner's cart; answers the cart after the last. */
+async function fill(owner: CartOwner, lines: Parameters<typeof addToCart>[2][]): Promise<Cart> {
+  let cart = await getCart(db, owner)
+  for (const line of lines) cart = await addToCart(db, owner, line)
+  return cart
 }
 
 const summary = (cart: Cart) => cart.items.map((i) => [i.productId, i.variety, i.color, i.quantity])
@@ -114,9 +104,11 @@ describe('addToCart', () => {
   })
 
   it('makes a new line for another variety or another color', async () => {
-    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Red' })
-    await addToCart(db, asha, { productId: 'sized', variety: 'Large', color: 'Red' })
-    const cart = await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Blue' })
+    const cart = await fill(asha, [
+      { productId: 'sized', variety: 'Small', color: 'Red' },
+      { productId: 'sized', variety: 'Large', color: 'Red' },
+      { productId: 'sized', variety: 'Small', color: 'Blue' },
+    ])
     expect(summary(cart)).toEqual([
       ['sized', 'Small', 'Red', 1],
       ['sized', 'Large', 'Red', 1],
@@ -166,7 +158,7 @@ describe('addToCart', () => {
   })
 
   it('caps one line at 99 even with more stock (and a per-order limit that high)', async () => {
-    configureCheckoutLimits({ maxUnitsPerOrder: 99 })
+    setDomainSettings({ checkout: { maxUnitsPerOrder: 99 } })
     await addToCart(db, asha, { productId: 'bulk', quantity: 99 })
     const error = await invalid(addToCart(db, asha, { productId: 'bulk' }))
     expect(error.message).toBe('Only 99 quantity can be added for this item')
@@ -361,7 +353,7 @@ describe('the per-order limit (MAX_UNITS_PER_ORDER, ADR 050)', () => {
   it('shows lines over the limit (a cart filled before it was lowered) as not buyable, with the message', async () => {
     await addToCart(db, asha, { productId: 'bulk', quantity: 6 })
     await addToCart(db, asha, { productId: 'plain', quantity: 2 })
-    configureCheckoutLimits({ maxUnitsPerOrder: 4 })
+    setDomainSettings({ checkout: { maxUnitsPerOrder: 4 } })
     const cart = await getCart(db, asha)
     expect(lineOf(cart, 'bulk')).toMatchObject({ available: false, shortOfStock: false, problem: 'At most 4 of this item per order.' })
     expect(lineOf(cart, 'plain')).toMatchObject({ available: true, problem: null })
@@ -400,10 +392,12 @@ describe('removeLine', () => {
 
 describe('removeProductLines', () => {
   it("removes every line of the product, or only those of the given variety and color", async () => {
-    await addToCart(db, asha, { productId: 'plain' })
-    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Red' })
-    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Blue' })
-    await addToCart(db, asha, { productId: 'sized', variety: 'Large', color: 'Blue' })
+    await fill(asha, [
+      { productId: 'plain' },
+      { productId: 'sized', variety: 'Small', color: 'Red' },
+      { productId: 'sized', variety: 'Small', color: 'Blue' },
+      { productId: 'sized', variety: 'Large', color: 'Blue' },
+    ])
     const narrowed = await removeProductLines(db, asha, { productId: 'sized', variety: 'Small', color: 'Blue' })
     expect(summary(narrowed)).toEqual([
       ['plain', '', '', 1],
@@ -558,12 +552,17 @@ describe('clearCart, countCartLines and deleteStaleGuestCarts', () => {
   })
 
   it('deletes only guest carts untouched for the TTL', async () => {
-    const old = new Date(Date.now() - (GUEST_CART_TTL_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString()
+    const day = 24 * 60 * 60 * 1000
+    const start = Date.parse('2026-11-01T10:00:00.000Z')
+    setClock(new Date(start))
     await addToCart(db, { guestId: 'old-guest' }, { productId: 'plain' })
-    await addToCart(db, { guestId: 'new-guest' }, { productId: 'plain' })
     await addToCart(db, asha, { productId: 'plain' })
-    await db.updateTable('carts').set({ updated_at: old }).where('guest_id', '=', 'old-guest').execute()
-    await db.updateTable('carts').set({ updated_at: old }).where('user_id', '=', 'u-asha').execute()
+    // Touched a day later: its TTL counts from then.
+    setClock(new Date(start + day))
+    await addToCart(db, { guestId: 'new-guest' }, { productId: 'plain' })
+    setClock(new Date(start + GUEST_CART_TTL_DAYS * day))
+    expect(await deleteStaleGuestCarts(db)).toBe(0)
+    setClock(new Date(start + GUEST_CART_TTL_DAYS * day + 1))
     expect(await deleteStaleGuestCarts(db)).toBe(1)
     expect(await countCartLines(db, { guestId: 'old-guest' })).toBe(0)
     expect(await countCartLines(db, { guestId: 'new-guest' })).toBe(1)

@@ -1,105 +1,24 @@
 // Stock holds: starting payment holds the cart's quantities for a while, so that paying within the
 // hold always gets the goods, and a shopper who cannot get a line is told before paying.
-// The rules of docs/decisions/032-stock-holds-and-unpaid-checkouts.md and 050, in one home:
-// - available stock = total_stock minus the product's live holds (availableStock, the one SQL
-//   expression every shopper-facing read uses); a hold is live while expires_at is in the future,
-//   so an expired hold is ignored at once by every query and deleted later by the sweep;
+// The rules of docs/decisions/032-stock-holds-and-unpaid-checkouts.md and 050:
 // - a shopper has one live checkout: holding for an order first ends the same user's other holds,
 //   one checkout of theirs after another;
 // - a shopper, and a client address, hold at most maxUnitsPerOrder units of one product;
-// - a shopper, and a client address, start a bounded number of unpaid checkouts an hour;
 // - holds end on payment (takeHeldStock), failure, cancel (releaseHolds) or expiry (sweepExpiredHolds);
-// - every change of availability is told to the watcher (the page cache: ADR 050).
-import { type ExpressionBuilder, type RawBuilder, sql, type Transaction } from 'kysely'
+// - every change of availability is told to the watcher (availability.server.ts, which also holds
+//   the one SQL expression of what is left); the hour's limit on unpaid checkouts is in
+//   unpaid-checkouts.server.ts.
+import { sql, type Transaction } from 'kysely'
 import type { DB } from '../../../db/database'
-import { lockCounter, lockRows } from '../../../db/dialect'
+import { lockCounter } from '../../../db/dialect'
 import type { Database } from '../../../db/schema'
-import { DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR, SHOPPERS_PER_ADDRESS } from '~/lib/checkout-limits'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { Invalid, TooManyRequests } from '../errors'
-
-const HOUR_MS = 60 * 60 * 1000
-
-/** The limits on what one shopper or one address may hold and start (ADR 050). */
-export interface CheckoutLimits {
-  maxUnitsPerOrder: number
-  unpaidCheckoutsPerHour: number
-}
-
-let limits: CheckoutLimits = { maxUnitsPerOrder: DEFAULT_MAX_UNITS_PER_ORDER, unpaidCheckoutsPerHour: DEFAULT_UNPAID_CHECKOUTS_PER_HOUR }
-
-/** Set once at start from the configuration (server/jobs/holds.ts); tests set their own. */
-export function configureCheckoutLimits(next: Partial<CheckoutLimits>): void {
-  limits = { ...limits, ...next }
-}
-
-export function checkoutLimits(): CheckoutLimits {
-  return limits
-}
-
-/** What shoppers may buy of a product (availableStock, never below 0) before and after a change of holds or stock. */
-export interface AvailabilityChange {
-  productId: string
-  before: number
-  after: number
-}
-
-/** Told of each change of availability made here (set once at start: the page cache, ADR 050). */
-export type AvailabilityWatcher = (changes: AvailabilityChange[]) => void
-
-let watcher: AvailabilityWatcher | null = null
-
-export function watchAvailability(next: AvailabilityWatcher | null): void {
-  watcher = next
-}
-
-/**
- * Tells the watcher what changed: per product, what shoppers could buy before (the holds that ended
- * counted as live, as a page rendered while they were showed it) and after.
- */
-function report(products: Iterable<string>, available: Map<string, number>, delta: (productId: string) => { ended: number; taken: number }): void {
-  if (!watcher) return
-  const changes: AvailabilityChange[] = []
-  for (const productId of products) {
-    const now = available.get(productId) ?? 0
-    const { ended, taken } = delta(productId)
-    const change = { productId, before: Math.max(0, now - ended), after: Math.max(0, now - taken) }
-    if (change.before !== change.after) changes.push(change)
-  }
-  if (changes.length) watcher(changes)
-}
+import { clock } from '../clock'
+import { Invalid } from '../errors'
+import { domainSettings } from '../settings.server'
+import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
 
 type Trx = Transaction<Database>
-
-/**
- * Units of the product in `table` (a products row: `p` or `products`) held by live holds at `now`,
- * leaving out the holds of `exceptUserId` (a shopper's own checkout does not compete with their cart).
- */
-function heldUnits(table: string, now: string, exceptUserId?: string): RawBuilder<number> {
-  const others = exceptUserId === undefined ? sql`` : sql` and sh.user_id <> ${exceptUserId}`
-  return sql<number>`coalesce((select sum(sh.quantity) from stock_holds sh where sh.product_id = ${sql.ref(`${table}.id`)} and sh.expires_at > ${now}${others}), 0)`
-}
-
-/**
- * What shoppers may still buy of the product in `table`, in SQL: its total stock less the live holds
- * (of everyone but `exceptUserId`). Cards, the product page, the listing's filter, the cart and
- * the stock taken at payment all read availability through this.
- */
-export function availableStock(table: string, options: { now?: string; exceptUserId?: string } = {}): RawBuilder<number> {
-  const now = options.now ?? new Date().toISOString()
-  return sql<number>`(${sql.ref(`${table}.total_stock`)} - ${heldUnits(table, now, options.exceptUserId)})`
-}
-
-/**
- * "Shoppers can buy some of it", in SQL, for filtering many rows (the listing's availability filter):
- * the same rule as availableStock(...) > 0, written as one uncorrelated set of the products live holds
- * have taken entirely, so SQLite works it out once per query instead of once per product.
- */
-export function inStockNow(table: string, options: { now?: string } = {}): RawBuilder<boolean> {
-  const now = options.now ?? new Date().toISOString()
-  const id = sql.ref(`${table}.id`)
-  return sql<boolean>`(${sql.ref(`${table}.total_stock`)} > 0 and ${id} not in (select sh.product_id from stock_holds sh join products hp on hp.id = sh.product_id where sh.expires_at > ${now} group by sh.product_id, hp.total_stock having hp.total_stock - sum(sh.quantity) <= 0))`
-}
 
 /** A line of a checkout to hold: the product, the words that name the line, and the quantity. */
 export interface HoldLine {
@@ -136,36 +55,6 @@ export function shortLineMessages(lines: (HoldLine & { left: number })[]): strin
     if (wanted > left) messages.push(CHECKOUT_MESSAGES.notHeld(group.map(lineLabel).join(' and '), left))
   }
   return messages
-}
-
-/** The quantity wanted of each product: lines of one product (other varieties or colours) share its stock. */
-function quantitiesByProduct(lines: { productId: string; quantity: number }[]): Map<string, number> {
-  const wanted = new Map<string, number>()
-  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity)
-  return wanted
-}
-
-/** What shoppers may still take of each product at `now` (stock less live holds); `listed` names those not deleted. */
-async function availabilityOf(trx: Trx | DB, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
-  const rows = await trx
-    .selectFrom('products as p')
-    .select(['p.id', 'p.deleted_at', availableStock('p', { now }).as('available')])
-    .where('p.id', 'in', productIds)
-    .execute()
-  return {
-    available: new Map(rows.map((row) => [row.id, Number(row.available)])),
-    listed: new Set(rows.filter((row) => row.deleted_at === null).map((row) => row.id)),
-  }
-}
-
-/**
- * availabilityOf, read after locking the products' rows in id order (PostgreSQL; a no-op on SQLite),
- * so the answer holds until commit and two checkouts or payments of overlapping carts cannot
- * deadlock. A new hold counts a deleted product (not `listed`) as none left.
- */
-async function lockedAvailability(trx: Trx, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
-  await lockRows(trx, 'products', productIds)
-  return availabilityOf(trx, productIds, now)
 }
 
 /** Ends the holds of an order, or of a user, and answers the units they held, by product. */
@@ -220,10 +109,10 @@ export async function holdStock(
   trx: Trx,
   hold: { orderId: string; userId: string; lines: HoldLine[]; minutes: number; now?: Date; clientKey?: string | null },
 ): Promise<{ expiresAt: string }> {
-  const now = hold.now ?? new Date()
+  const now = hold.now ?? clock.now()
   const nowIso = now.toISOString()
   const expiresAt = new Date(now.getTime() + hold.minutes * 60_000).toISOString()
-  const max = limits.maxUnitsPerOrder
+  const max = domainSettings().checkout.maxUnitsPerOrder
   // The user's checkouts hold one after another (a transaction lock of their own on PostgreSQL;
   // SQLite has one writer): a second waits, then ends the first's holds instead of adding to them.
   await lockCounter(trx, `stock-holds:${hold.userId}`)
@@ -254,7 +143,7 @@ export async function holdStock(
       .values([...wanted].map(([productId, quantity]) => ({ order_id: hold.orderId, product_id: productId, user_id: hold.userId, quantity, expires_at: expiresAt })))
       .execute()
   }
-  report(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
+  reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return { expiresAt }
 }
 
@@ -273,7 +162,7 @@ export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_
   const { available } = await lockedAvailability(trx, touched, now)
   const endedOnly = (productId: string) => ({ ended: ended.get(productId) ?? 0, taken: 0 })
   if (wanted.size === 0 || ![...wanted].every(([id, quantity]) => (available.get(id) ?? 0) >= quantity)) {
-    report(ended.keys(), available, endedOnly)
+    reportAvailability(ended.keys(), available, endedOnly)
     return wanted.size > 0
   }
   for (const [productId, quantity] of wanted) {
@@ -288,88 +177,34 @@ export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_
     if (Number(taken.numUpdatedRows) === 0) throw new Error(`Stock of ${productId} changed during confirmation`)
   }
   // Paid within the hold, what shoppers may buy is as it was: the held units are now gone from the shelf.
-  report(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
+  reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return false
 }
 
 /** The order's holds end (payment failed, the order was cancelled or rejected). Idempotent. */
 export async function releaseHolds(trx: Trx | DB, orderId: string): Promise<void> {
   const ended = await endHolds(trx, { orderId })
-  if (ended.size === 0 || !watcher) return
-  const { available } = await availabilityOf(trx, [...ended.keys()], new Date().toISOString())
-  report(ended.keys(), available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: 0 }))
+  if (ended.size === 0 || !isWatched()) return
+  const { available } = await availabilityOf(trx, [...ended.keys()], clock.iso())
+  reportAvailability(ended.keys(), available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: 0 }))
 }
 
 /**
  * Deletes holds that have expired (the queries ignore them already) and tells what their end gave
  * back (pages rendered while they were live showed less); answers how many.
  */
-export async function sweepExpiredHolds(db: DB, now = new Date()): Promise<number> {
+export async function sweepExpiredHolds(db: DB, now = clock.now()): Promise<number> {
   const nowIso = now.toISOString()
   const ended = await db.deleteFrom('stock_holds').where('expires_at', '<=', nowIso).returning(['product_id', 'quantity']).execute()
-  if (ended.length === 0 || !watcher) return ended.length
+  if (ended.length === 0 || !isWatched()) return ended.length
   const units = quantitiesByProduct(ended.map((row) => ({ productId: row.product_id, quantity: row.quantity })))
   const { available } = await availabilityOf(db, [...units.keys()], nowIso)
-  report(units.keys(), available, (productId) => ({ ended: units.get(productId) ?? 0, taken: 0 }))
+  reportAvailability(units.keys(), available, (productId) => ({ ended: units.get(productId) ?? 0, taken: 0 }))
   return ended.length
 }
 
-/** Payment never completed: pending or failed (whatever became of the order since). */
-function neverPaid(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb('orders.payment_status', 'in', ['pending', 'failed'])
-}
-
-/**
- * Refuses with TooManyRequests a checkout past the limits on unpaid checkouts: the shopper's own
- * placed or retried within the last hour and never paid, at most unpaidCheckoutsPerHour, and those
- * started from the same client address, SHOPPERS_PER_ADDRESS times as many. `reusing` (an unpaid
- * checkout taken up again) is not counted: a retry adds no checkout. Paid checkouts never count.
- */
-export async function checkUnpaidCheckouts(
-  trx: Trx | DB,
-  who: { userId: string; clientKey?: string | null; reusing?: string },
-  now = new Date(),
-): Promise<void> {
-  const since = new Date(now.getTime() - HOUR_MS).toISOString()
-  const recent = (column: 'user_id' | 'client_key', value: string, limit: number) => {
-    let query = trx
-      .selectFrom('orders')
-      .select('orders.updated_at')
-      .where(`orders.${column}`, '=', value)
-      .where(neverPaid)
-      .where('orders.updated_at', '>=', since)
-    if (who.reusing) query = query.where('orders.id', '!=', who.reusing)
-    return query.orderBy('orders.updated_at', 'desc').limit(limit).execute()
-  }
-  const checks: [('user_id' | 'client_key'), string, number][] = [['user_id', who.userId, limits.unpaidCheckoutsPerHour]]
-  if (who.clientKey) checks.push(['client_key', who.clientKey, limits.unpaidCheckoutsPerHour * SHOPPERS_PER_ADDRESS])
-  for (const [column, value, limit] of checks) {
-    const rows = await recent(column, value, limit)
-    if (rows.length < limit) continue
-    // The oldest of the last `limit` leaves the hour first.
-    const frees = Date.parse(rows[rows.length - 1]?.updated_at ?? '') + HOUR_MS
-    throw new TooManyRequests(CHECKOUT_MESSAGES.tooManyUnpaid, Math.max(1, Math.ceil((frees - now.getTime()) / 1000)))
-  }
-}
-
-/**
- * An unpaid checkout: payment was started and never completed (order pending, payment pending or
- * failed). Not an order: out of the admin's order list and counts and, once its hold has ended, out
- * of the shopper's history.
- */
-export function isUnpaidCheckout(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb.and([eb('orders.order_status', '=', 'pending'), eb('orders.payment_status', 'in', ['pending', 'failed'])])
-}
-
-/** The order still holds stock at `now` (its checkout is in progress). */
-export function holdsStock(eb: ExpressionBuilder<Database, 'orders'>, now = new Date().toISOString()) {
-  return eb.exists(
-    eb.selectFrom('stock_holds as sh').select('sh.order_id').whereRef('sh.order_id', '=', 'orders.id').where('sh.expires_at', '>', now),
-  )
-}
-
 /** When the order's live hold ends, or null when it holds nothing. */
-export async function holdExpiry(db: DB, orderId: string, now = new Date()): Promise<string | null> {
+export async function holdExpiry(db: DB, orderId: string, now = clock.now()): Promise<string | null> {
   const row = await db
     .selectFrom('stock_holds')
     .select((eb) => eb.fn.max('expires_at').as('expires'))

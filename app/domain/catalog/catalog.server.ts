@@ -16,7 +16,7 @@ import { NotFound } from '../errors'
 import { inList } from '../sql-lists.server'
 import { caseInsensitiveSql } from '../../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
-import { availableStock, inStockNow } from '../cart/stock-holds.server'
+import { availableStock, inStockNow } from '../cart/availability.server'
 import { type Page, readPage } from '../paging.server'
 
 export interface ProductCardData {

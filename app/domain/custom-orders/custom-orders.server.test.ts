@@ -20,7 +20,7 @@ import {
   updateCustomRequest,
 } from './custom-orders.server'
 import { Invalid, NotFound } from '../errors'
-import { configureMail } from '../messaging/mail.server'
+import { setDomainSettings } from '../../../tests/helpers/domain-settings'
 
 let testDb: TestDb
 let db: DB
@@ -32,7 +32,7 @@ const PHOTO = '/uploads/0123456789abcdef0123456789abcdef-800.webp'
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  configureMail({ shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: 'owner@studio.example' })
+  setDomainSettings({ mail: { shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: 'owner@studio.example' } })
 })
 
 afterEach(async () => {

@@ -25,7 +25,8 @@ import {
   ownerCustomRequestMail,
 } from '../../mail/messages.server'
 import { Invalid, NotFound } from '../errors'
-import { enqueueMail, mailSettings, ownerRecipients } from '../messaging/mail.server'
+import { enqueueMail, ownerRecipients } from '../messaging/mail.server'
+import { domainSettings } from '../settings.server'
 import { readPage } from '../paging.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -116,7 +117,7 @@ export async function createCustomRequest(
       photoCount: photos.length,
       signedIn: userId !== null,
     }
-    const settings = mailSettings()
+    const settings = domainSettings().mail
     const owner = await ownerRecipients(trx)
     if (owner) {
       await enqueueMail(trx, { kind: 'custom-request-owner', to: owner, dedupeKey: `custom-request-owner:${id}`, ...ownerCustomRequestMail(settings, mail) })
@@ -267,7 +268,7 @@ export async function updateCustomRequest(db: DB, id: number, update: CustomRequ
       }
       // A new price while quoted is a new quote: its key names the price.
       const key = mailStatus === 'quoted' ? `custom-request-quoted:${id}:${quoted}` : `custom-request-${mailStatus}:${id}`
-      await enqueueMail(trx, { kind: `custom-request-${mailStatus}`, to: row.email, dedupeKey: key, ...customRequestStatusMail(mailSettings(), mail, mailStatus) })
+      await enqueueMail(trx, { kind: `custom-request-${mailStatus}`, to: row.email, dedupeKey: key, ...customRequestStatusMail(domainSettings().mail, mail, mailStatus) })
     }
     return { status: to }
   })

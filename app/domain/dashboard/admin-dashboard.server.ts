@@ -8,7 +8,7 @@ import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/date
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from '../orders/admin-orders.server'
 import { countNeedsAttention } from '../orders/order-attention.server'
-import { isUnpaidCheckout } from '../cart/stock-holds.server'
+import { isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
 
 export const CHART_DAYS = 30
 export const LOW_STOCK_LIST_SIZE = 12

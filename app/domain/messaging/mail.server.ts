@@ -6,8 +6,6 @@ import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import type { OrderStatus } from '~/lib/order-status'
 import {
   adminOrderUrl,
-  type MailBrand,
-  type MailContact,
   type MailOrder,
   lowStockMail,
   orderConfirmationMail,
@@ -20,36 +18,15 @@ import {
 } from '../../mail/messages.server'
 import { enqueueMail } from './mail-outbox.server'
 import { readOrderSnapshot } from '../orders/order-snapshot.server'
+import { domainSettings } from '../settings.server'
 
 export type { ShopperMailStatus, StatusMailExtra } from '../../mail/messages.server'
 export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
 
-export interface MailSettings extends MailBrand {
-  /** Where owner mail goes; null: every admin account's address. */
-  ownerEmail: string | null
-  /** How shoppers reach the studio (CONTACT_EMAIL, CONTACT_PHONE), as the footer says. */
-  contact: MailContact
-}
-
-let settings: MailSettings = {
-  shopName: 'Resin Craft Studio',
-  publicUrl: 'http://localhost:3000',
-  ownerEmail: null,
-  contact: { email: 'hello@resincraft.studio', phone: '+91 98765 43210' },
-}
-
-/** Set once at start from the configuration (SHOP_NAME, PUBLIC_URL, OWNER_EMAIL, CONTACT_*); tests set their own. */
-export function configureMail(next: Partial<MailSettings>): void {
-  settings = { ...settings, ...next }
-}
-
-export function mailSettings(): MailSettings {
-  return settings
-}
-
 /** The owner's address(es): OWNER_EMAIL, else the admins' (comma-separated); null when there is none. */
 export async function ownerRecipients(trx: DB): Promise<string | null> {
-  if (settings.ownerEmail) return settings.ownerEmail
+  const { ownerEmail } = domainSettings().mail
+  if (ownerEmail) return ownerEmail
   const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('created_at').execute()
   return admins.length ? admins.map((a) => a.email).join(', ') : null
 }
@@ -82,6 +59,7 @@ export async function loadMailOrder(trx: DB, orderId: string): Promise<MailOrder
 export async function queuePaidOrderMails(trx: DB, orderId: string): Promise<void> {
   const order = await loadMailOrder(trx, orderId)
   if (!order) return
+  const settings = domainSettings().mail
   const confirmation = orderConfirmationMail(settings, order)
   await enqueueMail(trx, {
     kind: 'order-confirmed',
@@ -137,7 +115,7 @@ export async function orderStatusMail(
     kind: `order-${status}`,
     to: order.email,
     dedupeKey: `order-status:${orderId}:${status}${eventId ? `:${eventId}` : ''}`,
-    ...orderStatusChangeMail(settings, order, status as ShopperMailStatus, details),
+    ...orderStatusChangeMail(domainSettings().mail, order, status as ShopperMailStatus, details),
     // A refund of an invoiced order carries its credit note (issued in the same transaction).
     ...(creditNote ? { attachments: [{ kind: 'credit-note' as const, orderId }] } : {}),
   })
@@ -153,6 +131,7 @@ export async function ownerAlert(
 ): Promise<boolean> {
   const owner = await ownerRecipients(trx)
   if (!owner) return false
+  const settings = domainSettings().mail
   const link = input.orderId ? { href: adminOrderUrl(settings, input.orderId), label: 'Open the order' } : undefined
   return enqueueMail(trx, { kind: input.kind, to: owner, dedupeKey: input.dedupeKey, ...ownerAlertMail(settings, { ...input, link }) })
 }

@@ -19,11 +19,12 @@ import {
   INVOICE_MESSAGES,
   type InvoiceOrder,
 } from '~/lib/invoice-document'
-import { type InvoiceSettings, parseInvoiceSettings } from '~/lib/invoice-settings'
+import type { InvoiceSettings } from '~/lib/invoice-settings'
 import { newId } from '~/lib/ids.server'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
 import { NotFound } from '../errors'
+import { domainSettings } from '../settings.server'
 import { invoicePdf } from './invoice-pdf.server'
 import { readOrderSnapshot } from './order-snapshot.server'
 
@@ -39,18 +40,6 @@ export interface IssuedDocument {
 export interface PdfFile {
   filename: string
   content: Buffer
-}
-
-let settings: InvoiceSettings | undefined
-
-/**
- * The seller and the category rates from the environment: the same variables, schema and defaults
- * the server validated at start (app/infra/config.server.ts), read here because the domain does
- * not import infrastructure (ADR 026).
- */
-export function currentInvoiceSettings(): InvoiceSettings {
-  settings ??= parseInvoiceSettings(process.env)
-  return settings
 }
 
 /**
@@ -126,7 +115,7 @@ export async function assignInvoiceNumber(
   trx: Trx,
   orderId: string,
   paidAt: string,
-  invoiceSettings: InvoiceSettings = currentInvoiceSettings(),
+  invoiceSettings: InvoiceSettings = domainSettings().invoice,
 ): Promise<IssuedDocument> {
   const existing = await issuedDocument(trx, orderId, 'invoice')
   if (existing) return { kind: 'invoice', number: existing.number, issuedAt: existing.issued_at }

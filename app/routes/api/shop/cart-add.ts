@@ -7,7 +7,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { parseInput } from '~/domain/errors'
 import { toApiCart } from '~/api/shapes.server'
 import { requireApiUser, requireOwnBody } from '~/web/auth.server'
-import { addToCart } from '~/domain/cart/cart.server'
+import { addToCart } from '~/domain/cart/cart-edits.server'
 import type { Route } from './+types/cart-add'
 
 export const loader = () => methodNotAllowed('POST')

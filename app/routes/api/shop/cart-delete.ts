@@ -8,7 +8,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { parseInput } from '~/domain/errors'
 import { toApiCart } from '~/api/shapes.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
-import { removeProductLines } from '~/domain/cart/cart.server'
+import { removeProductLines } from '~/domain/cart/cart-edits.server'
 import type { Route } from './+types/cart-delete'
 
 export const loader = () => methodNotAllowed('DELETE')

@@ -7,7 +7,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { parseInput } from '~/domain/errors'
 import { toApiCart } from '~/api/shapes.server'
 import { requireApiUser, requireOwnBody } from '~/web/auth.server'
-import { setLineQuantity } from '~/domain/cart/cart.server'
+import { setLineQuantity } from '~/domain/cart/cart-edits.server'
 import type { Route } from './+types/cart-update'
 
 export const loader = () => methodNotAllowed('PUT')

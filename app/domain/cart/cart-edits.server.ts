@@ -1,0 +1,269 @@
+// Changing a cart: adding a product with its choices, changing or removing a line, emptying it and
+// taking a paid order's lines out. Prices, stock limits and line identity are decided here from the
+// database, for every path (pages, fetchers, /api), and each change answers the cart as it now is.
+import { sql } from 'kysely'
+import type { DB } from '../../../db/database'
+import { lockRows } from '../../../db/dialect'
+import type { VarietyType } from '../../../db/schema'
+import { addLimitMessage, CART_MESSAGES, cartLimitMessage } from '~/lib/cart'
+import { VARIETY_HEADINGS } from '~/lib/catalog'
+import { newId } from '~/lib/ids.server'
+import { quantitySchema } from '~/schemas/cart'
+import { clock } from '../clock'
+import { Invalid, NotFound } from '../errors'
+import { refuseMore, roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'
+import { type Cart, type CartOwner, type Executor, findCartId, getCart, type LineSelector } from './cart.server'
+
+/** The owner's cart, made on their first add. */
+export async function ensureCartId(db: Executor, owner: CartOwner): Promise<string> {
+  const existing = await findCartId(db, owner)
+  if (existing) return existing
+  const id = newId()
+  await db
+    .insertInto('carts')
+    .values({
+      id,
+      user_id: 'userId' in owner ? owner.userId : null,
+      guest_id: 'guestId' in owner ? owner.guestId : null,
+      updated_at: clock.iso(),
+    })
+    // Two first adds at once (PostgreSQL runs them side by side): the second finds the first's cart.
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  return (await findCartId(db, owner)) ?? id
+}
+
+/** A line of the cart is product + variety + colour ('' for none). */
+export interface LineKey {
+  product_id: string
+  variety_name: string
+  color: string
+}
+
+export function findSameLine(db: Executor, cartId: string, key: LineKey) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', key.product_id)
+    .where('variety_name', '=', key.variety_name)
+    .where('color', '=', key.color)
+    .executeTakeFirst()
+}
+
+/** Adds `quantity` to the line found for `key` (findSameLine), or inserts the line. */
+export async function addToLine(db: Executor, cartId: string, line: { id: string; quantity: number } | undefined, key: LineKey, quantity: number) {
+  if (line) {
+    await db.updateTable('cart_lines').set({ quantity: line.quantity + quantity }).where('id', '=', line.id).execute()
+  } else {
+    await db.insertInto('cart_lines').values({ id: newId(), cart_id: cartId, ...key, quantity }).execute()
+  }
+}
+
+/** The cart was changed now: guest carts untouched for GUEST_CART_TTL_DAYS are deleted. */
+export async function touch(db: Executor, cartId: string) {
+  await db.updateTable('carts').set({ updated_at: clock.iso() }).where('id', '=', cartId).execute()
+}
+
+interface ProductForCart {
+  id: string
+  total_stock: number
+  variety_type: VarietyType | null
+  varieties: string[]
+  colors: string[]
+}
+
+async function productForCart(db: Executor, owner: CartOwner, productId: string): Promise<ProductForCart> {
+  const product = await db
+    .selectFrom('products')
+    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type'])
+    .where('id', '=', productId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!product) throw new NotFound(CART_MESSAGES.productGone)
+  const [varieties, colors] = await Promise.all([
+    db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
+    db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
+  ])
+  return { ...product, varieties: varieties.map((v) => v.name), colors: colors.map((c) => c.name) }
+}
+
+/** The line's variety and colour, checked against the product: required where it has them. */
+function checkChoices(product: ProductForCart, variety = '', color = ''): { variety: string; color: string } {
+  const errors: Record<string, string[]> = {}
+  const hasVariety = product.variety_type !== null && product.varieties.length > 0
+  if (hasVariety && !product.varieties.includes(variety)) {
+    const heading = VARIETY_HEADINGS[product.variety_type as VarietyType]
+    errors.variety = [variety ? 'This option is not available.' : `Please choose one of the ${heading}.`]
+  }
+  if (product.colors.length > 0 && !product.colors.includes(color)) {
+    errors.color = [color ? 'This color is not available.' : 'Please choose one of the Color Options.']
+  }
+  if (Object.keys(errors).length) throw new Invalid(errors)
+  return { variety: hasVariety ? variety : '', color: product.colors.length > 0 ? color : '' }
+}
+
+export async function quantityOfProduct(db: Executor, cartId: string, productId: string) {
+  const query = db
+    .selectFrom('cart_lines')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', productId)
+  return Number((await query.executeTakeFirstOrThrow()).total)
+}
+
+/** A line's quantity by the schema's rule and messages (whole, 1 to MAX_LINE_QUANTITY). */
+function checkQuantity(quantity: number): number {
+  const result = quantitySchema.safeParse(quantity)
+  if (!result.success) throw new Invalid({ quantity: result.error.issues.map((issue) => issue.message) })
+  return result.data
+}
+
+/**
+ * Adds `quantity` of a product (with its variety and colour) to the owner's cart: the same
+ * product + variety + colour raises that line, anything else is a new line. The product's stock,
+ * and the per-order limit, bound the sum of its lines. Client prices are never an input.
+ */
+export async function addToCart(
+  db: DB,
+  owner: CartOwner,
+  input: { productId: string; quantity?: number; variety?: string; color?: string },
+): Promise<Cart> {
+  const quantity = checkQuantity(input.quantity ?? 1)
+  return db.transaction().execute(async (trx) => {
+    const product = await productForCart(trx, owner, input.productId)
+    const choice = checkChoices(product, input.variety, input.color)
+    const cartId = await ensureCartId(trx, owner)
+    await lockRows(trx, 'carts', [cartId])
+    const inCart = await quantityOfProduct(trx, cartId, product.id)
+    const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
+    const line = await findSameLine(trx, cartId, key)
+    refuseMore(quantity, { stock: roomForLine(product.total_stock, inCart, line?.quantity ?? 0), limit: roomUnderLimit(inCart) }, addLimitMessage(line?.quantity ?? inCart))
+    await addToLine(trx, cartId, line, key, quantity)
+    await touch(trx, cartId)
+    return getCart(trx, owner)
+  })
+}
+
+async function findLine(db: Executor, cartId: string, selector: LineSelector) {
+  let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'quantity']).where('cart_id', '=', cartId)
+  if ('lineId' in selector) {
+    query = query.where('id', '=', selector.lineId)
+  } else {
+    query = query.where('product_id', '=', selector.productId)
+    if (selector.variety !== undefined) query = query.where('variety_name', '=', selector.variety)
+    if (selector.color !== undefined) query = query.where('color', '=', selector.color)
+  }
+  const lines = await query.limit(2).execute()
+  if (lines.length === 0) throw new NotFound(CART_MESSAGES.notInCart)
+  if (lines.length > 1) {
+    throw new Invalid({ variety: ['Several lines hold this product: say which variety and color.'] })
+  }
+  return lines[0] as (typeof lines)[number]
+}
+
+/**
+ * Changes one line's quantity inside one transaction (so two quick clicks both count). A rise may
+ * not take the product's lines above its stock, nor touch a product that is gone.
+ */
+async function changeLineQuantity(
+  db: DB,
+  owner: CartOwner,
+  selector: LineSelector,
+  next: (current: number) => number,
+): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await findCartId(trx, owner)
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
+    await lockRows(trx, 'carts', [cartId])
+    const line = await findLine(trx, cartId, selector)
+    const quantity = checkQuantity(next(line.quantity))
+    if (quantity > line.quantity) {
+      const product = await trx
+        .selectFrom('products')
+        .select([stockFor('products', owner).as('total_stock'), 'deleted_at'])
+        .where('id', '=', line.product_id)
+        .executeTakeFirst()
+      if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
+      const inCart = await quantityOfProduct(trx, cartId, line.product_id)
+      refuseMore(quantity - line.quantity, { stock: roomForLine(product.total_stock, inCart, line.quantity), limit: roomUnderLimit(inCart) }, cartLimitMessage(line.quantity))
+    }
+    if (quantity !== line.quantity) {
+      await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()
+      await touch(trx, cartId)
+    }
+    return getCart(trx, owner)
+  })
+}
+
+/** Sets a line's quantity (1 or more). */
+export async function setLineQuantity(db: DB, owner: CartOwner, selector: LineSelector, quantity: number): Promise<Cart> {
+  checkQuantity(quantity)
+  return changeLineQuantity(db, owner, selector, () => quantity)
+}
+
+/** Changes a line's quantity by +1 or -1 (never below 1). */
+export async function stepLineQuantity(db: DB, owner: CartOwner, lineId: string, step: 1 | -1): Promise<Cart> {
+  return changeLineQuantity(db, owner, { lineId }, (current) => Math.max(1, current + step))
+}
+
+export async function removeLine(db: DB, owner: CartOwner, selector: LineSelector): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await findCartId(trx, owner)
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
+    const line = await findLine(trx, cartId, selector)
+    await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute()
+    await touch(trx, cartId)
+    return getCart(trx, owner)
+  })
+}
+
+/**
+ * Removes every line of a product from the owner's cart, or only the lines of the given variety
+ * and/or colour (the /api DELETE: the contract's client names no variety). NotFound when no line
+ * matches.
+ */
+export async function removeProductLines(
+  db: DB,
+  owner: CartOwner,
+  selection: { productId: string; variety?: string; color?: string },
+): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cartId = await findCartId(trx, owner)
+    if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
+    let query = trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('product_id', '=', selection.productId)
+    if (selection.variety !== undefined) query = query.where('variety_name', '=', selection.variety)
+    if (selection.color !== undefined) query = query.where('color', '=', selection.color)
+    const result = await query.executeTakeFirst()
+    if (Number(result.numDeletedRows) === 0) throw new NotFound(CART_MESSAGES.notInCart)
+    await touch(trx, cartId)
+    return getCart(trx, owner)
+  })
+}
+
+/** Empties the owner's cart. */
+export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
+  const cartId = await findCartId(db, owner)
+  if (cartId) await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).execute()
+}
+
+/** Removes the given lines (product + variety + colour) from the owner's cart: a paid order's lines. */
+export async function removeCartLines(
+  db: Executor,
+  owner: CartOwner,
+  lines: { productId: string; variety: string; color: string }[],
+): Promise<void> {
+  const cartId = await findCartId(db, owner)
+  if (!cartId || lines.length === 0) return
+  await db
+    .deleteFrom('cart_lines')
+    .where('cart_id', '=', cartId)
+    .where((eb) =>
+      eb.or(
+        lines.map((l) =>
+          eb.and([eb('product_id', '=', l.productId), eb('variety_name', '=', l.variety), eb('color', '=', l.color)]),
+        ),
+      ),
+    )
+    .execute()
+}

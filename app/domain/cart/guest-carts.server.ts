@@ -1,0 +1,48 @@
+// A visitor's cart: moved into the user's at login, and deleted once untouched for a month.
+import { sql } from 'kysely'
+import type { DB } from '../../../db/database'
+import { clock } from '../clock'
+import { findCartId } from './cart.server'
+import { addToLine, ensureCartId, findSameLine, quantityOfProduct, touch } from './cart-edits.server'
+import { roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'
+
+/** Stale guest carts (not touched for this long) are deleted. */
+export const GUEST_CART_TTL_DAYS = 30
+
+/**
+ * Moves a visitor's cart into the user's at login: the same product + variety + colour adds the
+ * quantities, and each product's lines are capped at its stock and the per-order limit. The guest
+ * cart is deleted.
+ */
+export async function mergeGuestCart(db: DB, guestId: string, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const guestCartId = await findCartId(trx, { guestId })
+    if (!guestCartId) return
+    const guestLines = await trx
+      .selectFrom('cart_lines as l')
+      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', stockFor('p', { userId }).as('total_stock'), 'p.deleted_at'])
+      .where('l.cart_id', '=', guestCartId)
+      .orderBy('l.created_at')
+      .orderBy(sql`l.rowid`)
+      .execute()
+    const userCartId = await ensureCartId(trx, { userId })
+    for (const line of guestLines) {
+      if (line.deleted_at !== null) continue
+      const inCart = await quantityOfProduct(trx, userCartId, line.product_id)
+      const existing = await findSameLine(trx, userCartId, line)
+      const add = Math.min(line.quantity, roomForLine(line.total_stock, inCart, existing?.quantity ?? 0), roomUnderLimit(inCart))
+      if (add <= 0) continue
+      await addToLine(trx, userCartId, existing, { product_id: line.product_id, variety_name: line.variety_name, color: line.color }, add)
+    }
+    await trx.deleteFrom('carts').where('id', '=', guestCartId).execute()
+    await touch(trx, userCartId)
+  })
+}
+
+/** Deletes guest carts untouched for GUEST_CART_TTL_DAYS. */
+export async function deleteStaleGuestCarts(db: DB, now = clock.now()): Promise<number> {
+  const cutoff = new Date(now.getTime() - GUEST_CART_TTL_DAYS * 24 * 60 * 60 * 1000).toISOString()
+  const result = await db.deleteFrom('carts').where('guest_id', 'is not', null).where('updated_at', '<', cutoff).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
