@@ -55,10 +55,8 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
 
 /** Extra targets for `import type` only (erased at build time). */
 const ALLOWED_TYPES: Partial<Record<Layer, Layer[]>> = {
-  // Infrastructure implements the interfaces the domain owns (a watcher of availability, ...).
+  // Infrastructure implements the interfaces the domain owns (the payment gateway, a watcher of availability, ...).
   infra: ['domain'],
-  // The domain is handed ports it does not build: the payment gateway's interface lives in infra.
-  domain: ['infra'],
   // Components take props; the types of those props come from the domain's read models.
   components: ['domain'],
   'web-client': ['domain', 'web'],
@@ -72,9 +70,9 @@ const ALLOWED_FILES: Partial<Record<Layer, string[]>> = {
   infra: ['app/domain/errors.ts'],
 }
 
-/** Packages a layer must not import: the domain knows no HTTP, router, cookies or React. */
+/** Packages a layer must not import: the domain knows no HTTP, router, cookies, React or payment SDK. */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
-  domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express)$/,
+  domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express|razorpay)$/,
   schemas: /^(react-router|@react-router\/.*|express)$/,
   mail: /^(react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|express)$/,
   lib: /^(react-router\/.*|@react-router\/.*|express|node:.*)$/,
@@ -235,6 +233,7 @@ describe('layers', () => {
       { path: 'app/web/toast/toast.ts', source: '' },
       { path: 'app/web/auth.server.ts', source: '' },
       { path: 'app/routes/shop/home.tsx', source: "import { createApp } from '../../../server/app'\n" },
+      { path: 'app/domain/orders/place-order.server.ts', source: "import type { PaymentGateway } from '../../infra/payment-gateway.server'\nimport Razorpay from 'razorpay'\n" },
       { path: 'server/render.ts', source: "import { loader } from '~/routes/shop/home'\nimport { ProductCard } from '~/components/product-card'\n" },
     ]
     const { violations: found } = checkImports(fake)
@@ -251,6 +250,8 @@ describe('layers', () => {
       'db/backup.ts -> app/lib/catalog.ts (db may not import lib)',
       'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
       'app/routes/shop/home.tsx -> server/app (routes may not import server)',
+      'app/domain/orders/place-order.server.ts -> app/infra/payment-gateway.server (domain may not import infra, even as a type)',
+      'app/domain/orders/place-order.server.ts -> razorpay (domain may not use this package)',
       'server/render.ts -> app/routes/shop/home.tsx (server may not import routes)',
       'server/render.ts -> app/components/product-card (server may not import components)',
     ])
@@ -259,7 +260,7 @@ describe('layers', () => {
   it('the same imports in the right direction pass', () => {
     const fake: SourceFile[] = [
       { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/accounts/auth-sessions.server'\n" },
-      { path: 'app/domain/orders/orders.server.ts', source: "import type { PaymentGateway } from '../../infra/payment-gateway.server'\nimport type { DB } from '../../../db/database'\n" },
+      { path: 'app/infra/payment-gateway.server.ts', source: "import type { PaymentGateway } from '../domain/orders/payment-gateway'\nimport type { DB } from '../../db/database'\n" },
       { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/accounts/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
       { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },

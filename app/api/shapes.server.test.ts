@@ -4,7 +4,7 @@ import type { DB } from '../../db/database'
 import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
-import { getOrderDetail } from '~/domain/orders/orders.server'
+import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import { toApiAdminOrder, toApiOrder } from './shapes.server'
 
 let db: DB

@@ -8,7 +8,7 @@ import type { AddressView } from '../domain/accounts/addresses.server'
 import type { Cart, CartLine } from '../domain/cart/cart.server'
 import type { ProductCardData, ProductDetail } from '../domain/catalog/catalog.server'
 import type { FeatureImageItem } from '../domain/catalog/banners.server'
-import type { OrderDetail, OrderSummary } from '../domain/orders/orders.server'
+import type { OrderDetail, OrderSummary } from '../domain/orders/order-reads.server'
 import type { ReviewItem } from '../domain/catalog/reviews.server'
 
 export function toApiUser(user: SessionUser) {

@@ -1,6 +1,6 @@
 // Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
 import type { Cart } from '~/domain/cart/cart.server'
-import type { CheckoutQuote } from '~/domain/orders/orders.server'
+import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'

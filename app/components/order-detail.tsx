@@ -14,7 +14,7 @@ import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
 import type { Tracking } from '~/lib/tracking'
 import { refundSentence } from '~/lib/refunds'
-import type { OrderDetail } from '~/domain/orders/orders.server'
+import type { OrderDetail } from '~/domain/orders/order-reads.server'
 
 /** One item of a definition list: a muted label over its value. */
 export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {

@@ -1,47 +1,16 @@
-// The payment gateway behind checkout: Razorpay when keys are set, else (demo shop or
-// PAYMENT_TEST_MODE=1 only, see payment-setup.server.ts) the local TEST MODE gateway.
+// The payment gateway behind checkout, implementing the orders room's PaymentGateway: Razorpay when
+// keys are set, else (demo shop or PAYMENT_TEST_MODE=1 only, see payment-setup.server.ts) the local
+// TEST MODE gateway. Razorpay's SDK and its answers' shapes stay here; webhooks are read in
+// razorpay-webhook.server.ts.
 // Both sign a payment result as Razorpay does, HMAC-SHA256("order_id|payment_id"), and share one
 // constant-time verification (docs/decisions/029-maintained-middleware.md says why it is not the
 // SDK's validatePaymentVerification / validateWebhookSignature).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import Razorpay from 'razorpay'
+import type { GatewayPayment, GatewayRefund, PaymentGateway } from '~/domain/orders/payment-gateway'
 import { getConfig } from '~/infra/config.server'
 import { paymentSetup } from './payment-setup.server'
 import { getSessionSecret } from './secret.server'
-
-export interface GatewayOrder {
-  id: string
-  amount: number
-  currency: 'INR'
-}
-
-export interface GatewayPayment {
-  id: string
-  orderId: string
-  amount: number
-  currency: string
-  /** Razorpay's payment status: only 'captured' means the money is the shop's. */
-  status: string
-}
-
-/** A refund as the provider reports it. */
-export interface GatewayRefund {
-  id: string
-  paymentId: string
-  amount: number
-  /** Razorpay's refund status: 'pending' (being paid out), 'processed' (money back) or 'failed'. */
-  status: 'pending' | 'processed' | 'failed'
-  /** Our stable key for the refund (the receipt we gave it), to recognise one made before a crash. */
-  receipt: string | null
-  /** When it was processed (ISO), when the provider says. */
-  processedAt: string | null
-}
-
-export interface RefundRequest {
-  /** Stable for the refund however often it is asked for: sent as receipt and in the notes. */
-  idempotencyKey: string
-  notes?: Record<string, string>
-}
 
 /**
  * A provider call that failed. `permanent` when the provider answered and refused (4xx: asking
@@ -76,6 +45,15 @@ function refundStatus(status: unknown): GatewayRefund['status'] {
   return status === 'processed' || status === 'failed' ? status : 'pending'
 }
 
+/**
+ * Our key of a Razorpay refund: its receipt, else notes.refund_key (createRefund sends both; a refund
+ * made elsewhere may carry only the notes).
+ */
+export function refundKeyOf(refund: { receipt?: unknown; notes?: unknown }): string | null {
+  const notes = (refund.notes && typeof refund.notes === 'object' ? refund.notes : {}) as Record<string, unknown>
+  return typeof refund.receipt === 'string' && refund.receipt ? refund.receipt : typeof notes.refund_key === 'string' ? notes.refund_key : null
+}
+
 function toGatewayRefund(refund: {
   id: string
   payment_id: string
@@ -85,43 +63,14 @@ function toGatewayRefund(refund: {
   notes?: unknown
   processed_at?: unknown
 }): GatewayRefund {
-  const notes = (refund.notes && typeof refund.notes === 'object' ? refund.notes : {}) as Record<string, unknown>
-  const receipt = typeof refund.receipt === 'string' && refund.receipt ? refund.receipt : typeof notes.refund_key === 'string' ? notes.refund_key : null
   return {
     id: refund.id,
     paymentId: refund.payment_id,
     amount: Number(refund.amount),
     status: refundStatus(refund.status),
-    receipt,
+    receipt: refundKeyOf(refund),
     processedAt: typeof refund.processed_at === 'number' ? new Date(refund.processed_at * 1000).toISOString() : null,
   }
-}
-
-/** Our record of the order a payment claims to pay (the test gateway keeps no records of its own). */
-export interface PaidOrderRef {
-  gatewayOrderId: string
-  amountPaise: number
-}
-
-export interface PaymentGateway {
-  readonly name: 'razorpay' | 'test'
-  /** The public key the checkout page needs (Razorpay key id, or 'test'). */
-  readonly keyId: string
-  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>
-  /** The provider's record of a payment, to check its order, amount, currency and capture. */
-  fetchPayment(paymentId: string, order: PaidOrderRef): Promise<GatewayPayment>
-  /** Captures an authorized payment (the amount it was authorized for, in rupees); answers the payment after. */
-  capturePayment(paymentId: string, amountPaise: number): Promise<GatewayPayment>
-  /** Refunds a captured payment (in full when `amountPaise` is the payment's amount). */
-  createRefund(paymentId: string, amountPaise: number, request: RefundRequest): Promise<GatewayRefund>
-  /** The provider's record of a refund (polling when no webhook comes). */
-  fetchRefund(refundId: string): Promise<GatewayRefund>
-  /** The refunds already made for a payment (to adopt one a crashed attempt made). */
-  listRefunds(paymentId: string): Promise<GatewayRefund[]>
-  /** Constant-time check of the signature the provider gave the browser for this order and payment. */
-  verifySignature(gatewayOrderId: string, paymentId: string, signature: string): boolean
-  /** Constant-time check of a webhook's X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret. */
-  verifyWebhookSignature(rawBody: string, signature: string, webhookSecret: string): boolean
 }
 
 export function hmacHex(secret: string, text: string): string {
@@ -132,7 +81,7 @@ export function hmacHex(secret: string, text: string): string {
  * Constant-time comparison of two hex signatures (the SDK's helpers compare with `===`, which stops
  * at the first differing character).
  */
-function sameSignature(expectedHex: string, givenHex: string): boolean {
+export function sameSignature(expectedHex: string, givenHex: string): boolean {
   const expected = Buffer.from(expectedHex, 'utf8')
   const given = Buffer.from(String(givenHex), 'utf8')
   return expected.length === given.length && timingSafeEqual(expected, given)
@@ -143,11 +92,10 @@ export function paymentSignature(gatewayOrderId: string, paymentId: string, secr
   return hmacHex(secret, `${gatewayOrderId}|${paymentId}`)
 }
 
-/** The two checks of a gateway whose payment results are signed with `secret`. */
-function signatureChecks(secret: string): Pick<PaymentGateway, 'verifySignature' | 'verifyWebhookSignature'> {
+/** The check of a gateway whose payment results are signed with `secret`. */
+function signatureChecks(secret: string): Pick<PaymentGateway, 'verifySignature'> {
   return {
     verifySignature: (gatewayOrderId, paymentId, signature) => sameSignature(paymentSignature(gatewayOrderId, paymentId, secret), signature),
-    verifyWebhookSignature: (rawBody, signature, webhookSecret) => sameSignature(hmacHex(webhookSecret, rawBody), signature),
   }
 }
 

@@ -4,7 +4,7 @@
 // catalogue's stock is what is left after these sales).
 import { newId } from '~/lib/ids.server'
 import { unitPricePaise } from '~/lib/pricing'
-import { nextOrderNumber } from '~/domain/orders/orders.server'
+import { nextOrderNumber } from '~/domain/orders/place-order.server'
 import type { DB } from '../database'
 import type { OrderStatus } from '../schema'
 

@@ -2,7 +2,7 @@
 // without going through a gateway: one line, and the status history up to the given status.
 import type { DB } from '../../db/database'
 import type { OrderStatus, PaymentStatus } from '../../db/schema'
-import { nextOrderNumber } from '../../app/domain/orders/orders.server'
+import { nextOrderNumber } from '../../app/domain/orders/place-order.server'
 
 export interface OrderFixture {
   id: string

@@ -12,8 +12,8 @@ import { updateOrderStatus } from '../orders/admin-orders.server'
 import { addToCart } from '../cart/cart.server'
 import { configureMail, enqueueMail, orderStatusMail, ownerAlert } from './mail.server'
 import { updateOrderByAdmin } from '../orders/order-tracking.server'
-import { placeOrder } from '../orders/orders.server'
-import { verifyAndConfirm } from '../orders/payments.server'
+import { placeOrder } from '../orders/place-order.server'
+import { verifyAndConfirm } from '../orders/verify-payment.server'
 
 const SECRET = 'mail-test-secret'
 const gateway = testGateway(SECRET)

@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../../db/schema'
 import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
 import { NotFound } from '../errors'
 import { MoveRefused } from './order-lifecycle.server'
-import { getOrderDetail } from './orders.server'
+import { getOrderDetail } from './order-reads.server'
 
 
 let testDb: TestDb

@@ -4,8 +4,8 @@ import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/l
 import { needsAttention } from './order-attention.server'
 import type { StatusMailExtra } from '../messaging/mail.server'
 import { type MoveResult, moveOrder } from './order-lifecycle.server'
-import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './orders.server'
-import { isUnpaidCheckout } from '../cart/stock-holds.server'
+import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './order-reads.server'
+import { isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
 import { readPage } from '../paging.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20

@@ -2,9 +2,10 @@
 // numbers per series and financial year under concurrent payments, and the PDFs read back as text
 // with poppler's pdftotext.
 import { execFileSync } from 'node:child_process'
-import { insertUsers, ravi } from '../../../tests/helpers/fixtures'
+import { insertProducts, insertUsers, ravi } from '../../../tests/helpers/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
+import { pdfInvoiceWriter } from '../../infra/pdf/invoice-pdf.server'
 import type { DB } from '../../../db/database'
 import type { Category } from '~/lib/catalog'
 import { DEMO_SELLER, type InvoiceSettings, parseInvoiceSettings } from '~/lib/invoice-settings'
@@ -19,7 +20,7 @@ import {
   renderInvoicePdf,
   takeNextSequence,
 } from './invoices.server'
-import { nextOrderNumber } from './orders.server'
+import { nextOrderNumber } from './place-order.server'
 import { confirmPayment } from './payments.server'
 
 const asha: SessionUser = { id: 'u-asha', userName: 'Asha Rao', email: 'asha@example.com', role: 'user' }
@@ -38,12 +39,7 @@ beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
   await insertUsers(db, [asha, ravi, admin])
-  for (const p of PRODUCTS) {
-    await db
-      .insertInto('products')
-      .values({ ...p, description: '', price_paise: 100, total_stock: 1000, variety_type: null, updated_at: new Date().toISOString(), deleted_at: null })
-      .execute()
-  }
+  await insertProducts(db, PRODUCTS.map((p) => ({ ...p, price: 100, stock: 1000 })))
 })
 
 afterEach(async () => {
@@ -193,16 +189,16 @@ describe('issuing', () => {
 describe('downloads', () => {
   it('only the owner and the admin get the PDF, and only once the order is paid', async () => {
     await placeUnpaid('o1')
-    await expect(orderDocumentPdf(db, 'o1', 'invoice', asha)).rejects.toBeInstanceOf(NotFound)
+    await expect(orderDocumentPdf(db, pdfInvoiceWriter, 'o1', 'invoice', asha)).rejects.toBeInstanceOf(NotFound)
     await pay('o1')
-    const file = await orderDocumentPdf(db, 'o1', 'invoice', asha)
+    const file = await orderDocumentPdf(db, pdfInvoiceWriter, 'o1', 'invoice', asha)
     expect(file.filename).toMatch(/^invoice-INV-\d{4}-\d{2}-000001\.pdf$/)
     expect(file.content.subarray(0, 5).toString()).toBe('%PDF-')
-    expect((await orderDocumentPdf(db, 'o1', 'invoice', admin)).filename).toBe(file.filename)
-    await expect(orderDocumentPdf(db, 'o1', 'invoice', ravi)).rejects.toBeInstanceOf(NotFound)
-    await expect(orderDocumentPdf(db, 'missing', 'invoice', admin)).rejects.toBeInstanceOf(NotFound)
-    await expect(orderDocumentPdf(db, 'o1', 'credit-note', asha)).rejects.toBeInstanceOf(NotFound)
-    await expect(renderCreditNotePdf(db, 'o1')).rejects.toBeInstanceOf(NotFound)
+    expect((await orderDocumentPdf(db, pdfInvoiceWriter, 'o1', 'invoice', admin)).filename).toBe(file.filename)
+    await expect(orderDocumentPdf(db, pdfInvoiceWriter, 'o1', 'invoice', ravi)).rejects.toBeInstanceOf(NotFound)
+    await expect(orderDocumentPdf(db, pdfInvoiceWriter, 'missing', 'invoice', admin)).rejects.toBeInstanceOf(NotFound)
+    await expect(orderDocumentPdf(db, pdfInvoiceWriter, 'o1', 'credit-note', asha)).rejects.toBeInstanceOf(NotFound)
+    await expect(renderCreditNotePdf(db, pdfInvoiceWriter, 'o1')).rejects.toBeInstanceOf(NotFound)
   })
 })
 
@@ -212,7 +208,7 @@ describe('the PDF, read back as text', () => {
   it('within the seller state: CGST and SGST, totals in figures and in words', async () => {
     await placeUnpaid('o1', { state: 'Karnataka' })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
-    const text = pdfText((await renderInvoicePdf(db, 'o1')).content)
+    const text = pdfText((await renderInvoicePdf(db, pdfInvoiceWriter, 'o1')).content)
     expect(text).toContain('Tax Invoice')
     expect(text).toContain('INV/2026-27/000001')
     expect(text).toContain(DEMO_SELLER.legalName)
@@ -231,7 +227,7 @@ describe('the PDF, read back as text', () => {
   it('across states: IGST only', async () => {
     await placeUnpaid('o1', { state: 'Maharashtra' })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
-    const text = pdfText((await renderInvoicePdf(db, 'o1')).content)
+    const text = pdfText((await renderInvoicePdf(db, pdfInvoiceWriter, 'o1')).content)
     expect(text).toContain('Place of supply: Maharashtra (27)')
     expect(text).toMatch(/Ocean pendant\s+7117\s+1\s+1,499.00\s+1,455.34\s+3%\s+43.66\s+1,499.00/)
     expect(text).toMatch(/IGST\s+₹43.66/)
@@ -248,7 +244,7 @@ describe('the PDF, read back as text', () => {
       ],
     })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
-    const text = pdfText((await renderInvoicePdf(db, 'o1')).content)
+    const text = pdfText((await renderInvoicePdf(db, pdfInvoiceWriter, 'o1')).content)
     expect(text).toMatch(/Ocean pendant\s+7117\s+2\s+799.00\s+1,551.46\s+3%\s+23.27\s+23.27\s+1,598.00/)
     expect(text).toContain('Size: Large')
     expect(text).toContain('Colour: Teal')
@@ -264,7 +260,7 @@ describe('the PDF, read back as text', () => {
     await placeUnpaid('o1')
     const unregistered = parseInvoiceSettings({ SELLER_LEGAL_NAME: 'Glow Resin', SELLER_ADDRESS: '4 MG Road|Pune 411001', SELLER_STATE: 'Maharashtra' })
     await assignInvoiceNumber(db, 'o1', paidAt, unregistered)
-    const text = pdfText((await renderInvoicePdf(db, 'o1')).content)
+    const text = pdfText((await renderInvoicePdf(db, pdfInvoiceWriter, 'o1')).content)
     expect(text).toContain('Bill of Supply')
     expect(text).toContain('Glow Resin')
     expect(text).toContain('Not registered under GST')
@@ -277,7 +273,7 @@ describe('the PDF, read back as text', () => {
     await placeUnpaid('o1', { state: 'Maharashtra', deliveryFeePaise: 5000 })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
     await issueCreditNote(db, 'o1', '2026-12-02T06:00:00.000Z')
-    const file = await renderCreditNotePdf(db, 'o1')
+    const file = await renderCreditNotePdf(db, pdfInvoiceWriter, 'o1')
     expect(file.filename).toBe('credit-note-CN-2026-27-000001.pdf')
     const text = pdfText(file.content)
     expect(text).toContain('Credit Note')
@@ -292,7 +288,7 @@ describe('the PDF, read back as text', () => {
   it('TEST MODE documents say so', async () => {
     await placeUnpaid('o1', { gateway: 'test' })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
-    const text = pdfText((await renderInvoicePdf(db, 'o1')).content)
+    const text = pdfText((await renderInvoicePdf(db, pdfInvoiceWriter, 'o1')).content)
     expect(text).toContain('TEST-INV/2026-27/000001')
     expect(text).toContain('TEST MODE: no money moved. This is not a tax document.')
   })

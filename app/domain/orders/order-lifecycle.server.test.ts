@@ -1,11 +1,11 @@
 // The order lifecycle table enforced: every allowed move of ORDER_STATUS_MOVES works for its actor,
 // every other move is refused and changes nothing; ends return stock once and queue a refund for a
 // paid order in the same transaction; racing moves cannot both win.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { insertUsers } from '../../../tests/helpers/fixtures'
+import { describe, expect, it } from 'vitest'
+import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { rejection } from '../../../tests/helpers/rejection'
-import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
+import { withTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { ALL_ORDER_STATUSES, canMoveOrder, type OrderActor, type OrderStatus } from '~/lib/order-status'
 import { Forbidden, NotFound } from '../errors'
@@ -15,21 +15,11 @@ const asha = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com' }
 const ravi = { id: 'u-ravi', userName: 'Ravi', email: 'ravi@example.com' }
 const ACTORS: OrderActor[] = ['payment', 'admin', 'shopper']
 
-let testDb: TestDb
 let db: DB
-
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
+withTestDb(async (fresh) => {
+  db = fresh
   await insertUsers(db, [asha, ravi])
-  await db
-    .insertInto('products')
-    .values({ id: 'vase', title: 'Ocean resin vase', description: '', category: 'home-decor', price_paise: 149_900, total_stock: 4, updated_at: new Date().toISOString(), deleted_at: null })
-    .execute()
-})
-
-afterEach(async () => {
-  await testDb?.cleanup()
+  await insertProducts(db, [{ id: 'vase', title: 'Ocean resin vase', price: 149_900, stock: 4 }])
 })
 
 const order = (id: string, status: OrderStatus, extra: { paymentStatus?: 'pending' | 'paid'; quantity?: number } = {}) =>

@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../../db/schema'
 import { TRACKING_MESSAGES } from '~/lib/tracking'
 import { Invalid, NotFound } from '../errors'
 import { NotShipped, setTracking, updateOrderByAdmin } from './order-tracking.server'
-import { getOrderDetail } from './orders.server'
+import { getOrderDetail } from './order-reads.server'
 
 
 const fresh = freshDbWithUsers([asha, owner])

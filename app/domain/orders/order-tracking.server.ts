@@ -9,7 +9,7 @@ import { canHaveTracking, sameTracking, TRACKING_MESSAGES, TRACKING_STATUSES, tr
 import { type TrackingInput, trackingSchema } from '~/schemas/tracking'
 import { updateOrderStatus } from './admin-orders.server'
 import { DomainError, NotFound, parseInput } from '../errors'
-import { trackingOf } from './orders.server'
+import { trackingOf } from './order-reads.server'
 
 /** Refused: the order is not (yet, or any more) one that ships. */
 export class NotShipped extends DomainError {

@@ -1,43 +1,26 @@
-// Payment results: verify (signature against our stored gateway order id, amount; capture an
-// authorized payment), then confirm the order in one idempotent transaction: paid + confirmed
+// Payments the provider vouched for, confirmed in one idempotent transaction: paid + confirmed
 // (through moveOrder), stock decremented once and never below zero, cart emptied; an order the stock
-// cannot fill is rejected and refunded instead. Webhooks reach the same code, refund webhooks too.
-import { createHash } from 'node:crypto'
+// cannot fill is rejected and refunded instead, money for an order that moved on is refunded. Failed
+// attempts leave the order payable. The browser's result reaches confirmPayment through
+// verify-payment.server.ts, the provider's events through payment-events.server.ts.
 import type { DB } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import type { OrderStatus } from '../../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
-import { removeCartLines } from '../cart/cart.server'
+import { removeCartLines } from '../cart/cart-edits.server'
 import { releaseHolds, takeHeldStock } from '../cart/stock-holds.server'
-import { DomainError, Forbidden, Invalid, NotFound } from '../errors'
+import { DomainError } from '../errors'
 import { assignInvoiceNumber } from './invoices.server'
 import { queuePaidOrderMails } from '../messaging/mail.server'
-import type { GatewayPayment, PaymentGateway } from '../../infra/payment-gateway.server'
 import { moveOrder } from './order-lifecycle.server'
-import { applyRefundWebhook, queueRefund } from './refunds.server'
-
-export { PAYMENT_MESSAGES }
+import { queueRefund } from './refunds.server'
 
 export class PaymentRejected extends DomainError {
   override readonly status = 400
   constructor(message: string = PAYMENT_MESSAGES.verificationFailed) {
     super(message)
   }
-}
-
-/** The provider could not be asked about the payment (network, outage): nothing was changed. */
-export class PaymentCheckUnavailable extends DomainError {
-  override readonly status = 502
-  constructor(message: string = PAYMENT_MESSAGES.error) {
-    super(message)
-  }
-}
-
-export interface PaymentResult {
-  gatewayOrderId: string
-  paymentId: string
-  signature: string
 }
 
 export interface Confirmation {
@@ -54,16 +37,6 @@ export interface Confirmation {
    * is not confirmed, it is flagged for refund instead, and callers must tell the payer it failed.
    */
   refusedFor?: OrderStatus
-}
-
-async function orderByGatewayId(db: DB, gatewayOrderId: string) {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'gateway_order_id'])
-    .where('gateway_order_id', '=', gatewayOrderId)
-    .executeTakeFirst()
-  if (!order) throw new PaymentRejected()
-  return order
 }
 
 type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
@@ -219,67 +192,6 @@ async function refuseLatePayment(
 }
 
 /**
- * Verifies a payment result from the browser (checkout handler, hosted callback or test page) and
- * confirms the order. `expected` pins the order (and its owner) when the caller is signed in.
- */
-export async function verifyAndConfirm(
-  db: DB,
-  gateway: PaymentGateway,
-  result: PaymentResult,
-  expected: { orderId?: string; userId?: string } = {},
-): Promise<Confirmation> {
-  if (!result.gatewayOrderId || !result.paymentId || !result.signature) {
-    throw new Invalid({ razorpay_signature: [PAYMENT_MESSAGES.verificationFailed] }, PAYMENT_MESSAGES.verificationFailed)
-  }
-  const order = await orderByGatewayId(db, result.gatewayOrderId)
-  if (expected.orderId && expected.orderId !== order.id) throw new PaymentRejected()
-  if (expected.userId && expected.userId !== order.user_id) throw new Forbidden('This order is not yours.')
-  // The signature is checked against the gateway order id we stored, never one the client made up.
-  const gatewayOrderId = order.gateway_order_id ?? ''
-  if (!gateway.verifySignature(gatewayOrderId, result.paymentId, result.signature)) {
-    throw new PaymentRejected()
-  }
-  let payment: GatewayPayment
-  try {
-    payment = await gateway.fetchPayment(result.paymentId, { gatewayOrderId, amountPaise: order.total_amount_paise })
-  } catch (error) {
-    console.error('The payment gateway could not be asked about a payment', error)
-    throw new PaymentCheckUnavailable()
-  }
-  if (payment.orderId !== gatewayOrderId || payment.amount !== order.total_amount_paise || payment.currency !== 'INR') {
-    throw new PaymentRejected()
-  }
-  // Signed is not paid: with manual capture a payment is only 'authorized'. It is captured here,
-  // and only for an order still waiting for its money (an authorization never captured is voided
-  // by Razorpay, so a cancelled order needs no refund for it).
-  if (payment.status === 'authorized') payment = await capture(db, gateway, order.id, payment)
-  if (payment.status !== 'captured') throw new PaymentRejected()
-  const confirmation = await confirmPayment(db, {
-    gatewayOrderId: result.gatewayOrderId,
-    paymentId: result.paymentId,
-    amountPaise: payment.amount,
-    source: gateway.name,
-  })
-  if (confirmation.refusedFor) throw new PaymentRejected()
-  return confirmation
-}
-
-/** Captures an authorized payment for a pending order; PaymentRejected for an order that moved on. */
-async function capture(db: DB, gateway: PaymentGateway, orderId: string, payment: GatewayPayment): Promise<GatewayPayment> {
-  const order = await db.selectFrom('orders').select(['order_status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow()
-  if (order.order_status !== 'pending' || !(order.payment_status === 'pending' || order.payment_status === 'failed')) throw new PaymentRejected()
-  let captured: GatewayPayment
-  try {
-    captured = await gateway.capturePayment(payment.id, payment.amount)
-  } catch (error) {
-    console.error('The payment gateway could not capture a payment', error)
-    throw new PaymentCheckUnavailable()
-  }
-  // The capture answers the payment after it; its order and amount must still be ours.
-  return { ...payment, status: captured.status, amount: captured.amount || payment.amount }
-}
-
-/**
  * Records a failed or abandoned payment attempt; the order stays payable (a retry may succeed).
  * `owner`, when given, must own the order (a browser's failure result acts only for its owner).
  * The reason is kept on the payment row; the order's history gets a fixed note, never its text.
@@ -315,79 +227,4 @@ export async function markPaymentFailed(
       .execute()
     await trx.insertInto('order_status_history').values({ order_id: order.id, status: 'pending', note: 'Payment failed' }).execute()
   })
-}
-
-interface WebhookPayload {
-  event?: string
-  payload?: {
-    payment?: {
-      entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string; error_code?: string; error_description?: string }
-    }
-    order?: { entity?: { id?: string; amount_paid?: number } }
-    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; receipt?: string | null; notes?: Record<string, unknown> } }
-  }
-}
-
-/**
- * A Razorpay webhook: the raw body's HMAC is checked (by the gateway) before parsing; each event id
- * is handled once (a retry of a half-handled event is handled again, which confirmPayment makes harmless).
- */
-export async function handleWebhook(
-  db: DB,
-  gateway: Pick<PaymentGateway, 'verifyWebhookSignature'>,
-  input: { rawBody: string; signature: string | null; eventId: string | null; secret: string | undefined },
-): Promise<'processed' | 'duplicate' | 'ignored'> {
-  if (!input.secret) throw new NotFound('Webhooks are not configured.')
-  if (!input.signature || !gateway.verifyWebhookSignature(input.rawBody, input.signature, input.secret)) {
-    throw new Invalid({ signature: ['Invalid webhook signature.'] }, 'Invalid webhook signature.')
-  }
-  let body: WebhookPayload
-  try {
-    body = JSON.parse(input.rawBody) as WebhookPayload
-  } catch {
-    throw new Invalid({ body: ['The webhook body is not valid JSON.'] })
-  }
-  const eventId = input.eventId || createHash('sha256').update(input.rawBody).digest('hex')
-  const payment = body.payload?.payment?.entity
-  const gatewayOrderId = body.payload?.order?.entity?.id ?? payment?.order_id ?? null
-
-  const inserted = await db
-    .insertInto('webhook_events')
-    .values({ id: eventId, event_type: String(body.event ?? ''), gateway_order_id: gatewayOrderId, payload: input.rawBody })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const seen = await db.selectFrom('webhook_events').select('processed_at').where('id', '=', eventId).executeTakeFirst()
-    if (seen?.processed_at) return 'duplicate'
-  }
-
-  let outcome: 'processed' | 'ignored' = 'ignored'
-  // Only captured money in rupees confirms (an order.paid or payment.captured event carries it).
-  const captured = (payment?.status ?? 'captured') === 'captured' && (payment?.currency ?? 'INR') === 'INR'
-  if ((body.event === 'order.paid' || body.event === 'payment.captured') && gatewayOrderId && payment?.id && captured) {
-    const amount = body.event === 'order.paid' ? (body.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount
-    try {
-      await confirmPayment(db, {
-        gatewayOrderId,
-        paymentId: payment.id,
-        amountPaise: typeof amount === 'number' ? amount : null,
-        source: 'webhook',
-      })
-      outcome = 'processed'
-    } catch (error) {
-      // An order that is not ours (another app on the same Razorpay account) or an amount that does
-      // not match will not change on a redelivery: record the event and answer 200, so Razorpay does
-      // not retry it for a day and then disable the webhook. Nothing was confirmed.
-      if (!(error instanceof PaymentRejected)) throw error
-      console.warn(`Webhook ${eventId} (${String(body.event)}) for ${gatewayOrderId} was not applied: unknown order or amount mismatch`)
-    }
-  } else if (body.event === 'payment.failed' && gatewayOrderId) {
-    await markPaymentFailed(db, gatewayOrderId, { code: payment?.error_code, description: payment?.error_description })
-    outcome = 'processed'
-  } else if ((body.event === 'refund.processed' || body.event === 'refund.failed') && body.payload?.refund?.entity) {
-    // A refund that is not one of ours (made by hand for another order) is recorded and ignored.
-    if (await applyRefundWebhook(db, body.payload.refund.entity, body.event)) outcome = 'processed'
-  }
-  await db.updateTable('webhook_events').set({ processed_at: new Date().toISOString() }).where('id', '=', eventId).execute()
-  return outcome
 }

@@ -4,21 +4,26 @@
 // polls pending refunds, and the signed refund webhooks advance them (bad signature refused, replays
 // ignored). The TEST MODE gateway refunds at once.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { asha, insertUsers, owner } from '../../../tests/helpers/fixtures'
+import { asha, insertProducts, insertUsers, owner } from '../../../tests/helpers/fixtures'
+import { placeOrderFor } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
-import { addressSchema } from '~/schemas/address'
-import { type PaymentGateway, razorpayGateway, testGateway } from '../../infra/payment-gateway.server'
-import { addAddress } from '../accounts/addresses.server'
+import type { PaymentGateway } from './payment-gateway'
+import { razorpayGateway, testGateway } from '../../infra/payment-gateway.server'
 import { updateOrderStatus } from './admin-orders.server'
-import { addToCart } from '../cart/cart.server'
+import { addToCart } from '../cart/cart-edits.server'
 import { Invalid } from '../errors'
 import { cancelOrder } from './order-lifecycle.server'
+import { pdfInvoiceWriter } from '../../infra/pdf/invoice-pdf.server'
 import { orderDocuments, renderCreditNotePdf } from './invoices.server'
-import { getOrderDetail, placeOrder } from './orders.server'
-import { handleWebhook, PaymentRejected, verifyAndConfirm } from './payments.server'
+import { getOrderDetail } from './order-reads.server'
+import { placeOrder } from './place-order.server'
+import { PaymentRejected } from './payments.server'
+import { handlePaymentEvent } from './payment-events.server'
+import { parseRazorpayWebhook } from '../../infra/razorpay-webhook.server'
+import { verifyAndConfirm } from './verify-payment.server'
 import { claimDueRefunds, REFUND_TIMING, refundKey, runRefunds } from './refunds.server'
 
 const KEY_SECRET = 'refunds-test-key-secret'
@@ -44,10 +49,7 @@ beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
   await insertUsers(db, [asha, owner])
-  await db
-    .insertInto('products')
-    .values({ id: 'pendant', title: 'Resin pendant', description: '', category: 'jewellery', price_paise: 149_900, total_stock: 3, updated_at: new Date().toISOString(), deleted_at: null })
-    .execute()
+  await insertProducts(db, [{ id: 'pendant', title: 'Resin pendant', category: 'jewellery', price: 149_900, stock: 3 }])
   warn = console.warn
   console.warn = () => {}
 })
@@ -70,19 +72,13 @@ async function expectOneRefundedMail(orderId: string) {
   expect(JSON.parse(mails[0]?.attachments ?? '[]')).toEqual([{ kind: 'credit-note', orderId }])
   const { creditNote } = await orderDocuments(db, orderId)
   expect(creditNote).toMatch(/^CN\/\d{4}-\d{2}\/\d+$/)
-  expect((await renderCreditNotePdf(db, orderId)).filename).toBe(`credit-note-${(creditNote as string).replaceAll('/', '-')}.pdf`)
+  expect((await renderCreditNotePdf(db, pdfInvoiceWriter, orderId)).filename).toBe(`credit-note-${(creditNote as string).replaceAll('/', '-')}.pdf`)
 }
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
 
 /** A pendant ordered through the fake Razorpay and paid (captured), confirmed by the browser's result. */
 async function paidOrder(gw: PaymentGateway = gateway, beforePaying: () => Promise<unknown> = async () => {}) {
-  await addToCart(db, { userId: asha.id }, { productId: 'pendant', quantity: 1 })
-  const address = await addAddress(
-    db,
-    asha.id,
-    addressSchema.parse({ addressLine: '1 Lake View', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9822012345' }),
-  )
-  const placed = await placeOrder(db, gw, asha, { addressId: address.id }, 0)
+  const placed = await placeOrderFor(db, gw, asha, [{ productId: 'pendant', quantity: 1 }])
   await beforePaying()
   if (gw.name === 'test') {
     const signature = (gw as ReturnType<typeof testGateway>).sign(placed.gatewayOrder.id, `pay_${placed.orderId}`)
@@ -94,8 +90,8 @@ async function paidOrder(gw: PaymentGateway = gateway, beforePaying: () => Promi
   return { ...placed, paymentId }
 }
 
-function webhook(rawBody: string, signature: string, eventId: string) {
-  return handleWebhook(db, gateway, { rawBody, signature, eventId, secret: WEBHOOK_SECRET })
+async function webhook(rawBody: string, signature: string, eventId: string) {
+  return handlePaymentEvent(db, parseRazorpayWebhook({ rawBody, signature, eventId, secret: WEBHOOK_SECRET }))
 }
 
 describe('each trigger queues one refund, and the worker sends it through Razorpay', () => {
@@ -302,13 +298,7 @@ describe('refund webhooks', () => {
 
 describe('capture through the SDK', () => {
   it('an authorized payment is captured at Razorpay, then the order is confirmed', async () => {
-    await addToCart(db, { userId: asha.id }, { productId: 'pendant', quantity: 1 })
-    const address = await addAddress(
-      db,
-      asha.id,
-      addressSchema.parse({ addressLine: '1 Lake View', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9822012345' }),
-    )
-    const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
+    const placed = await placeOrderFor(db, gateway, asha, [{ productId: 'pendant', quantity: 1 }])
     const { paymentId, signature } = fake.pay(placed.gatewayOrder.id, { status: 'authorized' })
     await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
     expect(fake.requests).toContain(`POST /v1/payments/${paymentId}/capture`)

@@ -10,7 +10,7 @@ import type { Database } from '../../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { formatPaise } from '~/lib/money'
 import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
-import type { GatewayRefund, PaymentGateway } from '../../infra/payment-gateway.server'
+import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issueCreditNote } from './invoices.server'
 import { orderStatusMail, ownerAlert } from '../messaging/mail.server'
 import { inList } from '../sql-lists.server'
@@ -95,9 +95,6 @@ export async function refundsOf(db: Db, orderIds: string[]): Promise<Map<string,
     .execute()
   return new Map(rows.map((row) => [row.order_id, toRefundView(row)]))
 }
-
-/** Which gateway refunds a payment taken by `name` ('razorpay', 'test', 'demo'); null when none is set up. */
-export type GatewayFor = (name: string) => PaymentGateway | null
 
 interface ClaimedRefund {
   id: string
@@ -313,31 +310,17 @@ export async function runRefunds(db: Db, gatewayFor: GatewayFor, now = new Date(
 }
 
 /**
- * A refund.processed / refund.failed / refund.created webhook (signature and deduplication done by
- * the caller): the row is found by the gateway's refund id, or (a crash before we stored it) by the
+ * A refund the provider says was settled (its webhook; signature and deduplication done by the
+ * caller): the row is found by the gateway's refund id, or (a crash before we stored it) by the
  * payment and our key. Answers false when the refund is not one of ours.
  */
-export async function applyRefundWebhook(
-  db: Db,
-  entity: { id?: string; payment_id?: string; amount?: number; status?: string; receipt?: string | null; notes?: Record<string, unknown> },
-  event: string,
-): Promise<boolean> {
-  if (!entity.id || !entity.payment_id) return false
-  let row = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_refund_id', '=', entity.id).executeTakeFirst()
+export async function applySettledRefund(db: Db, refund: GatewayRefund): Promise<boolean> {
+  let row = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_refund_id', '=', refund.id).executeTakeFirst()
   if (!row) {
-    const key = entity.receipt || (typeof entity.notes?.refund_key === 'string' ? entity.notes.refund_key : null)
-    const candidate = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_payment_id', '=', entity.payment_id).executeTakeFirst()
-    if (candidate && key === refundKey(candidate.order_id)) row = candidate
+    const candidate = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_payment_id', '=', refund.paymentId).executeTakeFirst()
+    if (candidate && refund.receipt === refundKey(candidate.order_id)) row = candidate
   }
   if (!row) return false
-  const status = event === 'refund.processed' ? 'processed' : event === 'refund.failed' ? 'failed' : 'pending'
-  await applyGatewayRefund(db, row.id, {
-    id: entity.id,
-    paymentId: entity.payment_id,
-    amount: Number(entity.amount ?? 0),
-    status,
-    receipt: null,
-    processedAt: null,
-  })
+  await applyGatewayRefund(db, row.id, refund)
   return true
 }

@@ -8,7 +8,7 @@ import { lockCounter } from '../../../db/dialect'
 import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
-import { nextOrderNumber, ORDER_NUMBER_COUNTER } from './orders.server'
+import { nextOrderNumber, ORDER_NUMBER_COUNTER } from './place-order.server'
 import { holdStock, StockNotHeld, takeHeldStock } from '../cart/stock-holds.server'
 
 const SHOPPERS = 20

@@ -5,7 +5,7 @@ import { checkoutReplies, PayButton, ProcessingOverlay, useStandardCheckout } fr
 import { CheckoutSummary } from '~/components/checkout-summary'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getCart } from '~/domain/cart/cart.server'
-import { quoteCheckout } from '~/domain/orders/orders.server'
+import { quoteCheckout } from '~/domain/orders/place-order.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'

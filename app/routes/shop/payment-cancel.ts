@@ -1,5 +1,5 @@
 // GET /shop/payment/cancel: the shopper closed the payment page; the order stays payable.
-import { PAYMENT_MESSAGES } from '~/domain/orders/payments.server'
+import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { redirectWithToast } from '~/web/toast/toast.server'
 
 export function loader() {

@@ -9,7 +9,7 @@ import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 import { requireUser } from '~/web/auth.server'
-import { getPaidOrderForConfirmation } from '~/domain/orders/orders.server'
+import { getPaidOrderForConfirmation } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/payment-success'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful!' }]

@@ -4,7 +4,7 @@ import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiAdminOrder } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { getOrderDetail } from '~/domain/orders/orders.server'
+import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/order-details'
 
 export function loader({ params, context }: Route.LoaderArgs) {

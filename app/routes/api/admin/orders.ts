@@ -13,7 +13,7 @@ import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
 import { toApiAdminOrder } from '~/api/shapes.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { getOrderDetails } from '~/domain/orders/orders.server'
+import { getOrderDetails } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/orders'
 
 const querySchema = z.object({

@@ -5,7 +5,7 @@
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiOrder } from '~/api/shapes.server'
 import { cancelOrder } from '~/domain/orders/order-lifecycle.server'
-import { getOrderDetail } from '~/domain/orders/orders.server'
+import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import { getDb } from '~/infra/db.server'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { requireApiUser } from '~/web/auth.server'

@@ -3,7 +3,7 @@ import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { toApiOrder } from '~/api/shapes.server'
 import { requireApiUser } from '~/web/auth.server'
-import { getOrderDetail } from '~/domain/orders/orders.server'
+import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/order-details'
 
 export function loader({ params, context }: Route.LoaderArgs) {

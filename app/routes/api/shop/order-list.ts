@@ -11,7 +11,7 @@ import { listAnswer, listWindow } from '~/api/lists.server'
 import { toApiOrder } from '~/api/shapes.server'
 import { parseInput } from '~/domain/errors'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
-import { abandonedBefore, countOrdersOf, getOrderDetails, listOrdersOf, OWN_ORDER_LIST_VIEWS } from '~/domain/orders/orders.server'
+import { abandonedBefore, countOrdersOf, getOrderDetails, listOrdersOf, OWN_ORDER_LIST_VIEWS } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/order-list'
 
 const querySchema = z.object({

@@ -1,17 +1,19 @@
 // Placing orders from the server's cart (totals in paise, snapshots, checkout messages, gateway
-// failure), the order history and order details, on a fresh database with the test gateway.
+// failure, an unpaid order taken up again), on a fresh database with the test gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { asha, insertUsers, owner, ravi } from '../../../tests/helpers/fixtures'
+import { asha, insertProducts, insertUsers, owner, ravi } from '../../../tests/helpers/fixtures'
+import { saveAddress } from '../../../tests/helpers/payment-fixtures'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { rejection } from '../../../tests/helpers/rejection'
 import type { DB } from '../../../db/database'
-import type { SessionUser } from '~/lib/user'
-import { addressSchema } from '~/schemas/address'
-import { addAddress } from '../accounts/addresses.server'
-import { addToCart, getCart } from '../cart/cart.server'
-import { Invalid, NotFound } from '../errors'
-import { CHECKOUT_MESSAGES, getOrderDetail, listOrdersOf, PaymentUnavailable, placeOrder, quoteCheckout } from './orders.server'
-import { type PaymentGateway, testGateway } from '../../infra/payment-gateway.server'
+import { addToCart } from '../cart/cart-edits.server'
+import { getCart } from '../cart/cart.server'
+import { Invalid, } from '../errors'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { getOrderDetail } from './order-reads.server'
+import { PaymentUnavailable, placeOrder, quoteCheckout } from './place-order.server'
+import type { PaymentGateway } from './payment-gateway'
+import { testGateway } from '../../infra/payment-gateway.server'
 import { confirmPayment, markPaymentFailed } from './payments.server'
 
 
@@ -20,45 +22,21 @@ let db: DB
 const gateway = testGateway('orders-test-secret')
 
 /** Prices in paise: plain 500.00; sale 1000.00 at 800.00; sized Large 600.00 at 450.00 (Small 300.00). */
-async function insertCatalogue() {
-  const now = new Date().toISOString()
-  const product = (id: string, price: number, sale: number, stock: number, varietyType: 'size' | null = null) => ({
-    id,
-    title: `Resin ${id}`,
-    description: '',
-    category: 'home-decor' as const,
-    price_paise: price,
-    sale_price_paise: sale,
-    total_stock: stock,
-    variety_type: varietyType,
-    updated_at: now,
-    deleted_at: null,
-  })
-  await db
-    .insertInto('products')
-    .values([product('plain', 50_000, 0, 5), product('sale', 100_000, 80_000, 10), product('sized', 99_900, 0, 3, 'size')])
-    .execute()
-  await db
-    .insertInto('product_varieties')
-    .values([
-      { product_id: 'sized', position: 0, name: 'Small', price_paise: 30_000, sale_price_paise: 0 },
-      { product_id: 'sized', position: 1, name: 'Large', price_paise: 60_000, sale_price_paise: 45_000 },
-    ])
-    .execute()
-  await db
-    .insertInto('product_colors')
-    .values([
-      { product_id: 'sized', position: 0, name: 'Red' },
-      { product_id: 'sized', position: 1, name: 'Blue' },
-    ])
-    .execute()
-  await db
-    .insertInto('product_images')
-    .values([
-      { product_id: 'plain', position: 0, url: '/img/plain-1.webp' },
-      { product_id: 'plain', position: 1, url: '/img/plain-2.webp' },
-    ])
-    .execute()
+function insertCatalogue() {
+  return insertProducts(db, [
+    { id: 'plain', price: 50_000, stock: 5, images: ['/img/plain-1.webp', '/img/plain-2.webp'] },
+    { id: 'sale', price: 100_000, sale: 80_000, stock: 10 },
+    {
+      id: 'sized',
+      price: 99_900,
+      stock: 3,
+      varieties: [
+        { name: 'Small', price: 30_000 },
+        { name: 'Large', price: 60_000, sale: 45_000 },
+      ],
+      colors: ['Red', 'Blue'],
+    },
+  ])
 }
 
 beforeEach(async () => {
@@ -76,22 +54,6 @@ async function invalidMessage(promise: Promise<unknown>): Promise<string> {
   const error = await rejection(promise)
   expect(error).toBeInstanceOf(Invalid)
   return (error as Invalid).message
-}
-
-function addressOf(user: SessionUser, overrides: Record<string, unknown> = {}) {
-  return addAddress(
-    db,
-    user.id,
-    addressSchema.parse({
-      addressLine: `${user.userName}'s flat, 12 MG Road`,
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pincode: '560001',
-      phone: '9876543210',
-      landmark: 'Opposite the park',
-      ...overrides,
-    }),
-  )
 }
 
 async function countOrders() {
@@ -122,7 +84,7 @@ describe('quoteCheckout', () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
     const quote = quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)
     expect(quote).toEqual({ subtotalPaise: 100_000, deliveryFeePaise: 4_900, totalPaise: 104_900 })
-    const placed = await placeOrder(db, gateway, asha, { addressId: (await addressOf(asha)).id }, 4_900)
+    const placed = await placeOrder(db, gateway, asha, { addressId: (await saveAddress(db, asha)).id }, 4_900)
     expect(placed.totalAmountPaise).toBe(quote.totalPaise)
   })
 })
@@ -132,7 +94,7 @@ describe('placeOrder', () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
     await addToCart(db, { userId: asha.id }, { productId: 'sale', quantity: 1 })
     await addToCart(db, { userId: asha.id }, { productId: 'sized', quantity: 1, variety: 'Large', color: 'Red' })
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     const gw = countingGateway()
 
     const placed = await placeOrder(db, gw, asha, { addressId: address.id }, 4_900)
@@ -167,7 +129,7 @@ describe('placeOrder', () => {
 
   it('charges no delivery fee when it is 0', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
     expect(placed.totalAmountPaise).toBe(50_000)
     expect(placed.gatewayOrder.amount).toBe(50_000)
@@ -176,7 +138,7 @@ describe('placeOrder', () => {
   it('snapshots the lines and the address: later catalogue or address edits do not change the order', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
     await addToCart(db, { userId: asha.id }, { productId: 'sized', quantity: 1, variety: 'Large', color: 'Blue' })
-    const address = await addressOf(asha, { notes: 'Leave with the guard' })
+    const address = await saveAddress(db, asha, { notes: 'Leave with the guard' })
     const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
 
     await db.updateTable('products').set({ title: 'Renamed', price_paise: 1, sale_price_paise: 0 }).execute()
@@ -223,7 +185,7 @@ describe('placeOrder', () => {
 
   it('keeps the recipient name on the order, whatever later happens to the saved address', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
-    const address = await addressOf(asha, { name: 'Anjali Rao' })
+    const address = await saveAddress(db, asha, { name: 'Anjali Rao' })
     const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
     await db.updateTable('addresses').set({ recipient_name: 'Someone else' }).execute()
     expect((await getOrderDetail(db, placed.orderId, asha)).address.name).toBe('Anjali Rao')
@@ -232,7 +194,7 @@ describe('placeOrder', () => {
   it('numbers orders one after another from 1001, also when they are placed at the same moment', async () => {
     const shoppers = [asha, ravi]
     for (const shopper of shoppers) await addToCart(db, { userId: shopper.id }, { productId: 'plain', quantity: 1 })
-    const addresses = await Promise.all(shoppers.map((shopper) => addressOf(shopper)))
+    const addresses = await Promise.all(shoppers.map((shopper) => saveAddress(db, shopper)))
     const placed = await Promise.all(
       shoppers.map((shopper, i) => placeOrder(db, gateway, shopper, { addressId: addresses[i]?.id }, 0)),
     )
@@ -245,7 +207,7 @@ describe('placeOrder', () => {
 
   it(`refuses an empty cart with '${CHECKOUT_MESSAGES.emptyCart}' (checked before the address)`, async () => {
     const gw = countingGateway()
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: address.id }, 0))).toBe('Your Cart is Empty.')
     expect(await invalidMessage(placeOrder(db, gw, asha, { addressId: undefined }, 0))).toBe('Your Cart is Empty.')
     // A cart that exists but has no lines is empty too.
@@ -272,13 +234,13 @@ describe('placeOrder', () => {
 
   it("refuses someone else's address as if none was chosen, revealing nothing", async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
-    const ravis = await addressOf(ravi, { addressLine: "Ravi's secret address" })
+    const ravis = await saveAddress(db, ravi, { addressLine: "Ravi's secret address" })
     expect(await invalidMessage(placeOrder(db, gateway, asha, { addressId: ravis.id }, 0))).toBe('Please Select an Address.')
     expect(await countOrders()).toBe(0)
   })
 
   it('refuses a cart with a line over the stock left, out of stock or no longer sold', async () => {
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 3 })
     await addToCart(db, { userId: asha.id }, { productId: 'sale', quantity: 1 })
     const gw = countingGateway()
@@ -303,7 +265,7 @@ describe('placeOrder', () => {
 
   it('answers PaymentUnavailable (502) when the gateway refuses, and marks the order payment failed', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     const gw = countingGateway(true)
     const originalError = console.error
     console.error = () => {}
@@ -331,7 +293,7 @@ describe('placeOrder', () => {
 describe('placeOrder again', () => {
   it('takes up the unpaid order for the same cart and address instead of leaving another behind', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
-    const address = await addressOf(asha)
+    const address = await saveAddress(db, asha)
     const gw = countingGateway()
     const first = await placeOrder(db, gw, asha, { addressId: address.id }, 0)
     const again = await placeOrder(db, gw, asha, { addressId: address.id }, 0)
@@ -346,8 +308,8 @@ describe('placeOrder again', () => {
 
   it('places a new order when the cart, the address, the fee or the payment status differ', async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
-    const home = await addressOf(asha)
-    const work = await addressOf(asha, { addressLine: 'Asha at work, 1 Brigade Road' })
+    const home = await saveAddress(db, asha)
+    const work = await saveAddress(db, asha, { addressLine: 'Asha at work, 1 Brigade Road' })
     const gw = countingGateway()
     const first = await placeOrder(db, gw, asha, { addressId: home.id }, 0)
     const otherAddress = await placeOrder(db, gw, asha, { addressId: work.id }, 0)
@@ -369,76 +331,8 @@ describe('placeOrder again', () => {
   it("never takes up another user's order", async () => {
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 1 })
     await addToCart(db, { userId: ravi.id }, { productId: 'plain', quantity: 1 })
-    const mine = await placeOrder(db, gateway, asha, { addressId: (await addressOf(asha)).id }, 0)
-    const his = await placeOrder(db, gateway, ravi, { addressId: (await addressOf(ravi)).id }, 0)
+    const mine = await placeOrder(db, gateway, asha, { addressId: (await saveAddress(db, asha)).id }, 0)
+    const his = await placeOrder(db, gateway, ravi, { addressId: (await saveAddress(db, ravi)).id }, 0)
     expect(his.orderId).not.toBe(mine.orderId)
-  })
-})
-
-describe('listOrdersOf', () => {
-  it("lists only the user's own orders, newest first", async () => {
-    const address = await addressOf(asha)
-    const ids: string[] = []
-    for (const quantity of [1, 2, 3]) {
-      await db.deleteFrom('cart_lines').execute()
-      await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity })
-      ids.push((await placeOrder(db, gateway, asha, { addressId: address.id }, 0)).orderId)
-      await new Promise((r) => setTimeout(r, 5))
-    }
-    await db.deleteFrom('cart_lines').execute()
-    await addToCart(db, { userId: ravi.id }, { productId: 'sale', quantity: 1 })
-    const ravisAddress = await addressOf(ravi)
-    const ravisOrder = await placeOrder(db, gateway, ravi, { addressId: ravisAddress.id }, 0)
-
-    const list = await listOrdersOf(db, asha.id)
-    expect(list.map((o) => o.id)).toEqual([...ids].reverse())
-    expect(list[0]).toEqual({
-      id: ids[2],
-      number: 1003,
-      orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      orderStatus: 'pending',
-      paymentStatus: 'pending',
-      totalAmountPaise: 150_000,
-      userName: 'Asha',
-      email: 'asha@example.com',
-      testMode: true,
-      refund: null,
-    })
-    expect((await listOrdersOf(db, ravi.id)).map((o) => o.id)).toEqual([ravisOrder.orderId])
-    // Numbered in the order they were placed, across shoppers, from FIRST_ORDER_NUMBER.
-    expect(list.map((o) => o.number)).toEqual([1003, 1002, 1001])
-    expect(ravisOrder.orderNumber).toBe(1004)
-    expect(await listOrdersOf(db, owner.id)).toEqual([])
-  })
-})
-
-describe('getOrderDetail', () => {
-  it('shows the order to its owner and to the admin, and is NotFound for anyone else', async () => {
-    await addToCart(db, { userId: asha.id }, { productId: 'sale', quantity: 2 })
-    const address = await addressOf(asha)
-    const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 9_900)
-
-    const mine = await getOrderDetail(db, placed.orderId, asha)
-    expect(mine).toMatchObject({
-      id: placed.orderId,
-      userId: asha.id,
-      userName: 'Asha',
-      email: 'asha@example.com',
-      orderStatus: 'pending',
-      paymentStatus: 'pending',
-      paymentMethod: 'razorpay',
-      subtotalPaise: 160_000,
-      deliveryFeePaise: 9_900,
-      totalAmountPaise: 169_900,
-      gateway: 'test',
-      gatewayOrderId: placed.gatewayOrder.id,
-      gatewayPaymentId: null,
-      needsRefund: false,
-      history: [{ status: 'pending', note: 'Order placed', changedAt: expect.any(String) }],
-    })
-    expect(await getOrderDetail(db, placed.orderId, owner)).toEqual(mine)
-    expect(await rejection(getOrderDetail(db, placed.orderId, ravi))).toBeInstanceOf(NotFound)
-    expect(await rejection(getOrderDetail(db, 'no-such-order', asha))).toBeInstanceOf(NotFound)
-    expect(await rejection(getOrderDetail(db, 'no-such-order', owner))).toBeInstanceOf(NotFound)
   })
 })

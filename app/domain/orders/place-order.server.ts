@@ -1,0 +1,262 @@
+// Placing an order: from the server's cart and the user's saved address (snapshots, totals in
+// paise), its stock held, its gateway order created; a retry of the same cart takes up its unpaid
+// order. Reading orders is order-reads.server.ts.
+import { type RawBuilder, sql } from 'kysely'
+import type { DB } from '../../../db/database'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
+import { newId } from '~/lib/ids.server'
+import type { SessionUser } from '~/lib/user'
+import { ADDRESS_COLUMN_NAMES, type AddressColumns, getAddress, toAddressColumns } from '../accounts/addresses.server'
+import { type Cart, getCart } from '../cart/cart.server'
+import { DomainError, Invalid, NotFound } from '../errors'
+import type { GatewayOrder, PaymentGateway } from './payment-gateway'
+import { lockCounter } from '../../../db/dialect'
+import { clock } from '../clock'
+import { domainSettings } from '../settings.server'
+import { checkUnpaidCheckouts } from '../cart/unpaid-checkouts.server'
+import {
+  type HoldLine,
+  holdStock,
+  overLimitMessages,
+  releaseHolds,
+  shortLineMessages,
+  StockNotHeld,
+} from '../cart/stock-holds.server'
+
+export class PaymentUnavailable extends DomainError {
+  override readonly status = 502
+}
+
+export interface PlacedOrder {
+  orderId: string
+  orderNumber: number
+  totalAmountPaise: number
+  gatewayOrder: GatewayOrder
+}
+
+/** The lock (db/dialect.ts lockCounter) a transaction takes before nextOrderNumber() on PostgreSQL. */
+export const ORDER_NUMBER_COUNTER = 'orders.number'
+
+/**
+ * The next order number, worked out inside the INSERT itself: one statement, so two orders placed
+ * at once cannot take the same number (SQLite runs one write at a time; a unique index backs it).
+ * Every writer of orders (checkout, the demo seed, test fixtures) uses this.
+ */
+export function nextOrderNumber(): RawBuilder<number> {
+  return sql<number>`(select coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 from orders)`
+}
+
+/**
+ * The address an order copies into its own columns (the saved address's), so later edits to the
+ * saved address do not change it.
+ */
+type AddressSnapshot = AddressColumns
+
+/** What a checkout of a cart costs, in paise: the cart's available lines plus the delivery fee. */
+export interface CheckoutQuote {
+  subtotalPaise: number
+  deliveryFeePaise: number
+  totalPaise: number
+}
+
+/** The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty cart. */
+export function quoteCheckout(cart: Cart, deliveryFeePaise: number): CheckoutQuote {
+  const fee = cart.items.length > 0 ? deliveryFeePaise : 0
+  return { subtotalPaise: cart.totalPaise, deliveryFeePaise: fee, totalPaise: cart.totalPaise + fee }
+}
+
+/** How long an unpaid order may be taken up again by a new checkout of the same cart. */
+export const UNPAID_ORDER_REUSE_HOURS = 24
+
+function lineKey(productId: string, variety: string, color: string, unitPricePaise: number, quantity: number): string {
+  return JSON.stringify([productId, variety, color, unitPricePaise, quantity])
+}
+
+/**
+ * The user's newest unpaid order (pending, or failed and retryable) for exactly this cart, address
+ * and total, placed within UNPAID_ORDER_REUSE_HOURS: checking out again after going back, a failed
+ * or cancelled payment, or a reload pays that order instead of leaving another unpaid one behind.
+ */
+async function findUnpaidTwin(
+  db: DB,
+  userId: string,
+  gatewayName: string,
+  want: { addressId: string; address: AddressSnapshot; totalPaise: number; deliveryFeePaise: number; lines: string[] },
+): Promise<PlacedOrder | null> {
+  const since = new Date(clock.now().getTime() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'number', 'gateway_order_id', ...ADDRESS_COLUMN_NAMES])
+    .where('user_id', '=', userId)
+    .where('order_status', '=', 'pending')
+    .where('payment_status', 'in', ['pending', 'failed'])
+    .where('gateway', '=', gatewayName)
+    .where('gateway_order_id', 'is not', null)
+    .where('address_id', '=', want.addressId)
+    .where('total_amount_paise', '=', want.totalPaise)
+    .where('delivery_fee_paise', '=', want.deliveryFeePaise)
+    .where('order_date', '>=', since)
+    .orderBy('order_date', 'desc')
+    .limit(5)
+    .execute()
+  const wanted = [...want.lines].sort().join('\n')
+  for (const order of candidates) {
+    if (ADDRESS_COLUMN_NAMES.some((column) => order[column] !== want.address[column])) continue
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute()
+    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.unit_price_paise, l.quantity))
+    if (have.sort().join('\n') !== wanted) continue
+    return {
+      orderId: order.id,
+      orderNumber: order.number,
+      totalAmountPaise: want.totalPaise,
+      gatewayOrder: { id: order.gateway_order_id as string, amount: want.totalPaise, currency: 'INR' },
+    }
+  }
+  return null
+}
+
+function holdLines(cart: Cart): HoldLine[] {
+  return cart.items.map((line) => ({ productId: line.productId, title: line.title, variety: line.variety, color: line.color, quantity: line.quantity }))
+}
+
+/**
+ * Turns the user's cart into a pending order (an unpaid checkout until it is paid): lines and
+ * address are snapshotted, the total is computed here in paise (cart prices + delivery fee), and
+ * the cart's quantities are held for `holdMinutes` in the same transaction (stock-holds.server.ts);
+ * a line that cannot be held is refused by name, with what is left, before any gateway order. Then
+ * the gateway order is created (outside the transaction). Nothing from the client but the address
+ * id is used. A retry of the same cart takes up its unpaid order and refreshes its holds.
+ * `clientKey` names the client's address (clientKey of its IP; null when unknown): checkouts from
+ * one address share the limits on holds and unpaid checkouts (ADR 050), and TooManyRequests
+ * refuses a new checkout past them.
+ */
+export async function placeOrder(
+  db: DB,
+  gateway: PaymentGateway,
+  user: SessionUser,
+  input: { addressId: string | null | undefined; clientKey?: string | null },
+  deliveryFeePaise: number,
+  holdMinutes: number = domainSettings().checkout.holdMinutes,
+): Promise<PlacedOrder> {
+  const cart = await getCart(db, { userId: user.id })
+  if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
+  if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+  const address = await getAddress(db, user.id, input.addressId).catch((error) => {
+    if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+    throw error
+  })
+  const clientKey = input.clientKey ?? null
+  const overLimit = overLimitMessages(holdLines(cart), domainSettings().checkout.maxUnitsPerOrder)
+  if (overLimit.length) throw new Invalid({ cart: overLimit })
+  const unavailable = cart.items.filter((line) => !line.available)
+  if (unavailable.some((line) => !line.shortOfStock)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
+  if (unavailable.length) {
+    throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0 }))) })
+  }
+  const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
+    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), minutes: holdMinutes, clientKey })
+
+  const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
+  const snapshot = toAddressColumns(address)
+  const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
+    addressId: address.id,
+    address: snapshot,
+    totalPaise: total,
+    deliveryFeePaise: fee,
+    lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
+  })
+  if (unpaid) {
+    await db.transaction().execute(async (trx) => {
+      await checkUnpaidCheckouts(trx, { userId: user.id, clientKey, reusing: unpaid.orderId })
+      await hold(trx, unpaid.orderId)
+      await trx.updateTable('orders').set({ updated_at: clock.iso(), client_key: clientKey }).where('id', '=', unpaid.orderId).execute()
+    })
+    return unpaid
+  }
+  const orderId = newId()
+  const now = clock.iso()
+  const orderNumber = await db.transaction().execute(async (trx) => {
+    // PostgreSQL runs writers side by side: the next number is taken one order at a time (and the
+    // unpaid checkouts are counted one new checkout at a time).
+    await lockCounter(trx, ORDER_NUMBER_COUNTER)
+    await checkUnpaidCheckouts(trx, { userId: user.id, clientKey })
+    await trx
+      .insertInto('orders')
+      .values({
+        id: orderId,
+        number: nextOrderNumber(),
+        user_id: user.id,
+        cart_id: cart.id,
+        user_name: user.userName,
+        email: user.email,
+        address_id: address.id,
+        ...snapshot,
+        subtotal_paise: subtotal,
+        delivery_fee_paise: fee,
+        total_amount_paise: total,
+        order_status: 'pending',
+        payment_status: 'pending',
+        gateway: gateway.name,
+        client_key: clientKey,
+        updated_at: now,
+      })
+      .execute()
+    await trx
+      .insertInto('order_lines')
+      .values(
+        cart.items.map((line) => ({
+          order_id: orderId,
+          product_id: line.productId,
+          title: line.title,
+          image: line.image,
+          variety_type: line.varietyType,
+          variety_name: line.variety,
+          color: line.color,
+          unit_price_paise: line.unitPricePaise,
+          quantity: line.quantity,
+        })),
+      )
+      .execute()
+    await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
+    await hold(trx, orderId)
+    const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()
+    return placed.number
+  })
+
+  let gatewayOrder: GatewayOrder
+  try {
+    gatewayOrder = await gateway.createOrder({ amountPaise: total, receipt: orderId, notes: { orderId } })
+  } catch (error) {
+    console.error('Payment gateway refused the order', error)
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: clock.iso() }).where('id', '=', orderId).execute()
+      await releaseHolds(trx, orderId)
+    })
+    throw new PaymentUnavailable(CHECKOUT_MESSAGES.gatewayDown)
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({ gateway_order_id: gatewayOrder.id, updated_at: clock.iso() })
+      .where('id', '=', orderId)
+      .execute()
+    await trx
+      .insertInto('payments')
+      .values({
+        id: newId(),
+        order_id: orderId,
+        gateway: gateway.name,
+        gateway_order_id: gatewayOrder.id,
+        amount_paise: total,
+        status: 'pending',
+        updated_at: clock.iso(),
+      })
+      .execute()
+  })
+  return { orderId, orderNumber, totalAmountPaise: total, gatewayOrder }
+}
