@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, type Migration, type MigrationProvider, Migrator, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely'
 import * as initialSchema from '../migrations/2026-11-22T00-initial-schema'
 import * as catalogueIndexes from '../migrations/2026-11-22T01-catalogue-indexes'
 import * as productSearch from '../migrations/2026-11-22T02-product-search'
@@ -24,7 +24,14 @@ import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
 
+/** The shop's database: a handle or a transaction (a Transaction is a Kysely), for any read or write. */
 export type DB = Kysely<Database>
+
+/**
+ * A transaction the caller opened: for a step that must run inside one (row locks, writes that stand
+ * or fall together). Everything else takes DB, which accepts a transaction too.
+ */
+export type Trx = Transaction<Database>
 
 /** Listed here (not read from disk) so that migrations ship inside the server bundle. */
 const migrations: Record<string, Migration> = {

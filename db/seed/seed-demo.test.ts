@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../database'
+import { DEMO_PRODUCTS } from './demo-catalogue'
 import { seedDemo } from './seed-demo'
 
 /** /uploads/<hash>-1280.webp -> the three files the media pipeline writes for it. */
@@ -65,6 +66,34 @@ describe('seedDemo', () => {
       .select(['products.variety_type', 'product_varieties.sale_price_paise'])
       .execute()
     expect(varieties.filter((v) => v.variety_type === 'pack').every((v) => v.sale_price_paise === 0)).toBe(true)
+  })
+
+  it('writes every demo product as the catalogue gives it, options and colours in order', async () => {
+    const products = await db.selectFrom('products').selectAll().execute()
+    const colors = await db.selectFrom('product_colors').selectAll().orderBy('position').execute()
+    const varieties = await db.selectFrom('product_varieties').selectAll().orderBy('position').execute()
+    const images = await db.selectFrom('product_images').select('product_id').execute()
+    const seeded = products.map((p) => ({
+      title: p.title,
+      description: p.description,
+      category: p.category,
+      pricePaise: p.price_paise,
+      salePricePaise: p.sale_price_paise,
+      totalStock: p.total_stock,
+      averageReview: p.average_review,
+      variety: p.variety_type
+        ? {
+            type: p.variety_type,
+            options: varieties
+              .filter((v) => v.product_id === p.id)
+              .map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+          }
+        : null,
+      colors: colors.filter((c) => c.product_id === p.id).map((c) => c.name),
+      images: images.filter((i) => i.product_id === p.id).length,
+    }))
+    const byTitle = <T extends { title: string }>(list: T[]) => [...list].sort((a, b) => a.title.localeCompare(b.title))
+    expect(byTitle(seeded)).toEqual(byTitle(DEMO_PRODUCTS.map((p) => ({ ...p, images: p.images.length }))))
   })
 
   it('gives every product at least one image whose three widths exist on disk', async () => {

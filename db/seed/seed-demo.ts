@@ -1,9 +1,9 @@
-// Fills an empty shop with the demo catalogue: renders the art, stores it, then inserts every row at once.
-import type { Insertable } from 'kysely'
+// Fills an empty shop with the demo catalogue: renders the art, stores it, then writes every product in one transaction.
 import { newId } from '~/lib/ids.server'
 import { storeImage } from '~/domain/catalog/media.server'
+import { insertProduct } from '~/domain/catalog/admin-products.server'
 import type { DB } from '../database'
-import type { NewProduct, ProductColorsTable, ProductImagesTable, ProductVarietiesTable } from '../schema'
+import type { ProductInput } from '~/schemas/product'
 import { mapWithConcurrency } from './concurrency'
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
 import { type ArtSpec, renderBannerArt, renderProductArt } from './resin-art'
@@ -20,7 +20,7 @@ export interface SeedResult {
 export async function seedDemo(db: DB, uploadsDir: string): Promise<SeedResult> {
   if (await hasAnyProduct(db)) return { products: 0, featureImages: 0 }
 
-  // All sharp work happens before the transaction, which then stays a few milliseconds long.
+  // All sharp work happens before the transaction, which then only writes rows.
   const productSpecs = DEMO_PRODUCTS.flatMap((product) => product.images)
   const jobs: (() => Promise<Buffer>)[] = [
     ...productSpecs.map((spec: ArtSpec) => () => renderProductArt(spec)),
@@ -35,12 +35,8 @@ export async function seedDemo(db: DB, uploadsDir: string): Promise<SeedResult> 
   const inserted = await db.transaction().execute(async (trx) => {
     // Another process may have seeded while we were rendering.
     if (await hasAnyProduct(trx)) return false
-    const now = new Date().toISOString()
-    const rows = planRows(DEMO_PRODUCTS, productUrls, now)
-    await trx.insertInto('products').values(rows.products).execute()
-    await trx.insertInto('product_images').values(rows.images).execute()
-    if (rows.colors.length) await trx.insertInto('product_colors').values(rows.colors).execute()
-    if (rows.varieties.length) await trx.insertInto('product_varieties').values(rows.varieties).execute()
+    const images = imagesOf(DEMO_PRODUCTS, productUrls)
+    for (const [index, product] of DEMO_PRODUCTS.entries()) await insertProduct(trx, asProductInput(product, images[index] ?? []))
     await trx
       .insertInto('feature_images')
       .values(bannerUrls.map((image, position) => ({ id: newId(), image, position })))
@@ -54,48 +50,34 @@ async function hasAnyProduct(db: DB): Promise<boolean> {
   return (await db.selectFrom('products').select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
-/** Turns the catalogue into table rows; `imageUrls` holds every product's pictures in catalogue order. */
-function planRows(products: readonly DemoProduct[], imageUrls: readonly string[], now: string) {
-  const rows = {
-    products: [] as NewProduct[],
-    images: [] as Insertable<ProductImagesTable>[],
-    colors: [] as Insertable<ProductColorsTable>[],
-    varieties: [] as Insertable<ProductVarietiesTable>[],
+/**
+ * A demo product as the admin would enter it, with its stored pictures: the seed writes its
+ * catalogue through the admin's own createProduct path, so the catalogue's rules hold for it too.
+ */
+function asProductInput(product: DemoProduct, images: string[]): ProductInput {
+  return {
+    title: product.title,
+    description: product.description,
+    category: product.category,
+    price: product.pricePaise,
+    salePrice: product.salePricePaise,
+    totalStock: product.totalStock,
+    averageReview: product.averageReview,
+    varietyType: product.variety?.type ?? '',
+    varieties: (product.variety?.options ?? []).map((o) => ({ name: o.name, price: o.pricePaise, salePrice: o.salePricePaise })),
+    colors: product.colors,
+    images,
   }
-  let nextImage = 0
-  for (const product of products) {
-    const id = newId()
-    rows.products.push({
-      id,
-      title: product.title,
-      description: product.description,
-      category: product.category,
-      price_paise: product.pricePaise,
-      sale_price_paise: product.salePricePaise,
-      total_stock: product.totalStock,
-      average_review: product.averageReview,
-      variety_type: product.variety?.type ?? null,
-      updated_at: now,
-      deleted_at: null,
-    })
-    product.images.forEach((_, position) => {
-      const url = imageUrls[nextImage++]
+}
+
+/** Each product's stored pictures, in catalogue order; `imageUrls` holds them all one after another. */
+function imagesOf(products: readonly DemoProduct[], imageUrls: readonly string[]): string[][] {
+  let next = 0
+  return products.map((product) =>
+    product.images.map(() => {
+      const url = imageUrls[next++]
       if (url === undefined) throw new Error(`No stored image for "${product.title}"`)
-      rows.images.push({ product_id: id, position, url })
-    })
-    product.colors.forEach((name, position) => {
-      rows.colors.push({ product_id: id, position, name })
-    })
-    product.variety?.options.forEach((option, position) => {
-      rows.varieties.push({
-        product_id: id,
-        position,
-        name: option.name,
-        price_paise: option.pricePaise,
-        // Packs are never discounted per option (SPEC: packs carry a price only).
-        sale_price_paise: product.variety?.type === 'pack' ? 0 : option.salePricePaise,
-      })
-    })
-  }
-  return rows
+      return url
+    }),
+  )
 }

@@ -1,7 +1,7 @@
 // The admin's catalogue: create, edit and (softly) delete products with their images, colours and
 // variety options. Orders and carts keep pointing at deleted products; shoppers no longer see them.
 import { sql } from 'kysely'
-import type { DB } from '../../../db/database'
+import type { DB, Trx } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
@@ -23,12 +23,14 @@ function productColumns(input: ProductInput) {
   }
 }
 
-type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
-
 async function replaceChildren(trx: Trx, productId: string, input: ProductInput) {
   await trx.deleteFrom('product_images').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_colors').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_varieties').where('product_id', '=', productId).execute()
+  await insertChildren(trx, productId, input)
+}
+
+async function insertChildren(trx: Trx, productId: string, input: ProductInput) {
   if (input.images.length) {
     await trx
       .insertInto('product_images')
@@ -51,6 +53,7 @@ async function replaceChildren(trx: Trx, productId: string, input: ProductInput)
           position,
           name: v.name,
           price_paise: v.price,
+          // Packs carry a price only (docs/spec/entities.md: packs[{packName, price}]): never on sale.
           sale_price_paise: input.varietyType === 'pack' ? 0 : v.salePrice,
         })),
       )
@@ -59,12 +62,19 @@ async function replaceChildren(trx: Trx, productId: string, input: ProductInput)
 }
 
 export async function createProduct(db: DB, input: ProductInput): Promise<ProductDetail> {
-  const id = newId()
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
-    await replaceChildren(trx, id, input)
-  })
+  const id = await db.transaction().execute((trx) => insertProduct(trx, input))
   return getProduct(db, id, 'shelf')
+}
+
+/**
+ * Writes a new product with its images, colours and options inside the caller's transaction and
+ * answers its id: the admin's create, and the demo seed's whole catalogue in one transaction.
+ */
+export async function insertProduct(trx: Trx, input: ProductInput): Promise<string> {
+  const id = newId()
+  await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
+  await insertChildren(trx, id, input)
+  return id
 }
 
 /**
