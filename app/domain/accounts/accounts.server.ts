@@ -8,6 +8,7 @@ import { Conflict } from '../errors'
 import { isUniqueViolation } from '../../../db/dialect'
 import { accountExistsMail } from '../../mail/messages.server'
 import { enqueueMail } from '../messaging/mail.server'
+import { clock } from '../clock'
 import { domainSettings } from '../settings.server'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.server'
 
@@ -52,7 +53,7 @@ const ACCOUNT_EXISTS_MAIL_MS = 60 * 60 * 1000
  * password?' answers the same way). A new email gets its account (resolved); a known one changes
  * nothing and its owner is mailed instead (resolves to null).
  */
-export async function registerShopper(db: DB, input: RegisterInput, now = new Date()): Promise<SessionUser | null> {
+export async function registerShopper(db: DB, input: RegisterInput, now = clock.now()): Promise<SessionUser | null> {
   const email = input.email.toLowerCase()
   const existing = await db.selectFrom('users').select(['id', 'user_name', 'email']).where('email', '=', email).executeTakeFirst()
   if (!existing) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { setClock } from '../../../tests/helpers/domain-settings'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { ensureAdmin, registerUser } from './accounts.server'
 import {
@@ -38,13 +39,17 @@ describe('auth sessions in the database', () => {
 
   it('starts sessions that expire in 30 days with unique ids', async () => {
     const user = await register('asha@example.com')
-    const startedAt = Date.now()
+    const startedAt = Date.parse('2026-11-26T10:00:00.000Z')
+    setClock(new Date(startedAt))
     const first = await startAuthSession(testDb.db, user.id)
     const second = await startAuthSession(testDb.db, user.id)
     expect(first.id).not.toBe(second.id)
-    const expiresIn = Date.parse(first.expiresAt) - startedAt
-    expect(expiresIn).toBeGreaterThan(SESSION_MAX_AGE_SECONDS * 1000 - 60_000)
-    expect(expiresIn).toBeLessThanOrEqual(SESSION_MAX_AGE_SECONDS * 1000 + 60_000)
+    expect(first.expiresAt).toBe(new Date(startedAt + SESSION_MAX_AGE_SECONDS * 1000).toISOString())
+    // Live until that moment, and not after it.
+    setClock(new Date(startedAt + SESSION_MAX_AGE_SECONDS * 1000 - 1))
+    expect(await findSessionUser(testDb.db, first.id)).toEqual(user)
+    setClock(first.expiresAt)
+    expect(await findSessionUser(testDb.db, first.id)).toBeNull()
     const row = await testDb.db.selectFrom('auth_sessions').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow()
     expect(row.user_id).toBe(user.id)
     expect(row.session_version).toBe(1)

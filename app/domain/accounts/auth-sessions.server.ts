@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { DB } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
+import { clock } from '../clock'
 import { toSessionUser } from './accounts.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
@@ -18,7 +19,7 @@ export async function startAuthSession(db: DB, userId: string): Promise<{ id: st
     id: newId() + newId(),
     user_id: userId,
     session_version,
-    expires_at: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000).toISOString(),
+    expires_at: new Date(clock.now().getTime() + SESSION_MAX_AGE_SECONDS * 1000).toISOString(),
   }
   await db.insertInto('auth_sessions').values(session).execute()
   return { id: session.id, expiresAt: session.expires_at }
@@ -31,7 +32,7 @@ export async function findSessionUser(db: DB, sessionId: string): Promise<Sessio
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.user_name', 'u.email', 'u.role'])
     .where('s.id', '=', sessionId)
-    .where('s.expires_at', '>', new Date().toISOString())
+    .where('s.expires_at', '>', clock.iso())
     .whereRef('s.session_version', '=', 'u.session_version')
     .executeTakeFirst()
   return row ? toSessionUser(row) : null
@@ -52,7 +53,7 @@ export async function endAllAuthSessions(db: DB, userId: string): Promise<void> 
 }
 
 export async function deleteExpiredAuthSessions(db: DB): Promise<void> {
-  await db.deleteFrom('auth_sessions').where('expires_at', '<=', new Date().toISOString()).execute()
+  await db.deleteFrom('auth_sessions').where('expires_at', '<=', clock.iso()).execute()
 }
 
 function tokenSignature(sessionId: string, secret: string): string {

@@ -8,6 +8,7 @@ import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_MINUTES } from '~/lib/user'
 import type { ResetPasswordInput } from '~/schemas/auth'
 import { passwordResetMail } from '../../mail/messages.server'
 import { Invalid } from '../errors'
+import { clock } from '../clock'
 import { domainSettings } from '../settings.server'
 import { enqueueMail } from '../messaging/mail-outbox.server'
 import { hashPassword } from './passwords.server'
@@ -20,7 +21,7 @@ export const resetLink = (publicUrl: string, token: string) => `${publicUrl}/aut
  * Mails a reset link when an account uses this email; does nothing otherwise. Callers answer the
  * same either way (PASSWORD_RESET_MESSAGES.requested). A new link replaces the account's earlier ones.
  */
-export async function requestPasswordReset(db: DB, email: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(db: DB, email: string, now = clock.now()): Promise<void> {
   const user = await db.selectFrom('users').select(['id', 'user_name', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
   if (!user) return
   const token = randomBytes(32).toString('base64url')
@@ -42,7 +43,7 @@ export async function requestPasswordReset(db: DB, email: string, now = new Date
 const invalidToken = () => new Invalid({ token: [PASSWORD_RESET_MESSAGES.invalidToken] }, PASSWORD_RESET_MESSAGES.invalidToken)
 
 /** Whether a reset link still works (the page says so before asking for a password). */
-export async function resetTokenIsLive(db: DB, token: string, now = new Date()): Promise<boolean> {
+export async function resetTokenIsLive(db: DB, token: string, now = clock.now()): Promise<boolean> {
   if (!token) return false
   const row = await db
     .selectFrom('password_resets')
@@ -59,7 +60,7 @@ export async function resetTokenIsLive(db: DB, token: string, now = new Date()):
  * every session of the account ends (session_version). Invalid (field `token`) when the link is
  * unknown, used or expired; a second use of the same link is refused even when two race.
  */
-export async function resetPassword(db: DB, input: ResetPasswordInput, now = new Date()): Promise<{ userId: string; email: string }> {
+export async function resetPassword(db: DB, input: ResetPasswordInput, now = clock.now()): Promise<{ userId: string; email: string }> {
   const tokenHash = resetTokenHash(input.token)
   const live = await db
     .selectFrom('password_resets')

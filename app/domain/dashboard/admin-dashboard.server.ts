@@ -9,6 +9,7 @@ import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from '../orders/admin-orders.server'
 import { countNeedsAttention } from '../orders/order-attention.server'
 import { isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
+import { clock } from '../clock'
 
 export const CHART_DAYS = 30
 export const LOW_STOCK_LIST_SIZE = 12
@@ -123,7 +124,7 @@ async function stockAlerts(db: DB) {
   }
 }
 
-export async function dashboard(db: DB, now = new Date()) {
+export async function dashboard(db: DB, now = clock.now()) {
   const [daily, byStatus, stock, needsAttention, latest] = await Promise.all([
     dailyRevenue(db, now),
     ordersByStatus(db),
