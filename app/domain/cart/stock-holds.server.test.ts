@@ -4,7 +4,8 @@
 // and the changes of availability told to the page cache (docs/decisions/050). A real SQLite file (or
 // PostgreSQL under TEST_DB=postgres) and the TEST MODE gateway.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { asha, insertUsers, ravi } from '../../../tests/helpers/fixtures'
+import { advanceClock, setClock, setDomainSettings } from '../../../tests/helpers/domain-settings'
+import { asha, insertProducts, insertUsers, ravi } from '../../../tests/helpers/fixtures'
 import { type DB, openDatabase } from '../../../db/database'
 import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
@@ -16,24 +17,18 @@ import { testGateway } from '../../infra/payment-gateway.server'
 import { addAddress } from '../accounts/addresses.server'
 import { dashboard } from '../dashboard/admin-dashboard.server'
 import { listAllOrders } from '../orders/admin-orders.server'
-import { addToCart, getCart } from './cart.server'
+import { addToCart } from './cart-edits.server'
+import { getCart } from './cart.server'
 import { getProduct, listProducts } from '../catalog/catalog.server'
 import { cancelOrder } from '../orders/order-lifecycle.server'
-import { countOrdersOf, listOrdersOf } from '../orders/order-reads.server'
+import { abandonedBefore, countOrdersOf, listOrdersOf } from '../orders/order-reads.server'
 import { placeOrder } from '../orders/place-order.server'
 import { confirmPayment, markPaymentFailed } from '../orders/payments.server'
+import { clock } from '../clock'
 import { Invalid, TooManyRequests } from '../errors'
-import {
-  type AvailabilityChange,
-  checkoutLimits,
-  configureCheckoutLimits,
-  holdExpiry,
-  holdStock,
-  releaseHolds,
-  StockNotHeld,
-  sweepExpiredHolds,
-  watchAvailability,
-} from './stock-holds.server'
+import { domainSettings } from '../settings.server'
+import { type AvailabilityChange, watchAvailability } from './availability.server'
+import { holdExpiry, holdStock, releaseHolds, StockNotHeld, sweepExpiredHolds } from './stock-holds.server'
 
 const gateway = testGateway('holds-test-secret')
 const PAST = '2026-01-01T00:00:00.000Z'
@@ -49,36 +44,28 @@ beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
   for (const user of [asha, ravi]) await insertUser(user)
-  const now = new Date().toISOString()
-  const product = (id: string, title: string, stock: number, varietyType: 'size' | null = null) => ({
-    id,
-    title,
-    description: '',
-    category: 'home-decor' as const,
-    price_paise: 100_000,
-    sale_price_paise: 0,
-    total_stock: stock,
-    variety_type: varietyType,
-    updated_at: now,
-    deleted_at: null,
-  })
-  await db
-    .insertInto('products')
-    .values([product('vase', 'Ocean vase', 3), product('coaster', 'Teal coaster', 10), product('tray', 'Geode tray', 2, 'size')])
-    .execute()
-  await db
-    .insertInto('product_varieties')
-    .values([
-      { product_id: 'tray', position: 0, name: 'Small', price_paise: 50_000, sale_price_paise: 0 },
-      { product_id: 'tray', position: 1, name: 'Large', price_paise: 90_000, sale_price_paise: 0 },
-    ])
-    .execute()
+  // Every rule that reads the time sees this moment until a test moves it.
+  setClock(new Date())
+  await insertProducts(db, [
+    { id: 'vase', title: 'Ocean vase', price: 100_000, stock: 3 },
+    { id: 'coaster', title: 'Teal coaster', price: 100_000, stock: 10 },
+    {
+      id: 'tray',
+      title: 'Geode tray',
+      price: 100_000,
+      stock: 2,
+      varieties: [
+        { name: 'Small', price: 50_000 },
+        { name: 'Large', price: 90_000 },
+      ],
+    },
+  ])
 })
 
-const defaultLimits = { ...checkoutLimits() }
+/** How long a started checkout holds its stock, in ms (HOLD_MINUTES). */
+const holdMs = () => domainSettings().checkout.holdMinutes * 60_000
 
 afterEach(async () => {
-  configureCheckoutLimits(defaultLimits)
   watchAvailability(null)
   await testDb?.cleanup()
 })
@@ -90,7 +77,7 @@ async function checkout(user: SessionUser, lines: { productId: string; quantity:
 
 async function placeAgain(user: SessionUser, gw: PaymentGateway = gateway, clientKey: string | null = null) {
   const address = await addressOf(user)
-  return placeOrder(db, gw, user, { addressId: address.id, clientKey }, 0, 15)
+  return placeOrder(db, gw, user, { addressId: address.id, clientKey }, 0)
 }
 
 /** Puts `quantity` of a product in the shopper's cart as it is, past any rule of the cart (a cart filled before a limit, or by hand). */
@@ -112,7 +99,7 @@ async function heldBy(productId: string) {
     .selectFrom('stock_holds')
     .select(['user_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
     .where('product_id', '=', productId)
-    .where('expires_at', '>', new Date().toISOString())
+    .where('expires_at', '>', clock.iso())
     .groupBy('user_id')
     .execute()
   return Object.fromEntries(rows.map((row) => [row.user_id, Number(row.units)]))
@@ -156,13 +143,10 @@ const pay = (gatewayOrderId: string, paymentId: string) => confirmPayment(db, { 
 
 describe('holding stock at checkout', () => {
   it('holds the cart for HOLD_MINUTES; what is left is what shoppers see on cards, the product page, the filter and the cart', async () => {
-    const before = Date.now()
+    setDomainSettings({ checkout: { holdMinutes: 20 } })
     const placed = await checkout(asha, [{ productId: 'vase', quantity: 2 }])
     const [hold] = await holdsOf(placed.orderId)
-    expect(hold).toMatchObject({ product_id: 'vase', quantity: 2 })
-    const minutes = (Date.parse(hold?.expires_at ?? '') - before) / 60_000
-    expect(minutes).toBeGreaterThanOrEqual(15)
-    expect(minutes).toBeLessThan(15.1)
+    expect(hold).toEqual({ product_id: 'vase', quantity: 2, expires_at: new Date(clock.now().getTime() + 20 * 60_000).toISOString() })
     expect(await holdExpiry(db, placed.orderId)).toBe(hold?.expires_at)
     // The shelf is untouched until payment; shoppers see one left.
     expect(await shelf('vase')).toBe(3)
@@ -234,7 +218,9 @@ describe('holding stock at checkout', () => {
   it('ignores an expired hold at once (lazily) and the sweep deletes it', async () => {
     const placed = await checkout(asha, [{ productId: 'vase', quantity: 3 }])
     expect((await getProduct(db, 'vase')).totalStock).toBe(0)
-    await expireAllHolds()
+    advanceClock(holdMs() - 1)
+    expect((await getProduct(db, 'vase')).totalStock).toBe(0)
+    advanceClock(1)
     expect(await holdExpiry(db, placed.orderId)).toBeNull()
     expect((await getProduct(db, 'vase')).totalStock).toBe(3)
     // Another shopper may now hold it, before any sweep ran.
@@ -248,14 +234,12 @@ describe('holding stock at checkout', () => {
 
   it('refreshes the holds of a retried checkout of the same cart instead of doubling them', async () => {
     const first = await checkout(asha, [{ productId: 'vase', quantity: 2 }])
-    const [hold] = await holdsOf(first.orderId)
-    await db.updateTable('stock_holds').set({ expires_at: new Date(Date.now() + 60_000).toISOString() }).execute()
+    // Retried a minute later: the hold runs for the whole hold time from the retry.
+    advanceClock(60_000)
     const again = await placeAgain(asha)
     expect(again.orderId).toBe(first.orderId)
     const holds = await holdsOf(first.orderId)
-    expect(holds).toEqual([{ product_id: 'vase', quantity: 2, expires_at: expect.any(String) }])
-    expect(holds[0]?.expires_at).not.toBe(new Date(Date.now() + 60_000).toISOString())
-    expect(Date.parse(holds[0]?.expires_at ?? '')).toBeGreaterThanOrEqual(Date.parse(hold?.expires_at ?? ''))
+    expect(holds).toEqual([{ product_id: 'vase', quantity: 2, expires_at: new Date(clock.now().getTime() + holdMs()).toISOString() }])
     expect(await db.selectFrom('stock_holds').selectAll().execute()).toHaveLength(1)
     expect((await getProduct(db, 'vase')).totalStock).toBe(1)
     // A retry after the hold ran out holds again, when the stock is there.
@@ -412,7 +396,7 @@ describe('unpaid checkouts are not orders', () => {
   })
 
   it("leave the shopper's Order History once abandoned: untouched and holding nothing for the hold time", async () => {
-    const window = () => ({ hideUnpaidBefore: new Date(Date.now() - 15 * 60_000) })
+    const window = () => ({ hideUnpaidBefore: abandonedBefore(domainSettings().checkout.holdMinutes) })
     const age = async (orderId: string) => {
       await db.updateTable('orders').set({ updated_at: PAST }).where('id', '=', orderId).execute()
     }
@@ -445,10 +429,7 @@ describe('unpaid checkouts are not orders', () => {
 
 describe('what one shopper, or one address, may hold and start', () => {
   beforeEach(async () => {
-    await db
-      .insertInto('products')
-      .values({ id: 'geode', title: 'Geode bowl', description: '', category: 'home-decor', price_paise: 200_000, sale_price_paise: 0, total_stock: 50, variety_type: null, updated_at: new Date().toISOString(), deleted_at: null })
-      .execute()
+    await insertProducts(db, [{ id: 'geode', title: 'Geode bowl', price: 200_000, stock: 50 }])
   })
 
   it('a shopper with the whole stock in the cart holds none of it: at most MAX_UNITS_PER_ORDER per product; another shopper can still buy', async () => {
@@ -478,7 +459,7 @@ describe('what one shopper, or one address, may hold and start', () => {
     await fillCart(asha, 'tray', 6, 'Large')
     const error = await rejection(placeAgain(asha))
     expect((error as Invalid).errors).toEqual({ cart: [CHECKOUT_MESSAGES.overLimit('Geode tray (Small) and Geode tray (Large)', 10)] })
-    configureCheckoutLimits({ maxUnitsPerOrder: 12 })
+    setDomainSettings({ checkout: { maxUnitsPerOrder: 12 } })
     await placeAgain(asha)
     expect(await heldBy('tray')).toEqual({ [asha.id]: 12 })
   })
@@ -533,7 +514,7 @@ describe('what one shopper, or one address, may hold and start', () => {
   })
 
   it('limits the unpaid checkouts a shopper starts in an hour (a retry adds none, a paid one frees its place), and those of an address', async () => {
-    configureCheckoutLimits({ unpaidCheckoutsPerHour: 2 })
+    setDomainSettings({ checkout: { unpaidCheckoutsPerHour: 2 } })
     await fillCart(asha, 'geode', 1)
     const first = await placeAgain(asha)
     await db.updateTable('cart_lines').set({ quantity: 2 }).where('product_id', '=', 'geode').execute()
@@ -546,8 +527,8 @@ describe('what one shopper, or one address, may hold and start', () => {
     expect(error).toBeInstanceOf(TooManyRequests)
     expect((error as TooManyRequests).status).toBe(429)
     expect((error as TooManyRequests).message).toBe(CHECKOUT_MESSAGES.tooManyUnpaid)
-    expect((error as TooManyRequests).retryAfterSeconds).toBeGreaterThan(3500)
-    expect((error as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(3600)
+    // Both were started this very moment: the older leaves the hour in exactly an hour.
+    expect((error as TooManyRequests).retryAfterSeconds).toBe(3600)
     expect(gw.calls).toBe(0)
     expect(await db.selectFrom('orders').select('id').where('user_id', '=', asha.id).execute()).toHaveLength(2)
     expect(await heldBy('geode')).toEqual({ [asha.id]: 2 })
@@ -565,7 +546,7 @@ describe('what one shopper, or one address, may hold and start', () => {
     await fillCart(asha, 'coaster', 1)
     await placeAgain(asha)
     // An hour later the older ones no longer count.
-    await db.updateTable('orders').set({ updated_at: new Date(Date.now() - 61 * 60_000).toISOString() }).where('user_id', '=', asha.id).execute()
+    advanceClock(61 * 60_000)
     await fillCart(asha, 'vase', 1)
     await placeAgain(asha)
 
