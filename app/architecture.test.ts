@@ -102,8 +102,12 @@ const IMPORT_PATTERNS: { re: RegExp; typeOnly: (match: RegExpMatchArray) => bool
   { re: /\bvi\.(?:mock|doMock|importActual)(?:<[^>]*>)?\(\s*(['"])([^'"\n]+)\1/g, typeOnly: () => false },
 ]
 
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+}
+
 function importsOf(source: string): ImportRef[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+  const code = withoutComments(source)
   const refs: ImportRef[] = []
   for (const { re, typeOnly } of IMPORT_PATTERNS) {
     for (const match of code.matchAll(re)) {
@@ -159,6 +163,10 @@ function checkImports(files: SourceFile[]): { violations: string[]; edges: Set<s
     const allowed = ALLOWED[from]
     if (from === 'domain' && /\b(request|req)\s*:\s*Request\b|\bnew Request\(|\bHeaders\b/.test(file.source)) {
       violations.push(`${file.path}: the domain takes no Request or headers`)
+    }
+    // Settings reach the domain one way, set by the server at start (app/domain/settings.server.ts).
+    if (from === 'domain' && /\bprocess\.env\b/.test(withoutComments(file.source))) {
+      violations.push(`${file.path}: the domain reads no environment (process.env); it reads domainSettings()`)
     }
     for (const ref of importsOf(file.source)) {
       const path = targetPath(file.path, ref.specifier)
@@ -235,6 +243,7 @@ describe('layers', () => {
       { path: 'app/routes/shop/home.tsx', source: "import { createApp } from '../../../server/app'\n" },
       { path: 'app/domain/orders/place-order.server.ts', source: "import type { PaymentGateway } from '../../infra/payment-gateway.server'\nimport Razorpay from 'razorpay'\n" },
       { path: 'server/render.ts', source: "import { loader } from '~/routes/shop/home'\nimport { ProductCard } from '~/components/product-card'\n" },
+      { path: 'app/domain/cart/stock-holds.server.ts', source: "// process.env in a comment is fine\nconst minutes = Number(process.env.HOLD_MINUTES)\n" },
     ]
     const { violations: found } = checkImports(fake)
     expect(found).toEqual([
@@ -254,6 +263,7 @@ describe('layers', () => {
       'app/domain/orders/place-order.server.ts -> razorpay (domain may not use this package)',
       'server/render.ts -> app/routes/shop/home.tsx (server may not import routes)',
       'server/render.ts -> app/components/product-card (server may not import components)',
+      'app/domain/cart/stock-holds.server.ts: the domain reads no environment (process.env); it reads domainSettings()',
     ])
   })
 

@@ -6,11 +6,13 @@ import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
 import { type Config, getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { domainSettingsFrom } from '~/infra/domain-settings.server'
 import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
 import { ensureAdmin, registerUser } from '~/domain/accounts/accounts.server'
 import { deleteExpiredAuthSessions } from '~/domain/accounts/auth-sessions.server'
-import { deleteStaleGuestCarts } from '~/domain/cart/cart.server'
+import { deleteStaleGuestCarts } from '~/domain/cart/guest-carts.server'
 import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads } from '~/domain/catalog/media.server'
+import { configureDomain } from '~/domain/settings.server'
 
 export const DEMO_ACCOUNTS = {
   admin: { userName: 'Studio Admin', email: 'admin@resincraft.studio', password: 'admin12345' },
@@ -34,7 +36,16 @@ export async function tidy(): Promise<void> {
   if (unused) console.log(`Deleted ${unused} uploaded image files nothing used`)
 }
 
+/**
+ * Hands the domain its settings (checkout limits, mail, invoices, password cost) from the
+ * configuration: first thing in every process that serves, prepares or seeds.
+ */
+export function configureDomainFrom(config: Config, env: Record<string, string | undefined> = process.env): void {
+  configureDomain(domainSettingsFrom(config, env))
+}
+
 export async function bootstrap(config: Config): Promise<void> {
+  configureDomainFrom(config)
   const db = getDb()
   await mkdir(config.UPLOADS_DIR, { recursive: true })
   const filled = await fillMissingWidths(config.UPLOADS_DIR)

@@ -9,8 +9,9 @@ import { testGateway, paymentSignature } from '../../infra/payment-gateway.serve
 import { addressSchema } from '~/schemas/address'
 import { addAddress } from '../accounts/addresses.server'
 import { updateOrderStatus } from '../orders/admin-orders.server'
-import { addToCart } from '../cart/cart.server'
-import { configureMail, enqueueMail, orderStatusMail, ownerAlert } from './mail.server'
+import { addToCart } from '../cart/cart-edits.server'
+import { setDomainSettings } from '../../../tests/helpers/domain-settings'
+import { enqueueMail, orderStatusMail, ownerAlert } from './mail.server'
 import { updateOrderByAdmin } from '../orders/order-tracking.server'
 import { placeOrder } from '../orders/place-order.server'
 import { verifyAndConfirm } from '../orders/verify-payment.server'
@@ -24,7 +25,7 @@ let db: DB
 beforeEach(async () => {
   testDb = await createTestDb()
   db = testDb.db
-  configureMail({ shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: null })
+  setDomainSettings({ mail: { shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: null } })
   await insertUsers(db, [asha, owner])
   const now = new Date().toISOString()
   await db
@@ -98,7 +99,7 @@ describe('a confirmed payment', () => {
   })
 
   it('sends owner mail to OWNER_EMAIL when it is set', async () => {
-    configureMail({ ownerEmail: 'studio@example.in' })
+    setDomainSettings({ mail: { ownerEmail: 'studio@example.in' } })
     await paidOrder([{ productId: 'coaster', quantity: 1, variety: 'Large' }], 'pay_1')
     expect((await outbox()).find((m) => m.kind === 'order-paid-owner')?.to_address).toBe('studio@example.in')
   })
