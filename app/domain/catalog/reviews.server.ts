@@ -3,7 +3,7 @@
 // delete it; the admin hides a review (with a reason) or shows it again. Every write recomputes the
 // product's average and count of shown reviews in the same transaction, the product row locked
 // first (PostgreSQL), so concurrent reviews never leave a stale average.
-import type { DB } from '../../../db/database'
+import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
@@ -11,8 +11,6 @@ import { ADMIN_REVIEWS_PAGE_SIZE, REVIEW_MESSAGES, REVIEW_VALUES, REVIEWS_PAGE_S
 import { hideReviewSchema, type ReviewInput, reviewSchema } from '~/schemas/review'
 import { Forbidden, NotFound, parseInput } from '../errors'
 import { onePage, pageCountOf, wholePage } from '../paging.server'
-
-type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
 
 export interface ReviewItem {
   id: string
@@ -103,7 +101,7 @@ function toOwn(row: ReviewRow): OwnReview {
   return { ...toItem(row), hidden: row.hidden === 1, hiddenReason: row.hidden_reason }
 }
 
-async function requireProduct(db: DB | Trx, productId: string): Promise<void> {
+async function requireProduct(db: DB, productId: string): Promise<void> {
   const product = await db
     .selectFrom('products')
     .select('id')
@@ -133,7 +131,7 @@ export async function listReviews(db: DB, productId: string): Promise<ReviewItem
 }
 
 /** True when the user has an order with status delivered that holds the product. */
-export async function hasReceived(db: DB | Trx, userId: string, productId: string): Promise<boolean> {
+export async function hasReceived(db: DB, userId: string, productId: string): Promise<boolean> {
   const row = await db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
@@ -146,7 +144,7 @@ export async function hasReceived(db: DB | Trx, userId: string, productId: strin
   return row !== undefined
 }
 
-async function ownRow(db: DB | Trx, userId: string, productId: string): Promise<ReviewRow | undefined> {
+async function ownRow(db: DB, userId: string, productId: string): Promise<ReviewRow | undefined> {
   return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
