@@ -4,7 +4,7 @@
 import type { DB } from '../../db/database'
 import type { VarietyType } from '~/lib/catalog'
 import { type ProductInput, productSchema } from '~/schemas/product'
-import { toApiProduct } from './shapes.server'
+import { toApiProduct } from './serializers.server'
 import { listProducts, type ProductDetail, withDetails } from '../domain/catalog/catalog.server'
 import { Invalid, parseInput } from '../domain/errors'
 

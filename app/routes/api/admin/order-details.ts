@@ -2,7 +2,7 @@
 // Any customer's order, with lines, address, payment references and the status history.
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiAdminOrder } from '~/api/shapes.server'
+import { toApiAdminOrder } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/order-details'

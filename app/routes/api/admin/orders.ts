@@ -11,7 +11,7 @@ import { listAllOrders, ORDER_LIST_VIEWS } from '~/domain/orders/admin-orders.se
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
-import { toApiAdminOrder } from '~/api/shapes.server'
+import { toApiAdminOrder } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { getOrderDetails } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/orders'

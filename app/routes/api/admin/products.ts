@@ -5,7 +5,7 @@ import { getDb } from '~/infra/db.server'
 import { listAdminProducts } from '~/api/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswer, listWindow } from '~/api/lists.server'
-import { toApiProduct } from '~/api/shapes.server'
+import { toApiProduct } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/products'
 

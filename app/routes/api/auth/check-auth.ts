@@ -2,7 +2,7 @@
 // The Bearer header wins over the cookie (as on every /api call). Neither: 401 'No token found';
 // a token or cookie naming no live session: 401 'Unauthorised user!'.
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiUser } from '~/api/shapes.server'
+import { toApiUser } from '~/api/serializers.server'
 import { getUser, requestSessionId } from '~/web/auth.server'
 import type { Route } from './+types/check-auth'
 import { AUTH_MESSAGES } from '~/lib/user'

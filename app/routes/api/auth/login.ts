@@ -6,7 +6,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { parseInput } from '~/domain/errors'
 import { checkLogin, startSessionCookie } from '~/web/auth.server'
 import { sessionToken } from '~/domain/accounts/auth-sessions.server'
-import { toApiUser } from '~/api/shapes.server'
+import { toApiUser } from '~/api/serializers.server'
 import type { Route } from './+types/login'
 import { AUTH_MESSAGES } from '~/lib/user'
 

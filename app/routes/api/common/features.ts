@@ -4,7 +4,7 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswerOf, listWindow } from '~/api/lists.server'
-import { toApiFeatureImage } from '~/api/shapes.server'
+import { toApiFeatureImage } from '~/api/serializers.server'
 import { listFeatureImages } from '~/domain/catalog/banners.server'
 import type { Route } from './+types/features'
 

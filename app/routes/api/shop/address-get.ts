@@ -2,7 +2,7 @@
 import { getDb } from '~/infra/db.server'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiAddress } from '~/api/shapes.server'
+import { toApiAddress } from '~/api/serializers.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import type { Route } from './+types/address-get'
 

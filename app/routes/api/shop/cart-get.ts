@@ -2,7 +2,7 @@
 // The caller's own cart; the admin may read any.
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiCart } from '~/api/shapes.server'
+import { toApiCart } from '~/api/serializers.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
 import type { Route } from './+types/cart-get'

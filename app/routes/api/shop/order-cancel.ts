@@ -3,7 +3,7 @@
 // accepts the order); a paid order's refund is queued and sent. Anonymous 401, someone else's order
 // 403, unknown 404, too late 400 with `errors.orderStatus`.
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiOrder } from '~/api/shapes.server'
+import { toApiOrder } from '~/api/serializers.server'
 import { cancelOrder } from '~/domain/orders/order-lifecycle.server'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import { getDb } from '~/infra/db.server'

@@ -1,7 +1,7 @@
 // GET /api/shop/order/details/:id -> {success, data: order} for its owner or the admin; 404 for anyone else.
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiOrder } from '~/api/shapes.server'
+import { toApiOrder } from '~/api/serializers.server'
 import { requireApiUser } from '~/web/auth.server'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import type { Route } from './+types/order-details'

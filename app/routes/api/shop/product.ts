@@ -1,7 +1,7 @@
 // GET /api/shop/products/get/:id -> {success, data: product}; 404 for unknown, deleted or malformed ids.
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiProduct } from '~/api/shapes.server'
+import { toApiProduct } from '~/api/serializers.server'
 import { getProduct } from '~/domain/catalog/catalog.server'
 import { NotFound } from '~/domain/errors'
 import type { Route } from './+types/product'

@@ -7,7 +7,7 @@ import { apiListingInput, apiListingQuerySchema, toListingQuery } from '~/schema
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { listAnswer, listWindow } from '~/api/lists.server'
-import { toApiProduct } from '~/api/shapes.server'
+import { toApiProduct } from '~/api/serializers.server'
 import { listProducts, withDetails } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/products'
 

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
-import { toApiReview } from '~/api/shapes.server'
+import { toApiReview } from '~/api/serializers.server'
 import { parseInput } from '~/domain/errors'
 import { saveReview } from '~/domain/catalog/reviews.server'
 import { REVIEW_MESSAGES } from '~/lib/reviews'

@@ -6,7 +6,7 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswerOf, listWindow } from '~/api/lists.server'
-import { toApiReview } from '~/api/shapes.server'
+import { toApiReview } from '~/api/serializers.server'
 import { NotFound } from '~/domain/errors'
 import { deleteReview, listReviews } from '~/domain/catalog/reviews.server'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'

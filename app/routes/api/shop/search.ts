@@ -5,7 +5,7 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { API_LISTS, listAnswer, listWindow } from '~/api/lists.server'
-import { toApiProduct } from '~/api/shapes.server'
+import { toApiProduct } from '~/api/serializers.server'
 import { searchProducts, withDetails } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/search'
 

@@ -5,7 +5,7 @@ import { asha, insertUsers, owner } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
-import { toApiAdminOrder, toApiOrder } from './shapes.server'
+import { toApiAdminOrder, toApiOrder } from './serializers.server'
 
 let db: DB
 
