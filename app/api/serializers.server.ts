@@ -1,0 +1,184 @@
+// How domain values look in the /api JSON contract (docs/spec/entities.md field names).
+import { pickAddressFields } from '~/lib/addresses'
+import type { VarietyType } from '~/lib/catalog'
+import { paiseToRupees } from '~/lib/money'
+import { type Priced, unitPricePaise } from '~/lib/pricing'
+import type { SessionUser } from '~/lib/user'
+import type { AddressView } from '../domain/accounts/addresses.server'
+import type { Cart, CartLine } from '../domain/cart/cart.server'
+import type { ProductCardData, ProductDetail } from '../domain/catalog/catalog.server'
+import type { FeatureImageItem } from '../domain/catalog/banners.server'
+import type { OrderDetail, OrderSummary } from '../domain/orders/order-reads.server'
+import type { ReviewItem } from '../domain/catalog/reviews.server'
+
+export function toApiUser(user: SessionUser) {
+  return { id: user.id, _id: user.id, userName: user.userName, name: user.userName, email: user.email, role: user.role }
+}
+
+/** A price and sale price in rupees, as every /api shape shows them (salePrice 0 when none). */
+function rupeePrices(priced: Priced): { price: number; salePrice: number } {
+  return { price: paiseToRupees(priced.pricePaise), salePrice: paiseToRupees(priced.salePricePaise) }
+}
+
+/** A product card: what the listing, home and search need. Prices in rupees; salePrice 0 when none. */
+function toApiProductCard(card: ProductCardData) {
+  return {
+    _id: card.id,
+    title: card.title,
+    category: card.category,
+    ...rupeePrices(card),
+    totalStock: card.totalStock,
+    image: card.image ?? '',
+  }
+}
+
+/**
+ * docs/spec's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
+ * list has entries (a client may read `variety.options` whatever the type without failing).
+ */
+export interface ApiVariety {
+  type: VarietyType
+  options: { name: string; price: number; salePrice: number }[]
+  sizes: { size: string; price: number; salePrice: number }[]
+  packs: { packName: string; price: number }[]
+}
+
+function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
+  if (!variety) return null
+  const empty: ApiVariety = { type: variety.type, options: [], sizes: [], packs: [] }
+  switch (variety.type) {
+    case 'choice':
+      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o) })) }
+    case 'size':
+      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o) })) }
+    case 'pack':
+      // Packs carry a price only (docs/spec/entities.md): the price a shopper pays for the pack.
+      return { ...empty, packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)) })) }
+  }
+}
+
+/**
+ * docs/spec's Product entity, whole: every /api answer that holds products (lists, search, one
+ * product, admin add/edit) uses this shape. Prices in rupees; salePrice 0 when none; variety null
+ * when the product has none.
+ */
+export function toApiProduct(detail: ProductDetail) {
+  return {
+    ...toApiProductCard(detail),
+    description: detail.description,
+    averageReview: detail.averageReview,
+    image: detail.images[0] ?? detail.image ?? '',
+    images: detail.images,
+    colors: detail.colors,
+    variety: toApiVariety(detail.variety),
+  }
+}
+
+/** A review as shoppers see it (no user id: the author is shown by name only). */
+export function toApiReview(review: ReviewItem) {
+  return {
+    _id: review.id,
+    userName: review.userName,
+    reviewValue: review.reviewValue,
+    reviewMessage: review.reviewMessage,
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+  }
+}
+
+export function toApiFeatureImage(feature: FeatureImageItem) {
+  return { _id: feature.id, image: feature.image }
+}
+
+/** A cart line with the server's current prices (rupees); `available` false lines are not in the total. */
+export function toApiCartItem(line: CartLine) {
+  return {
+    productId: line.productId,
+    lineId: line.id,
+    quantity: line.quantity,
+    variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+    color: line.color || null,
+    ...rupeePrices(line),
+    title: line.title,
+    image: line.image,
+    totalStock: line.totalStock,
+    available: line.available,
+    problem: line.problem,
+  }
+}
+
+/** A cart: `_id` is null until the first item is added; totalAmount sums the available lines. */
+export function toApiCart(cart: Cart) {
+  return { _id: cart.id, items: cart.items.map(toApiCartItem), totalAmount: paiseToRupees(cart.totalPaise) }
+}
+
+/** A saved address (docs/spec/entities.md "Address"). */
+export function toApiAddress(address: AddressView) {
+  return { _id: address.id, userId: address.userId, ...pickAddressFields(address) }
+}
+
+/**
+ * An order in full (docs/spec/entities.md "Order"): lines and address as they were when it was placed,
+ * prices in rupees, plus subtotal, deliveryFee and the status history.
+ */
+export function toApiOrder(order: OrderDetail) {
+  return {
+    _id: order.id,
+    orderNumber: order.number,
+    userId: order.userId,
+    cartId: order.cartId,
+    cartItems: order.lines.map((line) => ({
+      productId: line.productId,
+      title: line.title,
+      image: line.image,
+      price: paiseToRupees(line.unitPricePaise),
+      quantity: line.quantity,
+      variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+      color: line.color || null,
+    })),
+    addressInfo: { addressId: order.address.addressId, ...pickAddressFields(order.address) },
+    subtotal: paiseToRupees(order.subtotalPaise),
+    deliveryFee: paiseToRupees(order.deliveryFeePaise),
+    totalAmount: paiseToRupees(order.totalAmountPaise),
+    orderDate: order.orderDate,
+    orderStatus: order.orderStatus,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    userInfo: { userName: order.userName, email: order.email },
+    history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
+    ...trackingField(order),
+    ...refundField(order),
+  }
+}
+
+/** An extra field, only once the admin has entered shipping details: `tracking: {carrier, number, url}`. */
+function trackingField(order: OrderDetail): { tracking?: { carrier: string; number: string | null; url: string | null } } {
+  return order.tracking ? { tracking: { carrier: order.tracking.carrier, number: order.tracking.number, url: order.tracking.url } } : {}
+}
+
+/**
+ * An extra field, only on orders with a refund: its status (queued, pending, processed, failed),
+ * amount in rupees and the gateway's refund id (null until the gateway took it).
+ */
+function refundField(order: OrderSummary): { refund?: { status: string; amount: number; id: string | null } } {
+  return order.refund
+    ? { refund: { status: order.refund.status, amount: paiseToRupees(order.refund.amountPaise), id: order.refund.gatewayRefundId } }
+    : {}
+}
+
+/** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */
+function testModeField(order: OrderSummary): { testMode?: true } {
+  return order.testMode ? { testMode: true } : {}
+}
+
+/** An order as the admin sees it: everything the shopper sees plus the payment references and refund flag. */
+export function toApiAdminOrder(order: OrderDetail) {
+  return {
+    ...toApiOrder(order),
+    gateway: order.gateway,
+    gatewayOrderId: order.gatewayOrderId,
+    gatewayPaymentId: order.gatewayPaymentId,
+    needsRefund: order.needsRefund,
+    ...testModeField(order),
+  }
+}
