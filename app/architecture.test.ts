@@ -70,9 +70,12 @@ const ALLOWED_FILES: Partial<Record<Layer, string[]>> = {
   infra: ['app/domain/errors.ts'],
 }
 
-/** Packages a layer must not import: the domain knows no HTTP, router, cookies, React or payment SDK. */
+/**
+ * Packages a layer must not import: the domain knows no HTTP, router, cookies, React or payment SDK,
+ * and no image library, PDF library or file system (its image store and invoice writer are ports, ADR 054).
+ */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, RegExp>> = {
-  domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express|razorpay)$/,
+  domain: /^(react|react-dom|react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|cookie|express|razorpay|sharp|pdfkit|fontkit|(node:)?fs(\/promises)?)$/,
   schemas: /^(react-router|@react-router\/.*|express)$/,
   mail: /^(react-router|@react-router\/.*|remix-auth.*|@conform-to\/.*|express)$/,
   lib: /^(react-router\/.*|@react-router\/.*|express|node:.*)$/,
@@ -243,6 +246,7 @@ describe('layers', () => {
       { path: 'app/routes/shop/home.tsx', source: "import { createApp } from '../../../server/app'\n" },
       { path: 'app/domain/orders/place-order.server.ts', source: "import type { PaymentGateway } from '../../infra/payment-gateway.server'\nimport Razorpay from 'razorpay'\n" },
       { path: 'server/render.ts', source: "import { loader } from '~/routes/shop/home'\nimport { ProductCard } from '~/components/product-card'\n" },
+      { path: 'app/domain/catalog/image-plan.server.ts', source: "import sharp from 'sharp'\nimport { readFile } from 'node:fs/promises'\nimport PDFDocument from 'pdfkit'\n" },
       { path: 'app/domain/cart/stock-holds.server.ts', source: "// process.env in a comment is fine\nconst minutes = Number(process.env.HOLD_MINUTES)\n" },
     ]
     const { violations: found } = checkImports(fake)
@@ -263,6 +267,9 @@ describe('layers', () => {
       'app/domain/orders/place-order.server.ts -> razorpay (domain may not use this package)',
       'server/render.ts -> app/routes/shop/home.tsx (server may not import routes)',
       'server/render.ts -> app/components/product-card (server may not import components)',
+      'app/domain/catalog/image-plan.server.ts -> sharp (domain may not use this package)',
+      'app/domain/catalog/image-plan.server.ts -> node:fs/promises (domain may not use this package)',
+      'app/domain/catalog/image-plan.server.ts -> pdfkit (domain may not use this package)',
       'app/domain/cart/stock-holds.server.ts: the domain reads no environment (process.env); it reads domainSettings()',
     ])
   })

@@ -4,8 +4,9 @@ import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
 import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
-import { type Config, getConfig } from '~/infra/config.server'
+import type { Config } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { domainSettingsFrom } from '~/infra/domain-settings.server'
 import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
 import { ensureAdmin, registerUser } from '~/domain/accounts/accounts.server'
@@ -32,7 +33,7 @@ export async function tidy(): Promise<void> {
   await deleteExpiredAuthSessions(db)
   await deleteStaleGuestCarts(db)
   await deleteExpiredRateLimits(db)
-  const unused = await deleteUnusedUploads(db, getConfig().UPLOADS_DIR)
+  const unused = await deleteUnusedUploads(db, getImageStore())
   if (unused) console.log(`Deleted ${unused} uploaded image files nothing used`)
 }
 
@@ -48,17 +49,17 @@ export async function bootstrap(config: Config): Promise<void> {
   configureDomainFrom(config)
   const db = getDb()
   await mkdir(config.UPLOADS_DIR, { recursive: true })
-  const filled = await fillMissingWidths(config.UPLOADS_DIR)
+  const filled = await fillMissingWidths(getImageStore())
   if (filled) console.log(`Made ${filled} missing image widths for earlier uploads`)
   const applied = await migrateToLatest(db)
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
-  const stored = await storeDiskUploads(db, config.UPLOADS_DIR)
+  const stored = await storeDiskUploads(db, getImageStore())
   if (stored) console.log(`Stored ${stored} image files from ${config.UPLOADS_DIR} in the database`)
   await tidy()
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)
   if (!config.SEED_DEMO) return
   const started = Date.now()
-  const seeded = await seedDemo(db, config.UPLOADS_DIR)
+  const seeded = await seedDemo(db, getImageStore())
   if (seeded.products === 0) return
   // The demo accounts have public passwords: only a pure demo (no owner configured) gets them,
   // and with them the demo shopper's past orders. A shop with ADMIN_EMAIL gets the catalogue only.

@@ -1,5 +1,6 @@
 // Express middleware that guards every request before React Router sees it.
 import type { NextFunction, Request, Response } from 'express'
+import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '~/lib/images'
 import { SESSION_COOKIE_NAME } from '~/web/cookies.server'
 import { pathPattern, ROUTE_PATHS } from './route-paths'
 
@@ -49,10 +50,11 @@ export function sameOriginForCookieRequests(req: Request, res: Response, next: N
 }
 
 const MB = 1024 * 1024
-export const UPLOAD_BODY_LIMIT = 11 * MB
+/** One image at the upload limit, with a megabyte to spare for the form's other fields and the multipart framing. */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1 * MB
 export const BODY_LIMIT = 1 * MB
 export const BODY_TOO_LARGE = 'The request is too large.'
-export const UPLOAD_TOO_LARGE = 'Images can be at most 10 MB.'
+export const UPLOAD_TOO_LARGE = IMAGE_MESSAGES.tooLarge
 
 /**
  * The routes that take image files (and so the 11 MB limit): the admin product form (new, edit),

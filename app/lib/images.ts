@@ -7,6 +7,24 @@
  */
 export const IMAGE_WIDTHS = [320, 400, 640, 800, 1280] as const
 
+/** The largest image file the shop takes, in MB: a phone's photo is 2 to 5, a 24 MP camera's JPEG under 10. */
+export const MAX_UPLOAD_MB = 10
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
+
+/** What an image upload is refused with; the pipeline's rules are app/domain/catalog/image-plan.server.ts. */
+export const IMAGE_MESSAGES = {
+  chooseFile: 'Please choose an image file.',
+  tooLarge: `Images can be at most ${MAX_UPLOAD_MB} MB.`,
+  notAnImage: 'This file is not an image we can read (use JPEG, PNG, WebP, AVIF or GIF).',
+  heic: 'HEIC photos cannot be read here. Please send a JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible).',
+  tooManyPixels: (megapixels: number, maxMegapixels: number) =>
+    `This image has too many pixels (${megapixels} megapixels; at most ${maxMegapixels}). Please send a smaller copy.`,
+  tooTall: 'This image is too tall for its width. Please crop it, or send another.',
+  tooCostly: (label: string) => `This ${label} is too large for us to process. Please send a smaller copy, or a JPEG.`,
+  tooCostlyTogether: 'These photos are too large for us to process together. Please send fewer or smaller photos (JPEG works best).',
+  notProcessed: 'This image could not be processed. Please try another file.',
+} as const
+
 const uploadPattern = /^(\/uploads\/[a-f0-9]{16,64})-(\d+)\.webp$/
 
 export function imageUrl(base: string, width: number): string {

@@ -1,8 +1,8 @@
 // The admin product form's page adapter: Conform parse (list intents work without JS), images
 // uploaded in the same multipart post prepared through the media pipeline (every header read before
 // any image is decoded), stored, then the service.
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from '../domain/catalog/admin-products.server'
@@ -36,8 +36,8 @@ export async function productFormAction(form: FormData, productId: string | null
       if (input.images.length + files.length > PRODUCT_LIMITS.images) throw new Invalid({ my_file: [PRODUCT_MESSAGES.tooManyImages] })
       if (files.length > 0) {
         // Stored once every image is prepared; should the service then refuse the form, tidy() deletes them a day later.
-        const prepared = await prepareUploadedFiles(getDb(), files, 'shop')
-        for (const stored of await saveImages(getDb(), getConfig().UPLOADS_DIR, prepared)) input.images.push(stored.url)
+        const prepared = await prepareUploadedFiles(getDb(), getImageStore(), files, 'shop')
+        for (const stored of await saveImages(getDb(), getImageStore(), prepared)) input.images.push(stored.url)
       }
       if (productId) {
         await updateProduct(getDb(), productId, input, { stockSeen })

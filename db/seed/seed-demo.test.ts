@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createImageStore } from '../../app/infra/images/image-store.server'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../database'
 import { DEMO_PRODUCTS } from './demo-catalogue'
@@ -29,7 +30,7 @@ describe('seedDemo', () => {
     // A fresh migrated database: SQLite, or PostgreSQL under `npm run test:pg`.
     testDb = await createTestDb()
     db = testDb.db
-    firstRun = await seedDemo(db, uploadsDir)
+    firstRun = await seedDemo(db, createImageStore(uploadsDir))
   })
 
   afterAll(async () => {
@@ -122,7 +123,7 @@ describe('seedDemo', () => {
     const againDb = await createTestDb()
     const again = againDb.db
     try {
-      expect((await seedDemo(again, uploadsDir)).products).toBe(firstRun.products)
+      expect((await seedDemo(again, createImageStore(uploadsDir))).products).toBe(firstRun.products)
       const urls = async (from: DB) =>
         (await from.selectFrom('product_images').select('url').execute()).map((row) => row.url).sort()
       expect(await urls(again)).toEqual(await urls(db))
@@ -133,7 +134,7 @@ describe('seedDemo', () => {
 
   it('seeds nothing when products already exist', async () => {
     const before = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-    expect(await seedDemo(db, uploadsDir)).toEqual({ products: 0, featureImages: 0 })
+    expect(await seedDemo(db, createImageStore(uploadsDir))).toEqual({ products: 0, featureImages: 0 })
     const after = await db.selectFrom('products').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
     expect(Number(after.count)).toBe(Number(before.count))
     const banners = await db.selectFrom('feature_images').select('id').execute()

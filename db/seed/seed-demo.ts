@@ -1,5 +1,6 @@
 // Fills an empty shop with the demo catalogue: renders the art, stores it, then writes every product in one transaction.
 import { newId } from '~/lib/ids.server'
+import type { ImageStore } from '~/domain/catalog/image-store'
 import { storeImage } from '~/domain/catalog/media.server'
 import { insertProduct } from '~/domain/catalog/admin-products.server'
 import type { DB } from '../database'
@@ -17,7 +18,7 @@ export interface SeedResult {
 }
 
 /** Seeds the demo shop unless the products table already has a row (even a deleted one). */
-export async function seedDemo(db: DB, uploadsDir: string): Promise<SeedResult> {
+export async function seedDemo(db: DB, store: ImageStore): Promise<SeedResult> {
   if (await hasAnyProduct(db)) return { products: 0, featureImages: 0 }
 
   // All sharp work happens before the transaction, which then only writes rows.
@@ -27,7 +28,7 @@ export async function seedDemo(db: DB, uploadsDir: string): Promise<SeedResult> 
     ...DEMO_BANNERS.map((spec) => () => renderBannerArt(spec)),
   ]
   const urls = await mapWithConcurrency(jobs, RENDER_CONCURRENCY, async (render) =>
-    (await storeImage(db, await render(), uploadsDir)).url,
+    (await storeImage(db, store, await render())).url,
   )
   const productUrls = urls.slice(0, productSpecs.length)
   const bannerUrls = urls.slice(productSpecs.length)

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { storeImage } from '../../app/domain/catalog/media.server'
+import { createImageStore } from '../../app/infra/images/image-store.server'
 import { postgresConnection, postgresTool } from '../../db/backup'
 import { type DB, migrateToLatest, openDatabase } from '../../db/database'
 import { seedDemoOrders } from '../../db/seed/demo-orders'
@@ -49,7 +50,7 @@ describe('npm run db:backup on PostgreSQL', () => {
     await insertProducts(shop, [{ id: 'p-backup', title: 'Backed-up bangle', stock: 3 }])
     await seedDemoOrders(shop, shopper)
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#208090' } }).png().toBuffer()
-    await storeImage(shop, png, join(dir, 'uploads'))
+    await storeImage(shop, createImageStore(join(dir, 'uploads')), png)
     const before = await figures(shop)
     expect(before.orders).toBeGreaterThan(0)
     expect(before.files.length).toBeGreaterThan(0)

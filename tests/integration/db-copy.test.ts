@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enqueueMail } from '../../app/domain/messaging/mail-outbox.server'
 import { matchProducts } from '../../app/domain/catalog/product-search.server'
+import { createImageStore } from '../../app/infra/images/image-store.server'
 import { usePostgresDatabase } from '../helpers/postgres'
 import { COPY_BATCH_SIZE_FILES, CopyError, copyDatabase, type TableCopy } from '../../db/copy'
 import { type DB, migrateToLatest, openDatabase } from '../../db/database'
@@ -25,7 +26,7 @@ describe('copyDatabase (npm run db:copy)', () => {
     dir = await mkdtemp(join(tmpdir(), 'copy-test-'))
     sqlite = openDatabase(join(dir, 'shop.sqlite'))
     await migrateToLatest(sqlite)
-    await seedDemo(sqlite, join(dir, 'uploads'))
+    await seedDemo(sqlite, createImageStore(join(dir, 'uploads')))
     const shopper = { id: 'u-demo', userName: 'Demo', email: 'demo@example.com' }
     await insertUsers(sqlite, [shopper])
     await seedDemoOrders(sqlite, shopper)

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
+import { MAX_UPLOAD_MB } from '~/lib/images'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
 import { productSchema } from '~/schemas/product'
@@ -234,7 +235,7 @@ export function ProductForm({
           })}
         </div>
         <label className="grid gap-1 text-sm">
-          Add images (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each)
+          Add images (JPEG, PNG, WebP, AVIF or GIF, up to {MAX_UPLOAD_MB} MB each)
           <input
             type="file"
             name={hydrated ? undefined : 'newImages'}

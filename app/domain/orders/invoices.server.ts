@@ -3,7 +3,7 @@
 // transaction (issueCreditNote). Each takes the next number of its series and financial year from
 // a counter row with one conditional UPDATE ... RETURNING: a rolled-back payment gives its number
 // back, so the numbers have no gaps and no repeats. The document is worked out once and kept; the
-// PDF is drawn from it on each download.
+// PDF is drawn from it on each download, by the invoice writer the caller hands in (invoice-writer.ts).
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
@@ -25,7 +25,7 @@ import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
 import { NotFound } from '../errors'
 import { domainSettings } from '../settings.server'
-import { invoicePdf } from './invoice-pdf.server'
+import type { InvoiceWriter } from './invoice-writer'
 import { readOrderSnapshot } from './order-snapshot.server'
 
 /** A transaction (or, outside one, the handle itself: then the steps are not atomic). */
@@ -140,20 +140,20 @@ export async function issueCreditNote(trx: Trx, orderId: string, issuedAt: strin
   return issue(trx, orderId, 'credit-note', invoiceDocument.testMode, issuedAt, (number) => buildCreditNote(invoiceDocument, { number, issuedAt }))
 }
 
-async function renderDocument(db: DB, orderId: string, kind: DocumentKind): Promise<PdfFile> {
+async function renderDocument(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind): Promise<PdfFile> {
   const row = await issuedDocument(db, orderId, kind)
   if (!row) throw new NotFound(kind === 'invoice' ? INVOICE_MESSAGES.noInvoice : INVOICE_MESSAGES.noCreditNote)
-  return { filename: documentFilename(kind, row.number), content: await invoicePdf(JSON.parse(row.document) as InvoiceDocument) }
+  return { filename: documentFilename(kind, row.number), content: await writer.pdf(JSON.parse(row.document) as InvoiceDocument) }
 }
 
 /** The order's invoice as a PDF (the mail outbox attaches it). NotFound before payment. */
-export function renderInvoicePdf(db: DB, orderId: string): Promise<PdfFile> {
-  return renderDocument(db, orderId, 'invoice')
+export function renderInvoicePdf(db: DB, writer: InvoiceWriter, orderId: string): Promise<PdfFile> {
+  return renderDocument(db, writer, orderId, 'invoice')
 }
 
 /** The order's credit note as a PDF. NotFound unless the order was refunded. */
-export function renderCreditNotePdf(db: DB, orderId: string): Promise<PdfFile> {
-  return renderDocument(db, orderId, 'credit-note')
+export function renderCreditNotePdf(db: DB, writer: InvoiceWriter, orderId: string): Promise<PdfFile> {
+  return renderDocument(db, writer, orderId, 'credit-note')
 }
 
 /** The documents issued for an order, for its links ('INV/2026-27/000123' or null). */
@@ -166,9 +166,9 @@ export async function orderDocuments(db: DB, orderId: string): Promise<{ invoice
 }
 
 /** A document of an order for its owner or the admin; NotFound for anyone else and before it is issued. */
-export async function orderDocumentPdf(db: DB, orderId: string, kind: DocumentKind, viewer: SessionUser): Promise<PdfFile> {
+export async function orderDocumentPdf(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind, viewer: SessionUser): Promise<PdfFile> {
   let query = db.selectFrom('orders').select('id').where('id', '=', orderId)
   if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
   if (!(await query.executeTakeFirst())) throw new NotFound(ORDER_MESSAGES.notFound)
-  return renderDocument(db, orderId, kind)
+  return renderDocument(db, writer, orderId, kind)
 }

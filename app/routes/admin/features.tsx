@@ -2,8 +2,8 @@ import { Form, Link, useNavigation } from 'react-router'
 import { ConfirmDelete } from '~/components/admin/confirm-delete'
 import { Button, buttonClass } from '~/components/ui/button'
 import { InlineError } from '~/components/ui/field'
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { responsiveImage } from '~/lib/images'
 import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/domain/catalog/banners.server'
 import { storeUploadedFile } from '~/domain/catalog/media.server'
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
       return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.deleted })
     }
-    const stored = await storeUploadedFile(getDb(), form.get('my_file'), getConfig().UPLOADS_DIR)
+    const stored = await storeUploadedFile(getDb(), getImageStore(), form.get('my_file'))
     await addFeatureImage(getDb(), stored.url)
     return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.added })
   }, { reply: {} })
