@@ -43,7 +43,8 @@ const ALLOWED: Record<Layer, Layer[] | 'any'> = {
   schemas: ['schemas', 'lib', 'db'],
   lib: ['lib'],
   db: ['db', 'migrations'],
-  seed: ['seed', 'db', 'migrations', 'lib', 'domain'],
+  // The demo seed calls the domain as the admin would, with the same inputs (schemas).
+  seed: ['seed', 'db', 'migrations', 'lib', 'schemas', 'domain'],
   migrations: ['migrations'],
   tests: 'any',
   // The production server wires the app together (Express, the page cache, jobs, processes): it may
