@@ -2,7 +2,7 @@
 // The unions of allowed values are derived from the vocabulary in app/lib (one home per list).
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
-import type { CustomRequestStatus } from '../app/lib/custom-orders'
+import type { CustomOrderStatus } from '../app/lib/custom-orders'
 import type { DocumentKind } from '../app/lib/invoice-document'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
@@ -367,7 +367,7 @@ export interface CustomRequestsTable {
   budget_paise: number
   /** YYYY-MM-DD (India). */
   needed_by: string
-  status: Generated<CustomRequestStatus>
+  status: Generated<CustomOrderStatus>
   quoted_paise: number | null
   admin_notes: Generated<string>
   created_at: CreatedAt

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { withTestDb } from '../../tests/helpers/test-db'
-import { CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { TooManyRequests } from '../domain/errors'
 import { createCustomOrderLimits } from './custom-order-limits.server'
 import { databaseStore, type LimitStore, memoryStore } from './rate-limit.server'
@@ -31,7 +31,7 @@ describe.each(stores)('custom order limits, counted %s', (_name, store) => {
     await l.take('203.0.113.2', 'A@Example.com ')
     const error = await rejection(l.take('203.0.113.3', 'a@example.com'))
     expect(error).toBeInstanceOf(TooManyRequests)
-    expect((error as TooManyRequests).message).toBe(CUSTOM_REQUEST_MESSAGES.tooMany)
+    expect((error as TooManyRequests).message).toBe(CUSTOM_ORDER_MESSAGES.tooMany)
     expect((error as TooManyRequests).retryAfterSeconds).toBeGreaterThan(0)
     // The refused request did not use up the third address's allowance.
     await l.take('203.0.113.3', 'b@example.com')

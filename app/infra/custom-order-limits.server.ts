@@ -4,7 +4,7 @@
 // client address (IPv4, or IPv6 /64) and per email, per hour. A request is counted once its fields
 // pass and before its photos are read, and stays counted when its photos are refused: the photos
 // are the costly part (ADR 048).
-import { CUSTOM_REQUEST_MESSAGES, CUSTOM_REQUEST_RATE } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_MESSAGES, CUSTOM_ORDER_RATE } from '~/lib/custom-orders'
 import { clientKey, type LimitStore, memoryStore, refusedWith, shopLimitStore } from './rate-limit.server'
 
 export interface CustomOrderLimits {
@@ -13,13 +13,13 @@ export interface CustomOrderLimits {
 }
 
 export function createCustomOrderLimits(
-  options: { perAddress: number; perEmail: number; seconds: number } = CUSTOM_REQUEST_RATE,
+  options: { perAddress: number; perEmail: number; seconds: number } = CUSTOM_ORDER_RATE,
   store: LimitStore = memoryStore(),
 ): CustomOrderLimits {
   const byAddress = store.counter('custom-order-ip', options.perAddress, options.seconds)
   const byEmail = store.counter('custom-order-email', options.perEmail, options.seconds)
   const account = (email: string) => email.trim().toLowerCase()
-  const tooMany = refusedWith(CUSTOM_REQUEST_MESSAGES.tooMany)
+  const tooMany = refusedWith(CUSTOM_ORDER_MESSAGES.tooMany)
   return {
     async take(ip, email) {
       await byAddress.consume(clientKey(ip)).catch(tooMany)
@@ -35,8 +35,8 @@ export function createCustomOrderLimits(
 
 let limits: CustomOrderLimits | undefined
 
-/** The shop's limits (CUSTOM_REQUEST_RATE), in shopLimitStore(). */
+/** The shop's limits (CUSTOM_ORDER_RATE), in shopLimitStore(). */
 export function customOrderLimits(): CustomOrderLimits {
-  limits ??= createCustomOrderLimits(CUSTOM_REQUEST_RATE, shopLimitStore())
+  limits ??= createCustomOrderLimits(CUSTOM_ORDER_RATE, shopLimitStore())
   return limits
 }

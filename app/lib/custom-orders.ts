@@ -1,12 +1,11 @@
 // The custom-order vocabulary: a request's statuses and the moves between them, the
 // limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
 // CHECK, the domain (app/domain/custom-orders/custom-orders.server.ts) and the admin's select derive from here.
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './images'
 import { moveRefusedMessage } from './text'
 
 /** Every status a custom request can have, in the order of its life. */
-export const CUSTOM_REQUEST_STATUSES = ['new', 'quoted', 'accepted', 'declined', 'done'] as const
-export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number]
+export const CUSTOM_ORDER_STATUSES = ['new', 'quoted', 'accepted', 'declined', 'done'] as const
+export type CustomOrderStatus = (typeof CUSTOM_ORDER_STATUSES)[number]
 
 /**
  * The life of a request as one from-to table, like the order lifecycle's: new -> quoted (the studio
@@ -14,7 +13,7 @@ export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number]
  * decline a request until it is accepted, or quote again (a new price) while it is quoted.
  * Declined and done end it. The domain refuses every move not listed here.
  */
-export const CUSTOM_REQUEST_MOVES: Record<CustomRequestStatus, readonly CustomRequestStatus[]> = {
+export const CUSTOM_ORDER_MOVES: Record<CustomOrderStatus, readonly CustomOrderStatus[]> = {
   new: ['quoted', 'declined'],
   quoted: ['accepted', 'declined'],
   accepted: ['done'],
@@ -22,24 +21,24 @@ export const CUSTOM_REQUEST_MOVES: Record<CustomRequestStatus, readonly CustomRe
   done: [],
 }
 
-export function canMoveCustomRequest(from: CustomRequestStatus, to: CustomRequestStatus): boolean {
-  return CUSTOM_REQUEST_MOVES[from].includes(to)
+export function canMoveCustomOrder(from: CustomOrderStatus, to: CustomOrderStatus): boolean {
+  return CUSTOM_ORDER_MOVES[from].includes(to)
 }
 
 /** The statuses a request may move to from `from`, in the order of its life. */
-export function nextCustomRequestStatuses(from: CustomRequestStatus): CustomRequestStatus[] {
-  return CUSTOM_REQUEST_STATUSES.filter((to) => canMoveCustomRequest(from, to))
+export function nextCustomOrderStatuses(from: CustomOrderStatus): CustomOrderStatus[] {
+  return CUSTOM_ORDER_STATUSES.filter((to) => canMoveCustomOrder(from, to))
 }
 
-export function isFinalCustomRequestStatus(status: CustomRequestStatus): boolean {
-  return CUSTOM_REQUEST_MOVES[status].length === 0
+export function isFinalCustomOrderStatus(status: CustomOrderStatus): boolean {
+  return CUSTOM_ORDER_MOVES[status].length === 0
 }
 
 /** A move to these needs a quoted price (on the request already, or sent with the move). */
-export const NEEDS_QUOTE: readonly CustomRequestStatus[] = ['quoted', 'accepted', 'done']
+export const NEEDS_QUOTE: readonly CustomOrderStatus[] = ['quoted', 'accepted', 'done']
 
 /** What each status means, for the shopper and the owner (the value stays in the database). */
-export const CUSTOM_REQUEST_STATUS_LABELS: Record<CustomRequestStatus, string> = {
+export const CUSTOM_ORDER_STATUS_LABELS: Record<CustomOrderStatus, string> = {
   new: 'Received, not yet priced',
   quoted: 'Price quoted',
   accepted: 'Accepted, being made',
@@ -48,7 +47,7 @@ export const CUSTOM_REQUEST_STATUS_LABELS: Record<CustomRequestStatus, string> =
 }
 
 /** Short words for the admin's list and select. */
-export const CUSTOM_REQUEST_STATUS_SHORT: Record<CustomRequestStatus, string> = {
+export const CUSTOM_ORDER_STATUS_SHORT: Record<CustomOrderStatus, string> = {
   new: 'New',
   quoted: 'Quoted',
   accepted: 'Accepted',
@@ -56,11 +55,11 @@ export const CUSTOM_REQUEST_STATUS_SHORT: Record<CustomRequestStatus, string> = 
   done: 'Done',
 }
 
-export function isCustomRequestStatus(value: unknown): value is CustomRequestStatus {
-  return typeof value === 'string' && (CUSTOM_REQUEST_STATUSES as readonly string[]).includes(value)
+export function isCustomOrderStatus(value: unknown): value is CustomOrderStatus {
+  return typeof value === 'string' && (CUSTOM_ORDER_STATUSES as readonly string[]).includes(value)
 }
 
-export const CUSTOM_REQUEST_LIMITS = {
+export const CUSTOM_ORDER_LIMITS = {
   name: 80,
   email: 254,
   description: 2000,
@@ -72,8 +71,8 @@ export const CUSTOM_REQUEST_LIMITS = {
   /** The needed-by date: from tomorrow (India) up to two years ahead. */
   maxDaysAhead: 730,
   photos: 3,
-  /** All photos of one request together: one upload's worth, as the route's body limit allows (server/http-guards.ts). */
-  photoBytes: MAX_UPLOAD_BYTES,
+  /** All photos of one request together (the route's body limit is 11 MB, server/http-guards.ts). */
+  photoBytes: 10 * 1024 * 1024,
   /** Admin list page size. */
   pageSize: 20,
 } as const
@@ -83,23 +82,23 @@ export const CUSTOM_REQUEST_LIMITS = {
  * A request refused for a field does not count; one refused for its photos does (their header is
  * read only after the limits).
  */
-export const CUSTOM_REQUEST_RATE = { perAddress: 5, perEmail: 3, seconds: 60 * 60 } as const
+export const CUSTOM_ORDER_RATE = { perAddress: 5, perEmail: 3, seconds: 60 * 60 } as const
 
-export const CUSTOM_REQUEST_MESSAGES = {
+export const CUSTOM_ORDER_MESSAGES = {
   sent: 'Thank you! Your request is with the studio; we will reply with a price within two working days.',
   tooMany: 'You have sent several requests in the last hour. Please wait a while and try again, or call us.',
-  tooManyPhotos: `Please choose at most ${CUSTOM_REQUEST_LIMITS.photos} photos.`,
-  photosTooLarge: `The photos can be at most ${MAX_UPLOAD_MB} MB together. Please choose smaller ones.`,
+  tooManyPhotos: `Please choose at most ${CUSTOM_ORDER_LIMITS.photos} photos.`,
+  photosTooLarge: 'The photos can be at most 10 MB together. Please choose smaller ones.',
   notFound: 'Custom request not found.',
   updated: 'The custom request is updated.',
-  moveRefused: (from: CustomRequestStatus, to: CustomRequestStatus) =>
-    moveRefusedMessage('A request', CUSTOM_REQUEST_STATUS_SHORT[from], CUSTOM_REQUEST_STATUS_SHORT[to]),
+  moveRefused: (from: CustomOrderStatus, to: CustomOrderStatus) =>
+    moveRefusedMessage('A request', CUSTOM_ORDER_STATUS_SHORT[from], CUSTOM_ORDER_STATUS_SHORT[to]),
   quoteNeeded: 'Enter the quoted price before setting this status.',
   quoteLocked: 'The price can no longer change once the request is accepted.',
   nothingChanged: 'Choose a new status, or change the price or the notes.',
 } as const
 
 /** A request's number for people, from its id: #C1001 on. */
-export function formatCustomRequestNumber(id: number): string {
+export function formatCustomOrderNumber(id: number): string {
   return `#C${1000 + id}`
 }

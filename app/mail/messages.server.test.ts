@@ -2,7 +2,7 @@
 // must wrap inside the mail instead of running past the screen. The mails to whoever sent a custom-
 // order request carry nothing they typed.
 import { describe, expect, it } from 'vitest'
-import { customRequestReceivedMail, customRequestStatusMail, type MailCustomRequest, passwordResetMail } from './messages.server'
+import { customOrderReceivedMail, customOrderStatusMail, type MailCustomOrder, passwordResetMail } from './messages.server'
 
 const brand = { shopName: 'Resin Craft Studio', publicUrl: 'http://localhost:3000' }
 const link = 'http://localhost:3000/auth/reset-password?token=S9ChHuS1OEk5qPCxG3n4nM6XRVSAX28b_q-jeWevg-w'
@@ -17,7 +17,7 @@ describe('passwordResetMail', () => {
 
 describe('mails to whoever sent a custom-order request (anyone can type anyone\'s email)', () => {
   const phishing = 'URGENT: verify your account at https://evil.example/login'
-  const request: MailCustomRequest = {
+  const request: MailCustomOrder = {
     id: 7,
     name: phishing,
     phone: '+919845012345',
@@ -33,7 +33,7 @@ describe('mails to whoever sent a custom-order request (anyone can type anyone\'
   const contact = { email: 'hello@resincraft.studio', phone: '+91 98765 43210' }
 
   it('acknowledges with the reference, what happens next and the studio\'s contact, and nothing typed', () => {
-    const mail = customRequestReceivedMail({ ...brand, contact }, request)
+    const mail = customOrderReceivedMail({ ...brand, contact }, request)
     for (const part of [mail.subject, mail.html, mail.text]) {
       expect(part).not.toContain('evil.example')
       expect(part).not.toContain('URGENT')
@@ -46,9 +46,9 @@ describe('mails to whoever sent a custom-order request (anyone can type anyone\'
   })
 
   it('declines without repeating anything typed; a quote the studio chose to send still names the piece', () => {
-    const declined = customRequestStatusMail(brand, request, 'declined')
+    const declined = customOrderStatusMail(brand, request, 'declined')
     expect(`${declined.subject}${declined.html}${declined.text}`).not.toContain('evil.example')
-    const quoted = customRequestStatusMail(brand, { ...request, name: 'Meera', description: 'A jasmine pendant', quotedPaise: 320_000 }, 'quoted')
+    const quoted = customOrderStatusMail(brand, { ...request, name: 'Meera', description: 'A jasmine pendant', quotedPaise: 320_000 }, 'quoted')
     expect(quoted.text).toContain('Hi Meera,')
     expect(quoted.text).toContain('What you asked for: A jasmine pendant')
   })

@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { VARIETY_LABELS } from '~/lib/catalog'
-import { formatCustomRequestNumber } from '~/lib/custom-orders'
+import { formatCustomOrderNumber } from '~/lib/custom-orders'
 import { formatDay } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
@@ -345,7 +345,7 @@ export function ownerAlertMail(brand: MailBrand, input: { subject: string; lines
 }
 
 /** A custom-order request as its mails take it. */
-export interface MailCustomRequest {
+export interface MailCustomOrder {
   id: number
   name: string
   phone: string
@@ -360,9 +360,9 @@ export interface MailCustomRequest {
   signedIn: boolean
 }
 
-export const adminCustomRequestUrl = (brand: MailBrand, id: number) => `${brand.publicUrl}/admin/custom-orders/${id}`
+export const adminCustomOrderUrl = (brand: MailBrand, id: number) => `${brand.publicUrl}/admin/custom-orders/${id}`
 
-function customRequestFacts(request: MailCustomRequest): string[] {
+function customOrderFacts(request: MailCustomOrder): string[] {
   return [
     `What: ${request.description}`,
     request.occasion ? `Occasion: ${request.occasion}` : '',
@@ -373,11 +373,11 @@ function customRequestFacts(request: MailCustomRequest): string[] {
 }
 
 /** To the owner: a new custom-order request, with the way to reach the person. */
-export function ownerCustomRequestMail(brand: MailBrand, request: MailCustomRequest): RenderedMail {
-  const number = formatCustomRequestNumber(request.id)
+export function ownerCustomOrderMail(brand: MailBrand, request: MailCustomOrder): RenderedMail {
+  const number = formatCustomOrderNumber(request.id)
   const subject = `New custom order request ${number} from ${request.name}`
   const contact = `${request.name}, ${request.phone}, ${request.email}`
-  const facts = customRequestFacts(request)
+  const facts = customOrderFacts(request)
   return {
     subject,
     html: html(
@@ -387,10 +387,10 @@ export function ownerCustomRequestMail(brand: MailBrand, request: MailCustomRequ
         {facts.map((fact) => (
           <Paragraph key={fact}>{fact}</Paragraph>
         ))}
-        <ButtonLink href={adminCustomRequestUrl(brand, request.id)}>Open the request</ButtonLink>
+        <ButtonLink href={adminCustomOrderUrl(brand, request.id)}>Open the request</ButtonLink>
       </MailLayout>,
     ),
-    text: text(brand, `New custom order request ${number}`, `From ${contact}.`, facts.join('\n'), `Open the request: ${adminCustomRequestUrl(brand, request.id)}`),
+    text: text(brand, `New custom order request ${number}`, `From ${contact}.`, facts.join('\n'), `Open the request: ${adminCustomOrderUrl(brand, request.id)}`),
   }
 }
 
@@ -407,9 +407,9 @@ export interface MailContact {
  * reference number, dates and sums the form parsed, and the studio's own contact. The owner's copy
  * has it all.
  */
-export function customRequestReceivedMail(brand: MailBrand & { contact: MailContact }, request: MailCustomRequest): RenderedMail {
+export function customOrderReceivedMail(brand: MailBrand & { contact: MailContact }, request: MailCustomOrder): RenderedMail {
   const { contact } = brand
-  const number = formatCustomRequestNumber(request.id)
+  const number = formatCustomOrderNumber(request.id)
   const subject = `We have your custom order request ${number}`
   const next = 'We will reply with a price within two working days.'
   const follow = request.signedIn ? `You can follow it in your account: ${brand.publicUrl}/shop/account` : ''
@@ -439,12 +439,12 @@ export function customRequestReceivedMail(brand: MailBrand & { contact: MailCont
 }
 
 /** To the person who asked: the studio quoted, started, declined or finished their piece. */
-export function customRequestStatusMail(
+export function customOrderStatusMail(
   brand: MailBrand,
-  request: MailCustomRequest,
+  request: MailCustomOrder,
   status: 'quoted' | 'accepted' | 'declined' | 'done',
 ): RenderedMail {
-  const number = formatCustomRequestNumber(request.id)
+  const number = formatCustomOrderNumber(request.id)
   const price = request.quotedPaise === null ? '' : formatPaise(request.quotedPaise)
   const words = {
     quoted: { subject: `Your custom order ${number}: our price is ${price}`, line: `We can make it for ${price}. Reply to this mail or call us to go ahead.` },

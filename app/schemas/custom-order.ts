@@ -1,7 +1,7 @@
 // The custom-order request form (/shop/custom-order) and the admin's update form: one schema each,
 // used by the pages (Conform) and the domain. Rupees are parsed into paise here, once.
 import { z } from 'zod'
-import { CUSTOM_REQUEST_LIMITS as LIMITS, CUSTOM_REQUEST_STATUSES } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_LIMITS as LIMITS, CUSTOM_ORDER_STATUSES } from '~/lib/custom-orders'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import { INDIAN_PHONE } from './address'
 import { email } from './auth'
@@ -64,9 +64,9 @@ export const customOrderSchema = z.object({
 export type CustomOrderInput = z.infer<typeof customOrderSchema>
 
 /** The admin's update: a move (or none), the quoted price (rupees, may be empty) and the notes. */
-export const customRequestUpdateSchema = z.object({
+export const customOrderUpdateSchema = z.object({
   status: z
-    .union([z.literal(''), z.enum(CUSTOM_REQUEST_STATUSES, { error: `Status must be one of ${CUSTOM_REQUEST_STATUSES.join(', ')}` })])
+    .union([z.literal(''), z.enum(CUSTOM_ORDER_STATUSES, { error: `Status must be one of ${CUSTOM_ORDER_STATUSES.join(', ')}` })])
     .optional()
     .default(''),
   quotedPrice: z.union([z.literal(''), rupees('Quoted price')]).optional().default(''),
@@ -78,4 +78,4 @@ export const customRequestUpdateSchema = z.object({
     .default(''),
 })
 
-export type CustomRequestUpdateInput = z.infer<typeof customRequestUpdateSchema>
+export type CustomOrderUpdateInput = z.infer<typeof customOrderUpdateSchema>

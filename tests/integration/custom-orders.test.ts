@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
-import { CUSTOM_REQUEST_MESSAGES } from '../../app/lib/custom-orders'
+import { CUSTOM_ORDER_MESSAGES } from '../../app/lib/custom-orders'
 import { indiaDay } from '../../app/lib/dates'
 import { ADMIN, ADMIN_ENV, Browser } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
@@ -124,7 +124,7 @@ describe('custom-order requests over HTTP', () => {
     const photo = await png({ r: 1, g: 2, b: 3 })
     const answer = await send('198.51.100.5', multipart(fields(), [1, 2, 3, 4].map((n) => ({ name: `p${n}.png`, blob: photo }))))
     expect(answer.status).toBe(400)
-    expect(answer.text).toContain(CUSTOM_REQUEST_MESSAGES.tooManyPhotos)
+    expect(answer.text).toContain(CUSTOM_ORDER_MESSAGES.tooManyPhotos)
   })
 
   it('refuses a needed-by date that is not in the future', async () => {
@@ -140,7 +140,7 @@ describe('custom-order requests over HTTP', () => {
     }
     const perEmail = await send('198.51.100.13', multipart(fields({ email })))
     expect(perEmail.status).toBe(429)
-    expect(perEmail.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
+    expect(perEmail.text).toContain(CUSTOM_ORDER_MESSAGES.tooMany)
 
     const ip = '198.51.100.20'
     // A request refused for a field (a past date) is refused before the limits: not counted.
@@ -148,7 +148,7 @@ describe('custom-order requests over HTTP', () => {
     for (let n = 1; n <= 5; n++) expect((await send(ip, multipart(fields({ email: `x${n}@example.com` })))).status).toBe(302)
     const perAddress = await send(ip, multipart(fields({ email: 'x6@example.com' })))
     expect(perAddress.status).toBe(429)
-    expect(perAddress.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
+    expect(perAddress.text).toContain(CUSTOM_ORDER_MESSAGES.tooMany)
   })
 
   it('counts a request refused for its photos against the limits, and stores none of them', async () => {
@@ -164,7 +164,7 @@ describe('custom-order requests over HTTP', () => {
     }
     const sixth = await send(ip, multipart(fields({ email: 'bad6@example.com' })))
     expect(sixth.status).toBe(429)
-    expect(sixth.text).toContain(CUSTOM_REQUEST_MESSAGES.tooMany)
+    expect(sixth.text).toContain(CUSTOM_ORDER_MESSAGES.tooMany)
     expect(await counts()).toEqual(before)
   })
 

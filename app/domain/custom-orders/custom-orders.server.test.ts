@@ -1,23 +1,23 @@
 // Custom-order requests: stored with their photos and the owner's and shopper's mails in one
 // transaction; bad input (no contact, a huge text, a past date, too many photos) changes nothing;
-// the admin moves a request only as CUSTOM_REQUEST_MOVES allows, with a quote where one is needed;
+// the admin moves a request only as CUSTOM_ORDER_MOVES allows, with a quote where one is needed;
 // the shopper's list and the admin's filtered, paged list and the dashboard's counts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DB } from '../../../db/database'
 import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
-import { CUSTOM_REQUEST_LIMITS, CUSTOM_REQUEST_MESSAGES } from '~/lib/custom-orders'
-import { type CustomOrderInput, customOrderSchema, customRequestUpdateSchema } from '~/schemas/custom-order'
+import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
+import { type CustomOrderInput, customOrderSchema, customOrderUpdateSchema } from '~/schemas/custom-order'
 import { registerUser } from '../accounts/accounts.server'
 import {
-  CustomRequestMoveRefused,
+  CustomOrderMoveRefused,
   checkNeededBy,
-  countCustomRequests,
-  createCustomRequest,
-  getCustomRequest,
-  listCustomRequests,
-  listCustomRequestsOf,
-  updateCustomRequest,
+  countCustomOrders,
+  createCustomOrder,
+  getCustomOrder,
+  listCustomOrders,
+  listCustomOrdersOf,
+  updateCustomOrder,
 } from './custom-orders.server'
 import { Invalid, NotFound } from '../errors'
 import { setDomainSettings } from '../../../tests/helpers/domain-settings'
@@ -52,7 +52,7 @@ function input(overrides: Record<string, unknown> = {}): CustomOrderInput {
   })
 }
 
-const update = (value: Record<string, unknown>) => customRequestUpdateSchema.parse(value)
+const update = (value: Record<string, unknown>) => customOrderUpdateSchema.parse(value)
 
 async function rowCounts() {
   const count = async (table: 'custom_requests' | 'custom_request_photos' | 'mail_outbox') =>
@@ -80,7 +80,7 @@ describe('the request form schema', () => {
       name: 'Meera',
       phone: '+1 415 555 0100',
       email: 'meera@example.com',
-      description: 'x'.repeat(CUSTOM_REQUEST_LIMITS.description + 1),
+      description: 'x'.repeat(CUSTOM_ORDER_LIMITS.description + 1),
       budget: 'two thousand',
       neededBy: '2026-02-30',
     })
@@ -111,10 +111,10 @@ describe('checkNeededBy', () => {
   })
 })
 
-describe('createCustomRequest', () => {
+describe('createCustomOrder', () => {
   it('stores a visitor request with its photos and queues the owner mail and the acknowledgement', async () => {
-    const { id } = await createCustomRequest(db, { input: input(), userId: null, photos: [PHOTO] }, NOW)
-    const request = await getCustomRequest(db, id)
+    const { id } = await createCustomOrder(db, { input: input(), userId: null, photos: [PHOTO] }, NOW)
+    const request = await getCustomOrder(db, id)
     expect(request).toMatchObject({
       name: 'Meera Iyer',
       email: 'meera@example.com',
@@ -141,10 +141,10 @@ describe('createCustomRequest', () => {
   it("lists a signed-in shopper's requests as theirs only, newest first", async () => {
     const asha = await registerUser(db, { userName: 'Asha', email: 'asha@example.com', password: 'password-123' })
     const ravi = await registerUser(db, { userName: 'Ravi', email: 'ravi@example.com', password: 'password-123' })
-    const first = await createCustomRequest(db, { input: input({ description: 'A clock' }), userId: asha.id }, NOW)
-    const second = await createCustomRequest(db, { input: input({ description: 'A tray' }), userId: asha.id }, NOW)
-    await createCustomRequest(db, { input: input({ description: 'Ravi’s coasters' }), userId: ravi.id }, NOW)
-    const mine = await listCustomRequestsOf(db, asha.id)
+    const first = await createCustomOrder(db, { input: input({ description: 'A clock' }), userId: asha.id }, NOW)
+    const second = await createCustomOrder(db, { input: input({ description: 'A tray' }), userId: asha.id }, NOW)
+    await createCustomOrder(db, { input: input({ description: 'Ravi’s coasters' }), userId: ravi.id }, NOW)
+    const mine = await listCustomOrdersOf(db, asha.id)
     expect(mine.map((r) => r.id).sort()).toEqual([first.id, second.id].sort())
     expect(mine.every((r) => r.status === 'new')).toBe(true)
     const mail = await db.selectFrom('mail_outbox').select('text').where('kind', '=', 'custom-request-received').where('to_address', '=', 'meera@example.com').executeTakeFirstOrThrow()
@@ -153,29 +153,29 @@ describe('createCustomRequest', () => {
 
   it('refuses a past date, four photos or a url the pipeline did not make, and stores nothing', async () => {
     const before = await rowCounts()
-    const past = await rejection(createCustomRequest(db, { input: input({ neededBy: '2026-11-20' }), userId: null }, NOW))
+    const past = await rejection(createCustomOrder(db, { input: input({ neededBy: '2026-11-20' }), userId: null }, NOW))
     expect(past).toBeInstanceOf(Invalid)
     expect((past as Invalid).errors.neededBy).toEqual(['The needed-by date must be in the future'])
-    const four = await rejection(createCustomRequest(db, { input: input(), userId: null, photos: [PHOTO, PHOTO, PHOTO, PHOTO] }, NOW))
-    expect((four as Invalid).errors.photos).toEqual([CUSTOM_REQUEST_MESSAGES.tooManyPhotos])
-    const foreign = await rejection(createCustomRequest(db, { input: input(), userId: null, photos: ['https://evil.example/x.png'] }, NOW))
+    const four = await rejection(createCustomOrder(db, { input: input(), userId: null, photos: [PHOTO, PHOTO, PHOTO, PHOTO] }, NOW))
+    expect((four as Invalid).errors.photos).toEqual([CUSTOM_ORDER_MESSAGES.tooManyPhotos])
+    const foreign = await rejection(createCustomOrder(db, { input: input(), userId: null, photos: ['https://evil.example/x.png'] }, NOW))
     expect((foreign as Invalid).errors.photos).toBeDefined()
     expect(await rowCounts()).toEqual(before)
   })
 })
 
-describe('updateCustomRequest', () => {
+describe('updateCustomOrder', () => {
   async function newRequest() {
-    return (await createCustomRequest(db, { input: input(), userId: null }, NOW)).id
+    return (await createCustomOrder(db, { input: input(), userId: null }, NOW)).id
   }
 
   it('follows a request from new to done, mailing the quote, the go-ahead and the finished piece', async () => {
     const id = await newRequest()
-    await updateCustomRequest(db, id, update({ status: 'quoted', quotedPrice: '3,200', notes: 'Jasmine needs drying first.' }))
-    expect(await getCustomRequest(db, id)).toMatchObject({ status: 'quoted', quotedPaise: 320_000, adminNotes: 'Jasmine needs drying first.' })
-    await updateCustomRequest(db, id, update({ status: 'accepted', notes: 'Paid by UPI.' }))
-    await updateCustomRequest(db, id, update({ status: 'done', notes: 'Paid by UPI.' }))
-    expect(await getCustomRequest(db, id)).toMatchObject({ status: 'done', quotedPaise: 320_000 })
+    await updateCustomOrder(db, id, update({ status: 'quoted', quotedPrice: '3,200', notes: 'Jasmine needs drying first.' }))
+    expect(await getCustomOrder(db, id)).toMatchObject({ status: 'quoted', quotedPaise: 320_000, adminNotes: 'Jasmine needs drying first.' })
+    await updateCustomOrder(db, id, update({ status: 'accepted', notes: 'Paid by UPI.' }))
+    await updateCustomOrder(db, id, update({ status: 'done', notes: 'Paid by UPI.' }))
+    expect(await getCustomOrder(db, id)).toMatchObject({ status: 'done', quotedPaise: 320_000 })
     const mails = await db.selectFrom('mail_outbox').select(['kind', 'subject']).where('to_address', '=', 'meera@example.com').orderBy('id').execute()
     expect(mails.map((m) => m.kind)).toEqual(['custom-request-received', 'custom-request-quoted', 'custom-request-accepted', 'custom-request-done'])
     expect(mails[1]?.subject).toBe(`Your custom order #C${1000 + id}: our price is ₹3,200.00`)
@@ -183,73 +183,73 @@ describe('updateCustomRequest', () => {
 
   it('refuses a move the table does not allow, and changes nothing', async () => {
     const id = await newRequest()
-    const skip = await rejection(updateCustomRequest(db, id, update({ status: 'done', quotedPrice: '3000' })))
-    expect(skip).toBeInstanceOf(CustomRequestMoveRefused)
+    const skip = await rejection(updateCustomOrder(db, id, update({ status: 'done', quotedPrice: '3000' })))
+    expect(skip).toBeInstanceOf(CustomOrderMoveRefused)
     expect((skip as Invalid).errors.status).toEqual(['A request that is new cannot be set to done.'])
-    await updateCustomRequest(db, id, update({ status: 'declined' }))
-    const reopen = await rejection(updateCustomRequest(db, id, update({ status: 'quoted', quotedPrice: '3000' })))
+    await updateCustomOrder(db, id, update({ status: 'declined' }))
+    const reopen = await rejection(updateCustomOrder(db, id, update({ status: 'quoted', quotedPrice: '3000' })))
     expect((reopen as Invalid).errors.status).toEqual(['A request that is declined cannot be set to quoted.'])
-    expect(await getCustomRequest(db, id)).toMatchObject({ status: 'declined', quotedPaise: null })
+    expect(await getCustomOrder(db, id)).toMatchObject({ status: 'declined', quotedPaise: null })
   })
 
   it('wants a price to quote, and keeps the price once accepted', async () => {
     const id = await newRequest()
-    const noPrice = await rejection(updateCustomRequest(db, id, update({ status: 'quoted' })))
-    expect((noPrice as Invalid).errors.quotedPrice).toEqual([CUSTOM_REQUEST_MESSAGES.quoteNeeded])
-    await updateCustomRequest(db, id, update({ status: 'quoted', quotedPrice: '3000' }))
+    const noPrice = await rejection(updateCustomOrder(db, id, update({ status: 'quoted' })))
+    expect((noPrice as Invalid).errors.quotedPrice).toEqual([CUSTOM_ORDER_MESSAGES.quoteNeeded])
+    await updateCustomOrder(db, id, update({ status: 'quoted', quotedPrice: '3000' }))
     // A new price while quoted is a new quote, mailed again.
-    await updateCustomRequest(db, id, update({ quotedPrice: '2800' }))
+    await updateCustomOrder(db, id, update({ quotedPrice: '2800' }))
     const quotes = await db.selectFrom('mail_outbox').select('subject').where('kind', '=', 'custom-request-quoted').orderBy('id').execute()
     expect(quotes.map((m) => m.subject)).toEqual([
       `Your custom order #C${1000 + id}: our price is ₹3,000.00`,
       `Your custom order #C${1000 + id}: our price is ₹2,800.00`,
     ])
-    await updateCustomRequest(db, id, update({ status: 'accepted' }))
-    const locked = await rejection(updateCustomRequest(db, id, update({ quotedPrice: '9000' })))
-    expect((locked as Invalid).errors.quotedPrice).toEqual([CUSTOM_REQUEST_MESSAGES.quoteLocked])
-    expect((await getCustomRequest(db, id)).quotedPaise).toBe(280_000)
+    await updateCustomOrder(db, id, update({ status: 'accepted' }))
+    const locked = await rejection(updateCustomOrder(db, id, update({ quotedPrice: '9000' })))
+    expect((locked as Invalid).errors.quotedPrice).toEqual([CUSTOM_ORDER_MESSAGES.quoteLocked])
+    expect((await getCustomOrder(db, id)).quotedPaise).toBe(280_000)
   })
 
   it('lets one of two racing moves from the same status win', async () => {
     const id = await newRequest()
-    await updateCustomRequest(db, id, update({ status: 'quoted', quotedPrice: '3000' }))
+    await updateCustomOrder(db, id, update({ status: 'quoted', quotedPrice: '3000' }))
     const results = await Promise.allSettled([
-      updateCustomRequest(db, id, update({ status: 'accepted' })),
-      updateCustomRequest(db, id, update({ status: 'declined' })),
+      updateCustomOrder(db, id, update({ status: 'accepted' })),
+      updateCustomOrder(db, id, update({ status: 'declined' })),
     ])
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     const refused = results.find((r) => r.status === 'rejected')
-    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(CustomRequestMoveRefused)
-    expect(['accepted', 'declined']).toContain((await getCustomRequest(db, id)).status)
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(CustomOrderMoveRefused)
+    expect(['accepted', 'declined']).toContain((await getCustomOrder(db, id)).status)
   })
 
   it('answers NotFound for an unknown request', async () => {
-    expect(await rejection(updateCustomRequest(db, 424242, update({ notes: 'x' })))).toBeInstanceOf(NotFound)
-    expect(await rejection(getCustomRequest(db, 0))).toBeInstanceOf(NotFound)
+    expect(await rejection(updateCustomOrder(db, 424242, update({ notes: 'x' })))).toBeInstanceOf(NotFound)
+    expect(await rejection(getCustomOrder(db, 0))).toBeInstanceOf(NotFound)
   })
 })
 
 describe("the admin's list and the dashboard's counts", () => {
   it('filters by status, pages with plain numbers and counts each status', async () => {
     const ids: number[] = []
-    for (let i = 0; i < 5; i++) ids.push((await createCustomRequest(db, { input: input({ description: `Piece ${i}` }), userId: null }, NOW)).id)
-    await updateCustomRequest(db, ids[0] as number, update({ status: 'quoted', quotedPrice: '1500' }))
-    await updateCustomRequest(db, ids[1] as number, update({ status: 'declined' }))
+    for (let i = 0; i < 5; i++) ids.push((await createCustomOrder(db, { input: input({ description: `Piece ${i}` }), userId: null }, NOW)).id)
+    await updateCustomOrder(db, ids[0] as number, update({ status: 'quoted', quotedPrice: '1500' }))
+    await updateCustomOrder(db, ids[1] as number, update({ status: 'declined' }))
 
-    const all = await listCustomRequests(db, { pageSize: 2 })
+    const all = await listCustomOrders(db, { pageSize: 2 })
     expect(all).toMatchObject({ total: 5, page: 1, pageCount: 3, status: null })
     expect(all.items).toHaveLength(2)
-    const last = await listCustomRequests(db, { pageSize: 2, page: 3 })
+    const last = await listCustomOrders(db, { pageSize: 2, page: 3 })
     expect(last.items).toHaveLength(1)
-    const seen = new Set([...all.items, ...(await listCustomRequests(db, { pageSize: 2, page: 2 })).items, ...last.items].map((r) => r.id))
+    const seen = new Set([...all.items, ...(await listCustomOrders(db, { pageSize: 2, page: 2 })).items, ...last.items].map((r) => r.id))
     expect(seen.size).toBe(5)
 
-    const fresh = await listCustomRequests(db, { status: 'new' })
+    const fresh = await listCustomOrders(db, { status: 'new' })
     expect(fresh.items.map((r) => r.id).sort()).toEqual(ids.slice(2).sort())
-    expect((await listCustomRequests(db, { status: 'quoted' })).items[0]).toMatchObject({ id: ids[0], quotedPaise: 150_000, name: 'Meera Iyer' })
+    expect((await listCustomOrders(db, { status: 'quoted' })).items[0]).toMatchObject({ id: ids[0], quotedPaise: 150_000, name: 'Meera Iyer' })
     // An unknown status filter shows everything rather than failing.
-    expect((await listCustomRequests(db, { status: 'bogus' })).total).toBe(5)
+    expect((await listCustomOrders(db, { status: 'bogus' })).total).toBe(5)
 
-    expect(await countCustomRequests(db)).toEqual({ new: 3, quoted: 1, accepted: 0, declined: 1, done: 0 })
+    expect(await countCustomOrders(db)).toEqual({ new: 3, quoted: 1, accepted: 0, declined: 1, done: 0 })
   })
 })

@@ -1,28 +1,28 @@
 // Custom-order requests: a visitor or shopper asks the studio to make a piece; the owner
 // is told (mail through the outbox, in the same transaction; the dashboard counts new ones) and
-// follows the request through the moves of CUSTOM_REQUEST_MOVES (app/lib/custom-orders.ts) with a
+// follows the request through the moves of CUSTOM_ORDER_MOVES (app/lib/custom-orders.ts) with a
 // quoted price and notes; the shopper sees its status in Account. Photos arrive as urls already
 // made by the image pipeline (media.server.ts): the adapter stores them, the domain checks them.
 import type { Selectable } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { CustomRequestsTable } from '../../../db/schema'
 import {
-  CUSTOM_REQUEST_LIMITS as LIMITS,
-  CUSTOM_REQUEST_MESSAGES as MESSAGES,
-  CUSTOM_REQUEST_STATUSES,
-  type CustomRequestStatus,
-  canMoveCustomRequest,
-  isCustomRequestStatus,
+  CUSTOM_ORDER_LIMITS as LIMITS,
+  CUSTOM_ORDER_MESSAGES as MESSAGES,
+  CUSTOM_ORDER_STATUSES,
+  type CustomOrderStatus,
+  canMoveCustomOrder,
+  isCustomOrderStatus,
   NEEDS_QUOTE,
 } from '~/lib/custom-orders'
 import { indiaDay } from '~/lib/dates'
 import { isUploadUrl } from '~/lib/images'
-import type { CustomOrderInput, CustomRequestUpdateInput } from '~/schemas/custom-order'
+import type { CustomOrderInput, CustomOrderUpdateInput } from '~/schemas/custom-order'
 import {
-  customRequestReceivedMail,
-  customRequestStatusMail,
-  type MailCustomRequest,
-  ownerCustomRequestMail,
+  customOrderReceivedMail,
+  customOrderStatusMail,
+  type MailCustomOrder,
+  ownerCustomOrderMail,
 } from '../../mail/messages.server'
 import { Invalid, NotFound } from '../errors'
 import { enqueueMail, ownerRecipients } from '../messaging/mail.server'
@@ -31,24 +31,24 @@ import { readPage } from '../paging.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export interface CustomRequestSummary {
+export interface CustomOrderSummary {
   id: number
   description: string
   occasion: string
   budgetPaise: number
   neededBy: string
-  status: CustomRequestStatus
+  status: CustomOrderStatus
   quotedPaise: number | null
   createdAt: string
 }
 
-export interface AdminCustomRequestSummary extends CustomRequestSummary {
+export interface AdminCustomOrderSummary extends CustomOrderSummary {
   name: string
   email: string
   phone: string
 }
 
-export interface CustomRequestDetail extends AdminCustomRequestSummary {
+export interface CustomOrderDetail extends AdminCustomOrderSummary {
   userId: string | null
   adminNotes: string
   updatedAt: string
@@ -71,7 +71,7 @@ export function checkNeededBy(neededBy: string, now: Date = new Date()): void {
  * with at most three photo urls from the upload pipeline, and queues in the same transaction the
  * owner's mail and the acknowledgement to the person who asked. Answers the new request's id.
  */
-export async function createCustomRequest(
+export async function createCustomOrder(
   db: DB,
   request: { input: CustomOrderInput; userId: string | null; photos?: readonly string[] },
   now: Date = new Date(),
@@ -104,7 +104,7 @@ export async function createCustomRequest(
         .values(photos.map((url, position) => ({ request_id: id, position, image_url: url })))
         .execute()
     }
-    const mail: MailCustomRequest = {
+    const mail: MailCustomOrder = {
       id,
       name: input.name,
       phone: input.phone,
@@ -120,9 +120,9 @@ export async function createCustomRequest(
     const settings = domainSettings().mail
     const owner = await ownerRecipients(trx)
     if (owner) {
-      await enqueueMail(trx, { kind: 'custom-request-owner', to: owner, dedupeKey: `custom-request-owner:${id}`, ...ownerCustomRequestMail(settings, mail) })
+      await enqueueMail(trx, { kind: 'custom-request-owner', to: owner, dedupeKey: `custom-request-owner:${id}`, ...ownerCustomOrderMail(settings, mail) })
     }
-    await enqueueMail(trx, { kind: 'custom-request-received', to: input.email, dedupeKey: `custom-request-received:${id}`, ...customRequestReceivedMail(settings, mail) })
+    await enqueueMail(trx, { kind: 'custom-request-received', to: input.email, dedupeKey: `custom-request-received:${id}`, ...customOrderReceivedMail(settings, mail) })
     return { id }
   })
 }
@@ -131,7 +131,7 @@ const SUMMARY_COLUMNS = ['id', 'description', 'occasion', 'budget_paise', 'neede
 
 type SummaryRow = Pick<Selectable<CustomRequestsTable>, (typeof SUMMARY_COLUMNS)[number]>
 
-function toSummary(row: SummaryRow): CustomRequestSummary {
+function toSummary(row: SummaryRow): CustomOrderSummary {
   return {
     id: Number(row.id),
     description: row.description,
@@ -145,7 +145,7 @@ function toSummary(row: SummaryRow): CustomRequestSummary {
 }
 
 /** A shopper's own requests, newest first (at most 100: a list in Account, not an archive). */
-export async function listCustomRequestsOf(db: DB, userId: string): Promise<CustomRequestSummary[]> {
+export async function listCustomOrdersOf(db: DB, userId: string): Promise<CustomOrderSummary[]> {
   const rows = await db
     .selectFrom('custom_requests')
     .select(SUMMARY_COLUMNS)
@@ -158,11 +158,11 @@ export async function listCustomRequestsOf(db: DB, userId: string): Promise<Cust
 }
 
 /** The admin's list: every request or those of one status (an unknown status: all), newest first, a page at a time. */
-export async function listCustomRequests(
+export async function listCustomOrders(
   db: DB,
   options: { status?: string | null; page?: number; pageSize?: number } = {},
-): Promise<{ items: AdminCustomRequestSummary[]; total: number; page: number; pageCount: number; status: CustomRequestStatus | null }> {
-  const status = isCustomRequestStatus(options.status) ? options.status : null
+): Promise<{ items: AdminCustomOrderSummary[]; total: number; page: number; pageCount: number; status: CustomOrderStatus | null }> {
+  const status = isCustomOrderStatus(options.status) ? options.status : null
   let query = db.selectFrom('custom_requests')
   if (status) query = query.where('status', '=', status)
   const { items, total, page, pageCount } = await readPage(
@@ -180,7 +180,7 @@ export async function listCustomRequests(
 }
 
 /** One request in full with its photos; NotFound for an unknown id. */
-export async function getCustomRequest(db: DB, id: number): Promise<CustomRequestDetail> {
+export async function getCustomOrder(db: DB, id: number): Promise<CustomOrderDetail> {
   if (!Number.isSafeInteger(id) || id < 1) throw new NotFound(MESSAGES.notFound)
   const row = await db.selectFrom('custom_requests').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new NotFound(MESSAGES.notFound)
@@ -203,30 +203,30 @@ export async function getCustomRequest(db: DB, id: number): Promise<CustomReques
 }
 
 /** A move the table does not allow from the request's current status: 400 under `status`. */
-export class CustomRequestMoveRefused extends Invalid {
+export class CustomOrderMoveRefused extends Invalid {
   constructor(
-    readonly from: CustomRequestStatus,
-    readonly to: CustomRequestStatus,
+    readonly from: CustomOrderStatus,
+    readonly to: CustomOrderStatus,
   ) {
     super({ status: [MESSAGES.moveRefused(from, to)] })
   }
 }
 
 /**
- * The admin's update: a move of the status (only as CUSTOM_REQUEST_MOVES allows; '' keeps it), the
+ * The admin's update: a move of the status (only as CUSTOM_ORDER_MOVES allows; '' keeps it), the
  * quoted price (needed for quoted, accepted and done; fixed once accepted) and the notes. The row
  * changes only while it is still in the status it was read in, so two racing moves cannot both
  * win. A move (or a new price while quoted) queues its mail to the person who asked, in the same
  * transaction. Answers the status it is in now.
  */
-export async function updateCustomRequest(db: DB, id: number, update: CustomRequestUpdateInput): Promise<{ status: CustomRequestStatus }> {
+export async function updateCustomOrder(db: DB, id: number, update: CustomOrderUpdateInput): Promise<{ status: CustomOrderStatus }> {
   if (!Number.isSafeInteger(id) || id < 1) throw new NotFound(MESSAGES.notFound)
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('custom_requests').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw new NotFound(MESSAGES.notFound)
     const from = row.status
     const to = update.status === '' ? from : update.status
-    if (to !== from && !canMoveCustomRequest(from, to)) throw new CustomRequestMoveRefused(from, to)
+    if (to !== from && !canMoveCustomOrder(from, to)) throw new CustomOrderMoveRefused(from, to)
 
     const typedPrice = update.quotedPrice === '' ? null : update.quotedPrice
     const priceChanges = typedPrice !== null && typedPrice !== row.quoted_paise
@@ -244,7 +244,7 @@ export async function updateCustomRequest(db: DB, id: number, update: CustomRequ
       .where('status', '=', from)
       .executeTakeFirst()
     // Another update moved it since it was read: the page shows where it is now.
-    if (Number(result.numUpdatedRows) === 0) throw new CustomRequestMoveRefused(from, to)
+    if (Number(result.numUpdatedRows) === 0) throw new CustomOrderMoveRefused(from, to)
 
     const mailStatus = to !== from ? to : priceChanges && to === 'quoted' ? 'quoted' : null
     if (mailStatus && mailStatus !== 'new') {
@@ -253,7 +253,7 @@ export async function updateCustomRequest(db: DB, id: number, update: CustomRequ
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('request_id', '=', id)
         .executeTakeFirstOrThrow()
-      const mail: MailCustomRequest = {
+      const mail: MailCustomOrder = {
         id,
         name: row.name,
         phone: row.phone,
@@ -268,20 +268,20 @@ export async function updateCustomRequest(db: DB, id: number, update: CustomRequ
       }
       // A new price while quoted is a new quote: its key names the price.
       const key = mailStatus === 'quoted' ? `custom-request-quoted:${id}:${quoted}` : `custom-request-${mailStatus}:${id}`
-      await enqueueMail(trx, { kind: `custom-request-${mailStatus}`, to: row.email, dedupeKey: key, ...customRequestStatusMail(domainSettings().mail, mail, mailStatus) })
+      await enqueueMail(trx, { kind: `custom-request-${mailStatus}`, to: row.email, dedupeKey: key, ...customOrderStatusMail(domainSettings().mail, mail, mailStatus) })
     }
     return { status: to }
   })
 }
 
 /** How many requests are in each status (the dashboard shows the new ones). */
-export async function countCustomRequests(db: DB): Promise<Record<CustomRequestStatus, number>> {
+export async function countCustomOrders(db: DB): Promise<Record<CustomOrderStatus, number>> {
   const rows = await db
     .selectFrom('custom_requests')
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
     .groupBy('status')
     .execute()
-  const counts = Object.fromEntries(CUSTOM_REQUEST_STATUSES.map((s) => [s, 0])) as Record<CustomRequestStatus, number>
+  const counts = Object.fromEntries(CUSTOM_ORDER_STATUSES.map((s) => [s, 0])) as Record<CustomOrderStatus, number>
   for (const row of rows) counts[row.status] = Number(row.n)
   return counts
 }

@@ -2,14 +2,14 @@
 // photos, and the form that moves it along (only the moves allowed from where it is).
 import type { ReactNode } from 'react'
 import { Link, useNavigation } from 'react-router'
-import { CustomRequestForm, CustomRequestStatusBadge, formatNeededBy } from '~/components/admin/custom-request-views'
+import { AdminCustomOrderForm, CustomOrderStatusBadge, formatNeededBy } from '~/components/admin/custom-order-views'
 import { getDb } from '~/infra/db.server'
-import { CUSTOM_REQUEST_STATUS_LABELS, formatCustomRequestNumber } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_STATUS_LABELS, formatCustomOrderNumber } from '~/lib/custom-orders'
 import { formatDateTime } from '~/lib/dates'
 import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
-import { getCustomRequest } from '~/domain/custom-orders/custom-orders.server'
-import { customRequestFormAction } from '~/web/admin-custom-request-form.server'
+import { getCustomOrder } from '~/domain/custom-orders/custom-orders.server'
+import { adminCustomOrderFormAction } from '~/web/admin-custom-order-form.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { Route } from './+types/custom-order'
 
@@ -21,11 +21,11 @@ function requestIdOf(param: string): number {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { request: await orNotFound(getCustomRequest(getDb(), requestIdOf(params.requestId))) }
+  return { request: await orNotFound(getCustomOrder(getDb(), requestIdOf(params.requestId))) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return customRequestFormAction(requestIdOf(params.requestId), await request.formData())
+  return adminCustomOrderFormAction(requestIdOf(params.requestId), await request.formData())
 }
 
 /** One fact of the request: a small label over its value. */
@@ -47,11 +47,11 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
         ← Back to Custom Orders
       </Link>
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">Custom Request {formatCustomRequestNumber(r.id)}</h1>
-        <CustomRequestStatusBadge status={r.status} />
+        <h1 className="text-2xl font-bold">Custom Request {formatCustomOrderNumber(r.id)}</h1>
+        <CustomOrderStatusBadge status={r.status} />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {CUSTOM_REQUEST_STATUS_LABELS[r.status]} · Sent {formatDateTime(r.createdAt)}
+        {CUSTOM_ORDER_STATUS_LABELS[r.status]} · Sent {formatDateTime(r.createdAt)}
         {r.userId ? ' by a signed-in shopper' : ' by a visitor'}
       </p>
       <dl className="grid gap-3 rounded-lg border border-zinc-200 p-4 text-sm sm:grid-cols-2 dark:border-zinc-800">
@@ -91,7 +91,7 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
           </ul>
         </section>
       ) : null}
-      <CustomRequestForm key={`${r.status}-${r.updatedAt}`} status={r.status} quotedPaise={r.quotedPaise} notes={r.adminNotes} lastResult={actionData} busy={busy} />
+      <AdminCustomOrderForm key={`${r.status}-${r.updatedAt}`} status={r.status} quotedPaise={r.quotedPaise} notes={r.adminNotes} lastResult={actionData} busy={busy} />
     </section>
   )
 }

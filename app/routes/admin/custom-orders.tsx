@@ -1,11 +1,11 @@
 // The admin's custom-order requests: newest first, filtered by status, plain-link pages.
 import { Form } from 'react-router'
-import { CustomRequestList } from '~/components/admin/custom-request-views'
+import { CustomOrderList } from '~/components/admin/custom-order-views'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
-import { CUSTOM_REQUEST_STATUS_SHORT, CUSTOM_REQUEST_STATUSES } from '~/lib/custom-orders'
-import { listCustomRequests } from '~/domain/custom-orders/custom-orders.server'
+import { CUSTOM_ORDER_STATUS_SHORT, CUSTOM_ORDER_STATUSES } from '~/lib/custom-orders'
+import { listCustomOrders } from '~/domain/custom-orders/custom-orders.server'
 import { pageParam } from '~/schemas/pagination'
 import { Pager } from '~/components/pager'
 import type { Route } from './+types/custom-orders'
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Custom Orders · Admin'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  return listCustomRequests(getDb(), { status: url.searchParams.get('status'), page: pageParam(url) })
+  return listCustomOrders(getDb(), { status: url.searchParams.get('status'), page: pageParam(url) })
 }
 
 export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) {
@@ -27,9 +27,9 @@ export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) 
           Status
           <select name="status" defaultValue={status ?? ''} className={`${inputClass} w-48`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
             <option value="">All statuses</option>
-            {CUSTOM_REQUEST_STATUSES.map((s) => (
+            {CUSTOM_ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {CUSTOM_REQUEST_STATUS_SHORT[s]}
+                {CUSTOM_ORDER_STATUS_SHORT[s]}
               </option>
             ))}
           </select>
@@ -40,12 +40,12 @@ export default function AdminCustomOrders({ loaderData }: Route.ComponentProps) 
       </Form>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {total} request{total === 1 ? '' : 's'}
-        {status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.
+        {status ? ` with status ${CUSTOM_ORDER_STATUS_SHORT[status]}` : ''}.
       </p>
       {items.length === 0 ? (
-        <p className="text-zinc-600">No custom requests{status ? ` with status ${CUSTOM_REQUEST_STATUS_SHORT[status]}` : ''}.</p>
+        <p className="text-zinc-600">No custom requests{status ? ` with status ${CUSTOM_ORDER_STATUS_SHORT[status]}` : ''}.</p>
       ) : (
-        <CustomRequestList items={items} />
+        <CustomOrderList items={items} />
       )}
       <Pager
         page={page}

@@ -3,20 +3,20 @@ import { RevenueChart } from '~/components/admin/revenue-chart'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { dashboard } from '~/domain/dashboard/admin-dashboard.server'
-import { countCustomRequests } from '~/domain/custom-orders/custom-orders.server'
-import { CustomRequestsPanel } from '~/components/admin/custom-request-views'
+import { countCustomOrders } from '~/domain/custom-orders/custom-orders.server'
+import { CustomOrdersPanel } from '~/components/admin/custom-order-views'
 import { paymentWarnings } from '~/infra/payment-setup.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 
 export async function loader() {
-  const [figures, customRequests] = await Promise.all([dashboard(getDb()), countCustomRequests(getDb())])
-  return { ...figures, customRequests, paymentWarnings: paymentWarnings(getConfig()) }
+  const [figures, customOrders] = await Promise.all([dashboard(getDb()), countCustomOrders(getDb())])
+  return { ...figures, customOrders, paymentWarnings: paymentWarnings(getConfig()) }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customRequests } = loaderData
+  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders } = loaderData
   // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
   // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
@@ -48,7 +48,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <OrdersByStatus byStatus={byStatus} needsAttention={needsAttention} totalOrders={totalOrders} />
         <StockAlerts stock={stock} />
-        <CustomRequestsPanel counts={customRequests} />
+        <CustomOrdersPanel counts={customOrders} />
       </div>
 
       <LatestOrders latestOrders={latestOrders} />

@@ -11,8 +11,8 @@ import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
 import { listFeatureImages } from '~/domain/catalog/banners.server'
 import { abandonedBefore, listOrdersOf } from '~/domain/orders/order-reads.server'
-import { listCustomRequestsOf } from '~/domain/custom-orders/custom-orders.server'
-import { CustomRequestsOfShopper } from '~/components/custom-requests-of-shopper'
+import { listCustomOrdersOf } from '~/domain/custom-orders/custom-orders.server'
+import { CustomOrdersOfShopper } from '~/components/custom-orders-of-shopper'
 import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Account' }]
@@ -21,17 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const url = new URL(request.url)
   const db = getDb()
-  const [orders, addresses, banners, customRequests] = await Promise.all([
+  const [orders, addresses, banners, customOrders] = await Promise.all([
     // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
     listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore(getConfig().HOLD_MINUTES) }),
     listAddresses(db, user.id),
     listFeatureImages(db),
-    listCustomRequestsOf(db, user.id),
+    listCustomOrdersOf(db, user.id),
   ])
   const tab = url.searchParams.get('tab')
   return {
     tab: tab === 'address' ? ('address' as const) : tab === 'custom' ? ('custom' as const) : ('orders' as const),
-    customRequests,
+    customOrders,
     editing: addresses.find((a) => a.id === url.searchParams.get('edit')) ?? null,
     orders,
     addresses,
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, orders, addresses, editing, banner, customRequests } = loaderData
+  const { tab, orders, addresses, editing, banner, customOrders } = loaderData
   const location = useLocation()
   const bannerImage = banner ? responsiveImage(banner) : null
   const tabClass = (active: boolean) =>
@@ -80,7 +80,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             )}
           </section>
         ) : tab === 'custom' ? (
-          <CustomRequestsOfShopper requests={customRequests} />
+          <CustomOrdersOfShopper requests={customOrders} />
         ) : (
           <section className="grid gap-6">
             <h1 className="text-xl font-bold">Address</h1>

@@ -1,12 +1,12 @@
 // A shopper's custom-order requests in Account, with each status in words and the quoted price.
 import { Link } from 'react-router'
-import { CUSTOM_REQUEST_STATUS_LABELS, formatCustomRequestNumber } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_STATUS_LABELS, formatCustomOrderNumber } from '~/lib/custom-orders'
 import { formatDate } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
-import type { CustomRequestSummary } from '~/domain/custom-orders/custom-orders.server'
+import type { CustomOrderSummary } from '~/domain/custom-orders/custom-orders.server'
 import { buttonClass } from './ui/button'
 
-export function CustomRequestsOfShopper({ requests }: { requests: CustomRequestSummary[] }) {
+export function CustomOrdersOfShopper({ requests }: { requests: CustomOrderSummary[] }) {
   return (
     <section className="grid gap-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h1 className="text-xl font-bold">Custom Orders</h1>
@@ -17,12 +17,12 @@ export function CustomRequestsOfShopper({ requests }: { requests: CustomRequestS
           {requests.map((r) => (
             <li key={r.id} className="grid gap-1 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-semibold">Request {formatCustomRequestNumber(r.id)}</span>
+                <span className="font-semibold">Request {formatCustomOrderNumber(r.id)}</span>
                 <span className="text-xs text-zinc-600 dark:text-zinc-400">Sent {formatDate(r.createdAt)}</span>
               </div>
               <p className="line-clamp-3 break-words">{r.description}</p>
               <p>
-                Status: <strong>{CUSTOM_REQUEST_STATUS_LABELS[r.status]}</strong>
+                Status: <strong>{CUSTOM_ORDER_STATUS_LABELS[r.status]}</strong>
                 {r.quotedPaise !== null && r.status !== 'declined' ? <> · Price: <strong>{formatPaise(r.quotedPaise)}</strong></> : null}
               </p>
             </li>

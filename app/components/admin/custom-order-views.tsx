@@ -6,43 +6,43 @@ import { Panel } from '~/components/admin/dashboard-panels'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import {
-  CUSTOM_REQUEST_STATUS_SHORT,
-  type CustomRequestStatus,
-  formatCustomRequestNumber,
-  isFinalCustomRequestStatus,
-  nextCustomRequestStatuses,
+  CUSTOM_ORDER_STATUS_SHORT,
+  type CustomOrderStatus,
+  formatCustomOrderNumber,
+  isFinalCustomOrderStatus,
+  nextCustomOrderStatuses,
 } from '~/lib/custom-orders'
 import { formatDate } from '~/lib/dates'
 import { formatPaise, paiseToRupees } from '~/lib/money'
-import type { AdminCustomRequestSummary } from '~/domain/custom-orders/custom-orders.server'
+import type { AdminCustomOrderSummary } from '~/domain/custom-orders/custom-orders.server'
 
 /** The needed-by day (YYYY-MM-DD) as people read it: 22 Nov 2026. */
 export function formatNeededBy(day: string): string {
   return formatDate(`${day}T12:00:00Z`)
 }
 
-export function CustomRequestStatusBadge({ status }: { status: CustomRequestStatus }) {
-  const tone: Record<CustomRequestStatus, string> = {
+export function CustomOrderStatusBadge({ status }: { status: CustomOrderStatus }) {
+  const tone: Record<CustomOrderStatus, string> = {
     new: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
     quoted: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
     accepted: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-100',
     declined: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
     done: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
   }
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tone[status]}`}>{CUSTOM_REQUEST_STATUS_SHORT[status]}</span>
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tone[status]}`}>{CUSTOM_ORDER_STATUS_SHORT[status]}</span>
 }
 
 /** The admin's list: one card per request (a phone reads cards better than a wide table). */
-export function CustomRequestList({ items }: { items: AdminCustomRequestSummary[] }) {
+export function CustomOrderList({ items }: { items: AdminCustomOrderSummary[] }) {
   return (
     <ul className="grid gap-3">
       {items.map((r) => (
         <li key={r.id} className="grid gap-1 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Link to={`/admin/custom-orders/${r.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline dark:text-brand-500">
-              {formatCustomRequestNumber(r.id)} · {r.name}
+              {formatCustomOrderNumber(r.id)} · {r.name}
             </Link>
-            <CustomRequestStatusBadge status={r.status} />
+            <CustomOrderStatusBadge status={r.status} />
           </div>
           <p className="line-clamp-2 break-words text-zinc-700 dark:text-zinc-300">{r.description}</p>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -57,21 +57,21 @@ export function CustomRequestList({ items }: { items: AdminCustomRequestSummary[
 }
 
 /** Status (only allowed moves), quoted price and notes; a closed request keeps only its notes. */
-export function CustomRequestForm({
+export function AdminCustomOrderForm({
   status,
   quotedPaise,
   notes,
   lastResult,
   busy,
 }: {
-  status: CustomRequestStatus
+  status: CustomOrderStatus
   quotedPaise: number | null
   notes: string
   lastResult?: SubmissionResult<string[]> | null
   busy: boolean
 }) {
-  const next = nextCustomRequestStatuses(status)
-  const priceFixed = status === 'accepted' || isFinalCustomRequestStatus(status)
+  const next = nextCustomOrderStatuses(status)
+  const priceFixed = status === 'accepted' || isFinalCustomOrderStatus(status)
   const [form, fields] = useForm({
     id: 'custom-request',
     lastResult,
@@ -85,17 +85,17 @@ export function CustomRequestForm({
       {next.length > 0 ? (
         <Field label="Status" errors={fields.status.errors} errorId={fields.status.errorId}>
           <select {...getSelectProps(fields.status)} key={fields.status.key} className={inputClass}>
-            <option value="">Keep: {CUSTOM_REQUEST_STATUS_SHORT[status]}</option>
+            <option value="">Keep: {CUSTOM_ORDER_STATUS_SHORT[status]}</option>
             {next.map((to) => (
               <option key={to} value={to}>
-                {CUSTOM_REQUEST_STATUS_SHORT[to]}
+                {CUSTOM_ORDER_STATUS_SHORT[to]}
               </option>
             ))}
           </select>
         </Field>
       ) : (
         <p className="text-sm">
-          Status: <strong>{CUSTOM_REQUEST_STATUS_SHORT[status]}</strong>. This request is closed; its status no longer changes.
+          Status: <strong>{CUSTOM_ORDER_STATUS_SHORT[status]}</strong>. This request is closed; its status no longer changes.
         </p>
       )}
       {priceFixed ? (
@@ -116,7 +116,7 @@ export function CustomRequestForm({
 }
 
 /** The dashboard's count of new custom requests (and those in hand), with the way to them. */
-export function CustomRequestsPanel({ counts }: { counts: Record<CustomRequestStatus, number> }) {
+export function CustomOrdersPanel({ counts }: { counts: Record<CustomOrderStatus, number> }) {
   const inHand = counts.quoted + counts.accepted
   return (
     <Panel
