@@ -180,6 +180,15 @@ describe('captured payments only, for pending orders only', () => {
     expect(await stockOf(db, 'pendant')).toBe(5)
   })
 
+  it('money captured in another currency confirms nothing', async () => {
+    const placed = await placeOrderFor(db, gateway, asha, [{ productId: 'pendant', quantity: 1 }])
+    const before = await paymentSnapshot(db)
+    const body = JSON.parse(paymentEvent('payment.captured', placed.gatewayOrder.id, 'pay_usd', placed.totalAmountPaise))
+    body.payload.payment.entity.currency = 'USD'
+    expect(await webhook(JSON.stringify(body), 'evt_usd')).toBe('ignored')
+    expect(await paymentSnapshot(db)).toEqual(before)
+  })
+
   it('a webhook whose payment is not captured confirms nothing', async () => {
     const placed = await placeOrderFor(db, gateway, asha, [{ productId: 'pendant', quantity: 1 }])
     const before = await paymentSnapshot(db)
