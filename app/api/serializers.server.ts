@@ -7,7 +7,7 @@ import type { SessionUser } from '~/lib/user'
 import type { AddressView } from '../domain/accounts/addresses.server'
 import type { Cart, CartLine } from '../domain/cart/cart.server'
 import type { ProductCardData, ProductDetail } from '../domain/catalog/catalog.server'
-import type { FeatureImageItem } from '../domain/catalog/banners.server'
+import type { BannerItem } from '../domain/catalog/banners.server'
 import type { OrderDetail, OrderSummary } from '../domain/orders/order-reads.server'
 import type { ReviewItem } from '../domain/catalog/reviews.server'
 
@@ -86,8 +86,8 @@ export function toApiReview(review: ReviewItem) {
   }
 }
 
-export function toApiFeatureImage(feature: FeatureImageItem) {
-  return { _id: feature.id, image: feature.image }
+export function toApiBanner(banner: BannerItem) {
+  return { _id: banner.id, image: banner.image }
 }
 
 /** A cart line with the server's current prices (rupees); `available` false lines are not in the total. */

@@ -106,7 +106,7 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
   // Hiding without a reason is refused (400), whichever review it names.
   'routes/admin/reviews.tsx': [adminPage(() => '/admin/reviews?show=hidden&page=2'), adminPost(() => '/admin/reviews', { intent: 'hide', reviewId: NO_ID })],
-  'routes/admin/features.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
+  'routes/admin/banners.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],
@@ -292,9 +292,9 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/order-cancel.ts': [
     { method: 'POST', url: () => `/api/shop/order/cancel/${NO_ID}`, expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
   ],
-  'routes/api/common/features.ts': [publicApi(() => '/api/common/feature/get')],
-  'routes/api/common/feature-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
-  'routes/api/common/feature-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],
+  'routes/api/common/banners.ts': [publicApi(() => '/api/common/feature/get')],
+  'routes/api/common/banner-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
+  'routes/api/common/banner-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],
   'routes/api/admin/upload-image.ts': [adminApi('POST', () => '/api/admin/products/upload-image', 400, { my_file: 'x' })],
   'routes/api/admin/products.ts': [adminApi('GET', () => '/api/admin/products/get', 200)],
   'routes/api/admin/product-add.ts': [adminApi('POST', () => '/api/admin/products/add', 400, { title: '' })],

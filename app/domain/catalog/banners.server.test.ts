@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { NotFound } from '../errors'
-import { addFeatureImage, deleteFeatureImage, listFeatureImages } from './banners.server'
+import { addBanner, deleteBanner, listBanners } from './banners.server'
 
 let testDb: TestDb
 
@@ -13,9 +13,9 @@ afterEach(async () => {
   await testDb.cleanup()
 })
 
-describe('listFeatureImages', () => {
+describe('listBanners', () => {
   it('is empty when there are none', async () => {
-    expect(await listFeatureImages(testDb.db)).toEqual([])
+    expect(await listBanners(testDb.db)).toEqual([])
   })
 
   it('lists the images by position', async () => {
@@ -27,7 +27,7 @@ describe('listFeatureImages', () => {
         { id: 'f2', image: '/uploads/b-1280.webp', position: 1 },
       ])
       .execute()
-    expect(await listFeatureImages(testDb.db)).toEqual([
+    expect(await listBanners(testDb.db)).toEqual([
       { id: 'f1', image: '/uploads/a-1280.webp', position: 0 },
       { id: 'f2', image: '/uploads/b-1280.webp', position: 1 },
       { id: 'f3', image: '/uploads/c-1280.webp', position: 2 },
@@ -35,14 +35,14 @@ describe('listFeatureImages', () => {
   })
 })
 
-describe('addFeatureImage', () => {
+describe('addBanner', () => {
   it('appends each new banner after the last one', async () => {
-    const first = await addFeatureImage(testDb.db, '/uploads/a-1280.webp')
+    const first = await addBanner(testDb.db, '/uploads/a-1280.webp')
     expect(first).toEqual({ id: expect.any(String), image: '/uploads/a-1280.webp', position: 0 })
-    const second = await addFeatureImage(testDb.db, '/uploads/b-1280.webp')
+    const second = await addBanner(testDb.db, '/uploads/b-1280.webp')
     expect(second.position).toBe(1)
     expect(second.id).not.toBe(first.id)
-    expect(await listFeatureImages(testDb.db)).toEqual([first, second])
+    expect(await listBanners(testDb.db)).toEqual([first, second])
   })
 
   it('goes after the highest position even when earlier ones were removed', async () => {
@@ -53,34 +53,34 @@ describe('addFeatureImage', () => {
         { id: 'f5', image: '/uploads/e-1280.webp', position: 4 },
       ])
       .execute()
-    const added = await addFeatureImage(testDb.db, '/uploads/f-1280.webp')
+    const added = await addBanner(testDb.db, '/uploads/f-1280.webp')
     expect(added.position).toBe(5)
-    expect((await listFeatureImages(testDb.db)).map((f) => f.id)).toEqual(['f1', 'f5', added.id])
+    expect((await listBanners(testDb.db)).map((f) => f.id)).toEqual(['f1', 'f5', added.id])
   })
 
   it('may add the same picture twice (two slots of the carousel)', async () => {
-    await addFeatureImage(testDb.db, '/uploads/a-1280.webp')
-    await addFeatureImage(testDb.db, '/uploads/a-1280.webp')
-    expect((await listFeatureImages(testDb.db)).map((f) => f.position)).toEqual([0, 1])
+    await addBanner(testDb.db, '/uploads/a-1280.webp')
+    await addBanner(testDb.db, '/uploads/a-1280.webp')
+    expect((await listBanners(testDb.db)).map((f) => f.position)).toEqual([0, 1])
   })
 })
 
-describe('deleteFeatureImage', () => {
+describe('deleteBanner', () => {
   it('removes one banner and keeps the others in order', async () => {
-    const a = await addFeatureImage(testDb.db, '/uploads/a-1280.webp')
-    const b = await addFeatureImage(testDb.db, '/uploads/b-1280.webp')
-    const c = await addFeatureImage(testDb.db, '/uploads/c-1280.webp')
-    await deleteFeatureImage(testDb.db, b.id)
-    expect(await listFeatureImages(testDb.db)).toEqual([a, c])
-    const d = await addFeatureImage(testDb.db, '/uploads/d-1280.webp')
+    const a = await addBanner(testDb.db, '/uploads/a-1280.webp')
+    const b = await addBanner(testDb.db, '/uploads/b-1280.webp')
+    const c = await addBanner(testDb.db, '/uploads/c-1280.webp')
+    await deleteBanner(testDb.db, b.id)
+    expect(await listBanners(testDb.db)).toEqual([a, c])
+    const d = await addBanner(testDb.db, '/uploads/d-1280.webp')
     expect(d.position).toBe(3)
   })
 
   it('is NotFound for an unknown id or a second delete', async () => {
-    await expect(deleteFeatureImage(testDb.db, 'nope')).rejects.toBeInstanceOf(NotFound)
-    const a = await addFeatureImage(testDb.db, '/uploads/a-1280.webp')
-    await deleteFeatureImage(testDb.db, a.id)
-    await expect(deleteFeatureImage(testDb.db, a.id)).rejects.toThrow('Feature image not found.')
-    expect(await listFeatureImages(testDb.db)).toEqual([])
+    await expect(deleteBanner(testDb.db, 'nope')).rejects.toBeInstanceOf(NotFound)
+    const a = await addBanner(testDb.db, '/uploads/a-1280.webp')
+    await deleteBanner(testDb.db, a.id)
+    await expect(deleteBanner(testDb.db, a.id)).rejects.toThrow('Feature image not found.')
+    expect(await listBanners(testDb.db)).toEqual([])
   })
 })

@@ -1,16 +1,16 @@
-// The home page banner's feature images, in their display order.
+// The home page's banners (the spec's feature images), in their display order.
 import type { DB } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
-import { FEATURE_MESSAGES } from '~/lib/features'
+import { BANNER_MESSAGES } from '~/lib/banners'
 import { NotFound } from '../errors'
 
-export interface FeatureImageItem {
+export interface BannerItem {
   id: string
   image: string
   position: number
 }
 
-export async function listFeatureImages(db: DB): Promise<FeatureImageItem[]> {
+export async function listBanners(db: DB): Promise<BannerItem[]> {
   return db
     .selectFrom('feature_images')
     .select(['id', 'image', 'position'])
@@ -21,7 +21,7 @@ export async function listFeatureImages(db: DB): Promise<FeatureImageItem[]> {
 }
 
 /** Adds a banner at the end of the carousel. */
-export async function addFeatureImage(db: DB, image: string): Promise<FeatureImageItem> {
+export async function addBanner(db: DB, image: string): Promise<BannerItem> {
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('feature_images')
@@ -33,7 +33,7 @@ export async function addFeatureImage(db: DB, image: string): Promise<FeatureIma
   })
 }
 
-export async function deleteFeatureImage(db: DB, id: string): Promise<void> {
+export async function deleteBanner(db: DB, id: string): Promise<void> {
   const result = await db.deleteFrom('feature_images').where('id', '=', id).executeTakeFirst()
-  if (Number(result.numDeletedRows) === 0) throw new NotFound(FEATURE_MESSAGES.notFound)
+  if (Number(result.numDeletedRows) === 0) throw new NotFound(BANNER_MESSAGES.notFound)
 }

@@ -9,7 +9,7 @@ import { responsiveImage } from '~/lib/images'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
-import { listFeatureImages } from '~/domain/catalog/banners.server'
+import { listBanners } from '~/domain/catalog/banners.server'
 import { abandonedBefore, listOrdersOf } from '~/domain/orders/order-reads.server'
 import { listCustomOrdersOf } from '~/domain/custom-orders/custom-orders.server'
 import { CustomOrdersOfShopper } from '~/components/custom-orders-of-shopper'
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
     listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore(getConfig().HOLD_MINUTES) }),
     listAddresses(db, user.id),
-    listFeatureImages(db),
+    listBanners(db),
     listCustomOrdersOf(db, user.id),
   ])
   const tab = url.searchParams.get('tab')

@@ -5,7 +5,7 @@ import { Carousel } from '~/components/ui/carousel'
 import { getDb } from '~/infra/db.server'
 import { CategoryLinks } from '~/components/category-links'
 import { listProducts } from '~/domain/catalog/catalog.server'
-import { listFeatureImages } from '~/domain/catalog/banners.server'
+import { listBanners } from '~/domain/catalog/banners.server'
 import type { Route } from './+types/home'
 
 /** docs/spec/constants.md: the banner moves on every 4 seconds. */
@@ -27,7 +27,7 @@ export async function loader() {
   const db = getDb()
   const [featured, banners] = await Promise.all([
     listProducts(db, { sort: 'price-lowtohigh', pageSize: 8 }),
-    listFeatureImages(db),
+    listBanners(db),
   ])
   return { products: featured.items, banners: banners.slice(0, BANNER_COUNT) }
 }

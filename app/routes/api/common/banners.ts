@@ -4,15 +4,15 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswerOf, listWindow } from '~/api/lists.server'
-import { toApiFeatureImage } from '~/api/serializers.server'
-import { listFeatureImages } from '~/domain/catalog/banners.server'
-import type { Route } from './+types/features'
+import { toApiBanner } from '~/api/serializers.server'
+import { listBanners } from '~/domain/catalog/banners.server'
+import type { Route } from './+types/banners'
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     const window = listWindow(new URL(request.url).searchParams, 'features')
-    const features = await listFeatureImages(getDb())
-    return apiJson(listAnswerOf(features, window, toApiFeatureImage))
+    const banners = await listBanners(getDb())
+    return apiJson(listAnswerOf(banners, window, toApiBanner))
   })
 }
 

@@ -5,37 +5,37 @@ import { InlineError } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
 import { getImageStore } from '~/infra/images/image-store.server'
 import { responsiveImage } from '~/lib/images'
-import { addFeatureImage, deleteFeatureImage, listFeatureImages } from '~/domain/catalog/banners.server'
+import { addBanner, deleteBanner, listBanners } from '~/domain/catalog/banners.server'
 import { storeUploadedFile } from '~/domain/catalog/media.server'
 import { formAction } from '~/web/form-action.server'
 import { replyMessage } from '~/web/form-reply'
 import { redirectWithToast } from '~/web/toast/toast.server'
-import type { Route } from './+types/features'
-import { FEATURE_MESSAGES } from '~/lib/features'
+import type { Route } from './+types/banners'
+import { BANNER_MESSAGES } from '~/lib/banners'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Feature Images · Admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const features = await listFeatureImages(getDb())
+  const banners = await listBanners(getDb())
   const confirmId = new URL(request.url).searchParams.get('delete')
-  const index = features.findIndex((f) => f.id === confirmId)
-  return { features, confirm: index === -1 ? null : { id: features[index]?.id ?? '', number: index + 1 } }
+  const index = banners.findIndex((f) => f.id === confirmId)
+  return { banners, confirm: index === -1 ? null : { id: banners[index]?.id ?? '', number: index + 1 } }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
   return formAction(async () => {
     if (form.get('intent') === 'delete') {
-      await deleteFeatureImage(getDb(), String(form.get('id') ?? ''))
-      return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.deleted })
+      await deleteBanner(getDb(), String(form.get('id') ?? ''))
+      return redirectWithToast('/admin/features', { type: 'success', message: BANNER_MESSAGES.deleted })
     }
     const stored = await storeUploadedFile(getDb(), getImageStore(), form.get('my_file'))
-    await addFeatureImage(getDb(), stored.url)
-    return redirectWithToast('/admin/features', { type: 'success', message: FEATURE_MESSAGES.added })
+    await addBanner(getDb(), stored.url)
+    return redirectWithToast('/admin/features', { type: 'success', message: BANNER_MESSAGES.added })
   }, { reply: {} })
 }
 
-export default function AdminFeatures({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminBanners({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const error = replyMessage(actionData)
   return (
@@ -58,14 +58,14 @@ export default function AdminFeatures({ loaderData, actionData }: Route.Componen
         </ConfirmDelete>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        {loaderData.features.map((feature, index) => {
-          const image = responsiveImage(feature.image)
+        {loaderData.banners.map((banner, index) => {
+          const image = responsiveImage(banner.image)
           return (
-            <figure key={feature.id} className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <figure key={banner.id} className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
               <img src={image.src} srcSet={image.srcSet} sizes="(min-width: 640px) 50vw, 100vw" width={640} height={256} alt={`Banner ${index + 1}`} className="aspect-[5/2] w-full object-cover" />
               <figcaption className="flex items-center justify-between p-3 text-sm">
                 Banner {index + 1}
-                <Link to={`/admin/features?delete=${feature.id}`} className={buttonClass('destructive', 'sm')}>
+                <Link to={`/admin/features?delete=${banner.id}`} className={buttonClass('destructive', 'sm')}>
                   Delete
                 </Link>
               </figcaption>

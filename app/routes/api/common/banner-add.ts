@@ -6,11 +6,11 @@ import { getImageStore } from '~/infra/images/image-store.server'
 import { checkUploadedUrl, isMultipart, readMultipart } from '~/api/multipart.server'
 import { storeUploadedFile } from '~/domain/catalog/media.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
-import { toApiFeatureImage } from '~/api/serializers.server'
+import { toApiBanner } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { addFeatureImage } from '~/domain/catalog/banners.server'
-import type { Route } from './+types/feature-add'
-import { FEATURE_MESSAGES } from '~/lib/features'
+import { addBanner } from '~/domain/catalog/banners.server'
+import type { Route } from './+types/banner-add'
+import { BANNER_MESSAGES } from '~/lib/banners'
 
 export const loader = () => methodNotAllowed('POST')
 
@@ -34,7 +34,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireApiAdmin(context)
     const image = await imageOf(request)
-    const feature = await addFeatureImage(getDb(), image)
-    return apiJson({ success: true, message: FEATURE_MESSAGES.added, data: toApiFeatureImage(feature) }, 201)
+    const banner = await addBanner(getDb(), image)
+    return apiJson({ success: true, message: BANNER_MESSAGES.added, data: toApiBanner(banner) }, 201)
   })
 }

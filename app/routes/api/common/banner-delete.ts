@@ -3,9 +3,9 @@
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { requireApiAdmin } from '~/web/auth.server'
-import { deleteFeatureImage } from '~/domain/catalog/banners.server'
-import type { Route } from './+types/feature-delete'
-import { FEATURE_MESSAGES } from '~/lib/features'
+import { deleteBanner } from '~/domain/catalog/banners.server'
+import type { Route } from './+types/banner-delete'
+import { BANNER_MESSAGES } from '~/lib/banners'
 
 export const loader = () => methodNotAllowed('DELETE')
 
@@ -13,7 +13,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed('DELETE')
   return handleApi(async () => {
     requireApiAdmin(context)
-    await deleteFeatureImage(getDb(), params.id)
-    return apiJson({ success: true, message: FEATURE_MESSAGES.deleted })
+    await deleteBanner(getDb(), params.id)
+    return apiJson({ success: true, message: BANNER_MESSAGES.deleted })
   })
 }
