@@ -2,8 +2,8 @@
 // Delete is a quiet control that still asks first; every control is a 44 px tap target.
 import { adminProductCard, expect, jsEnabled, loginAs, test } from './fixtures'
 
-// Counts the demo catalogue's earrings, so it waits while another test adds products.
-test.use({ catalogueAccess: 'read' })
+// Counts the demo catalogue's earrings while other tests add products of their own: theirs never say
+// 'earrings' (tests/e2e/shop-data.ts) nor sit in Home Decor.
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 import {
-  addProductWithoutJs,
   adminProductCard,
   DEMO,
   expect,
@@ -13,41 +12,11 @@ import {
   productCard,
   productPath,
   startTestPayment,
-  test as base,
+  test,
   testPng,
   toast,
   uploadHash,
 } from './fixtures'
-
-/**
- * Products made by a test are deleted after it (through the admin's own delete), even when it
- * fails, so the shop's catalogue is back to the seeded one for the tests that count it.
- */
-const test = base.extend<{ cleanup: (title: string) => void }>({
-  cleanup: [
-    async ({ catalogueLock: _heldUntilCleanedUp, openPage }, use) => {
-      const titles: string[] = []
-      await use((title) => {
-        titles.push(title)
-      })
-      if (titles.length === 0) return
-      const admin = await openPage({ javaScriptEnabled: false })
-      await admin.goto('/auth/login')
-      await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
-      await expect(admin).toHaveURL(/\/admin\/products$/)
-      for (const title of titles) {
-        await admin.goto('/admin/products')
-        const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
-        if ((await edit.count()) === 0) continue
-        const id = (await edit.getAttribute('href'))?.split('/')[3]
-        await admin.goto(`/admin/products?delete=${id}`)
-        await admin.getByRole('button', { name: 'Yes, delete' }).click()
-        await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
-      }
-    },
-    { timeout: 60_000 },
-  ],
-})
 
 /** A product title no other test uses; it sorts near the top of the admin grid (A to Z). */
 function uniqueTitle(kind: string) {
@@ -59,7 +28,8 @@ async function aProduct(kind: string, overrides: Partial<NewProduct> = {}): Prom
     title: uniqueTitle(kind),
     description: 'A round coaster poured in teal and white resin with a gold rim.',
     category: 'Gifting & Memories',
-    price: '1234.50',
+    // Dearer than page 1 of the listing (history.spec.ts reads page 2's first card), under the dearest (₹5,499).
+    price: '4321.50',
     salePrice: '0',
     totalStock: '25',
     // One picture per project and purpose: uploads are content-addressed, so reruns reuse the files.
@@ -80,13 +50,10 @@ function horizontalOverflow(page: Page) {
 }
 
 test.describe('admin products', () => {
-  // These tests add products to the shop for a while: the tests that count the catalogue wait.
-  test.use({ catalogueAccess: 'write' })
-
-  test('adds a product with a size option, a colour and two images, and the shop finds it', async ({ page, openPage, cleanup }) => {
+  test('adds a product with a size option, a colour and two images, and the shop finds it', async ({ page, openPage, shop }) => {
     test.slow()
     const product = await aProduct('Sized')
-    cleanup(product.title)
+    shop.deleteAfter(product.title)
     await loginAs(page, 'admin')
     await page.getByRole('link', { name: 'Add New Product' }).click()
     await expect(page).toHaveURL(/\/admin\/products\/new$/)
@@ -101,8 +68,8 @@ test.describe('admin products', () => {
     // Without JS each list button is a post that comes back with one more row.
     await sheet.getByRole('button', { name: 'Add option' }).click()
     await sheet.getByRole('textbox', { name: 'Option 1 name', exact: true }).fill('Large')
-    await sheet.getByRole('spinbutton', { name: 'Option 1 price', exact: true }).fill('1499')
-    await sheet.getByRole('spinbutton', { name: 'Option 1 sale price', exact: true }).fill('1299')
+    await sheet.getByRole('spinbutton', { name: 'Option 1 price', exact: true }).fill('4499')
+    await sheet.getByRole('spinbutton', { name: 'Option 1 sale price', exact: true }).fill('4299')
     await sheet.getByRole('button', { name: 'Add color' }).click()
     await sheet.getByRole('textbox', { name: 'Color 1', exact: true }).fill('Teal')
     await expect(sheet.getByLabel('Title', { exact: true })).toHaveValue(product.title)
@@ -153,36 +120,34 @@ test.describe('admin products', () => {
     await expect(page).toHaveURL(/\/admin\/products$/)
     await expect(flash(page, 'Product added successfully')).toBeVisible()
     const card = adminProductCard(page, product.title)
-    await expect(card).toContainText('₹1,234.50')
+    await expect(card).toContainText('₹4,321.50')
     await expect(card).toContainText('Stock: 25')
     await expect(card.locator('img')).toHaveAttribute('src', new RegExp(hash))
 
     // The shop finds it, with its size, colour and picture.
-    const shop = await openPage()
-    const path = await productPath(shop, product.title)
-    await expect(productCard(shop, product.title)).toContainText('Gifting & Memories')
-    await shop.goto(path)
-    await expect(shop.getByRole('heading', { name: product.title, level: 1 })).toBeVisible()
-    await expect(shop.getByText(product.description)).toBeVisible()
-    await expect(shop.getByRole('img', { name: `${product.title} (1 of 2)` })).toHaveAttribute('src', new RegExp(hash))
-    await expect(shop.getByRole('img', { name: `${product.title} (2 of 2)` })).toHaveAttribute('src', new RegExp(secondHash))
-    const sizes = shop.getByRole('group', { name: 'Size Options' })
+    const storefront = await openPage()
+    const path = await productPath(storefront, product.title)
+    await expect(productCard(storefront, product.title)).toContainText('Gifting & Memories')
+    await storefront.goto(path)
+    await expect(storefront.getByRole('heading', { name: product.title, level: 1 })).toBeVisible()
+    await expect(storefront.getByText(product.description)).toBeVisible()
+    await expect(storefront.getByRole('img', { name: `${product.title} (1 of 2)` })).toHaveAttribute('src', new RegExp(hash))
+    await expect(storefront.getByRole('img', { name: `${product.title} (2 of 2)` })).toHaveAttribute('src', new RegExp(secondHash))
+    const sizes = storefront.getByRole('group', { name: 'Size Options' })
     await expect(sizes.getByRole('radio')).toHaveCount(1)
     await expect(sizes.getByRole('radio', { name: /Large/ })).toBeVisible()
-    await expect(sizes).toContainText('₹1,299.00')
-    const colors = shop.getByRole('group', { name: 'Color Options' })
+    await expect(sizes).toContainText('₹4,299.00')
+    const colors = storefront.getByRole('group', { name: 'Color Options' })
     await expect(colors.getByRole('radio')).toHaveCount(1)
     await expect(colors.getByRole('radio', { name: 'Teal' })).toBeVisible()
   })
 
-  test('edits a product’s stock to 0 and the shop card says Out Of Stock', async ({ page, openPage, cleanup }) => {
+  test('edits a product’s stock to 0 and the shop card says Out Of Stock', async ({ page, openPage, shop }) => {
     test.slow()
-    const product = await aProduct('Stocked', { totalStock: '6' })
-    cleanup(product.title)
-    await addProductWithoutJs(openPage, product)
-    const shop = await openPage()
-    const path = await productPath(shop, product.title)
-    await expect(productCard(shop, product.title).getByText('Only 6 items left')).toBeVisible()
+    const product = await shop.product({ title: uniqueTitle('Stocked'), category: 'gifting-memories', price: 4321.5, stock: 6 })
+    const storefront = await openPage()
+    const path = await productPath(storefront, product.title)
+    await expect(productCard(storefront, product.title).getByText('Only 6 items left')).toBeVisible()
 
     await loginAs(page, 'admin')
     const card = adminProductCard(page, product.title)
@@ -193,7 +158,7 @@ test.describe('admin products', () => {
     await expect(sheet.getByRole('heading', { name: 'Edit Product' })).toBeVisible()
     await expect(sheet.getByLabel('Title', { exact: true })).toHaveValue(product.title)
     await expect(sheet.getByRole('combobox', { name: /^Category\b/ })).toHaveValue('gifting-memories')
-    await expect(sheet.getByLabel('Price (₹)', { exact: true })).toHaveValue(/^1234\.50?$/)
+    await expect(sheet.getByLabel('Price (₹)', { exact: true })).toHaveValue(/^4321\.50?$/)
     await expect(sheet.getByLabel('Total Stock', { exact: true })).toHaveValue('6')
     await expect(sheet.getByRole('img', { name: 'Product 1' })).toBeVisible()
     const save = sheet.getByRole('button', { name: 'Edit', exact: true })
@@ -205,23 +170,21 @@ test.describe('admin products', () => {
     await expect(flash(page, 'Product edited successfully')).toBeVisible()
     await expect(card).toContainText('Stock: 0')
     // Nothing else changed.
-    await expect(card).toContainText('₹1,234.50')
+    await expect(card).toContainText('₹4,321.50')
 
-    await shop.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
-    const shopCard = productCard(shop, product.title)
+    await storefront.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
+    const shopCard = productCard(storefront, product.title)
     await expect(shopCard.getByText('Out Of Stock', { exact: true }).first()).toBeVisible()
     await expect(shopCard.getByRole('button', { name: 'Out Of Stock' })).toBeDisabled()
-    await shop.goto(path)
-    await expect(shop.getByRole('button', { name: 'Out of Stock' })).toBeDisabled()
+    await storefront.goto(path)
+    await expect(storefront.getByRole('button', { name: 'Out of Stock' })).toBeDisabled()
   })
 
-  test('deletes a product after asking, and its shop page is gone', async ({ page, openPage, cleanup }) => {
+  test('deletes a product after asking, and its shop page is gone', async ({ page, openPage, shop }) => {
     test.slow()
-    const product = await aProduct('Doomed')
-    cleanup(product.title)
-    await addProductWithoutJs(openPage, product)
-    const shop = await openPage()
-    const path = await productPath(shop, product.title)
+    const product = await shop.product({ title: uniqueTitle('Doomed') })
+    const storefront = await openPage()
+    const path = await productPath(storefront, product.title)
 
     await loginAs(page, 'admin')
     const card = adminProductCard(page, product.title)
@@ -241,13 +204,13 @@ test.describe('admin products', () => {
     await expect(flash(page, 'Product deleted successfully')).toBeVisible()
     await expect(card).toHaveCount(0)
 
-    const response = await shop.goto(path)
+    const response = await storefront.goto(path)
     expect(response?.status()).toBe(404)
-    await expect(shop.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(storefront.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
     // Search forgives, so other coasters may still answer its title's words; the product itself is gone.
-    await shop.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
-    await expect(shop.getByPlaceholder('Search Products...')).toHaveValue(product.title)
-    await expect(productCard(shop, product.title)).toHaveCount(0)
+    await storefront.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
+    await expect(storefront.getByPlaceholder('Search Products...')).toHaveValue(product.title)
+    await expect(productCard(storefront, product.title)).toHaveCount(0)
   })
 })
 
@@ -284,10 +247,11 @@ test.describe('admin dashboard', () => {
 })
 
 test.describe('admin orders', () => {
-  test('updates an order’s status, asking for one first', async ({ page, openPage }) => {
+  test('updates an order’s status, asking for one first', async ({ page, openPage, shop }) => {
     test.slow()
-    // A fresh shopper buys through the TEST MODE gateway.
-    const shopper = await startTestPayment(page)
+    // A fresh shopper buys a piece of the test's own through the TEST MODE gateway.
+    const product = await shop.product()
+    const shopper = await startTestPayment(page, product)
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
     await page.goto('/shop/account')
@@ -304,12 +268,12 @@ test.describe('admin orders', () => {
     const row = admin.getByRole('row').filter({ hasText: orderNumber })
     await expect(row).toContainText(shopper.email)
     await expect(row.getByText('Confirmed', { exact: true })).toHaveClass(/bg-green-600/)
-    await expect(row).toContainText('₹799.00')
+    await expect(row).toContainText(product.price)
 
     await row.getByRole('link', { name: 'View Details' }).click()
     await expect(admin).toHaveURL(/\/admin\/orders\/[^/?]+$/)
     await expect(admin.getByRole('heading', { name: `Order Details ${orderNumber}` })).toBeVisible()
-    await expect(admin.getByText('Stardust Galaxy Earrings × 1')).toBeVisible()
+    await expect(admin.getByText(`${product.title} × 1`)).toBeVisible()
     await expect(admin.getByText('12 Lake View Road, Indiranagar', { exact: true })).toBeVisible()
     await expect(admin.getByText(`${shopper.userName} (${shopper.email})`)).toBeVisible()
 

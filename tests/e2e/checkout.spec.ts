@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import {
   type AddressValues,
   addAddressAtCheckout,
-  addPurchaseToCart,
+  addToCart,
   cartLink,
   expect,
   fillAddress,
@@ -11,7 +11,6 @@ import {
   jsEnabled,
   newShopper,
   openCart,
-  PURCHASE,
   settled,
   startTestPayment,
   test,
@@ -94,13 +93,14 @@ test.describe('checkout', () => {
     await expect(page.getByText('No orders yet.')).toBeVisible()
   })
 
-  test('asks for an address when none is saved, and when two are saved and none is chosen', async ({ page }) => {
+  test('asks for an address when none is saved, and when two are saved and none is chosen', async ({ page, shop }) => {
+    const product = await shop.product()
     await newShopper(page, 'Two Homes')
-    await addPurchaseToCart(page)
+    await addToCart(page, product)
     await page.goto('/shop/checkout')
     await expect(page.getByText('Add an address below to continue.')).toBeVisible()
     await expect(page.getByRole('radio')).toHaveCount(0)
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toContainText(PURCHASE.price)
+    await expect(page.getByRole('listitem').filter({ hasText: product.title })).toContainText(product.price)
 
     await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
     await expectCheckoutError(page, 'Please Select an Address.')
@@ -128,7 +128,7 @@ test.describe('checkout', () => {
     await expect(radios.nth(0)).not.toBeChecked()
     await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
     await expect(page).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
-    await expect(page.getByRole('heading', { name: `Pay ${PURCHASE.price}` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `Pay ${product.price}` })).toBeVisible()
 
     await page.goto('/shop/account')
     await expect(orderRows(page)).toHaveCount(1)
@@ -138,8 +138,9 @@ test.describe('checkout', () => {
     await expect(page.getByText(HOME_ADDRESS.addressLine, { exact: true })).toHaveCount(0)
   })
 
-  test('a purchase through the TEST MODE gateway reaches the success page and the order history', async ({ page }) => {
-    await startTestPayment(page, HOME_ADDRESS, { checkProcessing: true })
+  test('a purchase through the TEST MODE gateway reaches the success page and the order history', async ({ page, shop }) => {
+    const product = await shop.product()
+    await startTestPayment(page, product, { address: HOME_ADDRESS, checkProcessing: true })
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Fail', exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Cancel', exact: true })).toBeVisible()
@@ -157,6 +158,9 @@ test.describe('checkout', () => {
     // Paying again for the same order only shows the confirmation again.
     await page.goto(`/shop/payment/test?order=${encodeURIComponent(gatewayOrder ?? '')}`)
     await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
+    // The piece's stock was taken once, by the payment, not again by the replay.
+    const stored = await (await page.request.get(`/api/shop/products/get/${product.id}`)).json()
+    expect(stored.data.totalStock).toBe(product.stock - 1)
 
     await page.getByRole('link', { name: 'View My Orders' }).click()
     await expect(page).toHaveURL(/\/shop\/account$/)
@@ -170,7 +174,7 @@ test.describe('checkout', () => {
     const badge = row.getByText('Confirmed', { exact: true })
     await expect(badge).toBeVisible()
     await expect(badge).toHaveClass(/bg-green-600/)
-    await expect(row.getByRole('cell', { name: PURCHASE.price, exact: true })).toBeVisible()
+    await expect(row.getByRole('cell', { name: product.price, exact: true })).toBeVisible()
     const orderNumber = (await row.getByRole('cell').first().textContent())?.trim() ?? ''
     expect(orderNumber).toMatch(/^#\d+$/)
 
@@ -180,10 +184,10 @@ test.describe('checkout', () => {
     await expect(orderDetail(page, 'Order ID')).toHaveText(orderNumber)
     await expect(orderDetail(page, 'Order Status')).toHaveText('Confirmed')
     await expect(orderDetail(page, 'Payment status')).toHaveText('Paid')
-    await expect(orderDetail(page, 'Order Price')).toHaveText(PURCHASE.price)
-    const item = page.getByRole('listitem').filter({ hasText: PURCHASE.title })
-    await expect(item).toContainText(`${PURCHASE.title} × 1`)
-    await expect(item).toContainText(PURCHASE.price)
+    await expect(orderDetail(page, 'Order Price')).toHaveText(product.price)
+    const item = page.getByRole('listitem').filter({ hasText: product.title })
+    await expect(item).toContainText(`${product.title} × 1`)
+    await expect(item).toContainText(product.price)
     const shipping = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shipping address' }) }).last()
     await expect(shipping.getByText(HOME_ADDRESS.addressLine, { exact: true })).toBeVisible()
     await expect(shipping.getByText(`${HOME_ADDRESS.city}, ${HOME_ADDRESS.state} ${HOME_ADDRESS.pincode}`)).toBeVisible()
@@ -195,15 +199,16 @@ test.describe('checkout', () => {
     await expect(cart.getByText('Your cart is empty.')).toBeVisible()
   })
 
-  test('a declined TEST MODE payment comes back to checkout and leaves the order unpaid', async ({ page }) => {
-    await startTestPayment(page)
+  test('a declined TEST MODE payment comes back to checkout and leaves the order unpaid', async ({ page, shop }) => {
+    const product = await shop.product()
+    await startTestPayment(page, product)
     await page.getByRole('button', { name: 'Fail', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/checkout$/)
     await expect(flash(page, 'Payment Verification Failed.')).toBeVisible()
     await settled(page)
     // The cart is kept for another try.
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toBeVisible()
+    await expect(page.getByRole('listitem').filter({ hasText: product.title })).toBeVisible()
 
     await page.goto('/shop/account')
     const row = orderRows(page)
@@ -215,14 +220,15 @@ test.describe('checkout', () => {
     await expect(orderDetail(page, 'Order Status')).toHaveText('Pending payment')
   })
 
-  test('a cancelled TEST MODE payment comes back to checkout with Payment Cancelled.', async ({ page }) => {
-    await startTestPayment(page)
+  test('a cancelled TEST MODE payment comes back to checkout with Payment Cancelled.', async ({ page, shop }) => {
+    const product = await shop.product()
+    await startTestPayment(page, product)
     await page.getByRole('link', { name: 'Cancel', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/checkout$/)
     await expect(flash(page, 'Payment Cancelled.')).toBeVisible()
     await settled(page)
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toBeVisible()
+    await expect(page.getByRole('listitem').filter({ hasText: product.title })).toBeVisible()
 
     await page.goto('/shop/account')
     const row = orderRows(page)

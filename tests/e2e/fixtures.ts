@@ -1,18 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { createHash } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Locator, type Page, type TestInfo, test as base } from '@playwright/test'
 import sharp from 'sharp'
+import { DEMO, ShopData, type TestProduct, type TestShopper } from './shop-data'
 
-export const DEMO = {
-  admin: { email: 'admin@resincraft.studio', password: 'admin12345', name: 'Studio Admin' },
-  shopper: { email: 'shopper@resincraft.studio', password: 'shopper12345', name: 'Priya Sharma' },
-} as const
-
-export function uniqueEmail(prefix = 'shopper'): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-}
+export { DEMO, formatRupees, type TestProduct, type TestShopper, uniqueEmail } from './shop-data'
+export { MIN_TAP_PX, type TapTarget, tapTargets } from './tap-targets'
 
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
@@ -40,87 +32,17 @@ export function flash(page: Page, text: string) {
   return page.getByText(text, { exact: true }).locator('visible=true').first()
 }
 
-/**
- * Tests that add products make the catalogue bigger for a while, which would upset the storefront
- * tests that count the catalogue (46 products, 12 jewellery, ...). They coordinate across workers
- * with a readers/writer lock: a test that changes the catalogue (`test.use({ catalogueAccess:
- * 'write' })`) waits until no counting test runs and keeps new ones waiting until it is done; the
- * counting tests (every test in CATALOGUE_READERS, or `catalogueAccess: 'read'`) run alongside each
- * other. Tests that neither count nor change the catalogue are not held up.
- */
-export type CatalogueAccess = 'none' | 'read' | 'write'
-const CATALOGUE_READERS = ['storefront.spec.ts']
-// One lock per run: the workers are children of the same test runner.
-const LOCK_DIR = join(tmpdir(), `resincraft-e2e-catalogue-${process.ppid}`)
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** Holders of one side of the lock, tidying entries left by a worker that died. */
-function holders(side: 'read' | 'write'): string[] {
-  const dir = join(LOCK_DIR, side)
-  let names: string[] = []
-  try {
-    names = readdirSync(dir)
-  } catch {
-    return []
-  }
-  return names.filter((name) => {
-    if (alive(Number(name.split('-')[0]))) return true
-    rmSync(join(dir, name), { force: true })
-    return false
-  })
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function lockCatalogue(side: 'read' | 'write'): Promise<() => void> {
-  const other = side === 'read' ? 'write' : 'read'
-  mkdirSync(join(LOCK_DIR, side), { recursive: true })
-  const mine = join(LOCK_DIR, side, `${process.pid}-${randomUUID()}`)
-  const release = () => rmSync(mine, { force: true })
-  // Register first, then look at the other side: of two that race, at least one sees the other.
-  writeFileSync(mine, '')
-  while (holders(other).length > 0) {
-    if (side === 'read') {
-      // A writer is waiting or working: step aside so it is not starved, and try again later.
-      release()
-      await pause(250)
-      writeFileSync(mine, '')
-    } else {
-      await pause(250)
-    }
-  }
-  return release
-}
-
 export const test = base.extend<{
-  /** How the test uses the catalogue; by default 'read' in CATALOGUE_READERS, else 'none'. */
-  catalogueAccess: CatalogueAccess | undefined
-  catalogueLock: undefined
+  /** The test's own data (shoppers, products), made through the shop's /api and tidied after it. */
+  shop: ShopData
   /** Opens a page in a new context with the project's device and JS setting (or `javaScriptEnabled`). */
   openPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>
 }>({
-  catalogueAccess: [undefined, { option: true }],
-  catalogueLock: [
-    async ({ catalogueAccess }, use, testInfo) => {
-      const access = catalogueAccess ?? (CATALOGUE_READERS.includes(basename(testInfo.file)) ? 'read' : 'none')
-      if (access === 'none') return use(undefined)
-      const release = await lockCatalogue(access)
-      try {
-        await use(undefined)
-      } finally {
-        release()
-      }
-    },
-    { auto: true, timeout: 180_000 },
-  ],
+  shop: async ({ baseURL }, use) => {
+    const data = new ShopData(baseURL ?? '')
+    await use(data)
+    await data.cleanUp()
+  },
   openPage: async ({ browser }, use, testInfo) => {
     const contexts: BrowserContext[] = []
     await use(async (options = {}) => {
@@ -273,26 +195,27 @@ export async function fillAddress(scope: Page | Locator, address: AddressValues)
   if (address.notes !== undefined) await scope.getByLabel('Notes (optional)').fill(address.notes)
 }
 
-/** Registers a fresh shopper and signs them in; resolves to their details. */
-export async function newShopper(page: Page, userName = 'Test Shopper') {
-  const user = { userName, email: uniqueEmail('buyer'), password: 'resin-buyer-123' }
-  await register(page, user)
-  await expect(page).toHaveURL(/\/auth\/login$/)
+/** The running shop's address for this test's project. */
+function shopURL(): string {
+  return test.info().project.use.baseURL ?? ''
+}
+
+/**
+ * Registers a fresh shopper (through the registration API: the sign-up form has its own tests) and
+ * signs them in through the login form; resolves to their details.
+ */
+export async function newShopper(page: Page, userName = 'Test Shopper'): Promise<TestShopper> {
+  const user = await new ShopData(shopURL()).shopper(userName)
+  await page.goto('/auth/login')
   await fillLogin(page, user.email, user.password)
   await expect(page).toHaveURL(/\/shop\/home$/)
   return user
 }
 
-/**
- * A plain seeded product with plenty of stock that no other test counts on, for purchases
- * (each paid order takes one from its stock).
- */
-export const PURCHASE = { title: 'Stardust Galaxy Earrings', price: '₹799.00' } as const
-
-/** Adds one PURCHASE item to the cart from its search result card. */
-export async function addPurchaseToCart(page: Page) {
-  await page.goto(`/shop/search?keyword=${encodeURIComponent(PURCHASE.title)}`)
-  await productCard(page, PURCHASE.title).getByRole('button', { name: 'Add to cart' }).click()
+/** Adds one of the product to the cart from its search result card. */
+export async function addToCart(page: Page, product: Pick<TestProduct, 'title'>) {
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(product.title)}`)
+  await productCard(page, product.title).getByRole('button', { name: 'Add to cart' }).click()
   await expect(flash(page, 'Product is added to cart')).toBeVisible()
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
   await settled(page)
@@ -325,21 +248,21 @@ export const HOME_ADDRESS: AddressValues = {
 }
 
 /**
- * A fresh shopper with PURCHASE in the cart and one address, sent from checkout to the TEST MODE
- * payment page. Resolves to the shopper.
+ * A fresh shopper with one of the product in the cart and one address, sent from checkout to the
+ * TEST MODE payment page. Resolves to the shopper.
  */
 export async function startTestPayment(
   page: Page,
-  address: AddressValues = HOME_ADDRESS,
-  options: { checkProcessing?: boolean } = {},
-) {
+  product: TestProduct,
+  options: { address?: AddressValues; checkProcessing?: boolean } = {},
+): Promise<TestShopper> {
   const shopper = await newShopper(page)
-  await addPurchaseToCart(page)
+  await addToCart(page, product)
   await page.goto('/shop/checkout')
-  await addAddressAtCheckout(page, address)
+  await addAddressAtCheckout(page, options.address ?? HOME_ADDRESS)
   await expect(page.getByRole('radio')).toHaveCount(1)
   await expect(page.getByRole('radio')).toBeChecked()
-  await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toContainText(`${PURCHASE.title} × 1`)
+  await expect(page.getByRole('listitem').filter({ hasText: product.title })).toContainText(`${product.title} × 1`)
   const checkout = page.getByRole('button', { name: 'Checkout with Razorpay' })
   if (options.checkProcessing && jsEnabled()) {
     // Hold the order request a moment to see the button and the overlay while it works.
@@ -361,7 +284,7 @@ export async function startTestPayment(
   }
   await expect(page).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
   await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible()
-  await expect(page.getByRole('heading', { name: `Pay ${PURCHASE.price}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Pay ${product.price}` })).toBeVisible()
   return shopper
 }
 
@@ -387,24 +310,6 @@ export async function fillProductFields(sheet: Locator, product: Omit<NewProduct
   await sheet.getByLabel('Total Stock', { exact: true }).fill(product.totalStock)
 }
 
-/**
- * Adds a product as the admin, through the product sheet of a page without JS (the image goes up
- * in the same post), in a context of its own; for tests that need a product of their own to work on.
- */
-export async function addProductWithoutJs(openPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>, product: NewProduct) {
-  const page = await openPage({ javaScriptEnabled: false })
-  await page.goto('/auth/login')
-  await fillLogin(page, DEMO.admin.email, DEMO.admin.password)
-  await expect(page).toHaveURL(/\/admin\/products$/)
-  await page.goto('/admin/products/new')
-  const sheet = page.getByRole('region', { name: 'Add New Product' })
-  await fillProductFields(sheet, product)
-  await sheet.getByLabel(/^Add images/).setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: product.image })
-  await sheet.getByRole('button', { name: 'Add', exact: true }).click()
-  await expect(page).toHaveURL(/\/admin\/products$/)
-  await expect(page.getByText('Product added successfully', { exact: true })).toBeVisible()
-}
-
 /** A product card in the admin's products grid, by its exact title. */
 export function adminProductCard(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
@@ -419,50 +324,4 @@ export async function openMenu(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Shop menu' })
   await expect(menu).toBeVisible()
   return menu
-}
-
-/** The smallest a control may be on a phone, in CSS pixels (WCAG 2.5.5; Apple's and Google's guides). */
-export const MIN_TAP_PX = 44
-
-export interface TapTarget {
-  /** What the control is: tag, and its text or label. */
-  name: string
-  width: number
-  height: number
-  /** An inline text link inside running text (a paragraph): allowed to be the text's height. */
-  inline: boolean
-}
-
-/**
- * Every visible control of the page as a thumb meets it: links, buttons, summaries, fields, and
- * for a checkbox or radio the label that carries it (the box itself is often tiny or hidden).
- */
-export async function tapTargets(page: Page): Promise<TapTarget[]> {
-  return page.evaluate(() => {
-    const seen = new Set<Element>()
-    const found: { name: string; width: number; height: number; inline: boolean }[] = []
-    const controls = document.querySelectorAll<HTMLElement>(
-      'a[href], button, summary, select, textarea, input:not([type="hidden"])',
-    )
-    for (const control of controls) {
-      const input = control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type) ? control : null
-      const target: HTMLElement = input?.labels?.[0] ?? control
-      if (seen.has(target)) continue
-      seen.add(target)
-      // Closed <details> content keeps boxes in Chromium (content-visibility: hidden): not on screen.
-      if (!target.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue
-      const rect = target.getBoundingClientRect()
-      if (rect.width === 0 || rect.height === 0) continue
-      // Visually hidden (sr-only) controls without a label are not tapped.
-      if (rect.width <= 1 && rect.height <= 1) continue
-      const text = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
-      found.push({
-        name: `${target.tagName.toLowerCase()} "${text}"`,
-        width: Math.round(rect.width * 10) / 10,
-        height: Math.round(rect.height * 10) / 10,
-        inline: target.tagName === 'A' && target.closest('p') !== null,
-      })
-    }
-    return found
-  })
 }

@@ -3,7 +3,7 @@
 // payment. Both run with JS on and off (the two projects).
 import { createHmac } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, fillLogin, flash, jsEnabled, loginAs, test, uniqueEmail } from './fixtures'
+import { expect, fillLogin, flash, jsEnabled, loginAs, type TestProduct, test, uniqueEmail } from './fixtures'
 
 const E2E_SESSION_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret'
 const TEST_GATEWAY_SECRET = createHmac('sha256', E2E_SESSION_SECRET).update('test-payment-gateway').digest('hex')
@@ -65,7 +65,7 @@ test('a forgotten password is reset through the link in the demo mailbox', async
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
 })
 
-async function paidTestOrder(request: APIRequestContext, origin: string, email: string) {
+async function paidTestOrder(request: APIRequestContext, origin: string, email: string, product: TestProduct) {
   const headers = { Origin: origin }
   expect((await request.post('/api/auth/register', { data: { userName: 'Mailbox Meera', email, password: 'meera-password-1' }, headers })).status()).toBe(201)
   const login = await request.post('/api/auth/login', { data: { email, password: 'meera-password-1' }, headers })
@@ -76,17 +76,7 @@ async function paidTestOrder(request: APIRequestContext, origin: string, email: 
     data: { userId: user.id, addressLine: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400002', phone: '9820012345' },
   })
   expect(address.status()).toBe(201)
-  const products = (await (await request.get('/api/shop/products/get?sortBy=price-lowtohigh')).json()).data as {
-    _id: string
-    title: string
-    totalStock: number
-    colors: string[]
-    variety: null | { type: string; options: { name: string }[]; sizes: { size: string }[]; packs: { packName: string }[] }
-  }[]
-  const product = products.find((p) => p.totalStock >= 20 && p.variety === null) ?? products.find((p) => p.totalStock >= 20)
-  if (!product) throw new Error('No demo product with stock to spare')
-  const variety = product.variety?.options[0]?.name ?? product.variety?.sizes[0]?.size ?? product.variety?.packs[0]?.packName
-  const added = await request.post('/api/shop/cart/add', { headers: auth, data: { userId: user.id, productId: product._id, quantity: 1, variety, color: product.colors[0] } })
+  const added = await request.post('/api/shop/cart/add', { headers: auth, data: { userId: user.id, productId: product.id, quantity: 1 } })
   expect(added.status()).toBe(200)
   const created = await (await request.post('/api/shop/order/razorpay/create', { headers: auth, data: { addressInfo: { addressId: (await address.json()).data._id } } })).json()
   const gatewayOrderId = created.razorpayOrder.id as string
@@ -96,12 +86,12 @@ async function paidTestOrder(request: APIRequestContext, origin: string, email: 
     data: { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: sign(gatewayOrderId, paymentId), orderId: created.orderId },
   })
   expect(verified.status(), await verified.text()).toBe(200)
-  return product.title
 }
 
-test('the admin mailbox shows the confirmation of a test payment', async ({ page, request, baseURL }) => {
+test('the admin mailbox shows the confirmation of a test payment', async ({ page, request, baseURL, shop }) => {
   const email = uniqueEmail('mailbox')
-  const title = await paidTestOrder(request, baseURL ?? '', email)
+  const product = await shop.product()
+  await paidTestOrder(request, baseURL ?? '', email, product)
 
   await loginAs(page, 'admin')
   // The admin navigation leads to the mailbox (behind the menu button on a phone).
@@ -110,9 +100,9 @@ test('the admin mailbox shows the confirmation of a test payment', async ({ page
   await expect(page.getByText('Sent (to this mailbox)')).toBeVisible()
   const preview = page.frameLocator('iframe[title="Mail preview"]')
   await expect(preview.getByRole('heading', { name: 'Thank you for your order, Mailbox Meera!' })).toBeVisible()
-  await expect(preview.getByText(title, { exact: true })).toBeVisible()
+  await expect(preview.getByText(product.title, { exact: true })).toBeVisible()
   await expect(preview.getByText('12 Marine Drive')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Plain text' })).toContainText(`${title} x 1`)
+  await expect(page.getByRole('region', { name: 'Plain text' })).toContainText(`${product.title} x 1`)
   await expect(page.getByRole('region', { name: 'Plain text' })).toContainText('Test order: paid through the TEST MODE gateway, no money moved.')
   // The owner's copy is there too.
   await page.goto('/admin/mail')

@@ -19,9 +19,9 @@ async function moveTo(page: Page, label: string) {
   await expect(page.locator('dl > div').filter({ has: page.getByText('Order Status', { exact: true }) }).locator('dd')).toHaveText(label)
 }
 
-test('the admin ships an order with a carrier and tracking number; the shopper sees them on the order', async ({ page, openPage }) => {
+test('the admin ships an order with a carrier and tracking number; the shopper sees them on the order', async ({ page, openPage, shop }) => {
   test.slow()
-  await startTestPayment(page)
+  await startTestPayment(page, await shop.product())
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
   const orderId = new URL(page.url()).searchParams.get('order') as string
@@ -84,9 +84,9 @@ test('the admin ships an order with a carrier and tracking number; the shopper s
   if (jsEnabled()) await expect(page.getByText('Edit shipping details')).toHaveCount(0)
 })
 
-test('a delivered order shows no status control, only the words', async ({ page, openPage }) => {
+test('a delivered order shows no status control, only the words', async ({ page, openPage, shop }) => {
   test.slow()
-  await startTestPayment(page)
+  await startTestPayment(page, await shop.product())
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
   const orderId = new URL(page.url()).searchParams.get('order') as string

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import {
   addAddressAtCheckout,
-  addPurchaseToCart,
+  addToCart,
   DEMO,
   expect,
   fillAddress,
@@ -14,7 +14,6 @@ import {
   jsEnabled,
   newShopper,
   openCart,
-  PURCHASE,
   settled,
   startTestPayment,
   test,
@@ -36,8 +35,9 @@ function orderRows(page: Page) {
 test.describe('phone checkout', () => {
   test.describe.configure({ timeout: 90_000 })
 
-  test('a visitor goes from Checkout through register and login back to checkout, the email filled in', async ({ page }) => {
-    await addPurchaseToCart(page)
+  test('a visitor goes from Checkout through register and login back to checkout, the email filled in', async ({ page, shop }) => {
+    const product = await shop.product()
+    await addToCart(page, product)
     const cart = await openCart(page)
     await cart.getByRole('link', { name: 'Checkout' }).click()
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fshop%2Fcheckout$/)
@@ -64,7 +64,7 @@ test.describe('phone checkout', () => {
 
     await expect(page).toHaveURL(/\/shop\/checkout$/)
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toContainText(PURCHASE.price)
+    await expect(page.getByRole('listitem').filter({ hasText: product.title })).toContainText(product.price)
 
     // The prefilled email was handed over once: a later visit to login starts empty.
     await page.context().clearCookies({ name: '__session' })
@@ -123,9 +123,10 @@ test.describe('phone checkout', () => {
     }
   })
 
-  test('with saved addresses the form is folded and the pay button is on the first or second screen', async ({ page }) => {
+  test('with saved addresses the form is folded and the pay button is on the first or second screen', async ({ page, shop }) => {
+    const product = await shop.product()
     await newShopper(page, 'Two Addresses')
-    await addPurchaseToCart(page)
+    await addToCart(page, product)
     await page.goto('/shop/checkout')
     // With no address yet the form is open.
     await expect(page.getByRole('heading', { name: 'Add New Address' })).toBeVisible()
@@ -137,10 +138,10 @@ test.describe('phone checkout', () => {
     await expect(fold).not.toHaveAttribute('open')
     await expect(page.getByLabel('Pincode', { exact: true })).toBeHidden()
     await expect(page.getByText('Anjali Rao', { exact: true })).toBeVisible()
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title }).locator('img')).toBeVisible()
+    await expect(page.getByRole('listitem').filter({ hasText: product.title }).locator('img')).toBeVisible()
     const summary = page.getByRole('region', { name: 'Your items' })
     await expect(summary.locator('dl > div').filter({ hasText: 'Delivery' })).toHaveText('DeliveryFree')
-    await expect(summary.locator('dl > div').filter({ hasText: 'Total' })).toHaveText(`Total${PURCHASE.price}`)
+    await expect(summary.locator('dl > div').filter({ hasText: 'Total' })).toHaveText(`Total${product.price}`)
     await expect(page.getByText('Secure payment by UPI or card through Razorpay.', { exact: false })).toBeVisible()
     const pay = page.getByRole('button', { name: 'Checkout with Razorpay' })
     const box = await pay.boundingBox()
@@ -164,9 +165,10 @@ test.describe('phone checkout', () => {
     await expect(page.getByText(`${HOME_ADDRESS.city}, Karnataka ${HOME_ADDRESS.pincode}`)).toBeVisible()
   })
 
-  test('the success page shows the order number and amount, and orders speak in words and numbers', async ({ page }) => {
+  test('the success page shows the order number and amount, and orders speak in words and numbers', async ({ page, shop }) => {
+    const product = await shop.product()
     await newShopper(page, 'Gift Giver')
-    await addPurchaseToCart(page)
+    await addToCart(page, product)
     await page.goto('/shop/checkout')
     await addAddressAtCheckout(page, { ...HOME_ADDRESS, name: 'Anjali Rao' })
     await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
@@ -179,8 +181,8 @@ test.describe('phone checkout', () => {
     const number = page.locator('dl > div').filter({ hasText: 'Order number' }).locator('dd')
     await expect(number).toHaveText(/^#\d{4,}$/)
     const orderNumber = (await number.textContent()) ?? ''
-    await expect(page.locator('dl > div').filter({ hasText: 'Amount paid' }).locator('dd')).toHaveText(PURCHASE.price)
-    await expect(page.getByRole('listitem').filter({ hasText: PURCHASE.title })).toBeVisible()
+    await expect(page.locator('dl > div').filter({ hasText: 'Amount paid' }).locator('dd')).toHaveText(product.price)
+    await expect(page.getByRole('listitem').filter({ hasText: product.title })).toBeVisible()
     await expect(page.getByText('Anjali Rao', { exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible()
     // A page of its own: nothing of the page behind shows through, and it scrolls.
@@ -204,9 +206,9 @@ test.describe('phone checkout', () => {
     await expect(page.getByText('Anjali Rao', { exact: true })).toBeVisible()
   })
 
-  test('the admin reads statuses in words and orders by number', async ({ page }) => {
+  test('the admin reads statuses in words and orders by number', async ({ page, shop }) => {
     // A TEST MODE order of its own, shipped to someone other than the account holder.
-    await startTestPayment(page, { ...HOME_ADDRESS, name: 'Farida Khan' })
+    await startTestPayment(page, await shop.product(), { address: { ...HOME_ADDRESS, name: 'Farida Khan' } })
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/payment-success\?order=[^&]+$/)
     const orderNumber = (await page.locator('dl > div').filter({ hasText: 'Order number' }).locator('dd').textContent()) ?? ''

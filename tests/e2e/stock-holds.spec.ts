@@ -6,176 +6,112 @@
 import type { Page } from '@playwright/test'
 import {
   addAddressAtCheckout,
-  addProductWithoutJs,
-  adminProductCard,
-  cartLink,
-  DEMO,
+  addToCart,
   expect,
-  fillLogin,
   flash,
   HOME_ADDRESS,
-  openCart,
-  jsEnabled,
+  loginAs,
   newShopper,
+  openCart,
   productCard,
   settled,
   test,
-  testPng,
 } from './fixtures'
-
-// The test adds a product of its own: the tests that count the catalogue wait until it is deleted.
-test.use({ catalogueAccess: 'write' })
-
-async function addToCartFromSearch(page: Page, title: string) {
-  await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
-  await productCard(page, title).getByRole('button', { name: 'Add to cart' }).click()
-  await expect(flash(page, 'Product is added to cart')).toBeVisible()
-  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
-  await settled(page)
-}
 
 /** A shopper with the piece in the cart and an address, on the checkout page, not paying yet. */
 async function readyToPay(page: Page, title: string, userName: string) {
   await newShopper(page, userName)
-  await addToCartFromSearch(page, title)
+  await addToCart(page, { title })
   await page.goto('/shop/checkout')
   await addAddressAtCheckout(page, HOME_ADDRESS)
   await expect(page.getByRole('radio')).toBeChecked()
   await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText(`${title} × 1`)
 }
 
-test('a shopper is told before paying that the last piece is held by someone paying for it', async ({ page, openPage }) => {
+test('a shopper is told before paying that the last piece is held by someone paying for it', async ({ page, openPage, shop }) => {
   test.slow()
-  const title = `Last Geode Hold ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`
-  await addProductWithoutJs(openPage, {
-    title,
-    description: 'One of a kind: a geode slice poured in deep blue resin.',
-    category: 'Home Decor',
-    price: '2499',
-    salePrice: '0',
-    totalStock: '1',
-    image: await testPng(jsEnabled() ? '#264653' : '#e9c46a'),
-  })
-  try {
-    // Both put the piece in their carts while nobody holds it.
-    const first = await openPage()
-    const firstName = `Holder ${title.slice(-7)}`
-    await readyToPay(first, title, firstName)
-    await readyToPay(page, title, `Second ${title.slice(-7)}`)
+  const { title } = await shop.product({ stock: 1 })
 
-    // The first starts paying: the piece is held for them.
-    await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
-    await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+  // Both put the piece in their carts while nobody holds it.
+  const first = await openPage()
+  const firstName = `Holder ${title.slice(-7)}`
+  await readyToPay(first, title, firstName)
+  await readyToPay(page, title, `Second ${title.slice(-7)}`)
 
-    // The second is told on the checkout page which line and what is left; no payment starts.
-    await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
-    const message = `${title}: none left right now (0 available). Please remove it from your cart.`
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible()
-    await expect(page).toHaveURL(/\/shop\/checkout$/)
+  // The first starts paying: the piece is held for them.
+  await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+  await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
 
-    // The shop shows the held piece as out of stock.
-    await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
-    await expect(productCard(page, title).getByText('Out Of Stock').first()).toBeVisible()
+  // The second is told on the checkout page which line and what is left; no payment starts.
+  await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+  const message = `${title}: none left right now (0 available). Please remove it from your cart.`
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible()
+  await expect(page).toHaveURL(/\/shop\/checkout$/)
 
-    // The owner finds the first's checkout under Unpaid checkouts, not among the orders.
-    const admin = await openPage()
-    await admin.goto('/auth/login')
-    await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
-    await expect(admin).toHaveURL(/\/admin\/products$/)
-    await admin.goto('/admin/orders')
-    await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
-    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(0)
-    await admin.getByRole('link', { name: 'Unpaid checkouts' }).click()
-    await expect(admin).toHaveURL(/\/admin\/orders\?view=unpaid$/)
-    await expect(admin.getByRole('link', { name: 'Unpaid checkouts' })).toHaveAttribute('aria-current', 'page')
-    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
+  // The shop shows the held piece as out of stock.
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+  await expect(productCard(page, title).getByText('Out Of Stock').first()).toBeVisible()
 
-    // The first pays within the hold and gets it.
-    await first.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(first).toHaveURL(/\/shop\/payment-success\?order=/)
-    // Paid: an order now, out of the unpaid checkouts.
-    await admin.goto('/admin/orders')
-    await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
-  } finally {
-    const admin = await openPage({ javaScriptEnabled: false })
-    await admin.goto('/auth/login')
-    await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
-    await expect(admin).toHaveURL(/\/admin\/products$/)
-    const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
-    const id = (await edit.getAttribute('href'))?.split('/')[3]
-    await admin.goto(`/admin/products?delete=${id}`)
-    await admin.getByRole('button', { name: 'Yes, delete' }).click()
-    await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
-  }
+  // The owner finds the first's checkout under Unpaid checkouts, not among the orders.
+  const admin = await openPage()
+  await loginAs(admin, 'admin')
+  await admin.goto('/admin/orders')
+  await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
+  await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(0)
+  await admin.getByRole('link', { name: 'Unpaid checkouts' }).click()
+  await expect(admin).toHaveURL(/\/admin\/orders\?view=unpaid$/)
+  await expect(admin.getByRole('link', { name: 'Unpaid checkouts' })).toHaveAttribute('aria-current', 'page')
+  await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
+
+  // The first pays within the hold and gets it.
+  await first.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(first).toHaveURL(/\/shop\/payment-success\?order=/)
+  // Paid: an order now, out of the unpaid checkouts.
+  await admin.goto('/admin/orders')
+  await expect(admin.getByRole('row').filter({ hasText: firstName })).toHaveCount(1)
 })
 
-/** Deletes the test's product as the admin, without JS. */
-async function deleteProduct(openPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>, title: string) {
-  const admin = await openPage({ javaScriptEnabled: false })
-  await admin.goto('/auth/login')
-  await fillLogin(admin, DEMO.admin.email, DEMO.admin.password)
-  await expect(admin).toHaveURL(/\/admin\/products$/)
-  const edit = adminProductCard(admin, title).getByRole('link', { name: 'Edit' })
-  const id = (await edit.getAttribute('href'))?.split('/')[3]
-  await admin.goto(`/admin/products?delete=${id}`)
-  await admin.getByRole('button', { name: 'Yes, delete' }).click()
-  await expect(admin.getByText('Product deleted successfully', { exact: true })).toBeVisible()
-}
-
-test('one shopper cannot hold the whole stock: the cart stops at 10 and another shopper still buys', async ({ page, openPage }) => {
+test('one shopper cannot hold the whole stock: the cart stops at 10 and another shopper still buys', async ({ page, openPage, shop }) => {
   test.slow()
-  const title = `Big Geode Bowl ${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`
-  await addProductWithoutJs(openPage, {
-    title,
-    description: 'A wide bowl of blue resin waves.',
-    category: 'Home Decor',
-    price: '1899',
-    salePrice: '0',
-    totalStock: '12',
-    image: await testPng(jsEnabled() ? '#2a9d8f' : '#f4a261'),
-  })
-  try {
-    // Each shopper from an address of their own (the loopback proxy's X-Forwarded-For): one network
-    // may hold no more than one shopper may.
-    const first = await openPage()
-    await first.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.31' })
-    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.32' })
-    await newShopper(first, `Hoarder ${title.slice(-7)}`)
-    await addToCartFromSearch(first, title)
+  const { title } = await shop.product({ stock: 12 })
 
-    // The cart goes up to 10 of the 12, not one more.
-    const cart = await openCart(first)
-    const increase = cart.getByRole('button', { name: `Increase quantity of ${title}` })
-    const quantity = cart.getByLabel(`Quantity of ${title}`, { exact: true })
-    for (let wanted = 2; wanted <= 10; wanted++) {
-      const answered = first.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/shop/cart'))
-      await increase.click()
-      await answered
-      await expect(quantity).toHaveText(String(wanted))
-      await settled(first)
-    }
+  // Each shopper from an address of their own (the loopback proxy's X-Forwarded-For): one network
+  // may hold no more than one shopper may.
+  const first = await openPage()
+  await first.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.31' })
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.32' })
+  await newShopper(first, `Hoarder ${title.slice(-7)}`)
+  await addToCart(first, { title })
+
+  // The cart goes up to 10 of the 12, not one more.
+  const cart = await openCart(first)
+  const increase = cart.getByRole('button', { name: `Increase quantity of ${title}` })
+  const quantity = cart.getByLabel(`Quantity of ${title}`, { exact: true })
+  for (let wanted = 2; wanted <= 10; wanted++) {
+    const answered = first.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/shop/cart'))
     await increase.click()
-    await expect(flash(first, 'At most 10 of this item per order.')).toBeVisible()
+    await answered
+    await expect(quantity).toHaveText(String(wanted))
     await settled(first)
-    await expect(cart.getByLabel(`Quantity of ${title}`, { exact: true })).toHaveText('10')
-
-    // Holding the 10 at checkout leaves 2 for everyone else.
-    await first.goto('/shop/checkout')
-    await addAddressAtCheckout(first, HOME_ADDRESS)
-    await expect(first.getByRole('listitem').filter({ hasText: title })).toContainText(`${title} × 10`)
-    await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
-    await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
-    await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
-    await expect(productCard(page, title).getByText('Only 2 items left')).toBeVisible()
-
-    // Another shopper buys one while the first still holds theirs.
-    await readyToPay(page, title, `Buyer ${title.slice(-7)}`)
-    await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
-    await expect(page).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
-    await expect(page).toHaveURL(/\/shop\/payment-success\?order=/)
-  } finally {
-    await deleteProduct(openPage, title)
   }
-})
+  await increase.click()
+  await expect(flash(first, 'At most 10 of this item per order.')).toBeVisible()
+  await settled(first)
+  await expect(cart.getByLabel(`Quantity of ${title}`, { exact: true })).toHaveText('10')
 
+  // Holding the 10 at checkout leaves 2 for everyone else.
+  await first.goto('/shop/checkout')
+  await addAddressAtCheckout(first, HOME_ADDRESS)
+  await expect(first.getByRole('listitem').filter({ hasText: title })).toContainText(`${title} × 10`)
+  await first.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+  await expect(first).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+  await page.goto(`/shop/search?keyword=${encodeURIComponent(title)}`)
+  await expect(productCard(page, title).getByText('Only 2 items left')).toBeVisible()
+
+  // Another shopper buys one while the first still holds theirs.
+  await readyToPay(page, title, `Buyer ${title.slice(-7)}`)
+  await page.getByRole('button', { name: 'Checkout with Razorpay' }).click()
+  await expect(page).toHaveURL(/\/shop\/payment\/test\?order=[^&]+$/)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page).toHaveURL(/\/shop\/payment-success\?order=/)
+})

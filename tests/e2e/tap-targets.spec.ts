@@ -1,6 +1,6 @@
 import {
   addAddressAtCheckout,
-  addPurchaseToCart,
+  addToCart,
   expect,
   HOME_ADDRESS,
   loginAs,
@@ -46,7 +46,7 @@ function tooSmall(measured: Measured[]) {
 
 test.use({ viewport: PHONE_390 })
 
-test('every control of the shop pages a visitor sees is at least 44 px', async ({ page }, testInfo) => {
+test('every control of the shop pages a visitor sees is at least 44 px', async ({ page, shop }, testInfo) => {
   const measured: Measured[] = []
   await page.goto('/shop/home')
   await measure(page, 'home', measured)
@@ -74,7 +74,7 @@ test('every control of the shop pages a visitor sees is at least 44 px', async (
   await page.goto('/auth/register')
   await measure(page, 'register', measured)
 
-  await addPurchaseToCart(page)
+  await addToCart(page, await shop.product())
   await page.goto('/shop/cart')
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1)
   await measure(page, 'cart', measured)
@@ -86,7 +86,7 @@ test('every control of the shop pages a visitor sees is at least 44 px', async (
   expect(tooSmall(measured)).toEqual([])
 })
 
-test('every control of the signed-in pages (account, checkout) is at least 44 px', async ({ page, openPage }, testInfo) => {
+test('every control of the signed-in pages (account, checkout) is at least 44 px', async ({ page, openPage, shop }, testInfo) => {
   const measured: Measured[] = []
   // The demo shopper has a month of orders (the account's order table); only read, never changed.
   await loginAs(page, 'shopper')
@@ -102,7 +102,7 @@ test('every control of the signed-in pages (account, checkout) is at least 44 px
   const buyer = await openPage()
   await buyer.setViewportSize(PHONE_390)
   await newShopper(buyer)
-  await addPurchaseToCart(buyer)
+  await addToCart(buyer, await shop.product())
   await buyer.goto('/shop/checkout')
   await expect(buyer.getByRole('button', { name: 'Checkout with Razorpay' })).toBeVisible()
   await measure(buyer, 'checkout', measured)
