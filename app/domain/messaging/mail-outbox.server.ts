@@ -85,7 +85,7 @@ const renderers = new Map<AttachmentKind, AttachmentRenderer>()
 
 /**
  * Says how to make a kind of attachment (once, at start): `registerAttachmentRenderer('invoice',
- * renderInvoicePdf)`. A mail naming a kind nobody registered is sent without that file. `null`
+ * (db, orderId) => renderInvoicePdf(db, writer, orderId))`. A mail naming a kind nobody registered is sent without that file. `null`
  * removes the renderer (tests).
  */
 export function registerAttachmentRenderer(kind: AttachmentKind, render: AttachmentRenderer | null): void {
