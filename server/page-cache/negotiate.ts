@@ -22,9 +22,13 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
   return (negotiator.encoding(COMPRESSED, { preferred: COMPRESSED }) as Encoding | undefined) ?? 'identity'
 }
 
-/** Whether the request's If-None-Match names this tag (weak comparison, `*` included). */
+/**
+ * Whether the request's If-None-Match names this tag (weak comparison, `*` included). Only that
+ * header goes to fresh: a fetch() that sends If-None-Match also sends `Cache-Control: no-cache` (the
+ * Fetch standard adds it), which asks caches on the way to revalidate, and this is the revalidation.
+ */
 export function notModified(req: IncomingMessage, etag: string): boolean {
-  return fresh(req.headers, { etag })
+  return fresh({ 'if-none-match': req.headers['if-none-match'] }, { etag })
 }
 
 /** Bodies smaller than this go as they are: compressing them saves less than its headers cost. */
