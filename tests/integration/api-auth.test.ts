@@ -99,7 +99,7 @@ describe('POST /api/auth/register', () => {
   it('answers 400 for malformed JSON and for a JSON array', async () => {
     const malformed = await post('/api/auth/register', '{"userName": ')
     expect(malformed.status).toBe(400)
-    expect((await malformed.json()).errors.body).toBeDefined()
+    expect((await malformed.json()).errors).toEqual({ body: ['The request body is not valid JSON.'] })
     const array = await post('/api/auth/register', '[1,2]')
     expect(array.status).toBe(400)
   })

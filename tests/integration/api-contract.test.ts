@@ -192,7 +192,7 @@ describe('GET /api/auth/check-auth', () => {
       body: JSON.stringify({ email, password }),
     })
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__session='))
-    expect(cookie).toBeDefined()
+    expect(cookie).toMatch(/^__session=[^;]+;/)
     return (cookie as string).split(';')[0] as string
   }
   const checkAuth = async (headers: Record<string, string>) => {

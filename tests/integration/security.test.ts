@@ -136,7 +136,7 @@ describe('sessions', () => {
       redirect: 'manual',
     })
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__session='))
-    expect(cookie).toBeDefined()
+    expect(cookie).toMatch(/^__session=[^;]+;/)
     expect(cookie).toMatch(/; HttpOnly/i)
     expect(cookie).toMatch(/; SameSite=Lax/i)
     expect(cookie).toMatch(/; Path=\//i)
