@@ -1,10 +1,10 @@
 // The domain's settings as the server hands them over: each from its variable, and the domain's own
 // defaults (what it runs on before the server sets them) the same as an empty environment's.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DOMAIN_SETTINGS } from '~/domain/settings.server'
+import { parseConfig } from '~/infra/config.server'
+import { domainSettingsFrom } from '~/infra/domain-settings.server'
 import { parseInvoiceSettings } from '~/lib/invoice-settings'
-import { parseConfig } from './config.server'
-import { domainSettingsFrom } from './domain-settings.server'
+import { DEFAULT_DOMAIN_SETTINGS } from './settings.server'
 
 const settingsOf = (env: Record<string, string>) => domainSettingsFrom(parseConfig(env), env)
 
