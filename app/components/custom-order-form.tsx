@@ -6,6 +6,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { CUSTOM_ORDER_LIMITS } from '~/lib/custom-orders'
+import { MAX_UPLOAD_MB } from '~/lib/images'
 import { customOrderSchema } from '~/schemas/custom-order'
 import { Button } from './ui/button'
 import { Field, FormError, Input, inputClass } from './ui/field'
@@ -73,7 +74,7 @@ export function CustomOrderForm({
           <Input {...getInputProps(fields.neededBy, { type: 'date' })} key={fields.neededBy.key} min={minDate} />
         </Field>
         <Field label={`Reference photos (optional, up to ${CUSTOM_ORDER_LIMITS.photos})`} errors={photoErrors} errorId="custom-order-photos-error">
-          <span className={hintClass}>JPEG, PNG, WebP, AVIF or GIF, 10 MB in all.{cameBack ? ' Photos are not kept when the form comes back: please choose them again.' : ''}</span>
+          <span className={hintClass}>JPEG, PNG, WebP, AVIF or GIF, {MAX_UPLOAD_MB} MB in all.{cameBack ? ' Photos are not kept when the form comes back: please choose them again.' : ''}</span>
           <input
             type="file"
             name="photos"

@@ -1,6 +1,7 @@
 // The custom-order vocabulary: a request's statuses and the moves between them, the
 // limits of the form and the words shoppers and the owner read. db/schema.ts, the migration's
 // CHECK, the domain (app/domain/custom-orders/custom-orders.server.ts) and the admin's select derive from here.
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './images'
 import { moveRefusedMessage } from './text'
 
 /** Every status a custom request can have, in the order of its life. */
@@ -71,8 +72,8 @@ export const CUSTOM_ORDER_LIMITS = {
   /** The needed-by date: from tomorrow (India) up to two years ahead. */
   maxDaysAhead: 730,
   photos: 3,
-  /** All photos of one request together (the route's body limit is 11 MB, server/http-guards.ts). */
-  photoBytes: 10 * 1024 * 1024,
+  /** All photos of one request together: one upload's worth, as the route's body limit allows (server/http-guards.ts). */
+  photoBytes: MAX_UPLOAD_BYTES,
   /** Admin list page size. */
   pageSize: 20,
 } as const
@@ -88,7 +89,7 @@ export const CUSTOM_ORDER_MESSAGES = {
   sent: 'Thank you! Your request is with the studio; we will reply with a price within two working days.',
   tooMany: 'You have sent several requests in the last hour. Please wait a while and try again, or call us.',
   tooManyPhotos: `Please choose at most ${CUSTOM_ORDER_LIMITS.photos} photos.`,
-  photosTooLarge: 'The photos can be at most 10 MB together. Please choose smaller ones.',
+  photosTooLarge: `The photos can be at most ${MAX_UPLOAD_MB} MB together. Please choose smaller ones.`,
   notFound: 'Custom request not found.',
   updated: 'The custom request is updated.',
   moveRefused: (from: CustomOrderStatus, to: CustomOrderStatus) =>

@@ -3,9 +3,9 @@
 // through the image pipeline (real image content only) and the domain. Every refusal comes back
 // next to its field. The cheap checks come first; from the limits on, a request counts even when
 // its photos are refused, and its photos are stored only with the request itself.
-import { getConfig } from '~/infra/config.server'
 import { customOrderLimits } from '~/infra/custom-order-limits.server'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { customOrderSchema } from '~/schemas/custom-order'
 import { checkNeededBy, createCustomOrder } from '../domain/custom-orders/custom-orders.server'
@@ -23,7 +23,7 @@ function photosOf(form: FormData): File[] {
 /** The photos as reference images (nothing stored yet); a refused one is named in the message under `photos`. */
 async function preparePhotos(files: File[]): Promise<PreparedImage[]> {
   try {
-    return await prepareUploadedFiles(getDb(), files, 'reference')
+    return await prepareUploadedFiles(getDb(), getImageStore(), files, 'reference')
   } catch (error) {
     if (error instanceof UploadTooLarge) throw new Invalid({ photos: [CUSTOM_ORDER_MESSAGES.photosTooLarge] })
     if (error instanceof Invalid) throw new Invalid({ photos: [error.message] })
@@ -54,7 +54,7 @@ export async function customOrderFormAction(form: FormData, options: { ip: strin
       // Nothing below refuses what the checks above let through: the photos are stored with the
       // request (a failure between the two leaves files that tidy() deletes a day later).
       const db = getDb()
-      const stored = await saveImages(db, getConfig().UPLOADS_DIR, photos)
+      const stored = await saveImages(db, getImageStore(), photos)
       await createCustomOrder(db, { input, userId: options.userId, photos: stored.map((photo) => photo.url) })
       const to = options.userId ? '/shop/account?tab=custom' : '/shop/custom-order'
       return redirectWithToast(to, { type: 'success', message: CUSTOM_ORDER_MESSAGES.sent })
