@@ -7,6 +7,7 @@ import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
 import { MAIL_MESSAGES, type MailStatus } from '~/lib/mail'
+import { clock } from '../clock'
 import { NotFound } from '../errors'
 import { readPage } from '../paging.server'
 
@@ -46,7 +47,7 @@ export async function enqueueMail(trx: DB, mail: OutboxMail): Promise<boolean> {
       html: mail.html,
       text: mail.text,
       attachments: JSON.stringify(mail.attachments ?? []),
-      next_attempt_at: new Date().toISOString(),
+      next_attempt_at: clock.iso(),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst()
@@ -127,7 +128,7 @@ export async function claimDueMail(
   db: DB,
   options: { workerId: string; leaseMs: number; limit: number; now?: Date },
 ): Promise<OutboxRow[]> {
-  const now = (options.now ?? new Date()).toISOString()
+  const now = (options.now ?? clock.now()).toISOString()
   const until = new Date(Date.parse(now) + options.leaseMs).toISOString()
   const due = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
     eb.or([
@@ -188,7 +189,7 @@ export async function markMailFailed(
     .updateTable('mail_outbox')
     .set({
       status: giveUp ? 'failed' : 'pending',
-      next_attempt_at: new Date(Date.now() + backoffMs(row.attempts, backoff)).toISOString(),
+      next_attempt_at: new Date(clock.now().getTime() + backoffMs(row.attempts, backoff)).toISOString(),
       claimed_until: null,
       last_error: failure.error.slice(0, 500),
     })
@@ -203,7 +204,7 @@ export async function markMailFailed(
 export async function retryMail(db: DB, id: number): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date().toISOString(), last_error: null })
+    .set({ status: 'pending', attempts: 0, next_attempt_at: clock.iso(), last_error: null })
     .where('id', '=', id)
     .where('status', '=', 'failed')
     .executeTakeFirst()
