@@ -1,4 +1,4 @@
-// The mail worker: runs in the server process (started by server/app.ts), claims due mails from
+// The mail worker: runs in the server process (started by server/process/serve.ts), claims due mails from
 // the outbox, renders their attachments, sends them and marks them sent; a failure waits with
 // exponential backoff. docs/decisions/034-mail-outbox.md.
 import { createHash, randomBytes } from 'node:crypto'
