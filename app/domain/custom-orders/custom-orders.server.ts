@@ -24,6 +24,7 @@ import {
   type MailCustomOrder,
   ownerCustomOrderMail,
 } from '../../mail/messages.server'
+import { clock } from '../clock'
 import { Invalid, NotFound } from '../errors'
 import { enqueueMail, ownerRecipients } from '../messaging/mail.server'
 import { domainSettings } from '../settings.server'
@@ -59,7 +60,7 @@ export interface CustomOrderDetail extends AdminCustomOrderSummary {
  * The needed-by day must be after today (India) and at most LIMITS.maxDaysAhead ahead; else
  * Invalid under `neededBy`. The adapter calls it before storing photos; create calls it again.
  */
-export function checkNeededBy(neededBy: string, now: Date = new Date()): void {
+export function checkNeededBy(neededBy: string, now: Date = clock.now()): void {
   const today = indiaDay(now)
   const latest = new Date(Date.parse(`${today}T00:00:00Z`) + LIMITS.maxDaysAhead * DAY_MS).toISOString().slice(0, 10)
   if (neededBy <= today) throw new Invalid({ neededBy: ['The needed-by date must be in the future'] })
@@ -74,7 +75,7 @@ export function checkNeededBy(neededBy: string, now: Date = new Date()): void {
 export async function createCustomOrder(
   db: DB,
   request: { input: CustomOrderInput; userId: string | null; photos?: readonly string[] },
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<{ id: number }> {
   const { input, userId } = request
   const photos = request.photos ?? []

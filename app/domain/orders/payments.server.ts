@@ -10,6 +10,7 @@ import { newId } from '~/lib/ids.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { removeCartLines } from '../cart/cart-edits.server'
 import { releaseHolds, takeHeldStock } from '../cart/stock-holds.server'
+import { clock } from '../clock'
 import { DomainError } from '../errors'
 import { assignInvoiceNumber } from './invoices.server'
 import { queuePaidOrderMails } from '../messaging/mail.server'
@@ -102,7 +103,7 @@ export async function confirmPayment(
       .where('order_id', '!=', order.id)
       .executeTakeFirst()
     if (reused) throw new PaymentRejected()
-    const now = new Date().toISOString()
+    const now = clock.iso()
     const unpaid = order.payment_status === 'pending' || order.payment_status === 'failed'
     // A paid or refunded order is never confirmed again by a replayed result; a replay still
     // answers what the first one did (not filled, or refused for an order that had moved on).
@@ -211,7 +212,7 @@ export async function markPaymentFailed(
     if (owner) query = query.where('user_id', '=', owner.userId)
     const order = await query.executeTakeFirst()
     if (!order) return
-    const now = new Date().toISOString()
+    const now = clock.iso()
     await trx.updateTable('orders').set({ payment_status: 'failed', updated_at: now }).where('id', '=', order.id).execute()
     await releaseHolds(trx, order.id)
     await trx
