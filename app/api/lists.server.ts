@@ -14,7 +14,7 @@ export const API_LISTS = {
   adminProducts: { cap: 500, pageSize: 100 },
   adminOrders: { cap: 1000, pageSize: ADMIN_ORDERS_PAGE_SIZE },
   orders: { cap: 500, pageSize: 20 },
-  features: { cap: 100, pageSize: 24 },
+  banners: { cap: 100, pageSize: 24 },
   reviews: { cap: 500, pageSize: 24 },
 } as const satisfies Record<string, { cap: number; pageSize: number }>
 
@@ -52,7 +52,7 @@ export function listAnswer<T>(items: T[], total: number, window: ListWindow) {
   }
 }
 
-/** The window's slice of a list read whole (small lists: feature images, a product's reviews). */
+/** The window's slice of a list read whole (small lists: banners, a product's reviews). */
 export function listAnswerOf<T, U>(all: T[], window: ListWindow, map: (item: T) => U) {
   return listAnswer(all.slice(window.offset, window.offset + window.limit).map(map), all.length, window)
 }

@@ -10,7 +10,7 @@ import type { Route } from './+types/banners'
 
 export function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
-    const window = listWindow(new URL(request.url).searchParams, 'features')
+    const window = listWindow(new URL(request.url).searchParams, 'banners')
     const banners = await listBanners(getDb())
     return apiJson(listAnswerOf(banners, window, toApiBanner))
   })
