@@ -145,6 +145,13 @@ function toSummary(row: SummaryRow): CustomOrderSummary {
   }
 }
 
+const ADMIN_SUMMARY_COLUMNS = [...SUMMARY_COLUMNS, 'name', 'email', 'phone'] as const
+
+/** A summary with who asked: what the admin's list and detail show. */
+function toAdminSummary(row: Pick<Selectable<CustomRequestsTable>, (typeof ADMIN_SUMMARY_COLUMNS)[number]>): AdminCustomOrderSummary {
+  return { ...toSummary(row), name: row.name, email: row.email, phone: row.phone }
+}
+
 /** A shopper's own requests, newest first (at most 100: a list in Account, not an archive). */
 export async function listCustomOrdersOf(db: DB, userId: string): Promise<CustomOrderSummary[]> {
   const rows = await db
@@ -168,11 +175,11 @@ export async function listCustomOrders(
   if (status) query = query.where('status', '=', status)
   const { items, total, page, pageCount } = await readPage(
     query,
-    (matching) => matching.select([...SUMMARY_COLUMNS, 'name', 'email', 'phone']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    (matching) => matching.select(ADMIN_SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     { page: options.page, pageSize: options.pageSize ?? LIMITS.pageSize },
   )
   return {
-    items: items.map((row) => ({ ...toSummary(row), name: row.name, email: row.email, phone: row.phone })),
+    items: items.map(toAdminSummary),
     total,
     page,
     pageCount,
@@ -191,16 +198,7 @@ export async function getCustomOrder(db: DB, id: number): Promise<CustomOrderDet
     .where('request_id', '=', id)
     .orderBy('position')
     .execute()
-  return {
-    ...toSummary(row),
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    userId: row.user_id,
-    adminNotes: row.admin_notes,
-    updatedAt: row.updated_at,
-    photos: photos.map((p) => p.image_url),
-  }
+  return { ...toAdminSummary(row), userId: row.user_id, adminNotes: row.admin_notes, updatedAt: row.updated_at, photos: photos.map((p) => p.image_url) }
 }
 
 /** A move the table does not allow from the request's current status: 400 under `status`. */
