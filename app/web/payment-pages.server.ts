@@ -90,7 +90,7 @@ export function payAction(request: Request, user: SessionUser, form: FormData, c
       if (submission.status !== 'success') return invalidForm(submission)
       const gateway = getPaymentGateway()
       const checkout = { addressId: submission.value.addressId, clientKey: addressKey(clientIp) }
-      const placed = await placeOrder(getDb(), gateway, user, checkout, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
+      const placed = await placeOrder(getDb(), gateway, user, checkout, getConfig().DELIVERY_FEE)
       if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
       const order = razorpayOrder(gateway, placed, user)
       return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }

@@ -396,7 +396,7 @@ describe('unpaid checkouts are not orders', () => {
   })
 
   it("leave the shopper's Order History once abandoned: untouched and holding nothing for the hold time", async () => {
-    const window = () => ({ hideUnpaidBefore: abandonedBefore(domainSettings().checkout.holdMinutes) })
+    const window = () => ({ hideUnpaidBefore: abandonedBefore() })
     const age = async (orderId: string) => {
       await db.updateTable('orders').set({ updated_at: PAST }).where('id', '=', orderId).execute()
     }
@@ -505,7 +505,7 @@ describe('what one shopper, or one address, may hold and start', () => {
     for (let round = 0; round < 5; round++) {
       await Promise.all(
         [first.orderId, second.orderId].map((orderId) =>
-          db.transaction().execute((trx) => holdStock(trx, { orderId, userId: asha.id, lines: [line], minutes: 15 })),
+          db.transaction().execute((trx) => holdStock(trx, { orderId, userId: asha.id, lines: [line] })),
         ),
       )
       expect(await heldBy('geode')).toEqual({ [asha.id]: 10 })

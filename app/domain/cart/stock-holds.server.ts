@@ -96,7 +96,7 @@ async function heldFromAddress(trx: Trx, productIds: string[], clientKey: string
 }
 
 /**
- * Holds the lines for the order until `minutes` from now, inside the caller's transaction (with the
+ * Holds the lines for the order for the hold time (HOLD_MINUTES), inside the caller's transaction (with the
  * order's own insert, or alone for a retried checkout): first the user's earlier holds end (this
  * order's own included, so a retry refreshes rather than doubles them; one checkout of the user's
  * after another, so two at once cannot both add theirs). Then no product may want more than
@@ -107,12 +107,12 @@ async function heldFromAddress(trx: Trx, productIds: string[], clientKey: string
  */
 export async function holdStock(
   trx: Trx,
-  hold: { orderId: string; userId: string; lines: HoldLine[]; minutes: number; now?: Date; clientKey?: string | null },
+  hold: { orderId: string; userId: string; lines: HoldLine[]; now?: Date; clientKey?: string | null },
 ): Promise<{ expiresAt: string }> {
   const now = hold.now ?? clock.now()
   const nowIso = now.toISOString()
-  const expiresAt = new Date(now.getTime() + hold.minutes * 60_000).toISOString()
-  const max = domainSettings().checkout.maxUnitsPerOrder
+  const { holdMinutes, maxUnitsPerOrder: max } = domainSettings().checkout
+  const expiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString()
   // The user's checkouts hold one after another (a transaction lock of their own on PostgreSQL;
   // SQLite has one writer): a second waits, then ends the first's holds instead of adding to them.
   await lockCounter(trx, `stock-holds:${hold.userId}`)

@@ -11,6 +11,7 @@ import { fromAddressColumns } from '../accounts/addresses.server'
 import type { LineItem } from '../cart/cart.server'
 import { holdsStock, isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
 import { clock } from '../clock'
+import { domainSettings } from '../settings.server'
 import { NotFound } from '../errors'
 import { inList } from '../sql-lists.server'
 import { refundsOf } from './refunds.server'
@@ -97,14 +98,14 @@ export function toOrderSummary(row: {
 export const OWN_ORDER_LIST_VIEWS = ['orders', 'all'] as const
 
 /** An unpaid checkout untouched since this moment (HOLD_MINUTES ago) and holding nothing is abandoned. */
-export function abandonedBefore(holdMinutes: number, now = clock.now()): Date {
-  return new Date(now.getTime() - holdMinutes * 60_000)
+export function abandonedBefore(now = clock.now()): Date {
+  return new Date(now.getTime() - domainSettings().checkout.holdMinutes * 60_000)
 }
 
 /**
  * The user's rows; with `hideUnpaidBefore`, unpaid checkouts neither touched since then (placed,
  * retried, failed) nor still holding stock are left out: abandoned, they are not orders (Order
- * History and the /api list pass abandonedBefore(HOLD_MINUTES)). Without it every row.
+ * History and the /api list pass abandonedBefore()). Without it every row.
  */
 function ordersOf(db: DB, userId: string, hideUnpaidBefore: Date | undefined) {
   let query = db.selectFrom('orders').where('user_id', '=', userId)

@@ -127,7 +127,7 @@ function holdLines(cart: Cart): HoldLine[] {
 /**
  * Turns the user's cart into a pending order (an unpaid checkout until it is paid): lines and
  * address are snapshotted, the total is computed here in paise (cart prices + delivery fee), and
- * the cart's quantities are held for `holdMinutes` in the same transaction (stock-holds.server.ts);
+ * the cart's quantities are held for the hold time in the same transaction (stock-holds.server.ts);
  * a line that cannot be held is refused by name, with what is left, before any gateway order. Then
  * the gateway order is created (outside the transaction). Nothing from the client but the address
  * id is used. A retry of the same cart takes up its unpaid order and refreshes its holds.
@@ -141,7 +141,6 @@ export async function placeOrder(
   user: SessionUser,
   input: { addressId: string | null | undefined; clientKey?: string | null },
   deliveryFeePaise: number,
-  holdMinutes: number = domainSettings().checkout.holdMinutes,
 ): Promise<PlacedOrder> {
   const cart = await getCart(db, { userId: user.id })
   if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
@@ -159,7 +158,7 @@ export async function placeOrder(
     throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0 }))) })
   }
   const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
-    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), minutes: holdMinutes, clientKey })
+    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), clientKey })
 
   const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
   const snapshot = toAddressColumns(address)

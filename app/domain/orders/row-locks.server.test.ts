@@ -29,7 +29,7 @@ it(`holds the last unit for exactly one of ${SHOPPERS} checkouts at once`, async
   const results = await Promise.allSettled(
     shoppers.map((user, i) =>
       db.transaction().execute((trx) =>
-        holdStock(trx, { orderId: `o${i}`, userId: user.id, lines: [{ productId: 'last', title: 'Last', variety: '', color: '', quantity: 1 }], minutes: 15 }),
+        holdStock(trx, { orderId: `o${i}`, userId: user.id, lines: [{ productId: 'last', title: 'Last', variety: '', color: '', quantity: 1 }] }),
       ),
     ),
   )

@@ -2,7 +2,6 @@ import { Link, useLocation } from 'react-router'
 import { AddressCard } from '~/components/address-card'
 import { AddressForm } from '~/components/address-form'
 import { OrdersTable } from '~/components/orders-table'
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { cn } from '~/lib/cn'
 import { responsiveImage } from '~/lib/images'
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb()
   const [orders, addresses, banners, customOrders] = await Promise.all([
     // Abandoned unpaid checkouts (untouched and holding nothing for HOLD_MINUTES) are not orders.
-    listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore(getConfig().HOLD_MINUTES) }),
+    listOrdersOf(db, user.id, { hideUnpaidBefore: abandonedBefore() }),
     listAddresses(db, user.id),
     listBanners(db),
     listCustomOrdersOf(db, user.id),

@@ -4,7 +4,6 @@
 //   -> {success, data: [Order], total, capped, cap} (no page: every order up to 500)
 //   -> {success, data: [Order], total, pagination: {page, pageSize: 20, total, pageCount}} (page)
 import { z } from 'zod'
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswer, listWindow } from '~/api/lists.server'
@@ -25,7 +24,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     const search = new URL(request.url).searchParams
     const query = parseInput(querySchema, { view: search.get('view') || undefined })
     const window = listWindow(search, 'orders')
-    const hideUnpaidBefore = (query.view ?? 'orders') === 'orders' ? abandonedBefore(getConfig().HOLD_MINUTES) : undefined
+    const hideUnpaidBefore = (query.view ?? 'orders') === 'orders' ? abandonedBefore() : undefined
     const db = getDb()
     const [orders, total] = await Promise.all([
       listOrdersOf(db, params.userId, { limit: window.limit, offset: window.offset, hideUnpaidBefore }),

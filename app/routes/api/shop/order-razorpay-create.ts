@@ -40,7 +40,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (body.userId !== undefined) requireOwnUserId(user, body.userId)
     const addressId = body.addressInfo?.addressId ?? body.addressId
     const clientKey = addressKey(context.get(clientIpContext))
-    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId, clientKey }, getConfig().DELIVERY_FEE, getConfig().HOLD_MINUTES)
+    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId, clientKey }, getConfig().DELIVERY_FEE)
     return apiJson(
       {
         success: true,
