@@ -184,6 +184,10 @@ function checkImports(files: SourceFile[]): { violations: string[]; edges: Set<s
         continue
       }
       const target = withExtension(path, known)
+      // One import style in app/: `~/` for another folder of app/, `./` for the file's own folder.
+      if (file.path.startsWith('app/') && ref.specifier.startsWith('../') && target.startsWith('app/')) {
+        violations.push(`${file.path} -> ${ref.specifier} (within app/ write ~/${target.slice(4).replace(/\.tsx?$/, '')})`)
+      }
       const to = layerOf(target)
       if (allowed === 'any') continue
       if (allowed.includes(to)) continue
@@ -229,7 +233,7 @@ describe('layers', () => {
     expect(Object.keys(KNOWN_EXCEPTIONS).filter((edge) => !edges.has(edge))).toEqual([])
   })
 
-  it('the checker catches a backwards import, a banned package and a component typed by a route', () => {
+  it('the checker catches a backwards import, a banned package, a component typed by a route and a ../ import within app/', () => {
     const fake: SourceFile[] = [
       { path: 'app/domain/cart/cart.server.ts', source: "import { getShopSession } from '~/web/cookies.server'\n" },
       { path: 'app/domain/orders/orders.server.ts', source: "import { redirect } from 'react-router'\n" },
@@ -237,9 +241,9 @@ describe('layers', () => {
       { path: 'app/components/order-card.tsx', source: "import type { loader } from '~/routes/shop/order'\n" },
       { path: 'app/infra/secret.server.ts', source: "import {\n  getUser,\n} from '../web/auth.server'\n" },
       { path: 'app/lib/money.ts', source: "import { getDb } from '~/infra/db.server'\n" },
-      { path: 'db/database.ts', source: "import { storeImage } from '../app/domain/catalog/media.server'\n" },
+      { path: 'db/database.ts', source: "import { storeImage } from '~/domain/catalog/media.server'\n" },
       { path: 'app/lib/catalog.ts', source: "import type { Product } from '../../db/schema'\n" },
-      { path: 'db/backup.ts', source: "import { CATEGORIES } from '../app/lib/catalog'\n" },
+      { path: 'db/backup.ts', source: "import { CATEGORIES } from '~/lib/catalog'\n" },
       { path: 'app/web/cookies.server.ts', source: "import type { Toast } from '~/web/toast/toast'\n" },
       { path: 'app/web/toast/notify.ts', source: "import { getDb } from '~/infra/db.server'\n" },
       { path: 'app/web/toast/toast.ts', source: '' },
@@ -255,8 +259,10 @@ describe('layers', () => {
       'app/domain/cart/cart.server.ts -> app/web/cookies.server.ts (domain may not import web)',
       'app/domain/orders/orders.server.ts -> react-router (domain may not use this package)',
       'app/domain/orders/payments.server.ts: the domain takes no Request or headers',
+      'app/domain/orders/payments.server.ts -> ../../api/shapes.server (within app/ write ~/api/shapes.server)',
       'app/domain/orders/payments.server.ts -> app/api/shapes.server (domain may not import api)',
       'app/components/order-card.tsx -> app/routes/shop/order (components may not import routes, even as a type)',
+      'app/infra/secret.server.ts -> ../web/auth.server (within app/ write ~/web/auth.server)',
       'app/infra/secret.server.ts -> app/web/auth.server.ts (infra may not import web)',
       'app/lib/money.ts -> app/infra/db.server (lib may not import infra)',
       'db/database.ts -> app/domain/catalog/media.server (db may not import domain)',
@@ -264,6 +270,7 @@ describe('layers', () => {
       'db/backup.ts -> app/lib/catalog.ts (db may not import lib)',
       'app/web/toast/notify.ts -> app/infra/db.server (web-client may not import infra)',
       'app/routes/shop/home.tsx -> server/app (routes may not import server)',
+      'app/domain/orders/place-order.server.ts -> ../../infra/payment-gateway.server (within app/ write ~/infra/payment-gateway.server)',
       'app/domain/orders/place-order.server.ts -> app/infra/payment-gateway.server (domain may not import infra, even as a type)',
       'app/domain/orders/place-order.server.ts -> razorpay (domain may not use this package)',
       'server/render.ts -> app/routes/shop/home.tsx (server may not import routes)',
@@ -277,12 +284,12 @@ describe('layers', () => {
 
   it('the same imports in the right direction pass', () => {
     const fake: SourceFile[] = [
-      { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '../domain/accounts/auth-sessions.server'\n" },
-      { path: 'app/infra/payment-gateway.server.ts', source: "import type { PaymentGateway } from '../domain/orders/payment-gateway'\nimport type { DB } from '../../db/database'\n" },
+      { path: 'app/web/cookies.server.ts', source: "import { SESSION_MAX_AGE_SECONDS } from '~/domain/accounts/auth-sessions.server'\n" },
+      { path: 'app/infra/payment-gateway.server.ts', source: "import type { PaymentGateway } from '~/domain/orders/payment-gateway'\nimport type { DB } from '../../db/database'\n" },
       { path: 'app/components/address-card.tsx', source: "import type { AddressView } from '~/domain/accounts/addresses.server'\nimport { notify } from '~/web/toast/notify'\n" },
-      { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '../domain/errors'\n" },
+      { path: 'app/infra/rate-limit.server.ts', source: "import { TooManyRequests } from '~/domain/errors'\n" },
       { path: 'app/domain/errors.ts', source: '' },
-      { path: 'db/schema.ts', source: "import type { OrderStatus } from '../app/lib/order-status'\n" },
+      { path: 'db/schema.ts', source: "import type { OrderStatus } from '~/lib/order-status'\n" },
       { path: 'app/routes/shop/cart.tsx', source: "import { cartFormAction } from '~/web/cart-requests.server'\n" },
     ]
     expect(checkImports(fake).violations).toEqual([])

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { uploadUrl } from '../../tests/helpers/fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
 import type { DB } from '../../db/database'
-import { createProduct } from '../domain/catalog/admin-products.server'
-import { Invalid } from '../domain/errors'
+import { createProduct } from '~/domain/catalog/admin-products.server'
+import { Invalid } from '~/domain/errors'
 import { fromApiProduct, parseApiProduct } from './admin-products.server'
 
 const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]

@@ -5,8 +5,8 @@ import type { DB } from '../../db/database'
 import type { VarietyType } from '~/lib/catalog'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { toApiProduct } from './serializers.server'
-import { listProducts, type ProductDetail, withDetails } from '../domain/catalog/catalog.server'
-import { Invalid, parseInput } from '../domain/errors'
+import { listProducts, type ProductDetail, withDetails } from '~/domain/catalog/catalog.server'
+import { Invalid, parseInput } from '~/domain/errors'
 
 type Json = Record<string, unknown>
 

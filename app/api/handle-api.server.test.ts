@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkJsonShape, JSON_LIMITS } from './handle-api.server'
-import { Invalid } from '../domain/errors'
+import { Invalid } from '~/domain/errors'
 
 describe('checkJsonShape', () => {
   it('takes the real /api bodies, strings with brackets and commas included', () => {

@@ -1,6 +1,6 @@
 // The /api adapter kit: read a body, validate it, and map typed errors to JSON answers with real statuses.
 import { withoutNul } from '~/lib/text'
-import { DomainError, Invalid, TooManyRequests } from '../domain/errors'
+import { DomainError, Invalid, TooManyRequests } from '~/domain/errors'
 
 export interface ApiBody {
   success: boolean

@@ -3,9 +3,9 @@
 import { z } from 'zod'
 import { PAGE_SIZE } from '~/lib/listing-filters'
 import { pageSchema } from '~/schemas/pagination'
-import { ADMIN_ORDERS_PAGE_SIZE } from '../domain/orders/admin-orders.server'
-import { parseInput } from '../domain/errors'
-import { pageCountOf, pageOffset } from '../domain/paging.server'
+import { ADMIN_ORDERS_PAGE_SIZE } from '~/domain/orders/admin-orders.server'
+import { parseInput } from '~/domain/errors'
+import { pageCountOf, pageOffset } from '~/domain/paging.server'
 
 /** Each list call's cap (items in one answer without `page`) and page size (with `page`). */
 export const API_LISTS = {

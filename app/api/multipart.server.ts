@@ -3,9 +3,9 @@
 import { basename } from 'node:path'
 import { IMAGE_MESSAGES, isUploadUrl } from '~/lib/images'
 import type { DB } from '../../db/database'
-import { Invalid } from '../domain/errors'
-import type { ImageStore } from '../domain/catalog/image-store'
-import { cachedStoredFile } from '../domain/catalog/media.server'
+import { Invalid } from '~/domain/errors'
+import type { ImageStore } from '~/domain/catalog/image-store'
+import { cachedStoredFile } from '~/domain/catalog/media.server'
 
 /** The request's multipart form; anything else (or a form that cannot be read) is a 400. */
 export async function readMultipart(request: Request): Promise<FormData> {

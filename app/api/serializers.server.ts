@@ -4,12 +4,12 @@ import type { VarietyType } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
 import { type Priced, unitPricePaise } from '~/lib/pricing'
 import type { SessionUser } from '~/lib/user'
-import type { AddressView } from '../domain/accounts/addresses.server'
-import type { Cart, CartLine } from '../domain/cart/cart.server'
-import type { ProductCardData, ProductDetail } from '../domain/catalog/catalog.server'
-import type { BannerItem } from '../domain/catalog/banners.server'
-import type { OrderDetail, OrderSummary } from '../domain/orders/order-reads.server'
-import type { ReviewItem } from '../domain/catalog/reviews.server'
+import type { AddressView } from '~/domain/accounts/addresses.server'
+import type { Cart, CartLine } from '~/domain/cart/cart.server'
+import type { ProductCardData, ProductDetail } from '~/domain/catalog/catalog.server'
+import type { BannerItem } from '~/domain/catalog/banners.server'
+import type { OrderDetail, OrderSummary } from '~/domain/orders/order-reads.server'
+import type { ReviewItem } from '~/domain/catalog/reviews.server'
 
 export function toApiUser(user: SessionUser) {
   return { id: user.id, _id: user.id, userName: user.userName, name: user.userName, email: user.email, role: user.role }

@@ -6,7 +6,7 @@ import { rejection } from '../../tests/helpers/rejection'
 import type { DB } from '../../db/database'
 import { withTestDb } from '../../tests/helpers/test-db'
 import { CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
-import { TooManyRequests } from '../domain/errors'
+import { TooManyRequests } from '~/domain/errors'
 import { createCustomOrderLimits } from './custom-order-limits.server'
 import { databaseStore, type LimitStore, memoryStore } from './rate-limit.server'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DB } from '../../db/database'
 import { withTestDb } from '../../tests/helpers/test-db'
-import { TooManyRequests } from '../domain/errors'
+import { TooManyRequests } from '~/domain/errors'
 import {
   clientKey,
   createAuthLimits,

@@ -10,7 +10,7 @@ import type { DB } from '../../db/database'
 import { dialectOf } from '../../db/dialect'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
-import { TooManyRequests } from '../domain/errors'
+import { TooManyRequests } from '~/domain/errors'
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.'
 const FIFTEEN_MINUTES = 15 * 60

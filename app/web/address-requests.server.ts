@@ -3,7 +3,7 @@
 import { getDb } from '~/infra/db.server'
 import { ADDRESS_MESSAGES } from '~/lib/addresses'
 import { addressSchema } from '~/schemas/address'
-import { addAddress, deleteAddress, updateAddress } from '../domain/accounts/addresses.server'
+import { addAddress, deleteAddress, updateAddress } from '~/domain/accounts/addresses.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'

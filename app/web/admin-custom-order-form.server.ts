@@ -4,7 +4,7 @@
 import { getDb } from '~/infra/db.server'
 import { CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { customOrderUpdateSchema } from '~/schemas/custom-order'
-import { updateCustomOrder } from '../domain/custom-orders/custom-orders.server'
+import { updateCustomOrder } from '~/domain/custom-orders/custom-orders.server'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
 import { REVIEW_MESSAGES } from '~/lib/reviews'
-import { hideReview, showReview } from '../domain/catalog/reviews.server'
+import { hideReview, showReview } from '~/domain/catalog/reviews.server'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'

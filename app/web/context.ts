@@ -1,7 +1,7 @@
 // Values the server puts in each request's router context.
 import { createContext } from 'react-router'
 import type { Toast } from './toast/toast'
-import type { SessionUser } from '../lib/user'
+import type { SessionUser } from '~/lib/user'
 
 /** The signed-in user (from the session cookie or a Bearer token), or null. Set by the root middleware. */
 export const userContext = createContext<SessionUser | null>(null)

@@ -1,8 +1,8 @@
 // The shop's cookies: the session (login session id, guest cart id), the flash toast and the theme.
 import { type Cookie, createCookie, createCookieSessionStorage } from 'react-router'
 import { getConfig } from '~/infra/config.server'
-import { SESSION_MAX_AGE_SECONDS } from '../domain/accounts/auth-sessions.server'
-import { getSessionSecret } from '../infra/secret.server'
+import { SESSION_MAX_AGE_SECONDS } from '~/domain/accounts/auth-sessions.server'
+import { getSessionSecret } from '~/infra/secret.server'
 
 export interface ShopSessionData {
   /** auth_sessions.id of the logged-in user. */

@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Conflict, Invalid, NotFound, Unauthorized } from '../domain/errors'
+import { Conflict, Invalid, NotFound, Unauthorized } from '~/domain/errors'
 import { formAction, formReply, orNotFound } from './form-action.server'
 import { replyMessage } from './form-reply'
 

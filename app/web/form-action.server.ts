@@ -4,7 +4,7 @@
 // NotFound into the 404 page with orNotFound. Anything else is thrown on (the error page, a 500).
 import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
-import { DomainError, type FieldErrors, Invalid, NotFound } from '../domain/errors'
+import { DomainError, type FieldErrors, Invalid, NotFound } from '~/domain/errors'
 import type { FormReply } from './form-reply'
 import { redirectWithToast } from './toast/toast.server'
 

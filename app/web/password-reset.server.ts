@@ -3,7 +3,7 @@
 import { getDb } from '~/infra/db.server'
 import { authLimits } from '~/infra/rate-limit.server'
 import type { ForgotPasswordInput, ResetPasswordInput } from '~/schemas/auth'
-import { requestPasswordReset, resetPassword } from '../domain/accounts/password-resets.server'
+import { requestPasswordReset, resetPassword } from '~/domain/accounts/password-resets.server'
 
 /** The least time a request for a link takes, so its answer's timing says nothing about the address. */
 const ANSWER_FLOOR_MS = 200

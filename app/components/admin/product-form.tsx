@@ -7,9 +7,9 @@ import { MAX_UPLOAD_MB } from '~/lib/images'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
 import { productSchema } from '~/schemas/product'
-import { Button, buttonClass } from '../ui/button'
-import { Field, FormError, Input, inputClass } from '../ui/field'
-import { InputField } from '../ui/input-field'
+import { Button, buttonClass } from '~/components/ui/button'
+import { Field, FormError, Input, inputClass } from '~/components/ui/field'
+import { InputField } from '~/components/ui/input-field'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
 const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { CloseIcon } from '../icons'
+import { CloseIcon } from '~/components/icons'
 
 /** The side sheet over the products grid: a real page (its own url) that looks like a sheet. */
 export function ProductSheet({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { EMAIL_TAKEN_MESSAGE, ensureAdmin, registerShopper, registerUser, toSessionUser, verifyCredentials } from './accounts.server'
-import { Conflict } from '../errors'
+import { Conflict } from '~/domain/errors'
 import { randomBytes, scryptSync } from 'node:crypto'
 import { currentPasswordCost, verifyPassword } from './passwords.server'
 

@@ -13,7 +13,7 @@ import {
   listAddresses,
   updateAddress,
 } from './addresses.server'
-import { Invalid, NotFound } from '../errors'
+import { Invalid, NotFound } from '~/domain/errors'
 
 let db: DB
 

@@ -6,7 +6,7 @@ import type { Address } from '../../../db/schema'
 import { ADDRESS_FIELDS, ADDRESS_MESSAGES, type AddressField, type AddressFields, MAX_ADDRESSES } from '~/lib/addresses'
 import { newId } from '~/lib/ids.server'
 import type { AddressInput } from '~/schemas/address'
-import { Invalid, NotFound } from '../errors'
+import { Invalid, NotFound } from '~/domain/errors'
 
 /** A saved address: the address fields (ADDRESS_FIELDS) and whose it is. */
 export interface AddressView extends AddressFields {

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { DB } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
-import { clock } from '../clock'
+import { clock } from '~/domain/clock'
 import { toSessionUser } from './accounts.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60

@@ -7,7 +7,7 @@ import { rejection } from '../../../tests/helpers/rejection'
 import { PASSWORD_RESET_MESSAGES } from '~/lib/user'
 import { registerUser, verifyCredentials } from './accounts.server'
 import { findSessionUser, startAuthSession } from './auth-sessions.server'
-import { Invalid } from '../errors'
+import { Invalid } from '~/domain/errors'
 import { setDomainSettings } from '../../../tests/helpers/domain-settings'
 import { requestPasswordReset, resetPassword, resetTokenHash, resetTokenIsLive } from './password-resets.server'
 

@@ -3,7 +3,7 @@
 // upgraded at the next login (accounts.server.ts). See docs/decisions/021-payment-and-password-hardening.md.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
-import { domainSettings } from '../settings.server'
+import { domainSettings } from '~/domain/settings.server'
 
 export interface ScryptCost {
   N: number

@@ -6,7 +6,7 @@ import { type RawBuilder, sql, type Transaction } from 'kysely'
 import type { DB } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import type { Database } from '../../../db/schema'
-import { clock } from '../clock'
+import { clock } from '~/domain/clock'
 
 type Trx = Transaction<Database>
 

@@ -3,8 +3,8 @@
 // other shoppers' holds, the per-line bound and the per-order limit (ADR 050).
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { Invalid } from '../errors'
-import { domainSettings } from '../settings.server'
+import { Invalid } from '~/domain/errors'
+import { domainSettings } from '~/domain/settings.server'
 import { availableStock } from './availability.server'
 import type { CartOwner } from './cart.server'
 

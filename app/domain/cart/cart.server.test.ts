@@ -8,7 +8,7 @@ import type { DB } from '../../../db/database'
 import { addToCart, clearCart, removeLine, removeProductLines, setLineQuantity, stepLineQuantity } from './cart-edits.server'
 import { type Cart, type CartOwner, countCartLines, getCart } from './cart.server'
 import { deleteStaleGuestCarts, GUEST_CART_TTL_DAYS, mergeGuestCart } from './guest-carts.server'
-import { Invalid, NotFound } from '../errors'
+import { Invalid, NotFound } from '~/domain/errors'
 
 /** Prices in paise. */
 const PRODUCTS: ProductFixture[] = [

@@ -1,7 +1,7 @@
 // A visitor's cart: moved into the user's at login, and deleted once untouched for a month.
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
-import { clock } from '../clock'
+import { clock } from '~/domain/clock'
 import { findCartId } from './cart.server'
 import { addToLine, ensureCartId, findSameLine, quantityOfProduct, touch } from './cart-edits.server'
 import { roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'

@@ -13,9 +13,9 @@ import type { DB } from '../../../db/database'
 import { lockCounter } from '../../../db/dialect'
 import type { Database } from '../../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { clock } from '../clock'
-import { Invalid } from '../errors'
-import { domainSettings } from '../settings.server'
+import { clock } from '~/domain/clock'
+import { Invalid } from '~/domain/errors'
+import { domainSettings } from '~/domain/settings.server'
 import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
 
 type Trx = Transaction<Database>

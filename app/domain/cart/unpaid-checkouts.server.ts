@@ -6,9 +6,9 @@ import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
 import { SHOPPERS_PER_ADDRESS } from '~/lib/checkout-limits'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
-import { clock } from '../clock'
-import { TooManyRequests } from '../errors'
-import { domainSettings } from '../settings.server'
+import { clock } from '~/domain/clock'
+import { TooManyRequests } from '~/domain/errors'
+import { domainSettings } from '~/domain/settings.server'
 
 const HOUR_MS = 60 * 60 * 1000
 

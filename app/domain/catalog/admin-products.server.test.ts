@@ -7,10 +7,10 @@ import { rejection } from '../../../tests/helpers/rejection'
 import type { DB } from '../../../db/database'
 import { type ProductInput, productSchema } from '~/schemas/product'
 import { createProduct, deleteProduct, toProductFormValues, updateProduct } from './admin-products.server'
-import { addToCart } from '../cart/cart-edits.server'
-import { getCart } from '../cart/cart.server'
+import { addToCart } from '~/domain/cart/cart-edits.server'
+import { getCart } from '~/domain/cart/cart.server'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 
 const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]
 

@@ -7,7 +7,7 @@ import { PRODUCT_MESSAGES } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
 import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 
 function productColumns(input: ProductInput) {
   return {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 import { addBanner, deleteBanner, listBanners } from './banners.server'
 
 let testDb: TestDb

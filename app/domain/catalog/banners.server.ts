@@ -2,7 +2,7 @@
 import type { DB } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import { BANNER_MESSAGES } from '~/lib/banners'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 
 export interface BannerItem {
   id: string

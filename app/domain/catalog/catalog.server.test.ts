@@ -4,7 +4,7 @@ import { insertProducts, type ProductFixture } from '../../../tests/helpers/fixt
 import { withTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { getProduct, listProducts, searchProducts } from './catalog.server'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 
 /** Prices in paise. Effective prices: p6 20000, p7 25000, p5 40000, p2 45000, p4 60000, p1 120000, p8 130000, p3 300000. */
 const PRODUCTS: ProductFixture[] = [

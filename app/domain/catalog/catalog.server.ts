@@ -12,12 +12,12 @@ import {
 } from '~/lib/listing-filters'
 import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
-import { NotFound } from '../errors'
-import { inList } from '../sql-lists.server'
+import { NotFound } from '~/domain/errors'
+import { inList } from '~/domain/sql-lists.server'
 import { caseInsensitiveSql } from '../../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
-import { availableStock, inStockNow } from '../cart/availability.server'
-import { type Page, readPage } from '../paging.server'
+import { availableStock, inStockNow } from '~/domain/cart/availability.server'
+import { type Page, readPage } from '~/domain/paging.server'
 
 export interface ProductCardData {
   id: string

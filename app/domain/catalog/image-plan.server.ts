@@ -3,7 +3,7 @@
 // and the widths an image is stored at. The header and its decoding estimate come from the image
 // store's codec (image-store.ts).
 import { IMAGE_MESSAGES, IMAGE_WIDTHS, MAX_UPLOAD_BYTES } from '~/lib/images'
-import { Invalid } from '../errors'
+import { Invalid } from '~/domain/errors'
 import type { ImageCodec, WebpOptions } from './image-store'
 
 /** 25 megapixels (6000 x 4000 and a little more): a 24 MP camera, any phone's usual 12 MP; refused from the header. */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import type { DB } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
 import { IMAGE_MESSAGES, IMAGE_WIDTHS, imageUrl, MAX_UPLOAD_BYTES, parseUploadUrl } from '~/lib/images'
-import { DomainError, Invalid } from '../errors'
+import { DomainError, Invalid } from '~/domain/errors'
 import { checkRequestCost, type ImagePlan, type ImagePurpose, invalidImage, MAX_INPUT_PIXELS, PURPOSES, planImage } from './image-plan.server'
 import type { ImageFile, ImageStore } from './image-store'
 

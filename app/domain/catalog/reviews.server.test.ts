@@ -12,7 +12,7 @@ import { REVIEW_MESSAGES } from '~/lib/reviews'
 import { productSchema } from '~/schemas/product'
 import { updateProduct } from './admin-products.server'
 import { getProduct } from './catalog.server'
-import { Forbidden, Invalid, NotFound } from '../errors'
+import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import {
   deleteReview,
   hasReceived,

@@ -9,8 +9,8 @@ import { PRODUCT_MESSAGES } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
 import { ADMIN_REVIEWS_PAGE_SIZE, REVIEW_MESSAGES, REVIEW_VALUES, REVIEWS_PAGE_SIZE } from '~/lib/reviews'
 import { hideReviewSchema, type ReviewInput, reviewSchema } from '~/schemas/review'
-import { Forbidden, NotFound, parseInput } from '../errors'
-import { onePage, pageCountOf, wholePage } from '../paging.server'
+import { Forbidden, NotFound, parseInput } from '~/domain/errors'
+import { onePage, pageCountOf, wholePage } from '~/domain/paging.server'
 
 export interface ReviewItem {
   id: string

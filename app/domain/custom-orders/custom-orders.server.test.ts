@@ -8,7 +8,7 @@ import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { type CustomOrderInput, customOrderSchema, customOrderUpdateSchema } from '~/schemas/custom-order'
-import { registerUser } from '../accounts/accounts.server'
+import { registerUser } from '~/domain/accounts/accounts.server'
 import {
   CustomOrderMoveRefused,
   checkNeededBy,
@@ -19,7 +19,7 @@ import {
   listCustomOrdersOf,
   updateCustomOrder,
 } from './custom-orders.server'
-import { Invalid, NotFound } from '../errors'
+import { Invalid, NotFound } from '~/domain/errors'
 import { setDomainSettings } from '../../../tests/helpers/domain-settings'
 
 let testDb: TestDb

@@ -23,12 +23,12 @@ import {
   customOrderStatusMail,
   type MailCustomOrder,
   ownerCustomOrderMail,
-} from '../../mail/messages.server'
-import { clock } from '../clock'
-import { Invalid, NotFound } from '../errors'
-import { enqueueMail, ownerRecipients } from '../messaging/mail.server'
-import { domainSettings } from '../settings.server'
-import { readPage } from '../paging.server'
+} from '~/mail/messages.server'
+import { clock } from '~/domain/clock'
+import { Invalid, NotFound } from '~/domain/errors'
+import { enqueueMail, ownerRecipients } from '~/domain/messaging/mail.server'
+import { domainSettings } from '~/domain/settings.server'
+import { readPage } from '~/domain/paging.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -6,10 +6,10 @@ import type { OrderStatus } from '../../../db/schema'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
-import { listAllOrders } from '../orders/admin-orders.server'
-import { countNeedsAttention } from '../orders/order-attention.server'
-import { isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
-import { clock } from '../clock'
+import { listAllOrders } from '~/domain/orders/admin-orders.server'
+import { countNeedsAttention } from '~/domain/orders/order-attention.server'
+import { isUnpaidCheckout } from '~/domain/cart/unpaid-checkouts.server'
+import { clock } from '~/domain/clock'
 
 export const CHART_DAYS = 30
 export const LOW_STOCK_LIST_SIZE = 12

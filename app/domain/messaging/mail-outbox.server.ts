@@ -7,9 +7,9 @@ import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
 import { MAIL_MESSAGES, type MailStatus } from '~/lib/mail'
-import { clock } from '../clock'
-import { NotFound } from '../errors'
-import { readPage } from '../paging.server'
+import { clock } from '~/domain/clock'
+import { NotFound } from '~/domain/errors'
+import { readPage } from '~/domain/paging.server'
 
 /** Files attached at send time, rendered by whoever registered the kind (e.g. the invoice PDF). */
 export const ATTACHMENT_KINDS = ['invoice', 'credit-note'] as const

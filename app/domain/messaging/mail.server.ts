@@ -15,12 +15,12 @@ import {
   SHOPPER_MAIL_STATUSES,
   type ShopperMailStatus,
   type StatusMailExtra,
-} from '../../mail/messages.server'
+} from '~/mail/messages.server'
 import { enqueueMail } from './mail-outbox.server'
-import { readOrderSnapshot } from '../orders/order-snapshot.server'
-import { domainSettings } from '../settings.server'
+import { readOrderSnapshot } from '~/domain/orders/order-snapshot.server'
+import { domainSettings } from '~/domain/settings.server'
 
-export type { ShopperMailStatus, StatusMailExtra } from '../../mail/messages.server'
+export type { ShopperMailStatus, StatusMailExtra } from '~/mail/messages.server'
 export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
 
 /** The owner's address(es): OWNER_EMAIL, else the admins' (comma-separated); null when there is none. */

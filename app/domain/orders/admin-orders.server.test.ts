@@ -8,7 +8,7 @@ import { rejection } from '../../../tests/helpers/rejection'
 import type { DB } from '../../../db/database'
 import type { OrderStatus } from '../../../db/schema'
 import { ADMIN_ORDERS_PAGE_SIZE, listAllOrders, updateOrderStatus } from './admin-orders.server'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 import { MoveRefused } from './order-lifecycle.server'
 import { getOrderDetail } from './order-reads.server'
 

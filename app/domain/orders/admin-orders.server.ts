@@ -2,11 +2,11 @@
 import type { DB } from '../../../db/database'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import { needsAttention } from './order-attention.server'
-import type { StatusMailExtra } from '../messaging/mail.server'
+import type { StatusMailExtra } from '~/domain/messaging/mail.server'
 import { type MoveResult, moveOrder } from './order-lifecycle.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './order-reads.server'
-import { isUnpaidCheckout } from '../cart/unpaid-checkouts.server'
-import { readPage } from '../paging.server'
+import { isUnpaidCheckout } from '~/domain/cart/unpaid-checkouts.server'
+import { readPage } from '~/domain/paging.server'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 

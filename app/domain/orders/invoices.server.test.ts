@@ -5,12 +5,12 @@ import { execFileSync } from 'node:child_process'
 import { insertProducts, insertUsers, ravi } from '../../../tests/helpers/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
-import { pdfInvoiceWriter } from '../../infra/pdf/invoice-pdf.server'
+import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
 import type { DB } from '../../../db/database'
 import type { Category } from '~/lib/catalog'
 import { DEMO_SELLER, type InvoiceSettings, parseInvoiceSettings } from '~/lib/invoice-settings'
 import type { SessionUser } from '~/lib/user'
-import { NotFound } from '../errors'
+import { NotFound } from '~/domain/errors'
 import {
   assignInvoiceNumber,
   issueCreditNote,

@@ -8,7 +8,7 @@ import { rejection } from '../../../tests/helpers/rejection'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { ALL_ORDER_STATUSES, canMoveOrder, type OrderActor, type OrderStatus } from '~/lib/order-status'
-import { Forbidden, NotFound } from '../errors'
+import { Forbidden, NotFound } from '~/domain/errors'
 import { cancelOrder, MoveRefused, moveOrder } from './order-lifecycle.server'
 
 const asha = { id: 'u-asha', userName: 'Asha', email: 'asha@example.com' }

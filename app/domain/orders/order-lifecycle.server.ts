@@ -8,10 +8,10 @@ import type { Database } from '../../../db/schema'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { formatPaise } from '~/lib/money'
 import type { RefundReason } from '~/lib/refunds'
-import { Forbidden, Invalid, NotFound } from '../errors'
-import { orderStatusMail, type StatusMailExtra } from '../messaging/mail.server'
+import { Forbidden, Invalid, NotFound } from '~/domain/errors'
+import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
-import { releaseHolds } from '../cart/stock-holds.server'
+import { releaseHolds } from '~/domain/cart/stock-holds.server'
 
 export type Trx = Transaction<Database>
 

@@ -3,8 +3,8 @@
 import type { DB } from '../../../db/database'
 import type { Category, Order } from '../../../db/schema'
 import type { AddressFields } from '~/lib/addresses'
-import type { MailOrderLine } from '../../mail/types'
-import { fromAddressColumns } from '../accounts/addresses.server'
+import type { MailOrderLine } from '~/mail/types'
+import { fromAddressColumns } from '~/domain/accounts/addresses.server'
 
 /** A line as it was bought (what a mail shows of it), and the product's category for the invoice. */
 export interface OrderSnapshotLine extends MailOrderLine {

@@ -8,7 +8,7 @@ import { rejection } from '../../../tests/helpers/rejection'
 import { freshDbWithUsers } from '../../../tests/helpers/test-users'
 import type { OrderStatus } from '../../../db/schema'
 import { TRACKING_MESSAGES } from '~/lib/tracking'
-import { Invalid, NotFound } from '../errors'
+import { Invalid, NotFound } from '~/domain/errors'
 import { NotShipped, setTracking, updateOrderByAdmin } from './order-tracking.server'
 import { getOrderDetail } from './order-reads.server'
 

@@ -8,7 +8,7 @@ import { ORDER_MESSAGES } from '~/lib/order-status'
 import { canHaveTracking, sameTracking, TRACKING_MESSAGES, TRACKING_STATUSES, trackingNote } from '~/lib/tracking'
 import { type TrackingInput, trackingSchema } from '~/schemas/tracking'
 import { updateOrderStatus } from './admin-orders.server'
-import { DomainError, NotFound, parseInput } from '../errors'
+import { DomainError, NotFound, parseInput } from '~/domain/errors'
 import { trackingOf } from './order-reads.server'
 
 /** Refused: the order is not (yet, or any more) one that ships. */

@@ -7,14 +7,14 @@ import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
-import { ADDRESS_COLUMN_NAMES, type AddressColumns, getAddress, toAddressColumns } from '../accounts/addresses.server'
-import { type Cart, getCart } from '../cart/cart.server'
-import { DomainError, Invalid, NotFound } from '../errors'
+import { ADDRESS_COLUMN_NAMES, type AddressColumns, getAddress, toAddressColumns } from '~/domain/accounts/addresses.server'
+import { type Cart, getCart } from '~/domain/cart/cart.server'
+import { DomainError, Invalid, NotFound } from '~/domain/errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway'
 import { lockCounter } from '../../../db/dialect'
-import { clock } from '../clock'
-import { domainSettings } from '../settings.server'
-import { checkUnpaidCheckouts } from '../cart/unpaid-checkouts.server'
+import { clock } from '~/domain/clock'
+import { domainSettings } from '~/domain/settings.server'
+import { checkUnpaidCheckouts } from '~/domain/cart/unpaid-checkouts.server'
 import {
   type HoldLine,
   holdStock,
@@ -22,7 +22,7 @@ import {
   releaseHolds,
   shortLineMessages,
   StockNotHeld,
-} from '../cart/stock-holds.server'
+} from '~/domain/cart/stock-holds.server'
 
 export class PaymentUnavailable extends DomainError {
   override readonly status = 502

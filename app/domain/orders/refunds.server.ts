@@ -12,8 +12,8 @@ import { formatPaise } from '~/lib/money'
 import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issueCreditNote } from './invoices.server'
-import { orderStatusMail, ownerAlert } from '../messaging/mail.server'
-import { inList } from '../sql-lists.server'
+import { orderStatusMail, ownerAlert } from '~/domain/messaging/mail.server'
+import { inList } from '~/domain/sql-lists.server'
 
 type Db = Kysely<Database>
 

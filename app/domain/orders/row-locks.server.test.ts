@@ -9,7 +9,7 @@ import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { nextOrderNumber, ORDER_NUMBER_COUNTER } from './place-order.server'
-import { holdStock, StockNotHeld, takeHeldStock } from '../cart/stock-holds.server'
+import { holdStock, StockNotHeld, takeHeldStock } from '~/domain/cart/stock-holds.server'
 
 const SHOPPERS = 20
 const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({ id: `u${i}`, userName: `Shopper ${i}`, email: `s${i}@example.com` }))

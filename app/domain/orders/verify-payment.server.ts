@@ -4,7 +4,7 @@
 // decides the order.
 import type { DB } from '../../../db/database'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
-import { DomainError, Forbidden, Invalid } from '../errors'
+import { DomainError, Forbidden, Invalid } from '~/domain/errors'
 import type { GatewayPayment, PaymentGateway } from './payment-gateway'
 import { type Confirmation, confirmPayment, PaymentRejected } from './payments.server'
 

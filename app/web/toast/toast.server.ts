@@ -2,7 +2,7 @@
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { newId } from '~/lib/ids.server'
 import type { Toast } from '~/web/toast/toast'
-import { signedCookieOptions } from '../cookies.server'
+import { signedCookieOptions } from '~/web/cookies.server'
 
 type ToastStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>
 let storage: ToastStorage | undefined
