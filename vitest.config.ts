@@ -14,6 +14,10 @@ export default defineConfig({
     // ~200 ms; passwords.server.test.ts checks the real cost explicitly.
     env: { PASSWORD_TEST_COST: '1' },
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one file at a time (CPUs - 1), and most of a file's
+    // time is spent waiting on a server it started or on a database: three at once keep both cores
+    // busy (ADR 060).
+    maxWorkers: 3,
     testTimeout: 20_000,
     hookTimeout: 180_000,
     // `TEST_DB=postgres npx vitest run <files>`: one throwaway cluster for the run, stopped at its end
