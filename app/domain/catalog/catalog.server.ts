@@ -13,8 +13,7 @@ import {
 import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
-import { inList } from '~/domain/sql-lists.server'
-import { caseInsensitiveSql } from '../../../db/dialect'
+import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from '~/domain/cart/availability.server'
 import { type Page, readPage } from '~/domain/paging.server'
@@ -197,15 +196,15 @@ export async function withDetails(db: DB, cards: ProductCardData[]): Promise<Pro
     db
       .selectFrom('products')
       .select(['id', 'description', 'average_review', 'variety_type'])
-      .where(inList('id', ids))
+      .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
-    db.selectFrom('product_images').select(['product_id', 'url']).where(inList('product_id', ids)).orderBy('position').execute(),
-    db.selectFrom('product_colors').select(['product_id', 'name']).where(inList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_images').select(['product_id', 'url']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'name']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
       .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
-      .where(inList('product_id', ids))
+      .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
   ])

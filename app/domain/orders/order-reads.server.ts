@@ -13,7 +13,7 @@ import { holdsStock, isUnpaidCheckout } from '~/domain/cart/unpaid-checkouts.ser
 import { clock } from '~/domain/clock'
 import { domainSettings } from '~/domain/settings.server'
 import { NotFound } from '~/domain/errors'
-import { inList } from '~/domain/sql-lists.server'
+import { inJsonList } from '../../../db/dialect'
 import { refundsOf } from './refunds.server'
 
 export interface OrderSummary {
@@ -179,12 +179,12 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
   const [orders, lines, history, refunds] = await Promise.all([
-    db.selectFrom('orders').selectAll().where(inList('id', orderIds)).execute(),
-    db.selectFrom('order_lines').selectAll().where(inList('order_id', orderIds)).orderBy('id').execute(),
+    db.selectFrom('orders').selectAll().where(inJsonList('id', orderIds)).execute(),
+    db.selectFrom('order_lines').selectAll().where(inJsonList('order_id', orderIds)).orderBy('id').execute(),
     db
       .selectFrom('order_status_history')
       .select(['order_id', 'status', 'note', 'changed_at'])
-      .where(inList('order_id', orderIds))
+      .where(inJsonList('order_id', orderIds))
       .orderBy('id')
       .execute(),
     refundsOf(db, orderIds),

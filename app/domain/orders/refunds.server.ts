@@ -5,7 +5,7 @@
 // refund already made under the row's stable key, so a crash between the call and the write, or a
 // retry after a timeout, never refunds twice (docs/decisions/031-order-lifecycle-and-refunds.md).
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { lockRows } from '../../../db/dialect'
+import { inJsonList, lockRows } from '../../../db/dialect'
 import type { Database } from '../../../db/schema'
 import { newId } from '~/lib/ids.server'
 import { formatPaise } from '~/lib/money'
@@ -13,7 +13,6 @@ import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issueCreditNote } from './invoices.server'
 import { orderStatusMail, ownerAlert } from '~/domain/messaging/mail.server'
-import { inList } from '~/domain/sql-lists.server'
 
 type Db = Kysely<Database>
 
@@ -91,7 +90,7 @@ export async function refundsOf(db: Db, orderIds: string[]): Promise<Map<string,
   const rows = await db
     .selectFrom('refunds')
     .select(['id', 'order_id', 'status', 'reason', 'amount_paise', 'gateway_refund_id', 'processed_at'])
-    .where(inList('order_id', orderIds))
+    .where(inJsonList('order_id', orderIds))
     .execute()
   return new Map(rows.map((row) => [row.order_id, toRefundView(row)]))
 }
