@@ -2,13 +2,11 @@
 // every shopper-facing query (cards, the product page, the listing's filter, the cart, the stock
 // taken at payment), and each change of it told to the watcher (the page cache, ADR 050). A hold is
 // live while expires_at is in the future, so an expired hold is ignored at once by every query.
-import { type RawBuilder, sql, type Transaction } from 'kysely'
-import type { DB } from '../../../db/database'
+import { type RawBuilder, sql, } from 'kysely'
+import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
-import type { Database } from '../../../db/schema'
 import { clock } from '~/domain/clock'
 
-type Trx = Transaction<Database>
 
 /** What shoppers may buy of a product (availableStock, never below 0) before and after a change of holds or stock. */
 export interface AvailabilityChange {
@@ -88,7 +86,7 @@ export function quantitiesByProduct(lines: { productId: string; quantity: number
 }
 
 /** What shoppers may still take of each product at `now` (stock less live holds); `listed` names those not deleted. */
-export async function availabilityOf(trx: Trx | DB, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
+export async function availabilityOf(trx: DB, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
   const rows = await trx
     .selectFrom('products as p')
     .select(['p.id', 'p.deleted_at', availableStock('p', { now }).as('available')])

@@ -12,10 +12,10 @@ import { quantitySchema } from '~/schemas/cart'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
 import { refuseMore, roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'
-import { type Cart, type CartOwner, type Executor, findCartId, getCart, type LineSelector } from './cart.server'
+import { type Cart, type CartOwner, findCartId, getCart, type LineSelector } from './cart.server'
 
 /** The owner's cart, made on their first add. */
-export async function ensureCartId(db: Executor, owner: CartOwner): Promise<string> {
+export async function ensureCartId(db: DB, owner: CartOwner): Promise<string> {
   const existing = await findCartId(db, owner)
   if (existing) return existing
   const id = newId()
@@ -40,7 +40,7 @@ export interface LineKey {
   color: string
 }
 
-export function findSameLine(db: Executor, cartId: string, key: LineKey) {
+export function findSameLine(db: DB, cartId: string, key: LineKey) {
   return db
     .selectFrom('cart_lines')
     .select(['id', 'quantity'])
@@ -52,7 +52,7 @@ export function findSameLine(db: Executor, cartId: string, key: LineKey) {
 }
 
 /** Adds `quantity` to the line found for `key` (findSameLine), or inserts the line. */
-export async function addToLine(db: Executor, cartId: string, line: { id: string; quantity: number } | undefined, key: LineKey, quantity: number) {
+export async function addToLine(db: DB, cartId: string, line: { id: string; quantity: number } | undefined, key: LineKey, quantity: number) {
   if (line) {
     await db.updateTable('cart_lines').set({ quantity: line.quantity + quantity }).where('id', '=', line.id).execute()
   } else {
@@ -61,7 +61,7 @@ export async function addToLine(db: Executor, cartId: string, line: { id: string
 }
 
 /** The cart was changed now: guest carts untouched for GUEST_CART_TTL_DAYS are deleted. */
-export async function touch(db: Executor, cartId: string) {
+export async function touch(db: DB, cartId: string) {
   await db.updateTable('carts').set({ updated_at: clock.iso() }).where('id', '=', cartId).execute()
 }
 
@@ -73,7 +73,7 @@ interface ProductForCart {
   colors: string[]
 }
 
-async function productForCart(db: Executor, owner: CartOwner, productId: string): Promise<ProductForCart> {
+async function productForCart(db: DB, owner: CartOwner, productId: string): Promise<ProductForCart> {
   const product = await db
     .selectFrom('products')
     .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type'])
@@ -103,7 +103,7 @@ function checkChoices(product: ProductForCart, variety = '', color = ''): { vari
   return { variety: hasVariety ? variety : '', color: product.colors.length > 0 ? color : '' }
 }
 
-export async function quantityOfProduct(db: Executor, cartId: string, productId: string) {
+export async function quantityOfProduct(db: DB, cartId: string, productId: string) {
   const query = db
     .selectFrom('cart_lines')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
@@ -145,7 +145,7 @@ export async function addToCart(
   })
 }
 
-async function findLine(db: Executor, cartId: string, selector: LineSelector) {
+async function findLine(db: DB, cartId: string, selector: LineSelector) {
   let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'quantity']).where('cart_id', '=', cartId)
   if ('lineId' in selector) {
     query = query.where('id', '=', selector.lineId)
@@ -242,14 +242,14 @@ export async function removeProductLines(
 }
 
 /** Empties the owner's cart. */
-export async function clearCart(db: Executor, owner: CartOwner): Promise<void> {
+export async function clearCart(db: DB, owner: CartOwner): Promise<void> {
   const cartId = await findCartId(db, owner)
   if (cartId) await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).execute()
 }
 
 /** Removes the given lines (product + variety + colour) from the owner's cart: a paid order's lines. */
 export async function removeCartLines(
-  db: Executor,
+  db: DB,
   owner: CartOwner,
   lines: { productId: string; variety: string; color: string }[],
 ): Promise<void> {

@@ -1,9 +1,9 @@
 // The cart as shoppers see it: one per user or per visitor (guest id in the session cookie), its
 // lines at current prices with what each may hold and why one cannot be bought (cart-stock.server.ts).
 // The changes are in cart-edits.server.ts, the guest cart's merge and expiry in guest-carts.server.ts.
-import { sql, type Transaction } from 'kysely'
+import { sql, } from 'kysely'
 import type { DB } from '../../../db/database'
-import type { Database, VarietyType } from '../../../db/schema'
+import type { VarietyType } from '../../../db/schema'
 import { unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
 
@@ -47,13 +47,12 @@ export interface Cart {
   totalPaise: number
 }
 
-export type Executor = DB | Transaction<Database>
 
 export function ownerColumn(owner: CartOwner) {
   return 'userId' in owner ? ({ column: 'user_id', value: owner.userId } as const) : ({ column: 'guest_id', value: owner.guestId } as const)
 }
 
-export async function findCartId(db: Executor, owner: CartOwner): Promise<string | null> {
+export async function findCartId(db: DB, owner: CartOwner): Promise<string | null> {
   const { column, value } = ownerColumn(owner)
   const row = await db.selectFrom('carts').select('id').where(column, '=', value).executeTakeFirst()
   return row?.id ?? null
@@ -72,7 +71,7 @@ export async function countCartLines(db: DB, owner: CartOwner): Promise<number> 
 }
 
 /** The owner's cart with current prices and availability (an empty cart when there is none). */
-export async function getCart(db: Executor, owner: CartOwner): Promise<Cart> {
+export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
   const cartId = await findCartId(db, owner)
   if (!cartId) return { id: null, items: [], totalPaise: 0 }
   const rows = await db

@@ -8,17 +8,15 @@
 // - every change of availability is told to the watcher (availability.server.ts, which also holds
 //   the one SQL expression of what is left); the hour's limit on unpaid checkouts is in
 //   unpaid-checkouts.server.ts.
-import { sql, type Transaction } from 'kysely'
-import type { DB } from '../../../db/database'
+import { sql, } from 'kysely'
+import type { DB, Trx } from '../../../db/database'
 import { lockCounter } from '../../../db/dialect'
-import type { Database } from '../../../db/schema'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { clock } from '~/domain/clock'
 import { Invalid } from '~/domain/errors'
 import { domainSettings } from '~/domain/settings.server'
 import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
 
-type Trx = Transaction<Database>
 
 /** A line of a checkout to hold: the product, the words that name the line, and the quantity. */
 export interface HoldLine {
@@ -58,7 +56,7 @@ export function shortLineMessages(lines: (HoldLine & { left: number })[]): strin
 }
 
 /** Ends the holds of an order, or of a user, and answers the units they held, by product. */
-async function endHolds(trx: Trx | DB, of: { orderId: string } | { userId: string }): Promise<Map<string, number>> {
+async function endHolds(trx: DB, of: { orderId: string } | { userId: string }): Promise<Map<string, number>> {
   const query = 'orderId' in of ? trx.deleteFrom('stock_holds').where('order_id', '=', of.orderId) : trx.deleteFrom('stock_holds').where('user_id', '=', of.userId)
   const ended = await query.returning(['product_id', 'quantity']).execute()
   return quantitiesByProduct(ended.map((row) => ({ productId: row.product_id, quantity: row.quantity })))
@@ -182,7 +180,7 @@ export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_
 }
 
 /** The order's holds end (payment failed, the order was cancelled or rejected). Idempotent. */
-export async function releaseHolds(trx: Trx | DB, orderId: string): Promise<void> {
+export async function releaseHolds(trx: DB, orderId: string): Promise<void> {
   const ended = await endHolds(trx, { orderId })
   if (ended.size === 0 || !isWatched()) return
   const { available } = await availabilityOf(trx, [...ended.keys()], clock.iso())

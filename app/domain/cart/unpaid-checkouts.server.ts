@@ -1,7 +1,7 @@
 // Unpaid checkouts (ADR 032, 050): payment was started and never completed. They are not orders
 // (out of the admin's lists and counts, out of the shopper's history once abandoned), and a shopper,
 // or a client address, may start only so many of them an hour.
-import type { ExpressionBuilder, Transaction } from 'kysely'
+import type { ExpressionBuilder, } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
 import { SHOPPERS_PER_ADDRESS } from '~/lib/checkout-limits'
@@ -24,7 +24,7 @@ function neverPaid(eb: ExpressionBuilder<Database, 'orders'>) {
  * checkout taken up again) is not counted: a retry adds no checkout. Paid checkouts never count.
  */
 export async function checkUnpaidCheckouts(
-  trx: Transaction<Database> | DB,
+  trx: DB,
   who: { userId: string; clientKey?: string | null; reusing?: string },
   now = clock.now(),
 ): Promise<void> {

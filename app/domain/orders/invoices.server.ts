@@ -1,12 +1,5 @@
-// GST invoices and credit notes (ADR 035). The invoice is issued in the transaction that confirms
-// the payment (confirmPayment calls assignInvoiceNumber), the credit note in the refund's
-// transaction (issueCreditNote). Each takes the next number of its series and financial year from
-// a counter row with one conditional UPDATE ... RETURNING: a rolled-back payment gives its number
-// back, so the numbers have no gaps and no repeats. The document is worked out once and kept; the
-// PDF is drawn from it on each download, by the invoice writer the caller hands in (invoice-writer.ts).
-import type { Kysely } from 'kysely'
+
 import type { DB } from '../../../db/database'
-import type { Database } from '../../../db/schema'
 import { VARIETY_LABELS } from '~/lib/catalog'
 import { documentNumber, financialYearOf } from '~/lib/gst'
 import {
@@ -29,7 +22,6 @@ import type { InvoiceWriter } from './invoice-writer'
 import { readOrderSnapshot } from './order-snapshot.server'
 
 /** A transaction (or, outside one, the handle itself: then the steps are not atomic). */
-type Trx = Kysely<Database>
 
 export interface IssuedDocument {
   kind: DocumentKind
@@ -47,7 +39,7 @@ export interface PdfFile {
  * UPDATE takes the row (SQLite: the database's write lock; PostgreSQL: the row lock) until the
  * transaction ends, so no two transactions get the same number and a rollback returns it.
  */
-export async function takeNextSequence(trx: Trx, series: string, financialYear: string): Promise<number> {
+export async function takeNextSequence(trx: DB, series: string, financialYear: string): Promise<number> {
   await trx
     .insertInto('document_counters')
     .values({ series, financial_year: financialYear, last_sequence: 0 })
@@ -63,11 +55,11 @@ export async function takeNextSequence(trx: Trx, series: string, financialYear: 
   return row.last_sequence
 }
 
-async function issuedDocument(trx: Trx, orderId: string, kind: DocumentKind) {
+async function issuedDocument(trx: DB, orderId: string, kind: DocumentKind) {
   return trx.selectFrom('invoices').select(['number', 'issued_at', 'document']).where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst()
 }
 
-async function issue(trx: Trx, orderId: string, kind: DocumentKind, testMode: boolean, issuedAt: string, build: (number: string) => InvoiceDocument) {
+async function issue(trx: DB, orderId: string, kind: DocumentKind, testMode: boolean, issuedAt: string, build: (number: string) => InvoiceDocument) {
   const series = DOCUMENT_SERIES[kind][testMode ? 'test' : 'live']
   const financialYear = financialYearOf(issuedAt)
   const sequence = await takeNextSequence(trx, series, financialYear)
@@ -81,7 +73,7 @@ async function issue(trx: Trx, orderId: string, kind: DocumentKind, testMode: bo
 }
 
 /** The order as the invoice needs it, with each line's category (null when the product is gone). */
-async function invoiceOrder(trx: Trx, orderId: string): Promise<InvoiceOrder | null> {
+async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | null> {
   const snapshot = await readOrderSnapshot(trx, orderId)
   if (!snapshot) return null
   const { order, address, lines } = snapshot
@@ -112,7 +104,7 @@ async function invoiceOrder(trx: Trx, orderId: string): Promise<InvoiceOrder | n
  * the invoice already issued.
  */
 export async function assignInvoiceNumber(
-  trx: Trx,
+  trx: DB,
   orderId: string,
   paidAt: string,
   invoiceSettings: InvoiceSettings = domainSettings().invoice,
@@ -131,7 +123,7 @@ export async function assignInvoiceNumber(
  * it inside the refund's transaction. Once per order; null when the order was never invoiced
  * (nothing to reverse: e.g. money refused for a rejected order).
  */
-export async function issueCreditNote(trx: Trx, orderId: string, issuedAt: string = new Date().toISOString()): Promise<IssuedDocument | null> {
+export async function issueCreditNote(trx: DB, orderId: string, issuedAt: string = new Date().toISOString()): Promise<IssuedDocument | null> {
   const existing = await issuedDocument(trx, orderId, 'credit-note')
   if (existing) return { kind: 'credit-note', number: existing.number, issuedAt: existing.issued_at }
   const invoice = await issuedDocument(trx, orderId, 'invoice')

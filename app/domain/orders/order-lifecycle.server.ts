@@ -3,8 +3,7 @@
 // still in the status it was read in (two racing moves cannot both win), records the history, and
 // does what an end brings: a cancelled or rejected order whose stock was taken puts it back on the
 // shelf, and a paid one gets its refund row, in the same transaction (docs/decisions/031-order-lifecycle-and-refunds.md).
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database } from '../../../db/schema'
+import { sql, } from 'kysely'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { formatPaise } from '~/lib/money'
 import type { RefundReason } from '~/lib/refunds'
@@ -12,8 +11,8 @@ import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
+import type { DB, Trx } from '../../../db/database'
 
-export type Trx = Transaction<Database>
 
 /** A move the table does not allow from the order's current status: a 400 with the reason under `orderStatus`. */
 export class MoveRefused extends Invalid {
@@ -61,7 +60,7 @@ export interface MoveResult {
 }
 
 /** Runs `work` in `db`'s transaction, or in a new one when `db` is not a transaction. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Trx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Trx) : db.transaction().execute(work)
 }
 
@@ -70,7 +69,7 @@ export function inTransaction<T>(db: Kysely<Database>, work: (trx: Trx) => Promi
  * forbids it from the current status, or another move won the race). Pass a transaction to make the
  * move part of a larger decision (payment confirmation); with a plain handle it runs in its own.
  */
-export function moveOrder(db: Kysely<Database>, orderId: string, to: OrderStatus, actor: OrderActor, options: MoveOptions = {}): Promise<MoveResult> {
+export function moveOrder(db: DB, orderId: string, to: OrderStatus, actor: OrderActor, options: MoveOptions = {}): Promise<MoveResult> {
   return inTransaction(db, async (trx) => {
     // No row lock on purpose (PostgreSQL): moves that race from the status they read must not both
     // win, one after the other; the conditional update below lets exactly one through. What else is
@@ -146,7 +145,7 @@ async function returnStock(trx: Trx, orderId: string, now: string): Promise<void
  * NotFound for no such order, Forbidden for someone else's, MoveRefused when it is too late. A paid
  * order gets its refund queued and its stock returned in the same transaction.
  */
-export async function cancelOrder(db: Kysely<Database>, orderId: string, shopper: { id: string }): Promise<MoveResult> {
+export async function cancelOrder(db: DB, orderId: string, shopper: { id: string }): Promise<MoveResult> {
   return inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('orders').select(['user_id', 'order_status']).where('id', '=', orderId).executeTakeFirst()
     if (!order) throw new NotFound(ORDER_MESSAGES.notFound)

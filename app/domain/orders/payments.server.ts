@@ -3,7 +3,7 @@
 // cannot fill is rejected and refunded instead, money for an order that moved on is refunded. Failed
 // attempts leave the order payable. The browser's result reaches confirmPayment through
 // verify-payment.server.ts, the provider's events through payment-events.server.ts.
-import type { DB } from '../../../db/database'
+import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import type { OrderStatus } from '../../../db/schema'
 import { newId } from '~/lib/ids.server'
@@ -40,7 +40,6 @@ export interface Confirmation {
   refusedFor?: OrderStatus
 }
 
-type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0]
 
 /** The payment row of this gateway order becomes paid with this payment id (inserted if missing). */
 async function recordPaidPayment(

@@ -4,7 +4,7 @@
 // (its next attempt moved ahead) before the gateway is called, and the gateway is first asked for a
 // refund already made under the row's stable key, so a crash between the call and the write, or a
 // retry after a timeout, never refunds twice (docs/decisions/031-order-lifecycle-and-refunds.md).
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Selectable, } from 'kysely'
 import { inJsonList, lockRows } from '../../../db/dialect'
 import type { Database } from '../../../db/schema'
 import { newId } from '~/lib/ids.server'
@@ -13,8 +13,8 @@ import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issueCreditNote } from './invoices.server'
 import { orderStatusMail, ownerAlert } from '~/domain/messaging/mail.server'
+import type { DB, Trx } from '../../../db/database'
 
-type Db = Kysely<Database>
 
 /** Retry and polling pace, in seconds. */
 export const REFUND_TIMING = {
@@ -42,7 +42,7 @@ const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + sec
  * payment that paid it. Once per order (order_id is unique): answers false when a refund was
  * already there. Marks the order needs_refund (the dashboard's count) until the money is back.
  */
-export async function queueRefund(trx: Transaction<Database>, orderId: string, reason: RefundReason, paymentId?: string): Promise<boolean> {
+export async function queueRefund(trx: Trx, orderId: string, reason: RefundReason, paymentId?: string): Promise<boolean> {
   const order = await trx
     .selectFrom('orders')
     .select(['id', 'gateway', 'gateway_payment_id', 'total_amount_paise'])
@@ -85,7 +85,7 @@ function toRefundView(row: Pick<RefundRow, 'id' | 'status' | 'reason' | 'amount_
 }
 
 /** The refunds of these orders, by order id (one query). */
-export async function refundsOf(db: Db, orderIds: string[]): Promise<Map<string, RefundView>> {
+export async function refundsOf(db: DB, orderIds: string[]): Promise<Map<string, RefundView>> {
   if (orderIds.length === 0) return new Map()
   const rows = await db
     .selectFrom('refunds')
@@ -111,7 +111,7 @@ interface ClaimedRefund {
  * REFUND_TIMING.claim ahead, only if no other worker moved it first. A claimed row a worker never
  * finishes (the process died) is due again once the claim runs out.
  */
-export async function claimDueRefunds(db: Db, now = new Date(), limit = 20): Promise<ClaimedRefund[]> {
+export async function claimDueRefunds(db: DB, now = new Date(), limit = 20): Promise<ClaimedRefund[]> {
   const due = await db
     .selectFrom('refunds')
     .selectAll()
@@ -150,7 +150,7 @@ export async function claimDueRefunds(db: Db, now = new Date(), limit = 20): Pro
  * the payment's refunds: one made under this refund's key (an earlier attempt that crashed or timed
  * out after the gateway took it) is adopted instead; so is a full refund the owner made by hand.
  */
-export async function advanceRefund(db: Db, gatewayFor: GatewayFor, refund: ClaimedRefund, now = new Date()): Promise<RefundStatus> {
+export async function advanceRefund(db: DB, gatewayFor: GatewayFor, refund: ClaimedRefund, now = new Date()): Promise<RefundStatus> {
   const gateway = gatewayFor(refund.gateway)
   try {
     if (!gateway) throw Object.assign(new Error(`No ${refund.gateway} gateway is set up to refund this payment`), { permanent: false })
@@ -189,7 +189,7 @@ export async function advanceRefund(db: Db, gatewayFor: GatewayFor, refund: Clai
  * owner is told (as for a failure the gateway reports), all in one transaction. A row another
  * worker or a webhook already moved on stays as it is, with no history line and no alert.
  */
-async function giveUpRefund(db: Db, refundId: string, message: string, now: Date): Promise<RefundStatus> {
+async function giveUpRefund(db: DB, refundId: string, message: string, now: Date): Promise<RefundStatus> {
   return db.transaction().execute(async (trx) => {
     await lockRows(trx, 'refunds', [refundId])
     const row = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow()
@@ -225,7 +225,7 @@ async function giveUpRefund(db: Db, refundId: string, message: string, now: Date
  * (the order's payment becomes 'refunded', a history line says so) or failed. A row that is already
  * processed or failed does not move again (a late or replayed answer changes nothing).
  */
-export async function applyGatewayRefund(db: Db, refundId: string, result: GatewayRefund, now = new Date()): Promise<RefundStatus> {
+export async function applyGatewayRefund(db: DB, refundId: string, result: GatewayRefund, now = new Date()): Promise<RefundStatus> {
   return db.transaction().execute(async (trx) => {
     // PostgreSQL: a webhook and the worker answering for the same refund take turns here, so the
     // second sees the first's status and writes no second history line (SQLite: the single writer).
@@ -297,7 +297,7 @@ export interface RefundRun {
 }
 
 /** One pass of the refund worker: claims what is due and sends or polls each. Tests call it directly. */
-export async function runRefunds(db: Db, gatewayFor: GatewayFor, now = new Date()): Promise<RefundRun> {
+export async function runRefunds(db: DB, gatewayFor: GatewayFor, now = new Date()): Promise<RefundRun> {
   const claimed = await claimDueRefunds(db, now)
   const run: RefundRun = { claimed: claimed.length, processed: 0, pending: 0, failed: 0, retrying: 0 }
   for (const refund of claimed) {
@@ -313,7 +313,7 @@ export async function runRefunds(db: Db, gatewayFor: GatewayFor, now = new Date(
  * caller): the row is found by the gateway's refund id, or (a crash before we stored it) by the
  * payment and our key. Answers false when the refund is not one of ours.
  */
-export async function applySettledRefund(db: Db, refund: GatewayRefund): Promise<boolean> {
+export async function applySettledRefund(db: DB, refund: GatewayRefund): Promise<boolean> {
   let row = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_refund_id', '=', refund.id).executeTakeFirst()
   if (!row) {
     const candidate = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_payment_id', '=', refund.paymentId).executeTakeFirst()
