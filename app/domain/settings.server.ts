@@ -3,7 +3,7 @@
 // domainSettings() and never from the environment, so a rule's limit has one way in and a test sets
 // it like the server does. Until set (the dev server, a script) the domain runs on the defaults an
 // empty environment gives; settings.server.test.ts keeps the two the same.
-import type { MailContact } from '~/mail/messages.server'
+import type { MailContact } from '~/mail/custom-order-mails.server'
 import type { MailBrand } from '~/mail/types'
 import { DEFAULT_HOLD_MINUTES, DEFAULT_MAX_UNITS_PER_ORDER, DEFAULT_UNPAID_CHECKOUTS_PER_HOUR } from '~/lib/checkout-limits'
 import { type InvoiceSettings, parseInvoiceSettings } from '~/lib/invoice-settings'

@@ -18,12 +18,7 @@ import {
 import { indiaDay } from '~/lib/dates'
 import { isUploadUrl } from '~/lib/images'
 import type { CustomOrderInput, CustomOrderUpdateInput } from '~/schemas/custom-order'
-import {
-  customOrderReceivedMail,
-  customOrderStatusMail,
-  type MailCustomOrder,
-  ownerCustomOrderMail,
-} from '~/mail/messages.server'
+import { customOrderReceivedMail, customOrderStatusMail, type MailCustomOrder, ownerCustomOrderMail } from '~/mail/custom-order-mails.server'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
 import { enqueueMail, ownerRecipients } from '~/domain/messaging/mail.server'

@@ -4,23 +4,14 @@
 import type { DB } from '../../../db/database'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import type { OrderStatus } from '~/lib/order-status'
-import {
-  adminOrderUrl,
-  type MailOrder,
-  lowStockMail,
-  orderConfirmationMail,
-  orderStatusChangeMail,
-  ownerAlertMail,
-  ownerNewOrderMail,
-  SHOPPER_MAIL_STATUSES,
-  type ShopperMailStatus,
-  type StatusMailExtra,
-} from '~/mail/messages.server'
+import { lowStockMail, orderConfirmationMail, orderStatusChangeMail, ownerAlertMail, ownerNewOrderMail, SHOPPER_MAIL_STATUSES, type ShopperMailStatus, type StatusMailExtra } from '~/mail/order-mails.server'
+import { adminOrderUrl } from '~/mail/parts.server'
+import type { MailOrder } from '~/mail/types'
 import { enqueueMail } from './mail-outbox.server'
 import { readOrderSnapshot } from '~/domain/orders/order-snapshot.server'
 import { domainSettings } from '~/domain/settings.server'
 
-export type { ShopperMailStatus, StatusMailExtra } from '~/mail/messages.server'
+export type { ShopperMailStatus, StatusMailExtra } from '~/mail/order-mails.server'
 export { enqueueMail, registerAttachmentRenderer } from './mail-outbox.server'
 
 /** The owner's address(es): OWNER_EMAIL, else the admins' (comma-separated); null when there is none. */

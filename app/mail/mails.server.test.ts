@@ -2,7 +2,8 @@
 // must wrap inside the mail instead of running past the screen. The mails to whoever sent a custom-
 // order request carry nothing they typed.
 import { describe, expect, it } from 'vitest'
-import { customOrderReceivedMail, customOrderStatusMail, type MailCustomOrder, passwordResetMail } from './messages.server'
+import { passwordResetMail } from './account-mails.server'
+import { customOrderReceivedMail, customOrderStatusMail, type MailCustomOrder } from './custom-order-mails.server'
 
 const brand = { shopName: 'Resin Craft Studio', publicUrl: 'http://localhost:3000' }
 const link = 'http://localhost:3000/auth/reset-password?token=S9ChHuS1OEk5qPCxG3n4nM6XRVSAX28b_q-jeWevg-w'
