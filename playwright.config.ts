@@ -32,7 +32,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace only for a retried test: recording one for every test (retain-on-failure) costs
+    // Chromium and the runner CPU on every action, on a machine where both cores are already busy.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
