@@ -20,6 +20,7 @@ import * as mailOutbox from '../migrations/2026-11-25T1130-mail-outbox-and-passw
 import * as sharedLimitsAndStoredFiles from '../migrations/2026-11-26T0190-shared-limits-and-stored-files'
 import * as reviews from '../migrations/2026-11-26T0110-reviews'
 import * as checkoutClientKeys from '../migrations/2026-11-26T2100-checkout-client-keys'
+import * as variantStock from '../migrations/2026-11-27T0100-variant-stock'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-custom-requests': customRequests,
   '2026-11-26T0110-reviews': reviews,
   '2026-11-26T2100-checkout-client-keys': checkoutClientKeys,
+  '2026-11-27T0100-variant-stock': variantStock,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

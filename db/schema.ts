@@ -48,6 +48,8 @@ export interface ProductsTable {
   /** How many shown (not hidden) reviews the product has. */
   review_count: Generated<number>
   variety_type: VarietyType | null
+  /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
+  option_label: Generated<string>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null
@@ -75,6 +77,22 @@ export interface ProductVarietiesTable {
   name: string
   price_paise: number
   sale_price_paise: Generated<number>
+}
+
+/**
+ * A variant's own stock (ADR 061): keyed by option, colour or both ('' for the part not in the key).
+ * A product with rows here keeps total_stock = the sum of their stock, written in the same transaction.
+ */
+export interface ProductVariantsTable {
+  product_id: string
+  variety_name: Generated<string>
+  color: Generated<string>
+  stock: number
+  price_paise: number | null
+  sale_price_paise: number | null
+  sku: string | null
+  image: string | null
+  position: Generated<number>
 }
 
 export interface CartsTable {
@@ -238,6 +256,9 @@ export interface StockHoldsTable {
   product_id: string
   /** The order's user: a shopper's own holds do not count against their own cart. */
   user_id: string
+  /** The variant held (ADR 061): its product_variants key, or '' and '' for the product's own stock. */
+  variety_name: Generated<string>
+  color: Generated<string>
   quantity: number
   expires_at: string
   created_at: CreatedAt
@@ -388,6 +409,7 @@ export interface Database {
   product_images: ProductImagesTable
   product_colors: ProductColorsTable
   product_varieties: ProductVarietiesTable
+  product_variants: ProductVariantsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable
