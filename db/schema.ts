@@ -319,6 +319,12 @@ export interface ProductsWordsVersionTable {
   version: number
 }
 
+/** The owner's search synonyms (migration 2026-11-27T0120): a typed word and the catalogue words it also finds, comma-separated. */
+export interface SearchSynonymsTable {
+  term: string
+  expands_to: string
+}
+
 /** The last number taken in a series ('INV', 'CN'...) and financial year ('2026-27'). */
 export interface DocumentCountersTable {
   series: string
@@ -406,6 +412,7 @@ export interface Database {
   auth_sessions: AuthSessionsTable
   products: ProductsTable
   products_words_version: ProductsWordsVersionTable
+  search_synonyms: SearchSynonymsTable
   product_images: ProductImagesTable
   product_colors: ProductColorsTable
   product_varieties: ProductVarietiesTable
