@@ -47,6 +47,13 @@ describe('the API product shape (docs/spec/entities.md)', () => {
     expect(fromApiProduct({ ...SPEC_BODY, _id: 'mine', id: 'mine' })).not.toHaveProperty('_id')
   })
 
+  it('ignores an averageReview an old client sends, whatever its value (the reviews make it; ADR 062)', () => {
+    for (const averageReview of [0, 4.9, 7, -1, '', 'five', null]) {
+      expect(fromApiProduct({ ...SPEC_BODY, averageReview })).not.toHaveProperty('averageReview')
+      expect(parseApiProduct({ ...SPEC_BODY, averageReview })).not.toHaveProperty('averageReview')
+    }
+  })
+
   it('treats blank or null amounts as not given and refuses booleans and lists instead of coercing them', () => {
     const noStock = (() => {
       try {
@@ -56,7 +63,7 @@ describe('the API product shape (docs/spec/entities.md)', () => {
       }
     })()
     expect((noStock as Invalid).errors).toEqual({ totalStock: ['Total stock must be a number'] })
-    expect(parseApiProduct({ ...SPEC_BODY, salePrice: null, averageReview: '' })).toMatchObject({ salePrice: 0, averageReview: 0 })
+    expect(parseApiProduct({ ...SPEC_BODY, salePrice: null })).toMatchObject({ salePrice: 0 })
     for (const price of [true, [500], { value: 500 }, null]) {
       expect(() => parseApiProduct({ ...SPEC_BODY, price }), JSON.stringify(price)).toThrow(Invalid)
     }

@@ -68,8 +68,8 @@ const orNothing = (value: unknown) => (value === null ? undefined : value)
 
 /**
  * productSchema's input from the docs/spec product JSON: {title, description, category, price,
- * salePrice, totalStock, averageReview, image, images, colors, variety: {type, options|sizes|packs}}.
- * Anything else in the body (an `_id`, say) is dropped.
+ * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}.
+ * Anything else in the body (an `_id`, say, or an `averageReview`: the reviews make it, ADR 062) is dropped.
  */
 export function fromApiProduct(body: unknown): Json {
   const b = isObject(body) ? body : {}
@@ -80,7 +80,6 @@ export function fromApiProduct(body: unknown): Json {
     price: amount(b.price),
     salePrice: amount(b.salePrice),
     totalStock: amount(b.totalStock),
-    averageReview: amount(b.averageReview),
     ...toVarieties(b.variety),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),

@@ -43,7 +43,6 @@ export const productSchema = z
       .int({ error: 'Total stock must be a whole number' })
       .min(0, { error: 'Total stock cannot be negative' })
       .max(100_000, { error: 'Total stock can be at most 100000' }),
-    averageReview: z.coerce.number().min(0).max(5, { error: 'Average review is from 0 to 5' }).optional().default(0),
     varietyType: z.enum(['', ...VARIETY_TYPES]).optional().default(''),
     varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
     colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),

@@ -19,8 +19,6 @@ export interface DemoProduct {
   /** 0 when the product is not on sale. */
   salePricePaise: number
   totalStock: number
-  /** 0 means "no reviews yet". */
-  averageReview: number
   variety: { type: VarietyType; options: DemoVarietyOption[] } | null
   colors: string[]
   images: ArtSpec[]
@@ -38,7 +36,6 @@ interface ProductInRupees {
   price?: number
   sale?: number
   stock: number
-  review?: number
   colors?: string[]
   variety?: { type: VarietyType; options: OptionInRupees[] }
   /**
@@ -68,7 +65,6 @@ function product(input: ProductInRupees): DemoProduct {
     pricePaise: rupeesToPaise(price),
     salePricePaise: rupeesToPaise(sale),
     totalStock: input.stock,
-    averageReview: input.review ?? 0,
     variety: input.variety
       ? {
           type: input.variety.type,
@@ -97,7 +93,6 @@ const jewellery: DemoProduct[] = [
     description:
       'Layers of turquoise and deep-sea blue resin with hand-pulled white lacing, set in a gold-toned bezel. Every wave is poured by hand, so no two pendants are alike.',
     stock: 24,
-    review: 4.7,
     colors: ['Ocean Blue', 'Teal'],
     variety: choice(['Silver Chain', 1199, 949], ['Gold Chain', 1299, 999]),
     art: [
@@ -113,7 +108,6 @@ const jewellery: DemoProduct[] = [
     price: 1499,
     sale: 1199,
     stock: 7,
-    review: 4.8,
     colors: ['Purple', 'Lavender'],
     art: [['geode', 'pendant', 'amethyst']],
   }),
@@ -124,7 +118,6 @@ const jewellery: DemoProduct[] = [
       'Real forget-me-not blossoms pressed and sealed in crystal-clear resin teardrops. Hypoallergenic hooks, weighing just 4 g each.',
     price: 749,
     stock: 31,
-    review: 4.5,
     colors: ['Sky Blue', 'Clear'],
     art: [['floral', 'earrings', 'deepSea']],
   }),
@@ -135,7 +128,6 @@ const jewellery: DemoProduct[] = [
     price: 899,
     sale: 699,
     stock: 18,
-    review: 4.4,
     colors: ['Ivory', 'Gold'],
     art: [['marble-gold', 'earrings', 'ivory']],
   }),
@@ -145,7 +137,6 @@ const jewellery: DemoProduct[] = [
     description:
       'A pocket-sized night sky: indigo and violet pigments with holographic glitter and tiny star flecks. Comes on an 18 inch chain.',
     stock: 42,
-    review: 4.6,
     colors: ['Midnight Blue', 'Purple'],
     variety: choice(['Silver Chain', 1099, 0], ['Gold Chain', 1199, 0]),
     art: [['galaxy', 'pendant', 'midnight']],
@@ -156,7 +147,6 @@ const jewellery: DemoProduct[] = [
     description: 'Petals from a fresh rose, dried for two weeks and set in clear resin with rose-gold flakes.',
     price: 1299,
     stock: 3,
-    review: 4.9,
     colors: ['Rose Pink'],
     art: [['floral', 'pendant', 'rose']],
   }),
@@ -166,7 +156,6 @@ const jewellery: DemoProduct[] = [
     description: 'Banded emerald agate look-alikes with gold edging, poured in small batches.',
     price: 999,
     stock: 0,
-    review: 4.3,
     colors: ['Emerald'],
     art: [['geode', 'earrings', 'emerald']],
   }),
@@ -176,7 +165,6 @@ const jewellery: DemoProduct[] = [
     description:
       'Your initial in gold leaf, floating among baby’s breath and blush petals. Tell us the letter in the order notes.',
     stock: 15,
-    review: 4.7,
     colors: ['Blush', 'Clear'],
     variety: choice(['Silver Chain', 1349, 1149], ['Gold Chain', 1449, 1249], ['Rose Gold Chain', 1499, 0]),
     art: [['floral', 'pendant', 'blush']],
@@ -197,7 +185,6 @@ const jewellery: DemoProduct[] = [
     price: 899,
     sale: 749,
     stock: 9,
-    review: 4.2,
     colors: ['Marigold', 'Gold'],
     art: [['floral', 'pendant', 'marigold']],
   }),
@@ -207,7 +194,6 @@ const jewellery: DemoProduct[] = [
     description: 'Blush pink crystal bands around a glittering quartz centre, edged in rose-gold leaf.',
     price: 1399,
     stock: 0,
-    review: 4.6,
     colors: ['Rose Pink'],
     art: [['geode', 'pendant', 'rose']],
   }),
@@ -217,7 +203,6 @@ const jewellery: DemoProduct[] = [
     description: 'Deep violet teardrops full of silver stardust. Light enough to wear all evening.',
     price: 799,
     stock: 36,
-    review: 3.9,
     art: [['galaxy', 'earrings', 'amethyst']],
   }),
 ]
@@ -229,7 +214,6 @@ const homeDecor: DemoProduct[] = [
     description:
       'A statement clock poured like a sliced geode, with crystal-quartz centre, silver leaf rings and a silent sweep movement.',
     stock: 8,
-    review: 4.8,
     colors: ['Purple', 'Emerald', 'Rose Pink'],
     variety: size(['12 inch', 3499, 2999], ['18 inch', 5999, 4999]),
     art: [
@@ -244,7 +228,6 @@ const homeDecor: DemoProduct[] = [
     description:
       'Heat-resistant resin coasters with sandy shores and foamy waves, rimmed in gold. Felt-backed to protect your table.',
     stock: 54,
-    review: 4.6,
     colors: ['Ocean Blue', 'Teal'],
     variety: pack(['Pack of 2', 899], ['Pack of 4', 1599], ['Pack of 6', 2249]),
     art: [
@@ -257,7 +240,6 @@ const homeDecor: DemoProduct[] = [
     category: 'home-decor',
     description: 'White marble-effect resin with 24k gold leaf veins and brass handles. Food-safe top coat.',
     stock: 21,
-    review: 4.5,
     colors: ['Ivory', 'Gold'],
     variety: size(['12 inch', 1999, 1699], ['16 inch', 2799, 2399]),
     art: [['marble-gold', 'tray', 'ivory']],
@@ -267,7 +249,6 @@ const homeDecor: DemoProduct[] = [
     category: 'home-decor',
     description: 'Nebula clouds, glitter stars and gold hands, a dreamy clock for bedrooms and study corners.',
     stock: 12,
-    review: 4.7,
     colors: ['Midnight Blue'],
     variety: size(['12 inch', 2999, 0], ['18 inch', 4999, 4499]),
     art: [['galaxy', 'clock', 'midnight']],
@@ -278,7 +259,6 @@ const homeDecor: DemoProduct[] = [
     description: 'A rectangular tray with a real-sand beach, three layers of waves and gold handles.',
     price: 2499,
     stock: 14,
-    review: 4.4,
     colors: ['Ocean Blue', 'Sand'],
     art: [['ocean', 'tray', 'deepSea']],
   }),
@@ -297,7 +277,6 @@ const homeDecor: DemoProduct[] = [
     description: 'Wildflowers and fern leaves suspended in clear resin above a blush base. A lovely tea tray.',
     price: 2299,
     stock: 6,
-    review: 4.9,
     colors: ['Blush', 'Clear'],
     art: [['floral', 'tray', 'blush']],
   }),
@@ -306,7 +285,6 @@ const homeDecor: DemoProduct[] = [
     category: 'home-decor',
     description: 'A framed panel of deep sea, turquoise shallows and lacy foam that brings the coast indoors.',
     stock: 5,
-    review: 4.8,
     colors: ['Ocean Blue'],
     variety: size(['12 inch', 3999, 3499], ['18 inch', 6499, 5799], ['24 inch', 8999, 0]),
     art: [['ocean', 'frame', 'lagoon']],
@@ -326,7 +304,6 @@ const homeDecor: DemoProduct[] = [
     description: 'A gold-framed geode panel in emerald and jade greens with a glittering quartz cavity.',
     price: 4499,
     stock: 3,
-    review: 4.6,
     colors: ['Emerald', 'Gold'],
     art: [['geode', 'frame', 'emerald']],
   }),
@@ -336,7 +313,6 @@ const homeDecor: DemoProduct[] = [
     description: 'A small tray for rings and keys, swirled with violet nebula and silver glitter.',
     price: 699,
     stock: 0,
-    review: 4.1,
     art: [['galaxy', 'tray', 'amethyst']],
   }),
   product({
@@ -357,7 +333,6 @@ const giftingMemories: DemoProduct[] = [
     description:
       'Send us a photo of your baby’s footprint and we set a print of it, the name and birth date among pastel flowers in a solid resin block.',
     stock: 16,
-    review: 4.9,
     colors: ['Blush', 'Sky Blue'],
     variety: size(['6 inch', 1799, 1499], ['8 inch', 2499, 2199]),
     art: [['floral', 'block', 'blush']],
@@ -367,7 +342,6 @@ const giftingMemories: DemoProduct[] = [
     category: 'gifting-memories',
     description: 'A real rosebud sealed in a heart of clear resin, on a sturdy gold-toned ring.',
     stock: 58,
-    review: 4.5,
     colors: ['Rose Pink', 'Crimson'],
     variety: pack(['Pack of 1', 349], ['Pack of 2', 599], ['Pack of 4', 1099]),
     art: [
@@ -382,7 +356,6 @@ const giftingMemories: DemoProduct[] = [
     price: 249,
     sale: 199,
     stock: 45,
-    review: 4.6,
     colors: ['Emerald', 'Sky Blue', 'Blush'],
     art: [['floral', 'bookmark', 'emerald']],
   }),
@@ -391,7 +364,6 @@ const giftingMemories: DemoProduct[] = [
     category: 'gifting-memories',
     description: 'Your favourite photo set under marble-and-gold resin in a metal frame. We email a preview before pouring.',
     stock: 13,
-    review: 4.4,
     variety: size(['8 inch', 1999, 0], ['12 inch', 2999, 2599]),
     art: [['marble-gold', 'frame', 'ivory']],
   }),
@@ -401,7 +373,6 @@ const giftingMemories: DemoProduct[] = [
     description: 'Keep a tuft of fur, a name tag or a photo of your companion under a starry resin sky.',
     price: 2199,
     stock: 4,
-    review: 5,
     art: [['galaxy', 'block', 'midnight']],
   }),
   product({
@@ -419,7 +390,6 @@ const giftingMemories: DemoProduct[] = [
     description: 'Two matching galaxy hearts with your names, one for each of you.',
     price: 549,
     stock: 33,
-    review: 4.7,
     colors: ['Purple', 'Midnight Blue'],
     art: [['galaxy', 'keychain', 'amethyst']],
   }),
@@ -438,7 +408,6 @@ const giftingMemories: DemoProduct[] = [
     description: 'Bring back sand and shells from your trip; we set them in a block with a wave of blue resin.',
     price: 1899,
     stock: 0,
-    review: 4.5,
     colors: ['Ocean Blue'],
     art: [['ocean', 'block', 'lagoon']],
   }),
@@ -447,7 +416,6 @@ const giftingMemories: DemoProduct[] = [
     category: 'gifting-memories',
     description: 'Ocean-wave heart keychains to share with your best friends or as return gifts.',
     stock: 50,
-    review: 4.3,
     colors: ['Ocean Blue', 'Teal'],
     variety: pack(['Pack of 3', 799], ['Pack of 6', 1499]),
     art: [['ocean', 'keychain', 'lagoon']],
@@ -458,7 +426,6 @@ const giftingMemories: DemoProduct[] = [
     description: 'Your names and special date in gold, over rose marble swirls. Add a wooden stand for a desk or shelf.',
     variety: choice(['Plaque Only', 1599, 1349], ['With Wooden Stand', 1899, 1599]),
     stock: 11,
-    review: 4.8,
     colors: ['Rose Pink', 'Gold'],
     art: [['marble-gold', 'block', 'rose']],
   }),
@@ -471,7 +438,6 @@ const specialOccasion: DemoProduct[] = [
     description:
       'Courier us your wedding varmala within three days of the ceremony; we dry the flowers and preserve them in a framed resin keepsake.',
     stock: 9,
-    review: 4.9,
     colors: ['Crimson', 'Gold'],
     variety: size(['12 inch', 5999, 5499], ['18 inch', 8999, 7999]),
     art: [
@@ -486,7 +452,6 @@ const specialOccasion: DemoProduct[] = [
     description: 'A floral resin rakhi on a silk thread, packed with roli-chawal; add a matching keychain for your brother.',
     variety: choice(['Rakhi Only', 299, 0], ['Rakhi with Keychain', 499, 399]),
     stock: 47,
-    review: 4.4,
     colors: ['Marigold', 'Crimson'],
     art: [['floral', 'pendant', 'marigold']],
   }),
@@ -505,7 +470,6 @@ const specialOccasion: DemoProduct[] = [
     description: 'Roses and greenery from your bridal bouquet, preserved forever in a crystal-clear block.',
     price: 4999,
     stock: 5,
-    review: 5,
     colors: ['Crimson', 'Clear'],
     art: [['floral', 'block', 'crimson']],
   }),
@@ -524,7 +488,6 @@ const specialOccasion: DemoProduct[] = [
     description: 'A crimson and gold marble thali for aarti and festivals. Easy to wipe clean.',
     price: 1299,
     stock: 17,
-    review: 4.5,
     art: [['marble-gold', 'coaster', 'crimson']],
   }),
   product({
@@ -534,7 +497,6 @@ const specialOccasion: DemoProduct[] = [
     price: 3299,
     sale: 2899,
     stock: 0,
-    review: 4.7,
     art: [['galaxy', 'clock', 'deepSea']],
   }),
   product({
@@ -552,7 +514,6 @@ const specialOccasion: DemoProduct[] = [
     description: 'Pastel flowers and the baby’s name in a soft marble frame, a sweet godh bharai gift.',
     price: 1799,
     stock: 20,
-    review: 4.6,
     colors: ['Blush', 'Sky Blue'],
     art: [['floral', 'frame', 'blush']],
   }),
@@ -561,7 +522,6 @@ const specialOccasion: DemoProduct[] = [
     category: 'special-occasion',
     description: 'A geode-inspired name plate for your new home, with your family name in gold letters.',
     stock: 12,
-    review: 4.8,
     colors: ['Marigold', 'Emerald', 'Purple'],
     variety: size(['12 inch', 2499, 0], ['18 inch', 3999, 3499]),
     art: [['geode', 'frame', 'marigold']],

@@ -81,7 +81,6 @@ describe('seedDemo', () => {
       pricePaise: p.price_paise,
       salePricePaise: p.sale_price_paise,
       totalStock: p.total_stock,
-      averageReview: p.average_review,
       variety: p.variety_type
         ? {
             type: p.variety_type,

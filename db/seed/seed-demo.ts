@@ -63,7 +63,6 @@ function asProductInput(product: DemoProduct, images: string[]): ProductInput {
     price: product.pricePaise,
     salePrice: product.salePricePaise,
     totalStock: product.totalStock,
-    averageReview: product.averageReview,
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({ name: o.name, price: o.pricePaise, salePrice: o.salePricePaise })),
     colors: product.colors,

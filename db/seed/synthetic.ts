@@ -25,7 +25,7 @@ export interface SyntheticResult {
   images: number
 }
 
-/** Rows per INSERT statement: 11 columns a row stays far below SQLite's bound-parameter limit. */
+/** Rows per INSERT statement: 10 columns a row stays far below SQLite's bound-parameter limit. */
 const ROWS_PER_STATEMENT = 500
 const DEFAULT_BATCH_SIZE = 1000
 const REUSED_IMAGES = 8
@@ -136,7 +136,6 @@ function planProduct(random: Random, now: string): { product: NewProduct; pickIm
   }
   const stockRoll = random.next()
   const totalStock = stockRoll < 0.1 ? 0 : stockRoll < 0.25 ? random.int(1, 9) : random.int(10, 120)
-  const averageReview = random.chance(0.3) ? 0 : Math.round(random.range(3.5, 5) * 10) / 10
   const description = `${style} ${noun.toLowerCase()}, ${random.pick(DETAILS)}. ${random.pick(CARE)}`
   return {
     product: {
@@ -147,7 +146,6 @@ function planProduct(random: Random, now: string): { product: NewProduct; pickIm
       price_paise: rupeesToPaise(price),
       sale_price_paise: rupeesToPaise(sale),
       total_stock: totalStock,
-      average_review: averageReview,
       variety_type: null,
       updated_at: now,
       deleted_at: null,

@@ -136,9 +136,7 @@ export function ProductForm({
         <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
         <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />
         <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
-        <InputField label="Average Review" meta={fields.averageReview} type="number" step="0.1" min="0" max="5" />
       </div>
-      <p className="text-xs text-zinc-500">Average Review is shown only until the first shopper's review; from then on the reviews' own average is kept.</p>
 
       <ListFieldset
         legend="Variety"

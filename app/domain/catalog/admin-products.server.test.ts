@@ -22,7 +22,6 @@ const FORM = {
   price: '1499.50',
   salePrice: '1199',
   totalStock: '12',
-  averageReview: '4.5',
 }
 
 function input(overrides: Record<string, unknown> = {}): ProductInput {
@@ -56,7 +55,7 @@ describe('createProduct', () => {
       pricePaise: 149_950,
       salePricePaise: 119_900,
       totalStock: 12,
-      averageReview: 4.5,
+      averageReview: 0,
       image: IMG_A,
       images: [IMG_A, IMG_B],
       colors: ['Teal', 'Gold'],
@@ -253,7 +252,6 @@ describe('toProductFormValues', () => {
       price: '1499.5',
       salePrice: '1199',
       totalStock: '12',
-      averageReview: '4.5',
       varietyType: 'choice',
       varieties: [
         { name: 'Rose', price: '999.5', salePrice: '899' },
@@ -321,7 +319,9 @@ describe('productSchema', () => {
     expect(errorsOf({ ...FORM, totalStock: '-1' })).toEqual({ totalStock: ['Total stock cannot be negative'] })
     expect(errorsOf({ ...FORM, totalStock: '2.5' })).toEqual({ totalStock: ['Total stock must be a whole number'] })
     expect(errorsOf({ ...FORM, totalStock: 'many' })).toEqual({ totalStock: ['Total stock must be a number'] })
-    expect(errorsOf({ ...FORM, averageReview: '6' })).toEqual({ averageReview: ['Average review is from 0 to 5'] })
+    // The average review is no field of the form (ADR 062): a value sent is dropped, whatever it is.
+    expect(errorsOf({ ...FORM, averageReview: '6' })).toBeNull()
+    expect(input({ averageReview: '4.9' })).not.toHaveProperty('averageReview')
   })
 
   it('refuses option prices that are missing, negative, badly rounded or not above their sale price', () => {

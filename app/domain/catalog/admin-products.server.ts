@@ -1,6 +1,5 @@
 // The admin's catalogue: create, edit and (softly) delete products with their images, colours and
 // variety options. Orders and carts keep pointing at deleted products; shoppers no longer see them.
-import { sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
@@ -17,7 +16,6 @@ function productColumns(input: ProductInput) {
     price_paise: input.price,
     sale_price_paise: input.salePrice,
     total_stock: input.totalStock,
-    average_review: input.averageReview,
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
     updated_at: new Date().toISOString(),
   }
@@ -83,10 +81,8 @@ export async function insertProduct(trx: Trx, input: ProductInput): Promise<stri
  * lost update); a stock the admin changed is written as given.
  */
 export async function updateProduct(db: DB, id: string, input: ProductInput, options: { stockSeen?: number } = {}): Promise<ProductDetail> {
-  const { total_stock, average_review, ...rest } = productColumns(input)
-  // The admin's average stands in only until the first shown review; from then on the reviews'
-  // own average is kept (decided in the update itself, so a review written meanwhile stands; ADR 041).
-  const columns = { ...rest, average_review: sql<number>`case when review_count > 0 then average_review else ${average_review} end` }
+  // The average review is never written here: only the reviews make it (reviews.server.ts; ADR 062).
+  const { total_stock, ...columns } = productColumns(input)
   const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
   await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -120,7 +116,6 @@ export function toProductFormValues(product: ProductDetail) {
     price: String(paiseToRupees(product.pricePaise)),
     salePrice: String(paiseToRupees(product.salePricePaise)),
     totalStock: String(product.totalStock),
-    averageReview: String(product.averageReview),
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,

@@ -9,8 +9,8 @@ import { insertProducts, insertUsers, uploadUrl } from '../../../tests/helpers/f
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { REVIEW_MESSAGES } from '~/lib/reviews'
-import { productSchema } from '~/schemas/product'
-import { updateProduct } from './admin-products.server'
+import { type ProductInput, productSchema } from '~/schemas/product'
+import { createProduct, updateProduct } from './admin-products.server'
 import { getProduct } from './catalog.server'
 import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import {
@@ -222,13 +222,16 @@ describe('productReviews', () => {
   })
 })
 
-describe("the admin's average in the product form", () => {
+describe('an average typed by the admin (ADR 062)', () => {
   const form = (averageReview: string) =>
     productSchema.parse({ title: 'Resin vase', description: 'A vase', category: 'home-decor', price: '100', salePrice: '0', totalStock: '5', averageReview })
 
-  it('sets the average while the product has no review, and is ignored once it has one', async () => {
-    await updateProduct(db, 'vase', form('4.2'))
-    expect(await productRow('vase')).toEqual({ average_review: 4.2, review_count: 0 })
+  it('is ignored on a new product, on one without reviews and on one with reviews', async () => {
+    const typed = { ...form('4.9'), averageReview: 4.9 } as ProductInput
+    const created = await createProduct(db, typed)
+    expect(await productRow(created.id)).toEqual({ average_review: 0, review_count: 0 })
+    await updateProduct(db, created.id, typed)
+    expect(await productRow(created.id)).toEqual({ average_review: 0, review_count: 0 })
     await orderOf('Asha', 'vase')
     await saveReview(db, 'u-Asha', 'vase', { reviewValue: 2, reviewMessage: '' })
     await updateProduct(db, 'vase', form('5'))

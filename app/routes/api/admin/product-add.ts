@@ -1,5 +1,6 @@
 // POST /api/admin/products/add {title, description, category, price, salePrice, totalStock,
-//   averageReview, image, images, colors, variety: {type, options|sizes|packs}} (rupees), admin only
+//   image, images, colors, variety: {type, options|sizes|packs}} (rupees), admin only; an
+//   averageReview sent is ignored (computed from the reviews, ADR 062)
 //   -> 201 {success, message: 'Product added successfully', data: product}; invalid 400 with errors.
 // The server picks the id: an `_id` in the body is ignored.
 import { getDb } from '~/infra/db.server'
