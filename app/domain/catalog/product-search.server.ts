@@ -1,12 +1,14 @@
 // Forgiving product search: which live products match what a shopper typed, best first. The only module
 // that knows how matching is done (SQLite FTS5: a trigram index for the whole keyword, a word index for
 // its words; PostgreSQL: ILIKE over pg_trgm indexes for the keyword, a 'simple' tsvector for its words,
-// docs/decisions/036-postgresql.md), so both answer the same contract.
+// docs/decisions/036-postgresql.md), so both answer the same contract. A word's synonyms ("jhumka":
+// earrings) are matched as the word's alternatives on both (search-synonyms.server.ts, ADR 063).
 // See docs/decisions/025-forgiving-search.md.
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { dialectOf, postgresCategoryText, postgresWordsVector } from '../../../db/dialect'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
+import { expandWords } from './search-synonyms.server'
 
 /** Words after the first this many are ignored: each costs an index lookup. */
 export const MAX_SEARCH_WORDS = 8
@@ -164,8 +166,9 @@ type Fragment = ReturnType<typeof sql>
  * The contract: ids of live (not deleted) products whose title, description or category matches
  * `keyword`, best first, at most `limit`. Matching is case-insensitive and literal: no character of the
  * keyword is an operator. A product matches when it contains the whole keyword, or has a word starting
- * with one of the keyword's words (stop words and words under 3 characters aside), or, for a word no
- * catalogue word starts with, a word within trigram similarity 0.3 of it ("earing" -> "earrings").
+ * with one of the keyword's words (stop words and words under 3 characters aside) or one of its synonyms
+ * ("jhumka" -> "earrings", expandWords), or, for a word without synonyms that no catalogue word starts
+ * with, a word within trigram similarity 0.3 of it ("earing" -> "earrings").
  * Order: most words matched; the whole keyword in the title; most words (or their corrections) in the
  * title; the whole keyword anywhere; then the lower effective price. Work is bounded whatever the
  * keyword: MAX_KEYWORD_LENGTH, MAX_SEARCH_WORDS, MAX_VOCABULARY, and MAX_CANDIDATES per index lookup.
@@ -174,7 +177,12 @@ export async function matchProducts(db: DB, keyword: string, limit: number): Pro
   const { phrase, words } = parseKeyword(keyword)
   if (!phrase) return []
   const vocabulary = words.length ? await loadVocabulary(db) : null
-  const alternatives = words.map((word) => [word, ...(vocabulary ? correctTypo(vocabulary, word) : [])])
+  const synonyms = await expandWords(db, words)
+  // A word with synonyms is a known word: it finds its synonyms' products, and is never taken for a typo.
+  const alternatives = words.map((word, i) => {
+    const also = synonyms[i] ?? []
+    return [word, ...(also.length ? also : vocabulary ? correctTypo(vocabulary, word) : [])]
+  })
   if (dialectOf(db) === 'postgres') return matchOnPostgres(db, phrase, alternatives, limit)
 
   // One branch per index lookup, each run once and capped; a branch sets its own flag: ph (the whole
