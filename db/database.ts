@@ -21,6 +21,7 @@ import * as sharedLimitsAndStoredFiles from '../migrations/2026-11-26T0190-share
 import * as reviews from '../migrations/2026-11-26T0110-reviews'
 import * as checkoutClientKeys from '../migrations/2026-11-26T2100-checkout-client-keys'
 import * as variantStock from '../migrations/2026-11-27T0100-variant-stock'
+import * as honestRatings from '../migrations/2026-11-27T0110-honest-ratings'
 import * as searchSynonyms from '../migrations/2026-11-27T0120-search-synonyms'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0110-reviews': reviews,
   '2026-11-26T2100-checkout-client-keys': checkoutClientKeys,
   '2026-11-27T0100-variant-stock': variantStock,
+  '2026-11-27T0110-honest-ratings': honestRatings,
   '2026-11-27T0120-search-synonyms': searchSynonyms,
 }
 

@@ -84,7 +84,7 @@ describe('saveReview', () => {
     const first = await saveReview(db, 'u-Asha', 'vase', { reviewValue: 5, reviewMessage: '  Lovely colours  ' })
     expect(first.created).toBe(true)
     expect(first.review).toMatchObject({ userName: 'Asha', reviewValue: 5, reviewMessage: 'Lovely colours', hidden: false })
-    // The admin's starting value (4.7) gives way to the first review.
+    // A value left in the row from before (4.7, typed once) gives way to the first review.
     expect(await productRow('vase')).toEqual({ average_review: 5, review_count: 1 })
 
     const second = await saveReview(db, 'u-Asha', 'vase', { reviewValue: 3, reviewMessage: 'Smaller than I thought' })
@@ -239,8 +239,51 @@ describe('an average typed by the admin (ADR 062)', () => {
   })
 })
 
+describe('which reviews count (ADR 062)', () => {
+  /** A review row as an import or a hand edit might leave it: no check of who wrote it. */
+  const rowOf = (name: string, value: number, hidden = 0) =>
+    db
+      .insertInto('reviews')
+      .values({ id: `r-${name}`, product_id: 'vase', user_id: `u-${name}`, review_value: value, review_message: '', created_at: '2026-11-02T10:00:00.000Z', hidden })
+      .execute()
+
+  it("counts only shown reviews of verified buyers: hidden ones and non-buyers' rows are out of the average, the stars and the list", async () => {
+    await orderOf('Asha', 'vase')
+    await orderOf('Ravi', 'vase')
+    await orderOf('Meera', 'vase', 'inShipping')
+    await orderOf('Kabir', 'quiet')
+    await rowOf('Ravi', 1, 1)
+    await rowOf('Meera', 1)
+    await rowOf('Kabir', 2)
+    await rowOf('Zoya', 1)
+    await saveReview(db, 'u-Asha', 'vase', { reviewValue: 4, reviewMessage: 'Lovely' })
+    expect(await productRow('vase')).toEqual({ average_review: 4, review_count: 1 })
+    const summary = await productReviews(db, 'vase')
+    expect(summary).toMatchObject({ count: 1, average: 4, pageCount: 1 })
+    expect(summary.distribution.filter((d) => d.count > 0)).toEqual([{ value: 4, count: 1 }])
+    expect(summary.items.map((r) => r.userName)).toEqual(['Asha'])
+    expect((await listReviews(db, 'vase')).map((r) => r.userName)).toEqual(['Asha'])
+    expect((await getProduct(db, 'vase')).averageReview).toBe(4)
+    // Meera's piece arrives: her review counts from the next write on.
+    await db.updateTable('orders').set({ order_status: 'delivered' }).where('user_id', '=', 'u-Meera').execute()
+    await deleteReview(db, 'u-Asha', 'vase')
+    expect(await productRow('vase')).toEqual({ average_review: 1, review_count: 1 })
+  })
+
+  it('gives no average and no stars to a product with no counted review, whatever its row held before', async () => {
+    await orderOf('Asha', 'vase')
+    await rowOf('Kabir', 5)
+    await saveReview(db, 'u-Asha', 'vase', { reviewValue: 3, reviewMessage: '' })
+    await deleteReview(db, 'u-Asha', 'vase')
+    expect(await productRow('vase')).toEqual({ average_review: 0, review_count: 0 })
+    expect(await productReviews(db, 'vase')).toMatchObject({ count: 0, average: 0, items: [] })
+    expect((await getProduct(db, 'vase')).averageReview).toBe(0)
+  })
+})
+
 describe('listReviews', () => {
   it("lists a product's shown reviews newest first, with the reviewer's name", async () => {
+    for (const name of ['Asha', 'Ravi', 'Meera']) await orderOf(name, 'vase')
     await db
       .insertInto('reviews')
       .values([

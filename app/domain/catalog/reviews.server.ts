@@ -1,8 +1,10 @@
-// Verified-buyer reviews (ADR 041): a shopper with a delivered order for a product rates
+// Verified-buyer reviews (ADR 041, 062): a shopper with a delivered order for a product rates
 // it 1 to 5 with an optional text, once per product (a second write edits the first), and may
 // delete it; the admin hides a review (with a reason) or shows it again. Every write recomputes the
-// product's average and count of shown reviews in the same transaction, the product row locked
-// first (PostgreSQL), so concurrent reviews never leave a stale average.
+// product's average and count of counted reviews (shown, by a verified buyer) in the same
+// transaction, the product row locked first (PostgreSQL), so concurrent reviews never leave a stale
+// average. Nothing else writes the average: it is never typed.
+import { sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
@@ -31,9 +33,9 @@ export interface OwnReview extends ReviewItem {
   hiddenReason: string
 }
 
-/** The numbers above a product's reviews: shown reviews only. */
+/** The numbers above a product's reviews: counted reviews only (shown, by verified buyers). */
 export interface ReviewSummary {
-  /** The product's average_review (the admin's starting value while count is 0). */
+  /** The product's average_review: the counted reviews' average, two decimals; 0 when count is 0. */
   average: number
   count: number
   /** How many shown reviews gave each value, from 5 stars down to 1. */
@@ -111,19 +113,30 @@ async function requireProduct(db: DB, productId: string): Promise<void> {
   if (!product) throw new NotFound(PRODUCT_MESSAGES.notFound)
 }
 
-/** The query for a product's shown (not hidden) reviews with their authors, newest first. */
+/**
+ * The reviews that count, of `reviews as r` (the page's list, the stars and the average alike): shown
+ * (not hidden by the admin) and by a verified buyer, whose delivered order holds the product. Only such
+ * a buyer can write one, yet the rule is checked again here, so a review whose delivered order is gone
+ * (a row imported or written by hand) never counts: every star on the site is a verified buyer's
+ * (ADR 062; migration 0110 applies the same rule to the existing rows).
+ */
+const COUNTED = sql<boolean>`r.hidden = 0 and exists (
+  select 1 from orders o inner join order_lines l on l.order_id = o.id
+  where o.user_id = r.user_id and l.product_id = r.product_id and o.order_status = 'delivered')`
+
+/** The query for a product's counted reviews with their authors, newest first. */
 function shownReviews(db: DB, productId: string) {
   return db
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select(REVIEW_COLUMNS)
     .where('r.product_id', '=', productId)
-    .where('r.hidden', '=', 0)
+    .where(COUNTED)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
 }
 
-/** A product's shown reviews, newest first; NotFound when the product is unknown or deleted. */
+/** A product's counted reviews, newest first; NotFound when the product is unknown or deleted. */
 export async function listReviews(db: DB, productId: string): Promise<ReviewItem[]> {
   await requireProduct(db, productId)
   const rows = await shownReviews(db, productId).execute()
@@ -155,16 +168,16 @@ async function ownRow(db: DB, userId: string, productId: string): Promise<Review
 }
 
 /**
- * Writes the product's count and average of shown reviews from the reviews themselves. Runs inside
- * the transaction of the write, after the product row was locked. With no shown review left the
- * average is 0 ('No reviews yet'): the admin's starting value is not brought back.
+ * Writes the product's count and average of counted reviews from the reviews themselves. Runs inside
+ * the transaction of the write, after the product row was locked. With none left the average is 0
+ * ('No reviews yet', and no stars).
  */
 async function recomputeProduct(trx: Trx, productId: string): Promise<void> {
   const totals = await trx
-    .selectFrom('reviews')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('review_value').as('sum')])
-    .where('product_id', '=', productId)
-    .where('hidden', '=', 0)
+    .selectFrom('reviews as r')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('r.review_value').as('sum')])
+    .where('r.product_id', '=', productId)
+    .where(COUNTED)
     .executeTakeFirstOrThrow()
   const count = Number(totals.count)
   const average = count > 0 ? Math.round((Number(totals.sum) / count) * 100) / 100 : 0
@@ -248,7 +261,7 @@ async function setHidden(db: DB, reviewId: string, values: { hidden: number; hid
   })
 }
 
-/** The stars summary of a product: its average and count, and each value's count of shown reviews. */
+/** The stars summary of a product: its average and count, and each value's count of counted reviews. */
 export async function reviewSummary(db: DB, productId: string): Promise<ReviewSummary> {
   const [product, counts] = await Promise.all([
     db
@@ -258,11 +271,11 @@ export async function reviewSummary(db: DB, productId: string): Promise<ReviewSu
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
     db
-      .selectFrom('reviews')
-      .select((eb) => ['review_value', eb.fn.countAll<number>().as('count')])
-      .where('product_id', '=', productId)
-      .where('hidden', '=', 0)
-      .groupBy('review_value')
+      .selectFrom('reviews as r')
+      .select((eb) => ['r.review_value', eb.fn.countAll<number>().as('count')])
+      .where('r.product_id', '=', productId)
+      .where(COUNTED)
+      .groupBy('r.review_value')
       .execute(),
   ])
   if (!product) throw new NotFound(PRODUCT_MESSAGES.notFound)
