@@ -2,6 +2,8 @@
 // again and again, and the slowest of them is the block. Used by the parser-timing stress test (every
 // route, every worst body) and by the quick check in tests/integration/fuzz-inputs.test.ts.
 
+import { request as httpRequest } from 'node:http'
+
 export const MB = 1024 * 1024
 /** The longest the event loop may be blocked by one request. */
 export const BLOCK_BUDGET_MS = 100
@@ -43,4 +45,32 @@ export async function slowestProbeDuring<T>(baseUrl: string, work: Promise<T>): 
   const result = await finished
   await probing
   return { result, slowest }
+}
+
+/**
+ * Sends one request on a connection of its own, closed after the answer, as a browser sends a form:
+ * the answer is read as soon as it comes, even while the body is still going out (a route that
+ * refuses without reading the body). fetch keeps writing the body and then reuses the connection for
+ * the next request (a probe), which waited up to seconds for nothing the server did: that wait was
+ * most of the sweep's time in CI (ADR 060).
+ */
+export function sendOnOwnConnection(
+  url: string,
+  request: { method: string; headers: Record<string, string>; body: string | Uint8Array },
+): Promise<{ status: number; text: string } | Error> {
+  const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body
+  return new Promise((resolve) => {
+    const outgoing = httpRequest(url, { method: request.method, agent: false, headers: { ...request.headers, 'Content-Length': String(body.length) } })
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') })
+        outgoing.destroy()
+      })
+      response.on('error', (error) => resolve(error))
+    })
+    outgoing.on('error', (error) => resolve(error))
+    outgoing.end(body)
+  })
 }
