@@ -25,6 +25,7 @@ export default [
     route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('features', 'routes/admin/banners.tsx'),
+    route('search-words', 'routes/admin/search-synonyms.tsx'),
     route('mail', 'routes/admin/mail.tsx'),
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),
     route('custom-orders', 'routes/admin/custom-orders.tsx'),

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, StarIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StarIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -25,6 +25,7 @@ const LINKS = [
   { to: '/admin/custom-orders', label: 'Custom orders', Icon: BrushIcon },
   { to: '/admin/reviews', label: 'Reviews', Icon: StarIcon },
   { to: '/admin/features', label: 'Features', Icon: ImageIcon },
+  { to: '/admin/search-words', label: 'Search words', Icon: SearchIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
 ]
 

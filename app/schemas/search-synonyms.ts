@@ -1,0 +1,11 @@
+// The admin's box of search synonyms (one `term = word, word` a line). The schema bounds its size; the
+// lines themselves are read and judged by the domain (saveOwnSynonyms), each problem naming its line.
+import { z } from 'zod'
+import { SYNONYM_LIMITS, SYNONYM_MESSAGES } from '~/lib/search-synonyms'
+
+export const searchSynonymsSchema = z.object({
+  synonyms: z.preprocess(
+    (value) => (value === undefined || value === null ? '' : value),
+    z.string({ error: SYNONYM_MESSAGES.tooLong }).max(SYNONYM_LIMITS.textLength, { error: SYNONYM_MESSAGES.tooLong }),
+  ),
+})
