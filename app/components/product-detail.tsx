@@ -67,15 +67,15 @@ export function ProductDetailView({
   errors,
   chosen: previous,
   headingLevel: Heading = 'h1',
-  reviewCount = 0,
+  reviewCount,
 }: {
   product: ProductDetail
   errors?: Record<string, string[] | null | undefined>
   /** The choices of a refused post (no JS), so the shopper need not pick them again. */
   chosen?: { variety?: string; color?: string }
   headingLevel?: 'h1' | 'h2'
-  /** Shown reviews: the stars link to them. */
-  reviewCount?: number
+  /** Counted reviews (shown, by verified buyers): the stars link to them; none, no stars (ADR 062). */
+  reviewCount: number
 }) {
   const fetcher = useCartFetcher(`add-${product.id}`)
   const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors

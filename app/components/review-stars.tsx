@@ -1,8 +1,11 @@
 import { reviewCountLabel } from '~/lib/reviews'
 
-/** The average review as five stars and a number, e.g. ★★★★☆ 4.3, with a link to the reviews when there are some. */
-export function ReviewStars({ value, count = 0 }: { value: number; count?: number }) {
-  if (!value) return <p className="text-sm text-zinc-500">No reviews yet</p>
+/**
+ * The average review as five stars and a number, e.g. ★★★★☆ 4.3, with a link to the reviews; no
+ * star at all while the product has no (counted) review: every star is a verified buyer's (ADR 062).
+ */
+export function ReviewStars({ value, count }: { value: number; count: number }) {
+  if (count <= 0 || !value) return <p className="text-sm text-zinc-500">No reviews yet</p>
   const rounded = Math.round(value)
   return (
     <p className="flex items-center gap-2 text-sm">
@@ -14,11 +17,9 @@ export function ReviewStars({ value, count = 0 }: { value: number; count?: numbe
         <span className="sr-only">Average review </span>
         {value.toFixed(1)} out of 5
       </span>
-      {count > 0 ? (
-        <a href="#reviews" className="underline">
-          {reviewCountLabel(count)}
-        </a>
-      ) : null}
+      <a href="#reviews" className="underline">
+        {reviewCountLabel(count)}
+      </a>
     </p>
   )
 }

@@ -22,8 +22,8 @@ interface JsonLdReviews {
 const RATING_SCALE = { bestRating: 5, worstRating: 1 } as const
 
 /**
- * The product with its offer, and (only when it has shown reviews) an AggregateRating of them and
- * the reviews on the page: an average the admin set before any review is not a rating of shoppers.
+ * The product with its offer, and (only when it has counted reviews: shown, by verified buyers) an
+ * AggregateRating of them and the reviews on the page; a product without one has no rating at all.
  */
 export function productJsonLd(product: JsonLdProduct, reviews: JsonLdReviews, origin: string) {
   const url = `${origin}/shop/product/${encodeURIComponent(product.id)}`
