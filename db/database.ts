@@ -23,6 +23,7 @@ import * as checkoutClientKeys from '../migrations/2026-11-26T2100-checkout-clie
 import * as variantStock from '../migrations/2026-11-27T0100-variant-stock'
 import * as honestRatings from '../migrations/2026-11-27T0110-honest-ratings'
 import * as searchSynonyms from '../migrations/2026-11-27T0120-search-synonyms'
+import * as stockMovements from '../migrations/2026-11-27T0130-stock-movements'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0100-variant-stock': variantStock,
   '2026-11-27T0110-honest-ratings': honestRatings,
   '2026-11-27T0120-search-synonyms': searchSynonyms,
+  '2026-11-27T0130-stock-movements': stockMovements,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -4,6 +4,7 @@ import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updatea
 import type { Category, VarietyType } from '../app/lib/catalog'
 import type { CustomOrderStatus } from '../app/lib/custom-orders'
 import type { DocumentKind } from '../app/lib/invoice-document'
+import type { StockMovementReason } from '../app/lib/inventory'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
@@ -407,6 +408,23 @@ export interface CustomRequestPhotosTable {
   image_url: string
 }
 
+/** One change of a product's or variant's shelf stock: how much, what it left, why, and who. */
+export interface StockMovementsTable {
+  id: Generated<number>
+  product_id: string
+  /** '' for the part the stock is not keyed by (ADR 061). */
+  variety_name: Generated<string>
+  color: Generated<string>
+  change: number
+  stock_after: number
+  reason: StockMovementReason
+  order_id: string | null
+  /** The admin who made it; null for the shop itself. */
+  actor_id: string | null
+  note: Generated<string>
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -417,6 +435,7 @@ export interface Database {
   product_colors: ProductColorsTable
   product_varieties: ProductVarietiesTable
   product_variants: ProductVariantsTable
+  stock_movements: StockMovementsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable
