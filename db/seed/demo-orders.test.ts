@@ -2,6 +2,8 @@
 // nothing dated in the future, stock untouched.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../../tests/helpers/test-db'
+import { getProduct } from '~/domain/catalog/catalog.server'
+import { reviewSummary } from '~/domain/catalog/reviews.server'
 import { dashboard } from '~/domain/dashboard/admin-dashboard.server'
 import type { DB } from '../database'
 import { up } from '../../migrations/2026-11-25T0900-sec-pay-demo-order-gateway'
@@ -105,4 +107,17 @@ it("adds the shopper's reviews of pieces delivered to her, with each product's c
     const product = await db.selectFrom('products').select(['review_count', 'average_review']).where('id', '=', review.product_id).executeTakeFirstOrThrow()
     expect(product).toEqual({ review_count: 1, average_review: review.review_value })
   }
+})
+
+it('gives every product the rating its seeded reviews make, and none to a product nobody reviewed (ADR 062)', async () => {
+  await seedDemoOrders(db, shopper, NOW)
+  const reviews = await db.selectFrom('reviews').select(['product_id', 'review_value']).execute()
+  for (const { id } of await db.selectFrom('products').select('id').execute()) {
+    const values = reviews.filter((r) => r.product_id === id).map((r) => r.review_value)
+    const average = values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : 0
+    // What the product page, its dialog and the /api show.
+    expect((await getProduct(db, id)).averageReview, id).toBe(average)
+    expect(await reviewSummary(db, id), id).toMatchObject({ average, count: values.length })
+  }
+  expect(reviews.length).toBeGreaterThan(0)
 })

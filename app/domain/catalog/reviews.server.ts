@@ -185,6 +185,16 @@ async function recomputeProduct(trx: Trx, productId: string): Promise<void> {
 }
 
 /**
+ * Writes again the average and count of each product from its counted reviews, inside the caller's
+ * transaction: for reviews written in bulk (the demo seed), a few products at a time.
+ */
+export async function recountReviews(trx: Trx, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort()
+  await lockRows(trx, 'products', ids)
+  for (const id of ids) await recomputeProduct(trx, id)
+}
+
+/**
  * Writes the shopper's review of a product: the first one is added, a later one edits it (one per
  * shopper and product). Refused with NotFound for an unknown product, Forbidden when no delivered
  * order of theirs holds it, Invalid for a bad value or a text over the limit.
