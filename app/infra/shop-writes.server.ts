@@ -44,6 +44,8 @@ const UNSEEN_TABLES = new Set([
   'custom_requests',
   'custom_request_photos',
   'stored_files',
+  // Written with the stock change it records (products, product_variants), which is seen.
+  'stock_movements',
 ])
 
 /**
@@ -57,6 +59,7 @@ const PRODUCT_ROWS = new Map([
   ['product_images', 'product_id'],
   ['product_colors', 'product_id'],
   ['product_varieties', 'product_id'],
+  ['product_variants', 'product_id'],
 ])
 
 /**
