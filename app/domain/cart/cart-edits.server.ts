@@ -1,7 +1,6 @@
 // Changing a cart: adding a product with its choices, changing or removing a line, emptying it and
 // taking a paid order's lines out. Prices, stock limits and line identity are decided here from the
 // database, for every path (pages, fetchers, /api), and each change answers the cart as it now is.
-import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import type { VarietyType } from '../../../db/schema'
@@ -11,7 +10,7 @@ import { newId } from '~/lib/ids.server'
 import { quantitySchema } from '~/schemas/cart'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
-import { refuseMore, roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'
+import { refuseMore, roomForLine, roomUnderLimit, stockFor, stockRoom } from './cart-stock.server'
 import { type Cart, type CartOwner, findCartId, getCart, type LineSelector } from './cart.server'
 
 /** The owner's cart, made on their first add. */
@@ -103,15 +102,6 @@ function checkChoices(product: ProductForCart, variety = '', color = ''): { vari
   return { variety: hasVariety ? variety : '', color: product.colors.length > 0 ? color : '' }
 }
 
-export async function quantityOfProduct(db: DB, cartId: string, productId: string) {
-  const query = db
-    .selectFrom('cart_lines')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
-    .where('cart_id', '=', cartId)
-    .where('product_id', '=', productId)
-  return Number((await query.executeTakeFirstOrThrow()).total)
-}
-
 /** A line's quantity by the schema's rule and messages (whole, 1 to MAX_LINE_QUANTITY). */
 function checkQuantity(quantity: number): number {
   const result = quantitySchema.safeParse(quantity)
@@ -121,8 +111,9 @@ function checkQuantity(quantity: number): number {
 
 /**
  * Adds `quantity` of a product (with its variety and colour) to the owner's cart: the same
- * product + variety + colour raises that line, anything else is a new line. The product's stock,
- * and the per-order limit, bound the sum of its lines. Client prices are never an input.
+ * product + variety + colour raises that line, anything else is a new line. The stock the line
+ * draws on (its variant's, or the product's) bounds the lines drawing on it, the per-order limit
+ * the sum of the product's lines. Client prices are never an input.
  */
 export async function addToCart(
   db: DB,
@@ -135,10 +126,14 @@ export async function addToCart(
     const choice = checkChoices(product, input.variety, input.color)
     const cartId = await ensureCartId(trx, owner)
     await lockRows(trx, 'carts', [cartId])
-    const inCart = await quantityOfProduct(trx, cartId, product.id)
+    const room = await stockRoom(trx, owner, cartId, product.id, choice)
     const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
     const line = await findSameLine(trx, cartId, key)
-    refuseMore(quantity, { stock: roomForLine(product.total_stock, inCart, line?.quantity ?? 0), limit: roomUnderLimit(inCart) }, addLimitMessage(line?.quantity ?? inCart))
+    refuseMore(
+      quantity,
+      { stock: roomForLine(room.left, room.inStock, line?.quantity ?? 0), limit: roomUnderLimit(room.inProduct) },
+      addLimitMessage(line?.quantity ?? room.inStock),
+    )
     await addToLine(trx, cartId, line, key, quantity)
     await touch(trx, cartId)
     return getCart(trx, owner)
@@ -146,7 +141,7 @@ export async function addToCart(
 }
 
 async function findLine(db: DB, cartId: string, selector: LineSelector) {
-  let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'quantity']).where('cart_id', '=', cartId)
+  let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'variety_name', 'color', 'quantity']).where('cart_id', '=', cartId)
   if ('lineId' in selector) {
     query = query.where('id', '=', selector.lineId)
   } else {
@@ -179,14 +174,14 @@ async function changeLineQuantity(
     const line = await findLine(trx, cartId, selector)
     const quantity = checkQuantity(next(line.quantity))
     if (quantity > line.quantity) {
-      const product = await trx
-        .selectFrom('products')
-        .select([stockFor('products', owner).as('total_stock'), 'deleted_at'])
-        .where('id', '=', line.product_id)
-        .executeTakeFirst()
+      const product = await trx.selectFrom('products').select('deleted_at').where('id', '=', line.product_id).executeTakeFirst()
       if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
-      const inCart = await quantityOfProduct(trx, cartId, line.product_id)
-      refuseMore(quantity - line.quantity, { stock: roomForLine(product.total_stock, inCart, line.quantity), limit: roomUnderLimit(inCart) }, cartLimitMessage(line.quantity))
+      const room = await stockRoom(trx, owner, cartId, line.product_id, { variety: line.variety_name, color: line.color })
+      refuseMore(
+        quantity - line.quantity,
+        { stock: roomForLine(room.left, room.inStock, line.quantity), limit: roomUnderLimit(room.inProduct) },
+        cartLimitMessage(line.quantity),
+      )
     }
     if (quantity !== line.quantity) {
       await trx.updateTable('cart_lines').set({ quantity }).where('id', '=', line.id).execute()

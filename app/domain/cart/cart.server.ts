@@ -6,6 +6,7 @@ import type { DB } from '../../../db/database'
 import type { VarietyType } from '../../../db/schema'
 import { unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
+import { lineStock, variantsOf } from './variant-stock.server'
 
 /** Whose cart: a signed-in user's, or a visitor's (the guest id in the session cookie). */
 export type CartOwner = { userId: string } | { guestId: string }
@@ -31,8 +32,13 @@ export interface CartLine extends LineItem {
   pricePaise: number
   salePricePaise: number
   lineTotalPaise: number
-  /** What the shopper may buy of the product: its stock less other shoppers' live holds. */
+  /**
+   * What the shopper may buy of the stock the line draws on (its variant's, or the product's when it
+   * has no variants; ADR 061): that stock less other shoppers' live holds.
+   */
   totalStock: number
+  /** Which stock the line draws on (lines with the same key share totalStock). */
+  stockKey: string
   /** False when the line cannot be bought as it is; `problem` says why. */
   available: boolean
   problem: string | null
@@ -124,11 +130,22 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
     .orderBy(sql`l.rowid`)
     .execute()
 
-  // Several lines of one product share its stock.
+  // Lines drawing on one stock (a variant's, or a product's without variants) share it; every line
+  // of a product counts for its per-order limit.
+  const variants = await variantsOf(db, rows.map((row) => row.product_id), 'userId' in owner ? { exceptUserId: owner.userId } : {})
+  const stocks = rows.map((row) =>
+    lineStock(row.product_id, variants.get(row.product_id) ?? [], row.total_stock, { variety: row.variety_name, color: row.color }),
+  )
   const quantityByProduct = new Map<string, number>()
-  for (const row of rows) quantityByProduct.set(row.product_id, (quantityByProduct.get(row.product_id) ?? 0) + row.quantity)
+  const quantityByStock = new Map<string, number>()
+  rows.forEach((row, index) => {
+    const key = stocks[index]?.key ?? row.product_id
+    quantityByProduct.set(row.product_id, (quantityByProduct.get(row.product_id) ?? 0) + row.quantity)
+    quantityByStock.set(key, (quantityByStock.get(key) ?? 0) + row.quantity)
+  })
 
-  const items = rows.map((row): CartLine => {
+  const items = rows.map((row, index): CartLine => {
+    const stock = stocks[index] ?? { key: row.product_id, available: row.total_stock }
     // A chosen option that no longer exists, or a choice the product now asks for and the line lacks.
     const varietyGone =
       (row.variety_name !== '' && row.variety_price_paise === null) ||
@@ -142,8 +159,9 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
     const unit = unitPricePaise(priced)
     const { problem, shortOfStock } = lineProblem({
       deleted: row.deleted_at !== null,
-      totalStock: row.total_stock,
-      inCart: quantityByProduct.get(row.product_id) ?? row.quantity,
+      totalStock: stock.available,
+      inCart: quantityByStock.get(stock.key) ?? row.quantity,
+      inProduct: quantityByProduct.get(row.product_id) ?? row.quantity,
       quantity: row.quantity,
       choiceGone: varietyGone || colorGone,
     })
@@ -159,7 +177,8 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       ...priced,
       unitPricePaise: unit,
       lineTotalPaise: unit * row.quantity,
-      totalStock: Math.max(0, row.total_stock),
+      totalStock: Math.max(0, stock.available),
+      stockKey: stock.key,
       available: problem === null,
       problem,
       shortOfStock,

@@ -3,8 +3,8 @@ import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { clock } from '~/domain/clock'
 import { findCartId } from './cart.server'
-import { addToLine, ensureCartId, findSameLine, quantityOfProduct, touch } from './cart-edits.server'
-import { roomForLine, roomUnderLimit, stockFor } from './cart-stock.server'
+import { addToLine, ensureCartId, findSameLine, touch } from './cart-edits.server'
+import { roomForLine, roomUnderLimit, stockRoom } from './cart-stock.server'
 
 /** Stale guest carts (not touched for this long) are deleted. */
 export const GUEST_CART_TTL_DAYS = 30
@@ -21,7 +21,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const guestLines = await trx
       .selectFrom('cart_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', stockFor('p', { userId }).as('total_stock'), 'p.deleted_at'])
+      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', 'p.deleted_at'])
       .where('l.cart_id', '=', guestCartId)
       .orderBy('l.created_at')
       .orderBy(sql`l.rowid`)
@@ -29,9 +29,9 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const userCartId = await ensureCartId(trx, { userId })
     for (const line of guestLines) {
       if (line.deleted_at !== null) continue
-      const inCart = await quantityOfProduct(trx, userCartId, line.product_id)
+      const room = await stockRoom(trx, { userId }, userCartId, line.product_id, { variety: line.variety_name, color: line.color })
       const existing = await findSameLine(trx, userCartId, line)
-      const add = Math.min(line.quantity, roomForLine(line.total_stock, inCart, existing?.quantity ?? 0), roomUnderLimit(inCart))
+      const add = Math.min(line.quantity, roomForLine(room.left, room.inStock, existing?.quantity ?? 0), roomUnderLimit(room.inProduct))
       if (add <= 0) continue
       await addToLine(trx, userCartId, existing, { product_id: line.product_id, variety_name: line.variety_name, color: line.color }, add)
     }

@@ -16,6 +16,7 @@ import { clock } from '~/domain/clock'
 import { Invalid } from '~/domain/errors'
 import { domainSettings } from '~/domain/settings.server'
 import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
+import { lineStock, takeVariantStock, type VariantKey, variantsOf } from './variant-stock.server'
 
 
 /** A line of a checkout to hold: the product, the words that name the line, and the quantity. */
@@ -40,19 +41,41 @@ export function lineLabel(line: { title: string; variety: string; color: string 
 export class StockNotHeld extends Invalid {}
 
 /**
- * The messages for lines wanting more than `left` of their product; lines of one product (other
- * varieties or colours) share its stock and are named together.
+ * The messages for lines wanting more than `left` of the stock they draw on (`stockKey`: the
+ * product's, or one variant's, ADR 061; the product when not given); lines of one stock (other
+ * varieties or colours of a product without variants) share it and are named together.
  */
-export function shortLineMessages(lines: (HoldLine & { left: number })[]): string[] {
-  const byProduct = new Map<string, (HoldLine & { left: number })[]>()
-  for (const line of lines) byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line])
+export function shortLineMessages(lines: (HoldLine & { left: number; stockKey?: string })[]): string[] {
+  const byStock = new Map<string, (HoldLine & { left: number })[]>()
+  for (const line of lines) {
+    const key = line.stockKey ?? line.productId
+    byStock.set(key, [...(byStock.get(key) ?? []), line])
+  }
   const messages: string[] = []
-  for (const group of byProduct.values()) {
+  for (const group of byStock.values()) {
     const wanted = group.reduce((sum, line) => sum + line.quantity, 0)
     const left = Math.max(0, group[0]?.left ?? 0)
     if (wanted > left) messages.push(CHECKOUT_MESSAGES.notHeld(group.map(lineLabel).join(' and '), left))
   }
   return messages
+}
+
+/**
+ * Each line with the stock it draws on (its variant's, or the product's: variant-stock.server.ts)
+ * and what is left of it: `available` is the products' availability, `listed` those not deleted
+ * (a deleted product has none left).
+ */
+async function linesWithStock(
+  trx: DB,
+  lines: HoldLine[],
+  stock: { available: Map<string, number>; listed: Set<string> },
+  now: string,
+): Promise<(HoldLine & { left: number; stockKey: string; variant: VariantKey | null })[]> {
+  const variants = await variantsOf(trx, lines.map((line) => line.productId), { now })
+  return lines.map((line) => {
+    const found = lineStock(line.productId, variants.get(line.productId) ?? [], stock.available.get(line.productId) ?? 0, line)
+    return { ...line, left: stock.listed.has(line.productId) ? found.available : 0, stockKey: found.key, variant: found.variant }
+  })
 }
 
 /** Ends the holds of an order, or of a user, and answers the units they held, by product. */
@@ -122,11 +145,13 @@ export async function holdStock(
   if (touched.length === 0) return { expiresAt }
   // Read what is left, then hold it: on PostgreSQL the products' rows stay locked until commit.
   const { available, listed } = await lockedAvailability(trx, touched, nowIso)
-  const left = (productId: string) => (listed.has(productId) ? (available.get(productId) ?? 0) : 0)
-  const messages = shortLineMessages(hold.lines.map((line) => ({ ...line, left: left(line.productId) })))
+  const lines = await linesWithStock(trx, hold.lines, { available, listed }, nowIso)
+  const messages = shortLineMessages(lines)
   if (hold.clientKey && wanted.size > 0) {
     const nearby = await heldFromAddress(trx, [...wanted.keys()], hold.clientKey, nowIso)
-    const short = new Set(hold.lines.filter((line) => (wanted.get(line.productId) ?? 0) > left(line.productId)).map((line) => line.productId))
+    const wantedOfStock = new Map<string, number>()
+    for (const line of lines) wantedOfStock.set(line.stockKey, (wantedOfStock.get(line.stockKey) ?? 0) + line.quantity)
+    const short = new Set(lines.filter((line) => (wantedOfStock.get(line.stockKey) ?? 0) > line.left).map((line) => line.productId))
     for (const [productId, quantity] of wanted) {
       const room = Math.max(0, max - (nearby.get(productId) ?? 0))
       if (short.has(productId) || quantity <= room) continue
@@ -136,9 +161,16 @@ export async function holdStock(
   }
   if (messages.length) throw new StockNotHeld({ cart: messages })
   if (wanted.size > 0) {
+    // One hold per product and variant held (ADR 061): the variant's key, '' and '' for the product's own stock.
+    const held = new Map<string, { product_id: string; variety_name: string; color: string; quantity: number }>()
+    for (const line of lines) {
+      const variant = line.variant ?? { variety: '', color: '' }
+      const row = held.get(line.stockKey) ?? { product_id: line.productId, variety_name: variant.variety, color: variant.color, quantity: 0 }
+      held.set(line.stockKey, { ...row, quantity: row.quantity + line.quantity })
+    }
     await trx
       .insertInto('stock_holds')
-      .values([...wanted].map(([productId, quantity]) => ({ order_id: hold.orderId, product_id: productId, user_id: hold.userId, quantity, expires_at: expiresAt })))
+      .values([...held.values()].map((row) => ({ order_id: hold.orderId, user_id: hold.userId, expires_at: expiresAt, ...row })))
       .execute()
   }
   reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
@@ -147,36 +179,66 @@ export async function holdStock(
 
 /**
  * Payment came in: the order's own holds end and its lines leave the shelf, all or none, in the
- * caller's transaction (confirmPayment's). Stock other checkouts hold is not taken. True (and
- * nothing taken) when some line cannot be covered: the order's hold had expired and the stock
- * went to others.
+ * caller's transaction (confirmPayment's): a line of a variant from the variant and the product's
+ * total together (ADR 061), else from the product's stock. Stock other checkouts hold is not taken.
+ * True (and nothing taken) when some line cannot be covered: the order's hold had expired and the
+ * stock went to others.
  */
-export async function takeHeldStock(trx: Trx, orderId: string, lines: { product_id: string; quantity: number }[], now: string): Promise<boolean> {
+export async function takeHeldStock(
+  trx: Trx,
+  orderId: string,
+  lines: { product_id: string; quantity: number; variety_name?: string; color?: string }[],
+  now: string,
+): Promise<boolean> {
   const ended = await endHolds(trx, { orderId })
   const wanted = quantitiesByProduct(lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })))
   const touched = [...new Set([...wanted.keys(), ...ended.keys()])]
   if (touched.length === 0) return false
   // The availability read stays true until the updates below (rows locked on PostgreSQL).
   const { available } = await lockedAvailability(trx, touched, now)
+  const holdLines = lines.map((line) => ({
+    productId: line.product_id,
+    title: line.product_id,
+    variety: line.variety_name ?? '',
+    color: line.color ?? '',
+    quantity: line.quantity,
+  }))
+  // A deleted product's stock is still taken for an order paid for it, as before.
+  const withStock = await linesWithStock(trx, holdLines, { available, listed: new Set(touched) }, now)
   const endedOnly = (productId: string) => ({ ended: ended.get(productId) ?? 0, taken: 0 })
-  if (wanted.size === 0 || ![...wanted].every(([id, quantity]) => (available.get(id) ?? 0) >= quantity)) {
+  const takes = new Map<string, { productId: string; variant: VariantKey | null; quantity: number; left: number }>()
+  for (const line of withStock) {
+    const take = takes.get(line.stockKey) ?? { productId: line.productId, variant: line.variant, quantity: 0, left: line.left }
+    takes.set(line.stockKey, { ...take, quantity: take.quantity + line.quantity })
+  }
+  if (wanted.size === 0 || ![...takes.values()].every((take) => take.variant !== null && take.left >= take.quantity)) {
     reportAvailability(ended.keys(), available, endedOnly)
     return wanted.size > 0
   }
-  for (const [productId, quantity] of wanted) {
-    const taken = await trx
-      .updateTable('products')
-      .set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now })
-      .where('id', '=', productId)
-      .where(availableStock('products', { now }), '>=', quantity)
-      .executeTakeFirst()
+  for (const take of takes.values()) {
+    const variant = take.variant as VariantKey
+    const taken =
+      variant.variety === '' && variant.color === ''
+        ? await takeProductStock(trx, take.productId, take.quantity, now)
+        : await takeVariantStock(trx, take.productId, variant, take.quantity, now)
     // Checked above in this transaction; should another writer have won meanwhile (a database
     // without SQLite's single writer), nothing of this confirmation is kept.
-    if (Number(taken.numUpdatedRows) === 0) throw new Error(`Stock of ${productId} changed during confirmation`)
+    if (!taken) throw new Error(`Stock of ${take.productId} changed during confirmation`)
   }
   // Paid within the hold, what shoppers may buy is as it was: the held units are now gone from the shelf.
   reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return false
+}
+
+/** Takes `quantity` off a product without variants, only while that much is left net of live holds. */
+async function takeProductStock(trx: Trx, productId: string, quantity: number, now: string): Promise<boolean> {
+  const taken = await trx
+    .updateTable('products')
+    .set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now })
+    .where('id', '=', productId)
+    .where(availableStock('products', { now }), '>=', quantity)
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) > 0
 }
 
 /** The order's holds end (payment failed, the order was cancelled or rejected). Idempotent. */

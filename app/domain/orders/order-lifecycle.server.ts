@@ -3,7 +3,6 @@
 // still in the status it was read in (two racing moves cannot both win), records the history, and
 // does what an end brings: a cancelled or rejected order whose stock was taken puts it back on the
 // shelf, and a paid one gets its refund row, in the same transaction (docs/decisions/031-order-lifecycle-and-refunds.md).
-import { sql, } from 'kysely'
 import { canMoveOrder, type OrderActor, ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { formatPaise } from '~/lib/money'
 import type { RefundReason } from '~/lib/refunds'
@@ -11,6 +10,7 @@ import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
+import { returnLineStock } from '~/domain/cart/variant-stock.server'
 import type { DB, Trx } from '../../../db/database'
 
 
@@ -128,15 +128,14 @@ function refundMailNote(reason: RefundReason | undefined, totalPaise: number): s
   return reason === 'unfillable' ? `The last piece went to another shopper before your payment arrived. ${back}` : back
 }
 
-/** The order's lines go back on the shelf (once: only the move out of a stock-taken status calls it). */
+/**
+ * The order's lines go back on the shelf (once: only the move out of a stock-taken status calls it),
+ * each to the variant it draws on (ADR 061) with the product's total.
+ */
 async function returnStock(trx: Trx, orderId: string, now: string): Promise<void> {
-  const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute()
+  const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'color', 'quantity']).where('order_id', '=', orderId).execute()
   for (const line of lines) {
-    await trx
-      .updateTable('products')
-      .set({ total_stock: sql`total_stock + ${line.quantity}`, updated_at: now })
-      .where('id', '=', line.product_id)
-      .execute()
+    await returnLineStock(trx, line.product_id, { variety: line.variety_name, color: line.color }, line.quantity, now)
   }
 }
 

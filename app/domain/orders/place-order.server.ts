@@ -155,7 +155,7 @@ export async function placeOrder(
   const unavailable = cart.items.filter((line) => !line.available)
   if (unavailable.some((line) => !line.shortOfStock)) throw new Invalid({ cart: [CHECKOUT_MESSAGES.unavailable] })
   if (unavailable.length) {
-    throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0 }))) })
+    throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0, stockKey: cart.items[i]?.stockKey }))) })
   }
   const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
     holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), clientKey })
