@@ -1,0 +1,222 @@
+// The inventory (issue 27, ADR 064): every shelf the shop sells from (each variant, or the product's
+// own stock for a product without variants) with its stock, what live checkouts hold of it and what
+// sold in the last 30 days; and the one way the owner sets many stocks at once (the inventory page,
+// a CSV import), all or none, each change recorded in the stock history.
+import { sql } from 'kysely'
+import type { DB, Trx } from '../../../db/database'
+import { lockRows } from '../../../db/dialect'
+import { INVENTORY_PAGE_SIZE, MAX_STOCK, SOLD_WINDOW_DAYS, type StockMovementReason } from '~/lib/inventory'
+import { LOW_STOCK_THRESHOLD, VARIETY_LABELS, type VarietyType } from '~/lib/catalog'
+import { clock } from '~/domain/clock'
+import { Invalid, type FieldErrors } from '~/domain/errors'
+import { type Page, readPage } from '~/domain/paging.server'
+import { PRODUCT_STOCK, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
+import { recordStockMovements, type StockMovement } from './stock-history.server'
+
+/** One shelf: a variant of a product, or a product's own stock (variety and color ''). */
+export interface InventoryRow extends VariantKey {
+  productId: string
+  title: string
+  /** The owner's name of the option group ('' when the product has none). */
+  optionLabel: string
+  sku: string | null
+  stock: number
+  /** Units live checkouts hold (not yet paid). */
+  held: number
+  /** Units of paid orders (not cancelled or rejected) in the last SOLD_WINDOW_DAYS days. */
+  sold: number
+}
+
+export type StockFilter = 'all' | 'low' | 'out'
+
+/** Every shelf: the variants of products that have them, else the product's own stock, not deleted. */
+function shelves(db: DB) {
+  const variants = db
+    .selectFrom('product_variants as pv')
+    .innerJoin('products as p', 'p.id', 'pv.product_id')
+    .where('p.deleted_at', 'is', null)
+    .select(['p.id as productId', 'p.title', 'p.option_label as optionLabel', 'p.variety_type as varietyType', 'pv.variety_name as variety', 'pv.color', 'pv.stock', 'pv.sku', 'pv.position'])
+  const own = db
+    .selectFrom('products as p')
+    .where('p.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('product_variants as v').select('v.product_id').whereRef('v.product_id', '=', 'p.id'))))
+    .select([
+      'p.id as productId',
+      'p.title',
+      sql<string>`''`.as('optionLabel'),
+      sql<VarietyType | null>`null`.as('varietyType'),
+      sql<string>`''`.as('variety'),
+      sql<string>`''`.as('color'),
+      'p.total_stock as stock',
+      sql<string | null>`null`.as('sku'),
+      sql<number>`0`.as('position'),
+    ])
+  return db.selectFrom(variants.unionAll(own).as('s'))
+}
+
+/**
+ * A page of shelves, by product title then the owner's order of variants, with what is held and
+ * sold of each. `q` keeps those whose title, option, colour or SKU contains it; `stock` keeps the
+ * low (LOW_STOCK_THRESHOLD or fewer) or sold-out ones.
+ */
+export async function listInventory(db: DB, options: { q?: string; stock?: StockFilter; page?: number } = {}): Promise<Page<InventoryRow>> {
+  let matching = shelves(db)
+  const q = (options.q ?? '').trim().toLowerCase().slice(0, 100)
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    matching = matching.where((eb) =>
+      eb.or(
+        (['s.title', 's.variety', 's.color', 's.sku'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`),
+      ),
+    )
+  }
+  if (options.stock === 'low') matching = matching.where('s.stock', '<=', LOW_STOCK_THRESHOLD)
+  if (options.stock === 'out') matching = matching.where('s.stock', '<=', 0)
+  const page = await readPage(matching, (query) => query.selectAll().orderBy('s.title').orderBy('s.productId').orderBy('s.position'), {
+    page: options.page,
+    pageSize: INVENTORY_PAGE_SIZE,
+  })
+  const productIds = [...new Set(page.items.map((row) => row.productId))]
+  const [held, sold] = await Promise.all([heldByShelf(db, productIds), soldByShelf(db, productIds)])
+  return {
+    ...page,
+    items: page.items.map((row) => {
+      const key = shelfKey(row.productId, row)
+      return {
+        productId: row.productId,
+        title: row.title,
+        optionLabel: row.optionLabel || (row.varietyType ? VARIETY_LABELS[row.varietyType] : ''),
+        variety: row.variety,
+        color: row.color,
+        sku: row.sku,
+        stock: Number(row.stock),
+        held: held.get(key) ?? 0,
+        sold: sold.get(key) ?? 0,
+      }
+    }),
+  }
+}
+
+function shelfKey(productId: string, key: VariantKey): string {
+  return `${productId}\u0000${key.variety}\u0000${key.color}`
+}
+
+/** Units held by live holds, by shelf (a hold names the shelf it holds: ADR 061). */
+async function heldByShelf(db: DB, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('stock_holds')
+    .select((eb) => ['product_id', 'variety_name', 'color', eb.fn.sum<number>('quantity').as('units')])
+    .where('product_id', 'in', productIds)
+    .where('expires_at', '>', clock.iso())
+    .groupBy(['product_id', 'variety_name', 'color'])
+    .execute()
+  return new Map(rows.map((row) => [shelfKey(row.product_id, { variety: row.variety_name, color: row.color }), Number(row.units)]))
+}
+
+/** Units sold in the window, by the shelf each line draws on now (variantOf, the one rule). */
+async function soldByShelf(db: DB, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map()
+  const since = new Date(clock.now().getTime() - SOLD_WINDOW_DAYS * 86_400_000).toISOString()
+  const [lines, variants] = await Promise.all([
+    db
+      .selectFrom('order_lines as ol')
+      .innerJoin('orders as o', 'o.id', 'ol.order_id')
+      .select((eb) => ['ol.product_id', 'ol.variety_name', 'ol.color', eb.fn.sum<number>('ol.quantity').as('units')])
+      .where('ol.product_id', 'in', productIds)
+      .where('o.payment_status', '=', 'paid')
+      .where('o.order_status', 'not in', ['cancelled', 'rejected'])
+      .where('o.order_date', '>=', since)
+      .groupBy(['ol.product_id', 'ol.variety_name', 'ol.color'])
+      .execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name as variety', 'color']).where('product_id', 'in', productIds).execute(),
+  ])
+  const sold = new Map<string, number>()
+  for (const line of lines) {
+    const shelf = variantOf(
+      variants.filter((variant) => variant.product_id === line.product_id),
+      line.variety_name,
+      line.color,
+    )
+    if (shelf === null) continue
+    const key = shelfKey(line.product_id, shelf)
+    sold.set(key, (sold.get(key) ?? 0) + Number(line.units))
+  }
+  return sold
+}
+
+/** A new count for one shelf, with the count the owner saw (a sale meanwhile must not be overwritten unseen). */
+export interface StockCount extends VariantKey {
+  productId: string
+  stock: number
+  /** The stock shown when the owner typed; undefined to set it whatever it is now (an import's choice). */
+  seen?: number
+}
+
+/**
+ * Sets the shelves' stock, all or none, in one transaction, each change recorded in the history with
+ * its reason and admin; products' totals follow their variants'. Errors are keyed by the count's
+ * index (`${index}`): a stock out of range, a shelf that no longer exists, or one whose stock moved
+ * since the owner saw it. Answers how many shelves changed.
+ */
+export async function setStockCounts(
+  db: DB,
+  counts: readonly StockCount[],
+  by: { actorId: string; reason: Extract<StockMovementReason, 'admin-edit' | 'import'>; note?: string },
+): Promise<number> {
+  const errors: FieldErrors = {}
+  counts.forEach((count, index) => {
+    if (!Number.isInteger(count.stock) || count.stock < 0 || count.stock > MAX_STOCK) {
+      errors[String(index)] = [`Stock must be a whole number from 0 to ${MAX_STOCK}`]
+    }
+  })
+  if (Object.keys(errors).length > 0) throw new Invalid(errors)
+  return db.transaction().execute(async (trx) => {
+    const productIds = [...new Set(counts.map((count) => count.productId))].sort()
+    await lockRows(trx, 'products', productIds)
+    const current = await currentStocks(trx, productIds)
+    const movements: StockMovement[] = []
+    counts.forEach((count, index) => {
+      const shelf = current.get(count.productId)
+      const now = shelf?.get(shelfKey(count.productId, count))
+      if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
+      else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
+      else movements.push({ productId: count.productId, key: { variety: count.variety, color: count.color }, change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
+    })
+    if (Object.keys(errors).length > 0) throw new Invalid(errors)
+    const changed = movements.filter((movement) => movement.change !== 0)
+    const at = clock.iso()
+    for (const movement of changed) await writeShelf(trx, movement.productId, movement.key, movement.stockAfter, at)
+    for (const productId of new Set(changed.map((movement) => movement.productId))) await syncTotalStock(trx, productId)
+    await recordStockMovements(trx, changed)
+    return changed.length
+  })
+}
+
+/** The stock of every shelf of the products, by shelfKey: variants, or the product's own stock. */
+async function currentStocks(trx: Trx, productIds: string[]): Promise<Map<string, Map<string, number>>> {
+  const byProduct = new Map<string, Map<string, number>>()
+  if (productIds.length === 0) return byProduct
+  const [products, variants] = await Promise.all([
+    trx.selectFrom('products').select(['id', 'total_stock']).where('id', 'in', productIds).where('deleted_at', 'is', null).execute(),
+    trx.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock']).where('product_id', 'in', productIds).execute(),
+  ])
+  for (const product of products) byProduct.set(product.id, new Map())
+  for (const variant of variants) byProduct.get(variant.product_id)?.set(shelfKey(variant.product_id, { variety: variant.variety_name, color: variant.color }), variant.stock)
+  for (const product of products) {
+    const shelves = byProduct.get(product.id)
+    if (shelves && shelves.size === 0) shelves.set(shelfKey(product.id, PRODUCT_STOCK), product.total_stock)
+  }
+  return byProduct
+}
+
+async function writeShelf(trx: Trx, productId: string, key: VariantKey, stock: number, at: string): Promise<void> {
+  if (key.variety === '' && key.color === '') {
+    const variant = await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', '').where('color', '=', '').executeTakeFirst()
+    if (Number(variant.numUpdatedRows) > 0) return
+    await trx.updateTable('products').set({ total_stock: stock, updated_at: at }).where('id', '=', productId).execute()
+    return
+  }
+  await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', key.variety).where('color', '=', key.color).execute()
+  await trx.updateTable('products').set({ updated_at: at }).where('id', '=', productId).execute()
+}

@@ -1,0 +1,85 @@
+// Stock history (issue 27, ADR 064): every change of a shelf stock, recorded in the transaction that
+// makes it, with its reason (a sale, a cancellation, a refund, the inventory page, the product form,
+// a CSV import), the order or admin behind it, and the stock it left. The admin reads a variant's
+// history newest first.
+import type { DB } from '../../../db/database'
+import type { StockMovementReason } from '~/lib/inventory'
+import { type Page, readPage } from '~/domain/paging.server'
+import type { VariantKey } from '~/domain/cart/variant-stock.server'
+
+/** One change of a shelf stock, as the caller knows it. */
+export interface StockMovement {
+  productId: string
+  /** The variant whose shelf changed; { variety: '', color: '' } for a product's own stock. */
+  key: VariantKey
+  /** Units added (above 0) or taken (below 0); 0 records nothing. */
+  change: number
+  stockAfter: number
+  reason: StockMovementReason
+  orderId?: string | null
+  actorId?: string | null
+  note?: string
+}
+
+/** Writes the movements (those that change something), in the caller's transaction. */
+export async function recordStockMovements(trx: DB, movements: readonly StockMovement[]): Promise<void> {
+  const rows = movements
+    .filter((movement) => movement.change !== 0)
+    .map((movement) => ({
+      product_id: movement.productId,
+      variety_name: movement.key.variety,
+      color: movement.key.color,
+      change: movement.change,
+      stock_after: movement.stockAfter,
+      reason: movement.reason,
+      order_id: movement.orderId ?? null,
+      actor_id: movement.actorId ?? null,
+      note: (movement.note ?? '').slice(0, 200),
+    }))
+  if (rows.length > 0) await trx.insertInto('stock_movements').values(rows).execute()
+}
+
+/** A recorded change, as the admin reads it. */
+export interface StockHistoryEntry {
+  id: number
+  change: number
+  stockAfter: number
+  reason: StockMovementReason
+  orderId: string | null
+  orderNumber: number | null
+  actorName: string | null
+  note: string
+  createdAt: string
+}
+
+export const STOCK_HISTORY_PAGE_SIZE = 25
+
+/** The changes of one variant's (or product's own) stock, newest first. */
+export async function stockHistory(db: DB, productId: string, key: VariantKey, page = 1): Promise<Page<StockHistoryEntry>> {
+  const matching = db
+    .selectFrom('stock_movements as m')
+    .leftJoin('orders as o', 'o.id', 'm.order_id')
+    .leftJoin('users as u', 'u.id', 'm.actor_id')
+    .where('m.product_id', '=', productId)
+    .where('m.variety_name', '=', key.variety)
+    .where('m.color', '=', key.color)
+  const found = await readPage(
+    matching,
+    (query) =>
+      query
+        .select([
+          'm.id',
+          'm.change',
+          'm.stock_after as stockAfter',
+          'm.reason',
+          'm.order_id as orderId',
+          'o.number as orderNumber',
+          'u.user_name as actorName',
+          'm.note',
+          'm.created_at as createdAt',
+        ])
+        .orderBy('m.id', 'desc'),
+    { page, pageSize: STOCK_HISTORY_PAGE_SIZE },
+  )
+  return { ...found, items: found.items.map((row) => ({ ...row, orderNumber: row.orderNumber === null ? null : Number(row.orderNumber) })) }
+}
