@@ -8,6 +8,7 @@ import { productSchema } from '~/schemas/product'
 import { createProduct, updateProduct } from '~/domain/catalog/admin-products.server'
 import { Invalid } from '~/domain/errors'
 import { prepareUploadedFiles, saveImages } from '~/domain/catalog/media.server'
+import { gridPath } from './admin-product-grid'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
@@ -18,10 +19,12 @@ function wholeNumber(value: FormDataEntryValue | null): number | undefined {
 }
 
 /**
- * Saves the product form (new when `productId` is null) and goes back to the grid with a toast.
- * Invalid input changes nothing and comes back next to the fields (an image refused: next to the images).
+ * Saves the product form (new when `productId` is null) and goes back to the grid with a toast: to
+ * the search and page the sheet's `url` names (the sheet carries the grid's query), rebuilt on the
+ * grid's own path, never an address of the request's choosing. Invalid input changes nothing and
+ * comes back next to the fields (an image refused: next to the images).
  */
-export async function productFormAction(form: FormData, productId: string | null) {
+export async function productFormAction(form: FormData, productId: string | null, url: URL) {
   const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
   form.delete('newImages')
   const stockSeen = wholeNumber(form.get('stockSeen'))
@@ -30,7 +33,7 @@ export async function productFormAction(form: FormData, productId: string | null
   if (submission.status !== 'success') return invalidForm(submission)
   // A copy: the parsed value may share its default arrays with other requests.
   const input = { ...submission.value, images: [...submission.value.images] }
-  const done = (message: string) => redirectWithToast('/admin/products', { type: 'success', message })
+  const done = (message: string) => redirectWithToast(gridPath(url.searchParams), { type: 'success', message })
   return formAction(
     async () => {
       if (input.images.length + files.length > PRODUCT_LIMITS.images) throw new Invalid({ my_file: [PRODUCT_MESSAGES.tooManyImages] })

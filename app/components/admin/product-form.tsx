@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { MAX_UPLOAD_MB } from '~/lib/images'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -56,16 +56,20 @@ function ListFieldset({ legend, errors, controls, children }: { legend: string; 
 /**
  * Add or edit a product. List editors (variety options, colors, images) use Conform's list
  * intents, which are plain submit buttons without JS. With JS new images upload one by one with a
- * progress bar; without JS they go up in the same post.
+ * progress bar; without JS they go up in the same post. Add/Edit and Cancel sit in a footer that
+ * sticks to the bottom of the sheet, where a phone's thumb is, however long the form.
  */
 export function ProductForm({
   lastResult,
   defaultValue,
   mode,
+  cancelTo,
 }: {
   lastResult?: SubmissionResult<string[]> | null
   defaultValue?: Defaults
   mode: 'add' | 'edit'
+  /** Where Cancel goes: the grid the sheet was opened from, with its search. */
+  cancelTo: string
 }) {
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -257,9 +261,14 @@ export function ProductForm({
         ))}
       </ListFieldset>
 
-      <Button type="submit" disabled={(hydrated && !filled) || uploading || navigation.state === 'submitting'}>
-        {mode === 'add' ? 'Add' : 'Edit'}
-      </Button>
+      <div className="sticky bottom-0 z-10 -mx-5 mt-2 flex gap-2 border-t border-zinc-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] dark:border-zinc-800 dark:bg-zinc-950">
+        <Link to={cancelTo} className={buttonClass('outline', 'md')}>
+          Cancel
+        </Link>
+        <Button type="submit" className="flex-1" disabled={(hydrated && !filled) || uploading || navigation.state === 'submitting'}>
+          {mode === 'add' ? 'Add' : 'Edit'}
+        </Button>
+      </div>
     </Form>
   )
 }

@@ -1,6 +1,7 @@
 import { ProductForm } from '~/components/admin/product-form'
 import { ProductSheet } from '~/components/admin/product-sheet'
 import { getDb } from '~/infra/db.server'
+import { useGridPath } from '~/web/admin-product-grid'
 import { productFormAction } from '~/web/admin-product-form.server'
 import { toProductFormValues } from '~/domain/catalog/admin-products.server'
 import { getProduct } from '~/domain/catalog/catalog.server'
@@ -14,13 +15,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return productFormAction(await request.formData(), params.id)
+  return productFormAction(await request.formData(), params.id, new URL(request.url))
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const grid = useGridPath()
   return (
-    <ProductSheet title="Edit Product">
-      <ProductForm mode="edit" lastResult={actionData} defaultValue={loaderData.values} />
+    <ProductSheet title="Edit Product" closeTo={grid}>
+      <ProductForm mode="edit" lastResult={actionData} defaultValue={loaderData.values} cancelTo={grid} />
     </ProductSheet>
   )
 }

@@ -8,12 +8,11 @@ import { getDb } from '~/infra/db.server'
 import { Picture } from '~/components/ui/picture'
 import { formatPaise } from '~/lib/money'
 import { isOnSale } from '~/lib/pricing'
-import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { deleteProduct } from '~/domain/catalog/admin-products.server'
 import { listProducts } from '~/domain/catalog/catalog.server'
 import { formAction } from '~/web/form-action.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
-import { pageParam } from '~/schemas/pagination'
+import { gridPlace, gridSearch, PRODUCTS_PATH } from '~/web/admin-product-grid'
 import type { Route } from './+types/products'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
 
@@ -21,22 +20,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }]
 
 const ADMIN_PAGE_SIZE = 48
 
-/** The grid's place (search and page) as a query string, so links and the delete round trip keep it. */
-function gridSearch(q: string, page = 1, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra)
-  if (q) params.set('q', q)
-  if (page > 1) params.set('page', String(page))
-  const search = params.toString()
-  return search ? `?${search}` : ''
-}
-
-function gridPlace(url: URL) {
-  return { q: (url.searchParams.get('q') ?? '').trim().slice(0, MAX_KEYWORD_LENGTH), page: pageParam(url) }
-}
-
+// The grid's place (search and page) rides in its links, in the sheet's url over it and in the
+// delete round trip, so every way back lands on the same search (app/web/admin-product-grid.ts).
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
-  const { q, page } = gridPlace(url)
+  const { q, page } = gridPlace(url.searchParams)
   const products = await listProducts(getDb(), { sort: 'title-atoz', page, pageSize: ADMIN_PAGE_SIZE, titleOrCategory: q, stock: 'shelf' })
   const confirmId = url.searchParams.get('delete')
   return { q, products, confirm: products.items.find((p) => p.id === confirmId) ?? null }
@@ -44,21 +32,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  const { q, page } = gridPlace(new URL(request.url))
+  const place = gridPlace(new URL(request.url).searchParams)
   return formAction(async () => {
     await deleteProduct(getDb(), String(form.get('productId') ?? ''))
-    return redirectWithToast(`/admin/products${gridSearch(q, page)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
+    return redirectWithToast(`${PRODUCTS_PATH}${gridSearch(place)}`, { type: 'success', message: PRODUCT_MESSAGES.deleted })
   }, { reply: {} })
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { q, products, confirm } = loaderData
-  const here = gridSearch(q, products.page)
+  const here = gridSearch({ q, page: products.page })
   return (
     <section className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Products</h1>
-        <Link to="/admin/products/new" className={buttonClass('primary', 'md')}>
+        <Link to={`/admin/products/new${here}`} className={buttonClass('primary', 'md')}>
           Add New Product
         </Link>
       </div>
@@ -70,7 +58,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {confirm ? (
-        <ConfirmDelete label="Delete product" fields={{ productId: confirm.id }} cancelTo={`/admin/products${here}`}>
+        <ConfirmDelete label="Delete product" fields={{ productId: confirm.id }} cancelTo={`${PRODUCTS_PATH}${here}`}>
           Delete “{confirm.title}”? Shoppers will no longer see it; past orders keep it.
         </ConfirmDelete>
       ) : null}
@@ -95,11 +83,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>
               {/* Edit is the everyday action; Delete stays a quiet text button (it still asks first). */}
               <div className="mt-auto grid gap-1 pt-2">
-                <Link to={`/admin/products/${product.id}/edit`} className={buttonClass('outline', 'md')}>
+                <Link to={`/admin/products/${product.id}/edit${here}`} className={buttonClass('outline', 'md')}>
                   Edit
                 </Link>
                 <Link
-                  to={`/admin/products${gridSearch(q, products.page, { delete: product.id })}`}
+                  to={`${PRODUCTS_PATH}${gridSearch({ q, page: products.page }, { delete: product.id })}`}
                   className={buttonClass('ghost', 'md', 'text-red-700 dark:text-red-400')}
                 >
                   <TrashIcon width={16} height={16} />
@@ -110,7 +98,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </article>
         ))}
       </div>
-      <Pager page={products.page} pageCount={products.pageCount} href={(page) => `/admin/products${gridSearch(q, page) || '?page=1'}`} />
+      <Pager page={products.page} pageCount={products.pageCount} href={(page) => `${PRODUCTS_PATH}${gridSearch({ q, page }) || '?page=1'}`} />
       <Outlet />
     </section>
   )
