@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SORT, type ListingQuery, listingSearch, parseListingQuery } from './listing-filters'
+import { DEFAULT_SORT, filterChips, type ListingQuery, listingHeading, listingSearch, parseListingQuery } from './listing-filters'
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search))
 
@@ -95,5 +95,36 @@ describe('listingSearch', () => {
 
   it('normalises a messy URL to its canonical form', () => {
     expect(listingSearch(parse('category=jewellery&category=toys&sortBy=bad&page=zero'))).toBe('?category=jewellery')
+  })
+})
+
+describe('listingHeading', () => {
+  it('is All Products without a category, whatever else is chosen', () => {
+    expect(listingHeading(parse('').filters)).toBe('All Products')
+    expect(listingHeading(parse('availability=on-sale&price=under-500').filters)).toBe('All Products')
+  })
+
+  it("names the chosen categories, in the shop's order", () => {
+    expect(listingHeading(parse('category=jewellery').filters)).toBe('Jewellery')
+    expect(listingHeading(parse('category=special-occasion,home-decor').filters)).toBe('Home Decor and Special Occasion')
+    expect(listingHeading(parse('category=gifting-memories,jewellery,home-decor').filters)).toBe(
+      'Jewellery, Home Decor and Gifting & Memories',
+    )
+  })
+})
+
+describe('filterChips', () => {
+  it('is one chip a chosen value, each linking to the listing without it, sort kept, page 1', () => {
+    const query = parse('category=jewellery,home-decor&availability=on-sale&sortBy=title-atoz&page=3')
+    expect(filterChips(query)).toEqual([
+      { group: 'category', id: 'jewellery', label: 'Jewellery', without: '?category=home-decor&availability=on-sale&sortBy=title-atoz' },
+      { group: 'category', id: 'home-decor', label: 'Home Decor', without: '?category=jewellery&availability=on-sale&sortBy=title-atoz' },
+      { group: 'availability', id: 'on-sale', label: 'On sale', without: '?category=jewellery%2Chome-decor&sortBy=title-atoz' },
+    ])
+  })
+
+  it('is none without filters; the last chip leads to the whole listing', () => {
+    expect(filterChips(parse('sortBy=title-atoz'))).toEqual([])
+    expect(filterChips(parse('price=under-500'))).toEqual([{ group: 'price', id: 'under-500', label: 'Under ₹500', without: '' }])
   })
 })

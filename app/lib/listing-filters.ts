@@ -82,3 +82,37 @@ export function listingSearch(query: ListingQuery): string {
   const search = params.toString()
   return search ? `?${search}` : ''
 }
+
+/** The listing's heading: 'All Products' (docs/spec/screens.md) until categories are chosen, then their names. */
+export function listingHeading(filters: ListingFilters): string {
+  const names = CATEGORIES.filter((c) => filters.category.includes(c.id)).map((c) => c.label)
+  if (names.length === 0) return 'All Products'
+  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** One chosen filter value shown as a chip: its label, and the listing's URL search without it. */
+export interface FilterChip {
+  group: (typeof FILTER_GROUPS)[number]['id']
+  id: string
+  label: string
+  /** The same listing (sort kept) without this value, from page 1. */
+  without: string
+}
+
+/** Every chosen filter value, in the Filters panel's order. */
+export function filterChips(query: ListingQuery): FilterChip[] {
+  return FILTER_GROUPS.flatMap((group) =>
+    group.options
+      .filter((option) => (query.filters[group.id] as string[]).includes(option.id))
+      .map((option) => ({
+        group: group.id,
+        id: option.id,
+        label: option.label,
+        without: listingSearch({
+          ...query,
+          filters: { ...query.filters, [group.id]: (query.filters[group.id] as string[]).filter((v) => v !== option.id) },
+          page: 1,
+        }),
+      })),
+  )
+}

@@ -3,9 +3,7 @@
 import { z } from 'zod'
 import { SYNONYM_LIMITS, SYNONYM_MESSAGES } from '~/lib/search-synonyms'
 
+/** An empty box (the owner keeps only the shop's list) comes as no value: Conform reads '' as missing. */
 export const searchSynonymsSchema = z.object({
-  synonyms: z.preprocess(
-    (value) => (value === undefined || value === null ? '' : value),
-    z.string({ error: SYNONYM_MESSAGES.tooLong }).max(SYNONYM_LIMITS.textLength, { error: SYNONYM_MESSAGES.tooLong }),
-  ),
+  synonyms: z.string({ error: SYNONYM_MESSAGES.tooLong }).max(SYNONYM_LIMITS.textLength, { error: SYNONYM_MESSAGES.tooLong }).optional(),
 })

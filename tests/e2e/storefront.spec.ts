@@ -119,7 +119,7 @@ test.describe('home', () => {
     const categories = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Shop by Category' }) })
     await categories.getByRole('link', { name: 'Jewellery', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
-    await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Jewellery', level: 1 })).toBeVisible()
     await expect(page.getByText(`${JEWELLERY_COUNT} Products`, { exact: true })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(JEWELLERY_COUNT)
     const filters = await openFilters(page)
@@ -404,7 +404,7 @@ test.describe('product', () => {
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
       await dialog.getByRole('button', { name: 'Close' }).click()
       await expect(dialog).toBeHidden()
-      await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Jewellery', level: 1 })).toBeVisible()
       await expect(page).toHaveURL(/\/shop\/listing\?category=jewellery$/)
 
       // The card's 'Choose options' link of a product with choices opens the same dialog; Escape closes it.

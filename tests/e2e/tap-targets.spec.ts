@@ -60,6 +60,8 @@ test('every control of the shop pages a visitor sees is at least 44 px', async (
   await page.goto('/shop/listing?sortBy=title-atoz')
   await page.getByLabel('Sort by: Title: A to Z').click()
   await measure(page, 'listing, sort open', measured)
+  await page.goto('/shop/listing?category=jewellery&availability=on-sale')
+  await measure(page, 'listing, filters chosen', measured)
 
   await page.goto('/shop/search?keyword=resin')
   await measure(page, 'search', measured)

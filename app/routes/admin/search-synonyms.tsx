@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalidForm(submission)
   return formAction(
     async () => {
-      await saveOwnSynonyms(getDb(), submission.value.synonyms)
+      await saveOwnSynonyms(getDb(), submission.value.synonyms ?? '')
       return redirectWithToast('/admin/search-words', { type: 'success', message: SYNONYM_MESSAGES.saved })
     },
     { reply: { submission } },

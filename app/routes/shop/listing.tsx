@@ -1,12 +1,13 @@
+import { FilterChips } from '~/components/filter-chips'
 import { FiltersPanel, Pagination, SortMenu } from '~/components/listing-controls'
 import { ProductGrid } from '~/components/product-grid'
 import { getDb } from '~/infra/db.server'
-import { parseListingQuery } from '~/lib/listing-filters'
+import { listingHeading, parseListingQuery } from '~/lib/listing-filters'
 import { listProducts } from '~/domain/catalog/catalog.server'
 import type { Route } from './+types/listing'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'All Products' },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? listingHeading(loaderData.query.filters) : 'All Products' },
   { name: 'description', content: 'Handmade resin jewellery, home decor, gifts and keepsakes.' },
 ]
 
@@ -23,12 +24,13 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       <FiltersPanel query={query} total={page.total} />
       <section className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
-          <h1 className="text-xl font-bold">All Products</h1>
+          <h1 className="text-xl font-bold">{listingHeading(query.filters)}</h1>
           <div className="flex items-center gap-3">
             <span className="text-sm text-zinc-500">{page.total} Products</span>
             <SortMenu query={query} />
           </div>
         </div>
+        <FilterChips query={query} />
         {page.items.length ? (
           <ProductGrid products={page.items} headingLevel="h2" />
         ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, useSearchParams } from 'react-router'
+import { Form, useLocation, useNavigationType, useSearchParams } from 'react-router'
 import { ProductGrid } from '~/components/product-grid'
 import { SearchInput } from '~/components/ui/field'
 import { getDb } from '~/infra/db.server'
@@ -32,6 +32,22 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     if (typed !== undefined && typed !== loaderData.keyword) setKeyword(typed)
   }, [])
 
+  // Another search page opened while this one is shown (the header's search icon, Back): the box shows
+  // its keyword, and an empty box takes the caret. Typing's own URL updates replace, so they are left.
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const mounted = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each new location, not on each keystroke
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true
+      return
+    }
+    if (navigationType === 'REPLACE') return
+    setKeyword(loaderData.keyword)
+    if (!loaderData.keyword.trim()) box.current?.focus()
+  }, [location.key])
+
   // With JS: search 1 s after typing stops, and only for more than 3 characters; shorter clears.
   useEffect(() => {
     const trimmed = keyword.trim()
@@ -56,6 +72,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           placeholder="Search Products..."
           label="Search Products"
           autoComplete="off"
+          // Opening the search page puts the caret in the box (the browser does it without JS, React on a
+          // client navigation); a page of results does not, so a phone's keyboard does not cover them.
+          autoFocus={!loaderData.keyword.trim()}
         />
         {/* With JS the search runs as you type; without it, this button (or Enter) searches. */}
         <button type="submit" className="no-js-only h-11 rounded-md bg-zinc-900 px-4 text-sm font-medium text-white">
