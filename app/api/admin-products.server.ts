@@ -35,6 +35,13 @@ function amount(value: unknown): unknown {
   return 'not a number'
 }
 
+/** {colour: stock} as the schema should see it: each stock as amount() reads it; null is "not given". */
+function stockMap(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined
+  if (!isObject(value)) return value
+  return Object.fromEntries(Object.entries(value).map(([color, stock]) => [color, amount(stock) ?? 'not a number']))
+}
+
 function toVarieties(variety: unknown): { varietyType: unknown; varieties: unknown } {
   if (variety === undefined || variety === null || variety === '') return { varietyType: '', varieties: [] }
   if (!isObject(variety)) return { varietyType: variety, varieties: [] }
@@ -52,6 +59,9 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       const option: Json = { name: item[name] ?? item.name, price: amount(item.price) }
       // Packs carry a price only (docs/spec/entities.md).
       if (type !== 'pack') option.salePrice = amount(item.salePrice)
+      // Stock per variant (ADR 061), an optional extra.
+      option.stock = amount(item.stock)
+      option.stockByColor = stockMap(item.stockByColor)
       return option
     }),
   }
@@ -81,6 +91,8 @@ export function fromApiProduct(body: unknown): Json {
     salePrice: amount(b.salePrice),
     totalStock: amount(b.totalStock),
     ...toVarieties(b.variety),
+    optionLabel: orNothing(b.optionLabel),
+    stockByColor: stockMap(b.stockByColor),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }
@@ -119,7 +131,8 @@ export function parseApiProduct(body: unknown): ProductInput {
  */
 export function editBody(current: ProductDetail, body: unknown): unknown {
   if (!isObject(body)) return body
-  const merged: Json = toApiProduct(current)
+  const merged: Json = withoutVariantStock(toApiProduct(current))
+  merged.optionLabel = current.ownOptionLabel
   delete merged.image
   const given = Object.fromEntries(
     Object.entries(body).filter(([key, value]) => value !== undefined && !(key === 'images' && value === null)),
@@ -127,9 +140,25 @@ export function editBody(current: ProductDetail, body: unknown): unknown {
   return { ...merged, ...given }
 }
 
+/**
+ * The product as read, less its stock per variant: an edit that gives none keeps the variants
+ * (saveVariantStock), one that gives some replaces them.
+ */
+function withoutVariantStock(product: ReturnType<typeof toApiProduct>): Json {
+  const { stockByColor: _, variety, ...rest } = product
+  if (!variety) return { ...rest, variety }
+  const strip = <T extends { stock?: number; stockByColor?: Record<string, number> }>({ stock: _s, stockByColor: _c, ...option }: T) => option
+  return { ...rest, variety: { ...variety, options: variety.options.map(strip), sizes: variety.sizes.map(strip), packs: variety.packs.map(strip) } }
+}
+
+/** The stock per variant an editor started from (updateProduct's variantStockSeen). */
+export function variantStockSeen(current: ProductDetail) {
+  return current.variants.map((v) => ({ variety: v.variety, color: v.color, stock: v.available }))
+}
+
 /** The catalogue in full (title order), for GET /api/admin/products/get: one page of `pageSize`. */
 export async function listAdminProducts(db: DB, { page, pageSize }: { page: number; pageSize: number }) {
   const cards = await listProducts(db, { sort: 'title-atoz', page, pageSize, stock: 'shelf' })
   // A product deleted between the two reads is left out.
-  return { ...cards, items: await withDetails(db, cards.items) }
+  return { ...cards, items: await withDetails(db, cards.items, 'shelf') }
 }

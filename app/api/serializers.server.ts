@@ -36,24 +36,49 @@ function toApiProductCard(card: ProductCardData) {
  * docs/spec's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
  * list has entries (a client may read `variety.options` whatever the type without failing).
  */
+/** An option's stock, when the product keeps stock per variant (ADR 061): in all, and by colour where colours have their own. */
+type OptionStock = { stock?: number; stockByColor?: Record<string, number> }
+
 export interface ApiVariety {
   type: VarietyType
-  options: { name: string; price: number; salePrice: number }[]
-  sizes: { size: string; price: number; salePrice: number }[]
-  packs: { packName: string; price: number }[]
+  options: ({ name: string; price: number; salePrice: number } & OptionStock)[]
+  sizes: ({ size: string; price: number; salePrice: number } & OptionStock)[]
+  packs: ({ packName: string; price: number } & OptionStock)[]
 }
 
-function toApiVariety(variety: ProductDetail['variety']): ApiVariety | null {
+/** {colour: stock} of the variants given, or nothing when there are none. */
+function byColor(variants: ProductDetail['variants']): { stockByColor?: Record<string, number> } {
+  return variants.length ? { stockByColor: Object.fromEntries(variants.map((v) => [v.color, v.available])) } : {}
+}
+
+/**
+ * An option's stock fields (none for a product with one stock): its own variant's, or its colours'
+ * and their sum; an option with no variant of its own has 0 (or nothing when the colours alone
+ * carry the stock, shown as the product's stockByColor).
+ */
+function optionStock(detail: ProductDetail, option: string): OptionStock {
+  if (detail.variants.length === 0) return {}
+  const own = detail.variants.filter((v) => v.variety === option)
+  if (own.length === 0) return detail.variants.some((v) => v.variety === '') ? {} : { stock: 0 }
+  const colored = own.filter((v) => v.color !== '')
+  return { stock: own.reduce((sum, v) => sum + v.available, 0), ...byColor(colored) }
+}
+
+function toApiVariety(detail: ProductDetail): ApiVariety | null {
+  const { variety } = detail
   if (!variety) return null
   const empty: ApiVariety = { type: variety.type, options: [], sizes: [], packs: [] }
   switch (variety.type) {
     case 'choice':
-      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o) })) }
+      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o), ...optionStock(detail, o.name) })) }
     case 'size':
-      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o) })) }
+      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o), ...optionStock(detail, o.name) })) }
     case 'pack':
       // Packs carry a price only (docs/spec/entities.md): the price a shopper pays for the pack.
-      return { ...empty, packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)) })) }
+      return {
+        ...empty,
+        packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)), ...optionStock(detail, o.name) })),
+      }
   }
 }
 
@@ -70,7 +95,10 @@ export function toApiProduct(detail: ProductDetail) {
     image: detail.images[0] ?? detail.image ?? '',
     images: detail.images,
     colors: detail.colors,
-    variety: toApiVariety(detail.variety),
+    variety: toApiVariety(detail),
+    // Extras (ADR 061): the option group's name, and the stock of colours that carry their own.
+    optionLabel: detail.optionLabel,
+    ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
   }
 }
 

@@ -25,10 +25,24 @@ const text = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} can be at most ${max} characters` })
 
+/** A stock as typed: a whole number of pieces, 0 to 100000. */
+const stockCount = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(100_000, { error: `${label} can be at most 100000` })
+
+/** Stock per colour ({colour: pieces}); the colours must be the product's (checked below). */
+const stockByColor = z.record(z.string(), stockCount('Stock'), { error: 'Stock by color must name colors and their stock' })
+
 const varietySchema = z.object({
   name: text('Option name', 60),
   price: rupees('Option price').refine((p) => p > 0, { error: 'Option price must be more than 0' }),
   salePrice: rupees('Option sale price').optional().default(0),
+  /** The option's own stock (ADR 061); with stockByColor, their sum. */
+  stock: stockCount('Stock').optional(),
+  stockByColor: stockByColor.optional(),
 })
 
 export const productSchema = z
@@ -44,6 +58,10 @@ export const productSchema = z
       .min(0, { error: 'Total stock cannot be negative' })
       .max(100_000, { error: 'Total stock can be at most 100000' }),
     varietyType: z.enum(['', ...VARIETY_TYPES]).optional().default(''),
+    /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
+    optionLabel: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
+    /** Stock per colour of a product without options (ADR 061). */
+    stockByColor: stockByColor.optional(),
     varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
     colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),
     images: z
@@ -72,6 +90,40 @@ export const productSchema = z
     if (new Set(colors).size !== colors.length) {
       ctx.addIssue({ code: 'custom', path: ['colors'], message: 'Colors must be different' })
     }
+    checkVariantStock(p, ctx)
   })
+
+/**
+ * Stock per variant (ADR 061) is given for every option or for none, by colour only with colours
+ * the product has, and per colour on the options when the product has options.
+ */
+function checkVariantStock(
+  p: { varietyType: string; varieties: { stock?: number; stockByColor?: Record<string, number> }[]; colors: string[]; stockByColor?: Record<string, number> },
+  ctx: z.RefinementCtx,
+) {
+  const unknownColors = (given: Record<string, number>) => Object.keys(given).filter((color) => !p.colors.includes(color))
+  const options = p.varietyType ? p.varieties : []
+  const stocked = options.filter((v) => v.stock !== undefined || v.stockByColor !== undefined).length
+  options.forEach((v, index) => {
+    if (stocked > 0 && v.stock === undefined && v.stockByColor === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['varieties', index, 'stock'], message: 'Give the stock of every option, or of none' })
+    }
+    const unknown = v.stockByColor ? unknownColors(v.stockByColor) : []
+    if (unknown.length) {
+      ctx.addIssue({ code: 'custom', path: ['varieties', index, 'stockByColor'], message: `Not a color of this product: ${unknown.join(', ')}` })
+    }
+    if (v.stock !== undefined && v.stockByColor !== undefined && Object.values(v.stockByColor).reduce((a, b) => a + b, 0) !== v.stock) {
+      ctx.addIssue({ code: 'custom', path: ['varieties', index, 'stock'], message: 'Stock must be the sum of its stock by color' })
+    }
+  })
+  if (p.stockByColor === undefined) return
+  if (options.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['stockByColor'], message: 'Give the stock by color on each option' })
+  } else if (unknownColors(p.stockByColor).length) {
+    ctx.addIssue({ code: 'custom', path: ['stockByColor'], message: `Not a color of this product: ${unknownColors(p.stockByColor).join(', ')}` })
+  } else if (Object.keys(p.stockByColor).length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['stockByColor'], message: 'Give the stock of at least one color' })
+  }
+}
 
 export type ProductInput = z.infer<typeof productSchema>

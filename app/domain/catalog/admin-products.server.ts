@@ -7,6 +7,7 @@ import { paiseToRupees } from '~/lib/money'
 import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
 import { NotFound } from '~/domain/errors'
+import { saveVariantStock, type VariantStockInput } from './product-variants.server'
 
 function productColumns(input: ProductInput) {
   return {
@@ -17,6 +18,8 @@ function productColumns(input: ProductInput) {
     sale_price_paise: input.salePrice,
     total_stock: input.totalStock,
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
+    // An input without it (the product form before it had the box) leaves the owner's name as it is.
+    ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
     updated_at: new Date().toISOString(),
   }
 }
@@ -72,15 +75,23 @@ export async function insertProduct(trx: Trx, input: ProductInput): Promise<stri
   const id = newId()
   await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
   await insertChildren(trx, id, input)
+  await saveVariantStock(trx, id, input)
   return id
 }
 
 /**
  * Saves an edit. `stockSeen` is the stock the editor started from: when the edit leaves it as it
  * was, the stock column is not written, so sales confirmed while the admin was editing stand (no
- * lost update); a stock the admin changed is written as given.
+ * lost update); a stock the admin changed is written as given. The same holds per variant with
+ * `variantStockSeen` (ADR 061); a product with variants keeps total_stock as their sum, whatever
+ * total the input gives, and an input without stock per variant keeps the variants it still has.
  */
-export async function updateProduct(db: DB, id: string, input: ProductInput, options: { stockSeen?: number } = {}): Promise<ProductDetail> {
+export async function updateProduct(
+  db: DB,
+  id: string,
+  input: ProductInput,
+  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[] } = {},
+): Promise<ProductDetail> {
   // The average review is never written here: only the reviews make it (reviews.server.ts; ADR 062).
   const { total_stock, ...columns } = productColumns(input)
   const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
@@ -93,6 +104,7 @@ export async function updateProduct(db: DB, id: string, input: ProductInput, opt
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
+    await saveVariantStock(trx, id, input, options.variantStockSeen)
   })
   return getProduct(db, id, 'shelf')
 }

@@ -307,6 +307,9 @@ describe('getProduct', () => {
           { name: 'Large', pricePaise: 149_900, salePricePaise: 0 },
         ],
       },
+      optionLabel: 'Size',
+      ownOptionLabel: '',
+      variants: [],
     })
   })
 

@@ -10,12 +10,13 @@ import {
   PRICE_BANDS,
   type SortId,
 } from '~/lib/listing-filters'
-import { CATEGORIES, PRODUCT_MESSAGES } from '~/lib/catalog'
+import { CATEGORIES, PRODUCT_MESSAGES, VARIETY_LABELS } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
 import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
 import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
 import { availableStock, inStockNow } from '~/domain/cart/availability.server'
+import { variantsOf } from '~/domain/cart/variant-stock.server'
 import { type Page, readPage } from '~/domain/paging.server'
 
 export interface ProductCardData {
@@ -37,12 +38,31 @@ export interface VarietyOption {
   salePricePaise: number
 }
 
+/**
+ * A variant of the product with its own stock (ADR 061): keyed by option, colour or both ('' for the
+ * part it is not keyed by). `available` is what shoppers may still buy of it (stock less live holds,
+ * never below 0), or the stock on the shelf in the admin's reads.
+ */
+export interface ProductVariant {
+  variety: string
+  color: string
+  available: number
+  /** The variant's own picture, when it has one. */
+  image?: string
+}
+
 export interface ProductDetail extends ProductCardData {
   description: string
   averageReview: number
   images: string[]
   colors: string[]
   variety: { type: VarietyType; options: VarietyOption[] } | null
+  /** The owner's name for the option group, or the variety type's ('Size'); '' without a variety and a name. */
+  optionLabel: string
+  /** The owner's own name for the option group as stored ('' when none: the type's name is read). */
+  ownOptionLabel: string
+  /** The variants with their own stock; empty when the product keeps one stock (ADR 061). */
+  variants: ProductVariant[]
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -179,23 +199,23 @@ export async function getProduct(db: DB, id: string, stock: StockView = 'shop'):
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw new NotFound(PRODUCT_MESSAGES.notFound)
-  const [detail] = await withDetails(db, [toCard(row)])
+  const [detail] = await withDetails(db, [toCard(row)], stock)
   if (!detail) throw new NotFound(PRODUCT_MESSAGES.notFound)
   return detail
 }
 
 /**
- * The cards in full (description, pictures, colours, variety options), in the same order, read
- * with four queries whatever the number of cards (the /api lists answer whole products). A card
- * whose product row is gone meanwhile is left out.
+ * The cards in full (description, pictures, colours, variety options, variants with their stock as
+ * `stock` views it), in the same order, read with five queries whatever the number of cards (the
+ * /api lists answer whole products). A card whose product row is gone meanwhile is left out.
  */
-export async function withDetails(db: DB, cards: ProductCardData[]): Promise<ProductDetail[]> {
+export async function withDetails(db: DB, cards: ProductCardData[], stock: StockView = 'shop'): Promise<ProductDetail[]> {
   if (cards.length === 0) return []
   const ids = [...new Set(cards.map((c) => c.id))]
-  const [rows, images, colors, varieties] = await Promise.all([
+  const [rows, images, colors, varieties, variants] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -207,6 +227,7 @@ export async function withDetails(db: DB, cards: ProductCardData[]): Promise<Pro
       .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
+    variantsOf(db, ids),
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const grouped = <T extends { product_id: string }>(list: T[]) => {
@@ -235,6 +256,14 @@ export async function withDetails(db: DB, cards: ProductCardData[]): Promise<Pro
                 options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
               }
             : null,
+        optionLabel: row.option_label || (row.variety_type && options.length ? VARIETY_LABELS[row.variety_type] : ''),
+        ownOptionLabel: row.option_label,
+        variants: (variants.get(card.id) ?? []).map((v) => ({
+          variety: v.variety,
+          color: v.color,
+          available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
+          ...(v.image ? { image: v.image } : {}),
+        })),
       },
     ]
   })

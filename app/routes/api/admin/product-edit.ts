@@ -3,7 +3,7 @@
 // Fields left out keep their values (an edit without images keeps the pictures); the lists sent
 // replace the old ones, and a new variety type drops the other type's options.
 import { getDb } from '~/infra/db.server'
-import { editBody, parseApiProduct } from '~/api/admin-products.server'
+import { editBody, parseApiProduct, variantStockSeen } from '~/api/admin-products.server'
 import { updateProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiProduct } from '~/api/serializers.server'
@@ -25,8 +25,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const db = getDb()
     const current = await getProduct(db, params.id, 'shelf')
     const input = parseApiProduct(editBody(current, await readBody(request)))
-    // Stock the request leaves as it was is not written back over sales made meanwhile.
-    const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock })
+    // Stock the request leaves as it was (the product's, or a variant's) is not written back over sales made meanwhile.
+    const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock, variantStockSeen: variantStockSeen(current) })
     return apiJson({ success: true, message: PRODUCT_MESSAGES.edited, data: toApiProduct(product) })
   })
 }

@@ -1,0 +1,73 @@
+// The admin's stock per variant (docs/decisions/061-stock-per-variant.md): the variants a product
+// input gives (stock on options, by colour on options, or by colour alone), written with the
+// product in the admin's transaction, the product's total_stock being their sum.
+import type { Trx } from '../../../db/database'
+import type { ProductInput } from '~/schemas/product'
+import { syncTotalStock, type VariantKey } from '~/domain/cart/variant-stock.server'
+
+/** A variant's stock as the admin gives it. */
+export interface VariantStockInput extends VariantKey {
+  stock: number
+}
+
+/**
+ * The variants the input gives, in the form's order (options, then their colours), or null when it
+ * gives no stock per variant (the product keeps one stock, or an edit keeps its variants).
+ */
+export function variantStockOf(input: ProductInput): VariantStockInput[] | null {
+  const options = input.varietyType ? input.varieties : []
+  const fromOptions = options.flatMap((option): VariantStockInput[] => {
+    if (option.stockByColor !== undefined) {
+      return input.colors.filter((color) => Object.hasOwn(option.stockByColor ?? {}, color)).map((color) => ({ variety: option.name, color, stock: option.stockByColor?.[color] ?? 0 }))
+    }
+    return option.stock === undefined ? [] : [{ variety: option.name, color: '', stock: option.stock }]
+  })
+  if (fromOptions.length > 0) return fromOptions
+  if (options.length === 0 && input.stockByColor !== undefined) {
+    return input.colors.filter((color) => Object.hasOwn(input.stockByColor ?? {}, color)).map((color) => ({ variety: '', color, stock: input.stockByColor?.[color] ?? 0 }))
+  }
+  return null
+}
+
+const sameKey = (a: VariantKey) => (b: { variety_name: string; color: string }) => b.variety_name === a.variety && b.color === a.color
+
+/**
+ * Writes the product's variants in the caller's transaction (after the product's row and its
+ * options and colours) and, when it has any, its total_stock as their sum. Given variants replace
+ * the old ones; a variant whose stock is still what the editor started from (`seen`) keeps the
+ * stock on the shelf now, so sales confirmed meanwhile stand. An input without stock per variant
+ * keeps the variants whose option and colour the product still has. Answers whether it has variants.
+ */
+export async function saveVariantStock(trx: Trx, productId: string, input: ProductInput, seen: readonly VariantStockInput[] = []): Promise<boolean> {
+  const existing = await trx.selectFrom('product_variants').selectAll().where('product_id', '=', productId).execute()
+  const given = variantStockOf(input)
+  if (given === null) {
+    const options = input.varietyType ? input.varieties.map((v) => v.name) : []
+    const gone = existing.filter((row) => (row.variety_name !== '' && !options.includes(row.variety_name)) || (row.color !== '' && !input.colors.includes(row.color)))
+    for (const row of gone) {
+      await trx.deleteFrom('product_variants').where('product_id', '=', productId).where('variety_name', '=', row.variety_name).where('color', '=', row.color).execute()
+    }
+    if (existing.length === gone.length) return false
+  } else {
+    const rows = given.map((variant, position) => {
+      const old = existing.find(sameKey(variant))
+      const unchanged = old !== undefined && seen.some((s) => s.variety === variant.variety && s.color === variant.color && s.stock === variant.stock)
+      return {
+        product_id: productId,
+        variety_name: variant.variety,
+        color: variant.color,
+        stock: unchanged ? old.stock : variant.stock,
+        price_paise: old?.price_paise ?? null,
+        sale_price_paise: old?.sale_price_paise ?? null,
+        sku: old?.sku ?? null,
+        image: old?.image ?? null,
+        position,
+      }
+    })
+    await trx.deleteFrom('product_variants').where('product_id', '=', productId).execute()
+    if (rows.length === 0) return false
+    await trx.insertInto('product_variants').values(rows).execute()
+  }
+  await syncTotalStock(trx, productId)
+  return true
+}
