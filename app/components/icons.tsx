@@ -73,6 +73,12 @@ export const BoxIcon = (p: P) => (
     <path d="m3 8 9 5 9-5M12 13v8" />
   </Icon>
 )
+export const StackIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="m12 3 9 5-9 5-9-5z" />
+    <path d="m3 13 9 5 9-5" />
+  </Icon>
+)
 export const ListIcon = (p: P) => (
   <Icon {...p}>
     <path d="M9 6h12M9 12h12M9 18h12M4 6h.01M4 12h.01M4 18h.01" />

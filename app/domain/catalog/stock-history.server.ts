@@ -4,6 +4,8 @@
 // history newest first.
 import type { DB } from '../../../db/database'
 import type { StockMovementReason } from '~/lib/inventory'
+import { VARIETY_LABELS } from '~/lib/catalog'
+import { NotFound } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
 import type { VariantKey } from '~/domain/cart/variant-stock.server'
 
@@ -82,4 +84,11 @@ export async function stockHistory(db: DB, productId: string, key: VariantKey, p
     { page, pageSize: STOCK_HISTORY_PAGE_SIZE },
   )
   return { ...found, items: found.items.map((row) => ({ ...row, orderNumber: row.orderNumber === null ? null : Number(row.orderNumber) })) }
+}
+
+/** The product a history is about: its title and the name of its option group ('' when none). NotFound when there is no such product. */
+export async function historySubject(db: DB, productId: string): Promise<{ title: string; optionLabel: string }> {
+  const product = await db.selectFrom('products').select(['title', 'option_label', 'variety_type']).where('id', '=', productId).executeTakeFirst()
+  if (!product) throw new NotFound('Product not found.')
+  return { title: product.title, optionLabel: product.option_label || (product.variety_type ? VARIETY_LABELS[product.variety_type] : '') }
 }

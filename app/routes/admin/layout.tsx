@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StarIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -21,6 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard', Icon: GaugeIcon },
   { to: '/admin/products', label: 'Products', Icon: BoxIcon },
+  { to: '/admin/inventory', label: 'Inventory', Icon: StackIcon },
   { to: '/admin/orders', label: 'Orders', Icon: ListIcon },
   { to: '/admin/custom-orders', label: 'Custom orders', Icon: BrushIcon },
   { to: '/admin/reviews', label: 'Reviews', Icon: StarIcon },
