@@ -2,7 +2,8 @@
 // /api/shop/review/:productId as docs/api.md says, with eligibility (a delivered order holding the
 // product, else 403) and ownership (the caller's own userId, else 403) decided by the server; a bad
 // value is a 400 that changes nothing; a second review edits the first; concurrent reviews leave
-// the product's averageReview right; a review the admin hid is out of the list.
+// the product's averageReview right; a review the admin hid is out of the list; an averageReview
+// the admin's add or edit sends is ignored (read-only, computed: ADR 062).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
@@ -50,7 +51,7 @@ beforeAll(async () => {
   db = openDatabase(server.database)
   adminToken = (await login(ADMIN.email, ADMIN.password)).token
   await insertProducts(db, [
-    { id: 'lamp', title: 'Ocean lamp', averageReview: 4.6 },
+    { id: 'lamp', title: 'Ocean lamp' },
     { id: 'bowl', title: 'Geode bowl' },
   ])
   for (let i = 0; i < 8; i++) {
@@ -119,8 +120,8 @@ describe('POST /api/shop/review/add', () => {
     expect((await product('bowl')).averageReview).toBe(3)
   })
 
-  it('keeps averageReview right when many shoppers review at once; the admin\'s starting value gives way', async () => {
-    expect((await product('lamp')).averageReview).toBe(4.6)
+  it('keeps averageReview right when many shoppers review at once', async () => {
+    expect((await product('lamp')).averageReview).toBe(0)
     for (const shopper of shoppers) await deliver(shopper, 'lamp')
     const values = [5, 4, 4, 3, 5, 2, 5, 1]
     const answers = await Promise.all(shoppers.map((shopper, i) => add(shopper, { productId: 'lamp', reviewValue: values[i] })))
@@ -157,5 +158,43 @@ describe('DELETE /api/shop/review/:productId', () => {
     expect((await product('bowl')).averageReview).toBe(0)
     expect((await call('PUT', '/api/shop/review/bowl', { token: asha.token, body: {} })).status).toBe(405)
     expect(adminToken).toBeTruthy()
+  })
+})
+
+describe('averageReview is read-only (ADR 062)', () => {
+  const admin = () => ({ token: adminToken })
+  const body = (averageReview: unknown) => ({
+    title: 'Test Piece 620',
+    description: 'A tray with gold flakes.',
+    category: 'special-occasion',
+    price: 3999,
+    salePrice: 0,
+    totalStock: 3,
+    averageReview,
+    image: '',
+    images: [],
+    colors: [],
+  })
+
+  it('ignores an averageReview sent to add or edit: the reviews alone make it', async () => {
+    const added = await call('POST', '/api/admin/products/add', { ...admin(), body: body(4.9) })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body.data.averageReview).toBe(0)
+    const id = added.body.data._id as string
+    // Any value, even one the old schema refused, is dropped rather than answered with 400.
+    for (const value of [5, 9, -1, 'five']) {
+      const edited = await call('PUT', `/api/admin/products/edit/${id}`, { ...admin(), body: { averageReview: value } })
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+      expect(edited.body.data.averageReview).toBe(0)
+    }
+    expect((await product(id)).averageReview).toBe(0)
+
+    // A product with reviews keeps their average through an edit that sends another.
+    const before = (await product('lamp')).averageReview
+    expect(before).toBeGreaterThan(0)
+    const lamp = await call('PUT', '/api/admin/products/edit/lamp', { ...admin(), body: { description: 'A lamp of ocean resin.', averageReview: 1 } })
+    expect(lamp.status, JSON.stringify(lamp.body)).toBe(200)
+    expect(lamp.body.data.averageReview).toBe(before)
+    expect((await product('lamp')).averageReview).toBe(before)
   })
 })
