@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, flash, jsEnabled, loginAs, MIN_TAP_PX, PHONE_390, productCard, test } from './fixtures'
+import { expect, flash, jsEnabled, loginAs, MIN_TAP_PX, PHONE_390, productCard, settled, test } from './fixtures'
 
 // The listing's heading and its chips, the header's search icon, and search synonyms (issue 27),
 // JS on and off at 390 px.
@@ -50,6 +50,7 @@ test.describe('search', () => {
 
   test('"jhumka" finds the earrings', async ({ page }) => {
     await page.goto('/shop/search')
+    await settled(page)
     await searchBox(page).fill('jhumka')
     if (!jsEnabled()) await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(/\/shop\/search\?keyword=jhumka$/)

@@ -43,7 +43,8 @@ for (const [name, url] of DESTINATIONS) {
     if (name === 'Search') await expect(page.getByPlaceholder('Search Products...')).toBeVisible()
     else if (name === 'About Us') await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible()
     else if (name === 'Home') await expect(page.getByRole('heading', { name: 'Shop by Category' })).toBeVisible()
-    else await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible()
+    // The listing is headed by its category, or 'All Products' without one.
+    else await expect(page.getByRole('heading', { name: name === 'Products' ? 'All Products' : name, level: 1, exact: true })).toBeVisible()
   })
 }
 
