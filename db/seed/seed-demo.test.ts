@@ -96,6 +96,23 @@ describe('seedDemo', () => {
     expect(byTitle(seeded)).toEqual(byTitle(DEMO_PRODUCTS.map((p) => ({ ...p, images: p.images.length }))))
   })
 
+  it('keeps the stock of a few products per variant (ADR 061), one variant sold out or last, each total their sum', async () => {
+    const variants = await db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['p.title', 'p.total_stock', 'p.option_label', 'v.variety_name', 'v.color', 'v.stock'])
+      .execute()
+    const titles = [...new Set(variants.map((v) => v.title))].sort()
+    expect(titles).toEqual(['Geode Resin Wall Clock', 'Gold Flake Marble Drop Earrings', 'Ocean Wave Resin Pendant'])
+    for (const title of titles) {
+      const own = variants.filter((v) => v.title === title)
+      expect(own.reduce((sum, v) => sum + v.stock, 0)).toBe(own[0]?.total_stock)
+    }
+    expect(variants.find((v) => v.title === 'Geode Resin Wall Clock' && v.variety_name === '18 inch')?.stock).toBe(1)
+    expect(variants.find((v) => v.title === 'Gold Flake Marble Drop Earrings' && v.color === 'Gold')?.stock).toBe(0)
+    expect(variants.find((v) => v.title === 'Ocean Wave Resin Pendant')?.option_label).toBe('Chain')
+  })
+
   it('gives every product at least one image whose three widths exist on disk', async () => {
     const products = await db.selectFrom('products').select('id').execute()
     const images = await db.selectFrom('product_images').select(['product_id', 'url', 'position']).execute()
