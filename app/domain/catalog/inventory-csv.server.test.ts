@@ -1,0 +1,181 @@
+import { parse } from 'csv-parse/sync'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { DB } from '../../../db/database'
+import { insertProducts, insertUsers, owner } from '../../../tests/helpers/fixtures'
+import { withTestDb } from '../../../tests/helpers/test-db'
+import { Invalid } from '~/domain/errors'
+import { CSV_MESSAGES, MAX_CSV_ROWS } from '~/lib/inventory-csv'
+import { applyInventoryImport, exportInventoryCsv, planInventoryImport, readCell, safeCell } from './inventory-csv.server'
+import { stockHistory } from './stock-history.server'
+
+let db: DB
+withTestDb(async (fresh) => {
+  db = fresh
+})
+
+const HEADER = 'product_id,title,category,option_label,option,colour,price,sale_price,stock,sku'
+const utf8 = (text: string) => new TextEncoder().encode(text)
+const csv = (...lines: string[]) => utf8([HEADER, ...lines].join('\r\n'))
+
+async function stockOf(productId: string, variety = '', color = ''): Promise<number> {
+  const variant = await db.selectFrom('product_variants').select('stock').where('product_id', '=', productId).where('variety_name', '=', variety).where('color', '=', color).executeTakeFirst()
+  if (variant) return variant.stock
+  return (await db.selectFrom('products').select('total_stock').where('id', '=', productId).executeTakeFirstOrThrow()).total_stock
+}
+
+beforeEach(async () => {
+  await insertUsers(db, [owner])
+  await insertProducts(db, [
+    { id: 'vase', title: 'Ocean resin vase', price: 120_000, varieties: [{ name: 'Small', price: 90_000, sale: 80_050 }, { name: 'Large', price: 150_000 }], colors: ['Teal', 'नीला'] },
+    { id: 'coaster', title: 'Agate coaster, set of 4', category: 'jewellery', price: 49_900, sale: 39_900, stock: 7 },
+    { id: 'evil', title: '=HYPERLINK("http://evil.example","click")', stock: 2 },
+    { id: 'gone', title: 'Retired tray', stock: 3, deleted: true },
+  ])
+  await db
+    .insertInto('product_variants')
+    .values([
+      { product_id: 'vase', variety_name: 'Small', color: 'Teal', stock: 1, sku: 'VS-T', position: 0 },
+      { product_id: 'vase', variety_name: 'Small', color: 'नीला', stock: 0, position: 1 },
+      { product_id: 'vase', variety_name: 'Large', color: 'Teal', stock: 4, price_paise: 160_000, sale_price_paise: 155_000, position: 2 },
+    ])
+    .execute()
+  await db.updateTable('products').set({ total_stock: 5 }).where('id', '=', 'vase').execute()
+})
+
+describe('the inventory export', () => {
+  it('writes one row per shelf with the shop prices in rupees: UTF-8 with a BOM, CRLF, quoted where needed', async () => {
+    const text = await exportInventoryCsv(db)
+    expect(text.startsWith('\uFEFF')).toBe(true)
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`)
+    expect(text).toContain('\r\ncoaster,"Agate coaster, set of 4",Jewellery,,,,499.00,399.00,7,\r\n')
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.product_id, row.option_label, row.option, row.colour, row.price, row.sale_price, row.stock, row.sku])).toEqual([
+      ['evil', '', '', '', '100.00', '', '2', ''],
+      ['coaster', '', '', '', '499.00', '399.00', '7', ''],
+      ['vase', 'Size', 'Small', 'Teal', '900.00', '800.50', '1', 'VS-T'],
+      ['vase', 'Size', 'Small', 'नीला', '900.00', '800.50', '0', ''],
+      ['vase', 'Size', 'Large', 'Teal', '1600.00', '1550.00', '4', ''],
+    ])
+  })
+
+  it('neutralises every cell a spreadsheet would run as a formula, and the import reads it back', async () => {
+    const rows = parse(await exportInventoryCsv(db), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.find((row) => row.product_id === 'evil')?.title).toBe(`'=HYPERLINK("http://evil.example","click")`)
+    for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
+      expect(safeCell(cell)).toBe(`'${cell}`)
+      expect(readCell(safeCell(cell))).toBe(cell)
+    }
+    expect(safeCell('Teal')).toBe('Teal')
+    expect(readCell("'quoted")).toBe("'quoted")
+  })
+})
+
+describe('the import dry run', () => {
+  it('reads the exported file back with nothing to change', async () => {
+    const plan = await planInventoryImport(db, utf8(await exportInventoryCsv(db)))
+    expect(plan).toMatchObject({ fileErrors: [], rows: [], unchanged: 5, counts: [] })
+    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label', 'price', 'sale_price', 'sku'])])
+  })
+
+  it('lists each change with the stock it saw, and changes nothing', async () => {
+    const plan = await planInventoryImport(
+      db,
+      utf8(`\uFEFFproduct_id,option,colour,stock\nvase,Small,नीला,6\n"coaster",,,"7"\n\nvase, Large ,Teal,0\n`),
+    )
+    expect(plan.fileErrors).toEqual([])
+    expect(plan.notices).toEqual([])
+    expect(plan.rows).toEqual([
+      { row: 2, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', color: 'नीला', from: 0, to: 6, problems: [] },
+      { row: 5, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', color: 'Teal', from: 4, to: 0, problems: [] },
+    ])
+    expect(plan.unchanged).toBe(1)
+    expect(plan.counts).toEqual([
+      { productId: 'vase', variety: 'Small', color: 'नीला', stock: 6, seen: 0 },
+      { productId: 'vase', variety: 'Large', color: 'Teal', stock: 0, seen: 4 },
+    ])
+    expect(await stockOf('vase', 'Small', 'नीला')).toBe(0)
+  })
+
+  it('says what is wrong with each bad row, and offers nothing to apply', async () => {
+    const plan = await planInventoryImport(
+      db,
+      csv(
+        'nope,x,,,,,,,1,',
+        'gone,Retired tray,,,,,,,1,',
+        'vase,,,,Huge,Teal,,,1,',
+        'coaster,,,,,,,,2.5,',
+        'coaster,,,,,,,,-1,',
+        'coaster,,,,,,,,100001,',
+        'vase,,,,Small,Teal,,,3,',
+        'vase,,,,Small,Teal,,,4,',
+        ',,,,,,,,1,',
+        'coaster,,,,,,,,',
+      ),
+    )
+    const problems = Object.fromEntries(plan.rows.map((row) => [row.row, row.problems]))
+    expect(problems).toEqual({
+      2: [CSV_MESSAGES.unknownProduct],
+      3: [CSV_MESSAGES.unknownProduct],
+      4: ['This product has no option "Huge" in colour "Teal": add it in the product form first.'],
+      5: [CSV_MESSAGES.stock, CSV_MESSAGES.duplicate([6, 7, 11])],
+      6: [CSV_MESSAGES.stock, CSV_MESSAGES.duplicate([5, 7, 11])],
+      7: [CSV_MESSAGES.stock, CSV_MESSAGES.duplicate([5, 6, 11])],
+      8: [CSV_MESSAGES.duplicate([9])],
+      9: [CSV_MESSAGES.duplicate([8])],
+      10: [CSV_MESSAGES.noProductId],
+      11: [CSV_MESSAGES.cellCount(9, 10), CSV_MESSAGES.stock, CSV_MESSAGES.duplicate([5, 6, 7])],
+    })
+    expect(plan.counts).toEqual([])
+  })
+
+  it('refuses wrong columns with one message naming them', async () => {
+    const unknown = await planInventoryImport(db, utf8('product_id,option,colour,stock,price_paise\nvase,Small,Teal,1,5\n'))
+    expect(unknown.fileErrors).toEqual([CSV_MESSAGES.unknownColumns(['price_paise'])])
+    const missing = await planInventoryImport(db, utf8('product_id,title,stock\ncoaster,Agate,1\n'))
+    expect(missing.fileErrors).toEqual([CSV_MESSAGES.missingColumns(['option', 'colour'])])
+    const twice = await planInventoryImport(db, utf8('product_id,option,colour,stock,stock\ncoaster,,,1,2\n'))
+    expect(twice.fileErrors).toEqual([CSV_MESSAGES.repeatedColumns(['stock'])])
+    expect((await planInventoryImport(db, utf8(`${HEADER}\r\n`))).fileErrors).toEqual([CSV_MESSAGES.noRows])
+  })
+
+  it('refuses hostile files with a clear message: 10 MB, 5,001 rows, not UTF-8, binary, broken quoting, empty', async () => {
+    const plan = (bytes: Uint8Array) => planInventoryImport(db, bytes).then((answer) => answer.fileErrors)
+    expect(await plan(new Uint8Array(10 * 1024 * 1024).fill(0x41))).toEqual([CSV_MESSAGES.tooLarge])
+    const many = Array.from({ length: MAX_CSV_ROWS + 1 }, () => 'coaster,,,7')
+    expect(await plan(utf8(['product_id,option,colour,stock', ...many].join('\n')))).toEqual([CSV_MESSAGES.tooManyRows(5001)])
+    expect(await plan(new Uint8Array([0x70, 0x72, 0x6f, 0xe9, 0x0a]))).toEqual([CSV_MESSAGES.notUtf8])
+    expect(await plan(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]))).toEqual([CSV_MESSAGES.notCsv])
+    const broken = await plan(utf8('product_id,option,colour,stock\ncoaster,"Small,,7\n'))
+    expect(broken).toEqual([CSV_MESSAGES.unreadable(2, 'a quote (") opens a cell and is never closed.')])
+    expect(await plan(new Uint8Array())).toEqual([CSV_MESSAGES.empty])
+    expect(await plan(utf8('\uFEFF \r\n'))).toEqual([CSV_MESSAGES.empty])
+  })
+
+  it('takes 5,000 rows, quoted commas and newlines, and formula cells as text', async () => {
+    const many = Array.from({ length: MAX_CSV_ROWS - 1 }, () => 'nope,,,1')
+    const plan = await planInventoryImport(db, utf8(['product_id,title,option,colour,stock', `evil,"'=HYPERLINK(""x"")\nline two, with comma",,,'-3`, ...many].join('\n')))
+    expect(plan.fileErrors).toEqual([])
+    expect(plan.rows).toHaveLength(MAX_CSV_ROWS)
+    expect(plan.rows[0]).toMatchObject({ productId: 'evil', from: 2, to: null, problems: [CSV_MESSAGES.stock] })
+  })
+})
+
+describe('applying an import', () => {
+  it('sets the dry run stocks, all at once, each in the stock history as a CSV import', async () => {
+    const plan = await planInventoryImport(db, utf8('product_id,option,colour,stock\nvase,Small,Teal,9\ncoaster,,,2\n'))
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'stock.csv' })).toBe(2)
+    expect([await stockOf('vase', 'Small', 'Teal'), await stockOf('coaster')]).toEqual([9, 2])
+    expect((await db.selectFrom('products').select('total_stock').where('id', '=', 'vase').executeTakeFirstOrThrow()).total_stock).toBe(13)
+    expect((await stockHistory(db, 'vase', { variety: 'Small', color: 'Teal' })).items).toMatchObject([{ change: 8, reason: 'import', note: 'CSV import: stock.csv' }])
+  })
+
+  it('applies nothing when a shelf moved between the dry run and the confirm (a sale)', async () => {
+    const plan = await planInventoryImport(db, utf8('product_id,option,colour,stock\nvase,Small,Teal,9\ncoaster,,,2\n'))
+    await db.updateTable('products').set({ total_stock: 6 }).where('id', '=', 'coaster').execute()
+    const attempt = applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'stock.csv' })
+    await expect(attempt).rejects.toBeInstanceOf(Invalid)
+    await expect(attempt).rejects.toMatchObject({ errors: { 1: ['Changed to 6 since you opened the page; check it and save again'] } })
+    expect([await stockOf('vase', 'Small', 'Teal'), await stockOf('coaster')]).toEqual([1, 6])
+    expect(await db.selectFrom('stock_movements').selectAll().execute()).toEqual([])
+  })
+})

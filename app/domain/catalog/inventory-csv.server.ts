@@ -1,0 +1,250 @@
+// The inventory as a CSV file (issue 27, ADR 065): the export (one row per shelf, safe to open in a
+// spreadsheet) and the import's dry run, which reads an uploaded file and says, row by row, what
+// would change and what is wrong, changing nothing. The import itself is setStockCounts with the
+// stocks the dry run saw, so a sale meanwhile stops it (all or none).
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import type { DB } from '../../../db/database'
+import {
+  CSV_COLUMNS,
+  CSV_MESSAGES,
+  type CsvColumn,
+  IGNORED_CSV_COLUMNS,
+  MAX_CSV_BYTES,
+  MAX_CSV_ROWS,
+  REQUIRED_CSV_COLUMNS,
+} from '~/lib/inventory-csv'
+import { MAX_STOCK } from '~/lib/inventory'
+import { categoryLabel, VARIETY_LABELS } from '~/lib/catalog'
+import { inJsonList } from '../../../db/dialect'
+import { setStockCounts, type StockCount } from './inventory.server'
+
+/** A cell a spreadsheet would run as a formula (OWASP, CSV injection): = + - @ tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A cell as written: a would-be formula gets a leading single quote, which spreadsheets show as text. */
+export function safeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
+/** A cell as read back: the export's quote before a would-be formula comes off again (round trip). */
+export function readCell(value: string): string {
+  const trimmed = value.trim()
+  return trimmed.startsWith("'") && FORMULA_START.test(trimmed.slice(1)) ? trimmed.slice(1) : trimmed
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2)
+
+/** The whole inventory as CSV text: UTF-8 with a BOM (Excel), CRLF, RFC 4180 quoting, formulas neutralised. */
+export async function exportInventoryCsv(db: DB): Promise<string> {
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'title', 'category', 'option_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock'])
+    .where('deleted_at', 'is', null)
+    .orderBy('title')
+    .orderBy('id')
+    .execute()
+  const ids = products.map((product) => product.id)
+  const [variants, options] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('product_variants')
+            .select(['product_id', 'variety_name', 'color', 'stock', 'price_paise', 'sale_price_paise', 'sku'])
+            .where(inJsonList('product_id', ids))
+            .orderBy('product_id')
+            .orderBy('position')
+            .execute(),
+          db.selectFrom('product_varieties').select(['product_id', 'name', 'price_paise', 'sale_price_paise']).where(inJsonList('product_id', ids)).execute(),
+        ])
+  const variantsOf = groupBy(variants, (variant) => variant.product_id)
+  const optionsOf = groupBy(options, (option) => option.product_id)
+  const records: string[][] = [[...CSV_COLUMNS]]
+  for (const product of products) {
+    const label = product.option_label || (product.variety_type ? VARIETY_LABELS[product.variety_type] : '')
+    const own = variantsOf.get(product.id) ?? []
+    const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: null }]
+    for (const shelf of shelves) {
+      const option = (optionsOf.get(product.id) ?? []).find((row) => row.name === shelf.variety_name)
+      const priced =
+        shelf.price_paise !== null
+          ? { price: shelf.price_paise, sale: shelf.sale_price_paise ?? 0 }
+          : option
+            ? { price: option.price_paise, sale: option.sale_price_paise }
+            : { price: product.price_paise, sale: product.sale_price_paise }
+      const row: Record<CsvColumn, string> = {
+        product_id: product.id,
+        title: product.title,
+        category: categoryLabel(product.category),
+        option_label: shelf.variety_name ? label : '',
+        option: shelf.variety_name,
+        colour: shelf.color,
+        price: rupees(priced.price),
+        sale_price: priced.sale > 0 ? rupees(priced.sale) : '',
+        stock: String(shelf.stock),
+        sku: shelf.sku ?? '',
+      }
+      records.push(CSV_COLUMNS.map((column) => safeCell(row[column])))
+    }
+  }
+  return stringify(records, { bom: true, record_delimiter: 'windows' })
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const row of rows) {
+    const group = groups.get(key(row))
+    if (group) group.push(row)
+    else groups.set(key(row), [row])
+  }
+  return groups
+}
+
+/** One row of the file as the dry run reads it. */
+export interface ImportRow {
+  /** The row's number as a spreadsheet shows it (the header is row 1). */
+  row: number
+  productId: string
+  /** The product's title in the shop ('' when unknown). */
+  title: string
+  variety: string
+  color: string
+  /** The shelf's stock now, and the file's; null where the row does not say (problems). */
+  from: number | null
+  to: number | null
+  problems: string[]
+}
+
+/** What an import would do: the file's problems, each row, and the counts to apply with what was seen. */
+export interface ImportPlan {
+  /** Problems of the whole file (size, encoding, columns): no row is read then. */
+  fileErrors: string[]
+  /** Things the owner should know that stop nothing (columns ignored). */
+  notices: string[]
+  /** Rows that change a stock or have a problem, in the file's order. */
+  rows: ImportRow[]
+  /** Rows that would change nothing. */
+  unchanged: number
+  /** The changes, with the stock the dry run saw (for setStockCounts' `seen`); empty unless the file is good. */
+  counts: StockCount[]
+}
+
+const failed = (...fileErrors: string[]): ImportPlan => ({ fileErrors, notices: [], rows: [], unchanged: 0, counts: [] })
+
+/** The dry run: reads the file and answers what the import would do. Changes nothing. */
+export async function planInventoryImport(db: DB, file: Uint8Array): Promise<ImportPlan> {
+  const read = readCsv(file)
+  if ('error' in read) return failed(read.error)
+  const [header = [], ...lines] = read.records
+  // Blank lines are skipped but counted, so that row numbers are the spreadsheet's.
+  const records = lines.map((cells, index) => ({ cells, row: index + 2 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
+  const columns = header.map((name) => name.trim().toLowerCase())
+  const headerError = checkHeader(columns)
+  if (headerError) return failed(headerError)
+  if (records.length === 0) return failed(CSV_MESSAGES.noRows)
+  if (records.length > MAX_CSV_ROWS) return failed(CSV_MESSAGES.tooManyRows(records.length))
+  const present = IGNORED_CSV_COLUMNS.filter((column) => columns.includes(column))
+  const notices = present.length > 0 ? [CSV_MESSAGES.ignoredColumns(present)] : []
+
+  const at = (record: { cells: string[] }, column: CsvColumn) => readCell(record.cells[columns.indexOf(column)] ?? '')
+  const ids = [...new Set(records.map((record) => at(record, 'product_id')).filter((id) => id !== '' && id.length <= 100))]
+  const shelves = await shelvesOf(db, ids)
+  const keys = records.map((record) => `${at(record, 'product_id')}\u0000${shelfKey(at(record, 'option'), at(record, 'colour'))}`)
+  const rowsOf = groupBy(
+    keys.map((key, index) => ({ key, row: records[index]?.row ?? 0 })),
+    (entry) => entry.key,
+  )
+  const rows: ImportRow[] = records.map((record, index) => {
+    const row = record.row
+    const productId = at(record, 'product_id')
+    const variety = at(record, 'option')
+    const color = at(record, 'colour')
+    const product = shelves.get(productId)
+    const from = product?.stocks.get(shelfKey(variety, color)) ?? null
+    const stockCell = at(record, 'stock')
+    const to = /^\d{1,6}$/.test(stockCell) && Number(stockCell) <= MAX_STOCK ? Number(stockCell) : null
+    const problems: string[] = []
+    if (record.cells.length !== header.length) problems.push(CSV_MESSAGES.cellCount(record.cells.length, header.length))
+    if (productId === '') problems.push(CSV_MESSAGES.noProductId)
+    else if (!product) problems.push(CSV_MESSAGES.unknownProduct)
+    else if (from === null) problems.push(CSV_MESSAGES.unknownShelf(variety, color))
+    if (to === null) problems.push(CSV_MESSAGES.stock)
+    // A few of the others are enough to name (5,000 copies of one row must not cost 25 million steps).
+    const others = (rowsOf.get(keys[index] ?? '') ?? []).slice(0, 7).map((entry) => entry.row).filter((other) => other !== row).slice(0, 6)
+    if (productId !== '' && others.length > 0) problems.push(CSV_MESSAGES.duplicate(others))
+    return { row, productId, title: product?.title ?? '', variety, color, from, to, problems }
+  })
+  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to)
+  const good = shown.every((row) => row.problems.length === 0)
+  const counts = good
+    ? shown.map((row) => ({ productId: row.productId, variety: row.variety, color: row.color, stock: row.to ?? 0, seen: row.from ?? 0 }))
+    : []
+  return { fileErrors: [], notices, rows: shown, unchanged: rows.length - shown.length, counts }
+}
+
+/** Applies a dry run's counts, all or none; a shelf whose stock moved since refuses them all (Invalid, keyed by index). */
+export function applyInventoryImport(db: DB, counts: readonly StockCount[], by: { actorId: string; fileName: string }): Promise<number> {
+  return setStockCounts(db, counts, { actorId: by.actorId, reason: 'import', note: `CSV import: ${by.fileName}`.slice(0, 200) })
+}
+
+/** csv-parse's errors in the owner's words (others keep the library's). */
+const PARSE_ERRORS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quote (") opens a cell and is never closed.',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted cell has more text after its closing quote.',
+}
+
+/** The file's records, or the one message saying why it cannot be read. */
+function readCsv(file: Uint8Array): { records: string[][] } | { error: string } {
+  if (file.byteLength > MAX_CSV_BYTES) return { error: CSV_MESSAGES.tooLarge }
+  if (file.byteLength === 0) return { error: CSV_MESSAGES.empty }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(file)
+  } catch {
+    return { error: CSV_MESSAGES.notUtf8 }
+  }
+  // Control characters other than tab and line ends: a binary file that happens to be valid UTF-8.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) return { error: CSV_MESSAGES.notCsv }
+  if (text.trim() === '') return { error: CSV_MESSAGES.empty }
+  try {
+    const records = parse(text, { bom: true, relax_column_count: true }) as string[][]
+    return { records }
+  } catch (error) {
+    const line = typeof error === 'object' && error !== null && 'lines' in error ? Number(error.lines) : 0
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
+    const reason = PARSE_ERRORS[code] ?? (error instanceof Error ? error.message.replace(/^[^:]*: /, '').slice(0, 200) : 'unknown error')
+    return { error: CSV_MESSAGES.unreadable(line, reason) }
+  }
+}
+
+/** The header's one problem (missing, unknown or repeated columns), or null. */
+function checkHeader(columns: readonly string[]): string | null {
+  const known = new Set<string>(CSV_COLUMNS)
+  const unknown = columns.filter((name) => !known.has(name))
+  if (unknown.length > 0) return CSV_MESSAGES.unknownColumns(unknown.map((name) => name || '(empty)').slice(0, 10))
+  const missing = REQUIRED_CSV_COLUMNS.filter((name) => !columns.includes(name))
+  if (missing.length > 0) return CSV_MESSAGES.missingColumns(missing)
+  const repeated = [...new Set(columns.filter((name, index) => columns.indexOf(name) !== index))]
+  return repeated.length > 0 ? CSV_MESSAGES.repeatedColumns(repeated) : null
+}
+
+const shelfKey = (variety: string, color: string) => `${variety}\u0000${color}`
+
+/** Each product's title and the stock of each of its shelves (variants, or its own stock), by shelfKey. */
+async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, { title: string; stocks: Map<string, number> }>> {
+  const byId = new Map<string, { title: string; stocks: Map<string, number> }>()
+  if (ids.length === 0) return byId
+  const [products, variants] = await Promise.all([
+    db.selectFrom('products').select(['id', 'title', 'total_stock']).where(inJsonList('id', ids)).where('deleted_at', 'is', null).execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock']).where(inJsonList('product_id', ids)).execute(),
+  ])
+  for (const product of products) byId.set(product.id, { title: product.title, stocks: new Map() })
+  for (const variant of variants) byId.get(variant.product_id)?.stocks.set(shelfKey(variant.variety_name, variant.color), variant.stock)
+  for (const product of products) {
+    const shelves = byId.get(product.id)
+    if (shelves && shelves.stocks.size === 0) shelves.stocks.set(shelfKey('', ''), product.total_stock)
+  }
+  return byId
+}

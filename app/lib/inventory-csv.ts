@@ -1,0 +1,46 @@
+// The inventory CSV's vocabulary (issue 27, ADR 065): its columns, limits and the words the owner
+// reads, shared by the export, the import's dry run and the body limit in server/http-guards.ts.
+import { MAX_STOCK } from './inventory'
+
+/** The columns, in the export's order; an import names them in its header, in any order. */
+export const CSV_COLUMNS = ['product_id', 'title', 'category', 'option_label', 'option', 'colour', 'price', 'sale_price', 'stock', 'sku'] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+
+/** The columns an import needs: which shelf, and its new stock. */
+export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['product_id', 'option', 'colour', 'stock']
+
+/** Columns an import reads but does not write (they change in the product form). */
+export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label', 'price', 'sale_price', 'sku']
+
+export const MAX_CSV_MB = 1
+export const MAX_CSV_BYTES = MAX_CSV_MB * 1024 * 1024
+/** Data rows (the header not counted) one import may hold. */
+export const MAX_CSV_ROWS = 5000
+
+const grouped = new Intl.NumberFormat('en-IN')
+
+export const CSV_MESSAGES = {
+  chooseFile: 'Please choose a CSV file.',
+  tooLarge: `A CSV file can be at most ${MAX_CSV_MB} MB. Please split it into smaller files.`,
+  empty: 'The file is empty. Please export the inventory and edit that file.',
+  notUtf8: 'The file is not UTF-8 text. In your spreadsheet, save it as "CSV UTF-8" and try again.',
+  notCsv: 'The file is not a CSV file (it holds binary data). Please choose the CSV you exported.',
+  unreadable: (line: number, reason: string) => `The file could not be read as CSV (line ${line}): ${reason}`,
+  tooManyRows: (rows: number) => `The file has ${grouped.format(rows)} rows; an import can take at most ${grouped.format(MAX_CSV_ROWS)}. Please split it into smaller files.`,
+  missingColumns: (names: readonly string[]) => `Missing columns: ${names.join(', ')}. The header row must name ${REQUIRED_CSV_COLUMNS.join(', ')}.`,
+  unknownColumns: (names: readonly string[]) => `Unknown columns: ${names.join(', ')}. The columns are ${CSV_COLUMNS.join(', ')}.`,
+  repeatedColumns: (names: readonly string[]) => `Columns named twice: ${names.join(', ')}.`,
+  ignoredColumns: (names: readonly string[]) => `The ${names.join(', ')} ${names.length === 1 ? 'column is' : 'columns are'} ignored: change them in the product form.`,
+  noRows: 'The file has a header but no rows.',
+  cellCount: (cells: number, header: number) => `This row has ${cells} cells; the header has ${header}.`,
+  noProductId: 'product_id is empty.',
+  unknownProduct: 'Unknown product: add it in the product form first.',
+  unknownShelf: (option: string, colour: string) =>
+    `This product has no ${[option && `option "${option}"`, colour && `colour "${colour}"`].filter(Boolean).join(' in ') || 'stock without an option or colour'}: add it in the product form first.`,
+  stock: `Stock must be a whole number from 0 to ${MAX_STOCK}.`,
+  duplicate: (rows: readonly number[]) => `Row ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? '...' : ''} is for the same piece, option and colour: keep one row for each.`,
+  nothingToChange: 'Every stock in the file is already what the shop has: nothing to import.',
+  applied: (shelves: number) => `Imported: ${shelves === 1 ? '1 stock' : `${grouped.format(shelves)} stocks`} changed.`,
+  moved: 'Nothing was imported: some stocks changed since the dry run (a sale or another edit). Check them and upload the file again.',
+  planUnreadable: 'The import could not be read. Please upload the file again.',
+} as const
