@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { dialectOf } from '../../db/dialect'
 import { insertProducts, insertUsers } from '../helpers/fixtures'
+import { insertOrder } from '../helpers/order-fixtures'
 import { expectShape, PRODUCT } from '../helpers/api-shape'
 import { type RunningServer, startServer } from './server'
 
@@ -297,10 +298,16 @@ describe('GET /api/shop/review/:productId', () => {
     const empty = await getJson<{ success: boolean; data: unknown[] }>(`/api/shop/review/${product.id}`)
     expect(empty).toEqual({ success: true, data: [], total: 0, capped: false, cap: 500 })
 
-    await insertUsers(db, [
+    const reviewers = [
       { id: 'reviewer-1', userName: 'Asha', email: 'asha@example.com' },
       { id: 'reviewer-2', userName: 'Ravi', email: 'ravi@example.com' },
-    ])
+    ]
+    await insertUsers(db, reviewers)
+    // Verified buyers: each has a delivered order holding the piece (only their reviews count, ADR 062).
+    for (const user of reviewers) {
+      await insertOrder(db, { id: `order-${user.id}`, user, date: new Date('2025-12-01T00:00:00.000Z'), status: 'delivered' })
+      await db.updateTable('order_lines').set({ product_id: product.id }).where('order_id', '=', `order-${user.id}`).execute()
+    }
     await db
       .insertInto('reviews')
       .values([

@@ -25,6 +25,7 @@ import {
   USER,
 } from '../helpers/api-shape'
 import { ADDRESS as ADDRESS_FIELDS, client, type Shopper, testPaymentResult } from '../helpers/shop-api'
+import { insertOrder } from '../helpers/order-fixtures'
 import { type RunningServer, startServer } from './server'
 import { ORDER_MESSAGES } from '../../app/lib/order-status'
 import { PASSWORD_RESET_MESSAGES } from '../../app/lib/user'
@@ -363,6 +364,9 @@ describe('the full shape of every answer', () => {
       .where('deleted_at', 'is', null)
       .where('id', 'not in', db.selectFrom('reviews').select('product_id').where('user_id', '=', shopper.id))
       .executeTakeFirstOrThrow()
+    // A verified buyer's (a delivered order of hers holds the piece): only such reviews are listed (ADR 062).
+    await insertOrder(db, { id: 'shape-review-order', user: { id: shopper.id, userName: 'Shape Shopper', email: 'shape@example.com' }, date: new Date(), status: 'delivered' })
+    await db.updateTable('order_lines').set({ product_id: product.id }).where('order_id', '=', 'shape-review-order').execute()
     await db
       .insertInto('reviews')
       .values({ id: 'shape-review', product_id: product.id, user_id: shopper.id, review_value: 5, review_message: 'Lovely' })
