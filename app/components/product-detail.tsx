@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { categoryLabel, missingChoicesMessage, VARIETY_HEADINGS } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
+import { choiceSoldOut } from '~/lib/variants'
 import { effectivePricePaise } from '~/lib/pricing'
 import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -22,7 +23,8 @@ function ChoiceGroup({
 }: {
   legend: string
   name: string
-  options: { value: string; label: string; hint?: string }[]
+  /** A sold-out choice is shown, marked '(sold out)', and cannot be chosen (ADR 061). */
+  options: { value: string; label: string; hint?: string; soldOut?: boolean }[]
   value: string
   onChange: (value: string) => void
   error?: string
@@ -37,18 +39,21 @@ function ChoiceGroup({
             className={cn(
               'flex min-h-11 cursor-pointer items-center rounded-md border px-3 text-sm has-[:checked]:border-zinc-900 has-[:checked]:bg-zinc-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 dark:has-[:checked]:border-zinc-100 dark:has-[:checked]:bg-zinc-100 dark:has-[:checked]:text-zinc-900',
               'border-zinc-300 dark:border-zinc-700',
+              option.soldOut && 'cursor-not-allowed border-dashed opacity-60',
             )}
           >
             <input
               type="radio"
               name={name}
               value={option.value}
-              checked={value === option.value}
+              checked={value === option.value && !option.soldOut}
+              disabled={option.soldOut}
               onChange={() => onChange(option.value)}
               className="sr-only"
             />
             {option.label}
             {option.hint ? <span className="ml-1 opacity-75">{option.hint}</span> : null}
+            {option.soldOut ? <span className="ml-1">(sold out)</span> : null}
           </label>
         ))}
       </div>
@@ -81,10 +86,20 @@ export function ProductDetailView({
   const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors
   const [variety, setVariety] = useState(previous?.variety ?? '')
   const [color, setColor] = useState(previous?.color ?? '')
-  const chosen = product.variety?.options.find((o) => o.name === variety) ?? null
+  // Stock per variant (ADR 061): an option is sold out when every colour of it is (or it alone is);
+  // a colour when it is with the chosen option, or with every option while none is chosen.
+  const options = product.variety?.options.map((o) => o.name) ?? ['']
+  const colors = product.colors.length ? product.colors : ['']
+  const optionSoldOut = (name: string) => colors.every((c) => choiceSoldOut(product.variants, name, c))
+  const colorSoldOut = (name: string) => (variety ? [variety] : options).every((o) => choiceSoldOut(product.variants, o, name))
+  const chooseVariety = (name: string) => {
+    setVariety(name)
+    if (color && colors.every((c) => c !== color || choiceSoldOut(product.variants, name, c))) setColor('')
+  }
+  const chosen = product.variety?.options.find((o) => o.name === variety && !optionSoldOut(o.name)) ?? null
   const needsVariety = Boolean(product.variety)
   const needsColor = product.colors.length > 0
-  const ready = (!needsVariety || chosen !== null) && (!needsColor || color !== '')
+  const ready = (!needsVariety || chosen !== null) && (!needsColor || (color !== '' && !colorSoldOut(color)))
   const soldOut = product.totalStock === 0
   const formId = `add-to-cart-${product.id}`
   const reason = missingChoicesMessage(
@@ -122,12 +137,13 @@ export function ProductDetailView({
               legend={VARIETY_HEADINGS[product.variety.type]}
               name="variety"
               value={variety}
-              onChange={setVariety}
+              onChange={chooseVariety}
               error={fieldErrors?.variety?.[0]}
               options={product.variety.options.map((o) => ({
                 value: o.name,
                 label: o.name,
                 hint: formatPaise(effectivePricePaise(o)),
+                soldOut: optionSoldOut(o.name),
               }))}
             />
           ) : null}
@@ -138,7 +154,7 @@ export function ProductDetailView({
               value={color}
               onChange={setColor}
               error={fieldErrors?.color?.[0]}
-              options={product.colors.map((c) => ({ value: c, label: c }))}
+              options={product.colors.map((c) => ({ value: c, label: c, soldOut: colorSoldOut(c) }))}
             />
           ) : null}
         </fetcher.Form>

@@ -1,32 +1,15 @@
-// Stock per variant (docs/decisions/061-stock-per-variant.md): the rule of which variant a line
-// draws on, 50 checkouts at once on the last unit of one variant (npm run test:pg runs it on
-// PostgreSQL, where they run side by side), payment taking a variant's stock with the product's
-// total, and a cancellation giving it back to the variant.
+// Stock per variant (docs/decisions/061-stock-per-variant.md): 50 checkouts at once on the last unit
+// of one variant (npm run test:pg runs it on PostgreSQL, where they run side by side), payment taking
+// a variant's stock with the product's total, and a cancellation giving it back to the variant. The
+// rule of which variant a line draws on is tested in app/lib/variants.test.ts.
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { DB } from '../../../db/database'
 import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { holdStock, StockNotHeld, takeHeldStock } from './stock-holds.server'
-import { PRODUCT_STOCK, returnLineStock, variantOf, variantsOf } from './variant-stock.server'
-
-describe('variantOf', () => {
-  const rows = [
-    { variety: 'Small', color: 'Teal' },
-    { variety: 'Small', color: '' },
-    { variety: '', color: 'Gold' },
-  ]
-  it('takes the row of the option and colour, else the option alone, else the colour alone', () => {
-    expect(variantOf(rows, 'Small', 'Teal')).toEqual({ variety: 'Small', color: 'Teal' })
-    expect(variantOf(rows, 'Small', 'Gold')).toEqual({ variety: 'Small', color: '' })
-    expect(variantOf(rows, 'Large', 'Gold')).toEqual({ variety: '', color: 'Gold' })
-  })
-  it('answers none for a line no variant fits, and the product stock for a product without variants', () => {
-    expect(variantOf(rows, 'Large', 'Teal')).toBeNull()
-    expect(variantOf([], 'Large', 'Teal')).toBe(PRODUCT_STOCK)
-  })
-})
+import { returnLineStock, variantsOf } from './variant-stock.server'
 
 const SHOPPERS = 50
 const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({ id: `u${i}`, userName: `Shopper ${i}`, email: `s${i}@example.com` }))

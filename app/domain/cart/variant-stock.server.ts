@@ -5,13 +5,10 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
+import { PRODUCT_STOCK, type VariantKey, variantOf } from '~/lib/variants'
 import { clock } from '~/domain/clock'
 
-/** A variant's key: its option and colour ('' for the part the variant is not keyed by). */
-export interface VariantKey {
-  variety: string
-  color: string
-}
+export { PRODUCT_STOCK, type VariantKey, variantOf }
 
 /** A variant as the shop reads it: its stock, what may still be bought of it, and its own extras. */
 export interface VariantStock extends VariantKey {
@@ -24,21 +21,6 @@ export interface VariantStock extends VariantKey {
   salePricePaise: number | null
   sku: string | null
   image: string | null
-}
-
-/** The key of a product's own stock (a product without variants, and the holds on it). */
-export const PRODUCT_STOCK: VariantKey = { variety: '', color: '' }
-
-/**
- * THE rule of which variant a line (variety, color) draws on: the row (variety, color) if it
- * exists, else (variety, ''), else ('', color); null when none fits. A product without variant rows
- * answers PRODUCT_STOCK (all its stock is the product's); a product with rows but none fitting the
- * line answers null: that line has nothing to draw on.
- */
-export function variantOf<T extends VariantKey>(variants: readonly T[], variety: string, color: string): T | VariantKey | null {
-  if (variants.length === 0) return PRODUCT_STOCK
-  const find = (v: string, c: string) => variants.find((row) => row.variety === v && row.color === c)
-  return find(variety, color) ?? (color !== '' ? find(variety, '') : undefined) ?? (variety !== '' ? find('', color) : undefined) ?? null
 }
 
 /** One string per stock a line can draw on (lines of one variant share it): for grouping lines. */

@@ -1,0 +1,34 @@
+// The one rule of which variant a cart line draws on (docs/decisions/061-stock-per-variant.md), for the
+// domain (holds, cart caps, payment) and the product page (sold-out choices) alike.
+
+/** A variant's key: its option and colour ('' for the part the variant is not keyed by). */
+export interface VariantKey {
+  variety: string
+  color: string
+}
+
+/** The key of a product's own stock (a product without variants, and the holds on it). */
+export const PRODUCT_STOCK: VariantKey = { variety: '', color: '' }
+
+/**
+ * THE rule of which variant a line (variety, color) draws on: the row (variety, color) if it
+ * exists, else (variety, ''), else ('', color); null when none fits. A product without variant rows
+ * answers PRODUCT_STOCK (all its stock is the product's); a product with rows but none fitting the
+ * line answers null: that line has nothing to draw on.
+ */
+export function variantOf<T extends VariantKey>(variants: readonly T[], variety: string, color: string): T | VariantKey | null {
+  if (variants.length === 0) return PRODUCT_STOCK
+  const find = (v: string, c: string) => variants.find((row) => row.variety === v && row.color === c)
+  return find(variety, color) ?? (color !== '' ? find(variety, '') : undefined) ?? (variety !== '' ? find('', color) : undefined) ?? null
+}
+
+/**
+ * Whether a choice (variety, color) of a product with variants is sold out: no variant fits it, or
+ * the one that does has nothing left. A product without variants has no sold-out choice (its own
+ * stock says it all).
+ */
+export function choiceSoldOut(variants: readonly (VariantKey & { available: number })[], variety: string, color: string): boolean {
+  if (variants.length === 0) return false
+  const variant = variantOf(variants, variety, color)
+  return variant === null || !('available' in variant) || variant.available <= 0
+}
