@@ -23,6 +23,8 @@ export default [
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('orders/:orderId/invoice.pdf', 'routes/admin/order-invoice.ts'),
     route('orders/:orderId/credit-note.pdf', 'routes/admin/order-credit-note.ts'),
+    route('inventory/export.csv', 'routes/admin/inventory-export.ts'),
+    route('inventory/import', 'routes/admin/inventory-import.tsx'),
     route('inventory', 'routes/admin/inventory.tsx'),
     route('inventory/history', 'routes/admin/inventory-history.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),

@@ -1,6 +1,7 @@
 // Express middleware that guards every request before React Router sees it.
 import type { NextFunction, Request, Response } from 'express'
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '~/lib/images'
+import { CSV_MESSAGES } from '~/lib/inventory-csv'
 import { SESSION_COOKIE_NAME } from '~/web/cookies.server'
 import { pathPattern, ROUTE_PATHS } from './route-paths'
 
@@ -76,15 +77,24 @@ export function takesUploads(path: string): boolean {
 }
 
 /**
+ * The CSV import (1 MB files) reads bodies up to the image limit too, so that a larger file (10 MB)
+ * gets the page's own message next to the form instead of a bare 413; past that, a 413 in CSV words.
+ */
+const CSV_UPLOAD_PATHS = [pathPattern(ROUTE_PATHS.adminInventoryImport, { data: true, trailingSlash: true })]
+export const CSV_TOO_LARGE = CSV_MESSAGES.tooLarge
+
+/**
  * Bodies are small except image uploads to the upload routes. A declared length over the limit is
  * refused unread; a body without one (chunked) is counted while it streams in and cut off with a 413
  * once over the limit, so nothing ever buffers more than the limit.
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction) {
   const type = req.headers['content-type'] ?? ''
-  const upload = takesUploads(req.path) && type.startsWith('multipart/form-data')
-  const limit = upload ? UPLOAD_BODY_LIMIT : BODY_LIMIT
-  const message = upload ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE
+  const multipart = type.startsWith('multipart/form-data')
+  const upload = takesUploads(req.path) && multipart
+  const csv = multipart && CSV_UPLOAD_PATHS.some((pattern) => pattern.test(req.path))
+  const limit = upload || csv ? UPLOAD_BODY_LIMIT : BODY_LIMIT
+  const message = upload ? UPLOAD_TOO_LARGE : csv ? CSV_TOO_LARGE : BODY_TOO_LARGE
   const length = Number(req.headers['content-length'] ?? 0)
   if (length > limit) return refuse(req, res, 413, message)
   if (SAFE_METHODS.has(req.method)) return next()

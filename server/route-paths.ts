@@ -14,6 +14,7 @@ export const ROUTE_PATHS = {
   adminProductNew: '/admin/products/new',
   adminProductEdit: '/admin/products/:id/edit',
   adminFeatures: '/admin/features',
+  adminInventoryImport: '/admin/inventory/import',
   apiProducts: '/api/shop/products/get',
   apiProduct: '/api/shop/products/get/:id',
   apiSearch: '/api/shop/search/:keyword?',

@@ -17,6 +17,26 @@ export const MAX_CSV_BYTES = MAX_CSV_MB * 1024 * 1024
 /** Data rows (the header not counted) one import may hold. */
 export const MAX_CSV_ROWS = 5000
 
+/** One row of the file as the dry run reads it. */
+export interface ImportRow {
+  /** The row's number as a spreadsheet shows it (the header is row 1). */
+  row: number
+  productId: string
+  /** The product's title in the shop ('' when unknown). */
+  title: string
+  variety: string
+  color: string
+  /** The shelf's stock now, and the file's; null where the row does not say (problems). */
+  from: number | null
+  to: number | null
+  problems: string[]
+}
+
+/** The import page's answer to a post: a dry run (with the changes the confirm carries), or a refusal. */
+export type ImportAnswer =
+  | { stage: 'dry-run'; fileName: string; fileErrors: string[]; notices: string[]; rows: ImportRow[]; unchanged: number; carried: string; changes: number }
+  | { stage: 'refused'; message: string; rows: ImportRow[] }
+
 const grouped = new Intl.NumberFormat('en-IN')
 
 export const CSV_MESSAGES = {

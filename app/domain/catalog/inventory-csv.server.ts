@@ -9,6 +9,7 @@ import {
   CSV_COLUMNS,
   CSV_MESSAGES,
   type CsvColumn,
+  type ImportRow,
   IGNORED_CSV_COLUMNS,
   MAX_CSV_BYTES,
   MAX_CSV_ROWS,
@@ -18,6 +19,8 @@ import { MAX_STOCK } from '~/lib/inventory'
 import { categoryLabel, VARIETY_LABELS } from '~/lib/catalog'
 import { inJsonList } from '../../../db/dialect'
 import { setStockCounts, type StockCount } from './inventory.server'
+
+export type { ImportRow }
 
 /** A cell a spreadsheet would run as a formula (OWASP, CSV injection): = + - @ tab or carriage return first. */
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -99,21 +102,6 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
     else groups.set(key(row), [row])
   }
   return groups
-}
-
-/** One row of the file as the dry run reads it. */
-export interface ImportRow {
-  /** The row's number as a spreadsheet shows it (the header is row 1). */
-  row: number
-  productId: string
-  /** The product's title in the shop ('' when unknown). */
-  title: string
-  variety: string
-  color: string
-  /** The shelf's stock now, and the file's; null where the row does not say (problems). */
-  from: number | null
-  to: number | null
-  problems: string[]
 }
 
 /** What an import would do: the file's problems, each row, and the counts to apply with what was seen. */
