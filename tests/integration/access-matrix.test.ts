@@ -107,6 +107,7 @@ const RULES: Record<string, Cell[]> = {
   // Hiding without a reason is refused (400), whichever review it names.
   'routes/admin/reviews.tsx': [adminPage(() => '/admin/reviews?show=hidden&page=2'), adminPost(() => '/admin/reviews', { intent: 'hide', reviewId: NO_ID })],
   'routes/admin/banners.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
+  'routes/admin/search-synonyms.tsx': [adminPage(() => '/admin/search-words'), adminPost(() => '/admin/search-words', { synonyms: 'not a line' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],
