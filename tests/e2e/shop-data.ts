@@ -145,6 +145,14 @@ export class ShopData {
     return { id, title: added.data.title, price: formatRupees(rupees), rupees, stock, path: `/shop/product/${id}` }
   }
 
+  /** Sets a product's stock through the admin /api (another admin, elsewhere): the rest of it as it is. */
+  async setStock(id: string, stock: number): Promise<void> {
+    const token = await this.admin()
+    const { data } = await this.expectStatus('GET', `/api/shop/products/get/${id}`, 200)
+    const { title, description, category, price, salePrice, images } = data
+    await this.expectStatus('PUT', `/api/admin/products/edit/${id}`, 200, { token, json: { title, description, category, price, salePrice, images, totalStock: stock } })
+  }
+
   /** A product the test adds another way (the admin's own form): deleted after the test too. */
   deleteAfter(title: string) {
     this.titlesToDelete.push(title)

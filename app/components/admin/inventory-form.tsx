@@ -99,7 +99,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
         })}
       </ul>
       {/* Where a phone's thumb is: the one Save stays at the bottom of the screen. */}
-      <div className="sticky bottom-0 z-10 -mx-1 border-t border-zinc-200 bg-white/95 px-1 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+      <div data-sticky-bar="" className="sticky bottom-0 z-10 -mx-1 border-t border-zinc-200 bg-white/95 px-1 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
         <div className="flex justify-end">
           <Button type="submit" disabled={saving} className="w-full sm:w-auto">
             {saving ? 'Saving…' : 'Save stock'}
