@@ -425,6 +425,16 @@ export interface StockMovementsTable {
   created_at: CreatedAt
 }
 
+/** An address waiting to hear that a sold-out shelf has stock again; deleted once its mail is queued. */
+export interface StockAlertsTable {
+  id: Generated<number>
+  product_id: string
+  variety_name: Generated<string>
+  color: Generated<string>
+  email: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -436,6 +446,7 @@ export interface Database {
   product_varieties: ProductVarietiesTable
   product_variants: ProductVariantsTable
   stock_movements: StockMovementsTable
+  stock_alerts: StockAlertsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable

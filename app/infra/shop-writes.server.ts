@@ -46,6 +46,8 @@ const UNSEEN_TABLES = new Set([
   'stored_files',
   // Written with the stock change it records (products, product_variants), which is seen.
   'stock_movements',
+  // Who waits for a shelf's stock: no page shows it (a visitor's request must not drop every page).
+  'stock_alerts',
 ])
 
 /**
