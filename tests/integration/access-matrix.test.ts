@@ -104,6 +104,9 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
   'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
+  'routes/admin/inventory-export.ts': [adminPage(() => '/admin/inventory/export.csv')],
+  // A post without a file is answered on the page (400) and changes nothing.
+  'routes/admin/inventory-import.tsx': [adminPage(() => '/admin/inventory/import'), adminPost(() => '/admin/inventory/import', { intent: 'dry-run' })],
   // Hiding without a reason is refused (400), whichever review it names.
   'routes/admin/reviews.tsx': [adminPage(() => '/admin/reviews?show=hidden&page=2'), adminPost(() => '/admin/reviews', { intent: 'hide', reviewId: NO_ID })],
   'routes/admin/banners.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
