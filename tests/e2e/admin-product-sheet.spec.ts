@@ -117,7 +117,7 @@ test('Add and Edit are on the sheet’s first screen, however long the form', as
   await page.screenshot({ path: test.info().outputPath('product-sheet-390.png') })
 })
 
-test('the sheet asks before discarding changes: Close, Cancel, Escape and Back', async ({ page, shop }) => {
+test('the sheet asks before discarding changes: Close, Cancel, Escape, Back and the backdrop', async ({ page, shop }) => {
   test.skip(!jsEnabled(), 'Without JS the sheet is a page of its own: a stray tap cannot lose what is typed')
   const piece = await shop.product()
   await loginAs(page, 'admin')
@@ -148,6 +148,14 @@ test('the sheet asks before discarding changes: Close, Cancel, Escape and Back',
     expect(page.url()).toBe(editUrl)
     await expect(title).toHaveValue(`${piece.title} renamed`)
   }
+
+  // Where the sheet leaves room for the backdrop (a tablet), a stray tap on it asks too.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await page.mouse.click(40, 400)
+  await expect(ask).toBeVisible()
+  await ask.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(title).toHaveValue(`${piece.title} renamed`)
+  await page.setViewportSize(PHONE_390)
 
   // Escape inside the question keeps editing too; Discard leaves for the grid's search, unsaved.
   await sheet.getByRole('link', { name: 'Close' }).click()
