@@ -22,7 +22,7 @@ afterAll(async () => {
 })
 
 /** A multipart post of a CSV file (and other fields) as the import form sends it. */
-function upload(browser: Browser, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+function upload(browser: Browser, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer> }) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.set(name, value)
   if (file) form.set('file', new Blob([file.bytes], { type: 'text/csv' }), file.name)
