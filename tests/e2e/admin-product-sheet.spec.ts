@@ -153,8 +153,15 @@ test('the sheet asks before discarding changes: Close, Cancel, Escape, Back and 
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.mouse.click(40, 400)
   await expect(ask).toBeVisible()
-  await ask.getByRole('button', { name: 'Keep editing' }).click()
+  // Tab stays on the question's two buttons; a tap beside the question keeps editing.
+  await page.keyboard.press('Tab')
+  await expect(ask.getByRole('button', { name: 'Discard' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+  await page.mouse.click(40, 40)
+  await expect(ask).toHaveCount(0)
   await expect(title).toHaveValue(`${piece.title} renamed`)
+  expect(page.url()).toBe(editUrl)
   await page.setViewportSize(PHONE_390)
 
   // Escape inside the question keeps editing too; Discard leaves for the grid's search, unsaved.

@@ -24,26 +24,35 @@ function useUnsavedChanges(sheet: RefObject<HTMLElement | null>) {
   return useCallback(() => opened.current !== null && formSnapshot(sheet.current) !== opened.current, [sheet])
 }
 
-/** "Discard changes?": discarding goes on to where the admin was going, keeping returns to the form. */
+/**
+ * "Discard changes?": discarding goes on to where the admin was going; keeping (the button, Escape or
+ * a tap beside the question) returns to the form. Focus stays on its two buttons while it is open.
+ */
 function DiscardChanges({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
   const keep = useRef<HTMLButtonElement>(null)
+  const discard = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     keep.current?.focus()
     return () => opener?.focus()
   }, [])
   return (
-    <div className="fixed inset-0 z-[60] flex items-end justify-center bg-black/40 p-4 sm:items-center">
+    <div className="fixed inset-0 z-[60] flex items-end justify-center p-4 sm:items-center">
+      <div aria-hidden="true" className="absolute inset-0 bg-black/40" onClick={onKeep} />
       <div
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="discard-changes-heading"
         aria-describedby="discard-changes-text"
-        className="grid w-full max-w-sm gap-3 rounded-lg border border-red-300 bg-white p-4 shadow-2xl dark:border-red-800 dark:bg-zinc-950"
+        className="relative grid w-full max-w-sm gap-3 rounded-lg border border-red-300 bg-white p-4 shadow-2xl dark:border-red-800 dark:bg-zinc-950"
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation()
             onKeep()
+          } else if (event.key === 'Tab') {
+            event.preventDefault()
+            const next = document.activeElement === keep.current ? discard.current : keep.current
+            next?.focus()
           }
         }}
       >
@@ -54,7 +63,7 @@ function DiscardChanges({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: 
           What you changed in this product is not saved yet and will be lost.
         </p>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={onDiscard} className={buttonClass('destructive', 'md', 'max-sm:flex-1')}>
+          <button type="button" ref={discard} onClick={onDiscard} className={buttonClass('destructive', 'md', 'max-sm:flex-1')}>
             Discard
           </button>
           <button type="button" ref={keep} onClick={onKeep} className={buttonClass('outline', 'md', 'max-sm:flex-1')}>
