@@ -56,9 +56,12 @@ export const CSV_MESSAGES = {
   noProductId: 'product_id is empty.',
   unknownProduct: 'Unknown product: add it in the product form first.',
   unknownShelf: (option: string, colour: string) =>
-    `This product has no ${[option && `option "${option}"`, colour && `colour "${colour}"`].filter(Boolean).join(' in ') || 'stock without an option or colour'}: add it in the product form first.`,
+    option === '' && colour === ''
+      ? 'This product keeps its stock per option or colour: fill in the option and colour of the row.'
+      : `This product has no ${[option && `option "${option}"`, colour && `colour "${colour}"`].filter(Boolean).join(' in ')}: add it in the product form first.`,
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK}.`,
-  duplicate: (rows: readonly number[]) => `Row ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? '...' : ''} is for the same piece, option and colour: keep one row for each.`,
+  duplicate: (rows: readonly number[]) =>
+    `${rows.length === 1 ? 'Row' : 'Rows'} ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? '...' : ''} ${rows.length === 1 ? 'is' : 'are'} for the same piece, option and colour: keep one row for each.`,
   nothingToChange: 'Every stock in the file is already what the shop has: nothing to import.',
   applied: (shelves: number) => `Imported: ${shelves === 1 ? '1 stock' : `${grouped.format(shelves)} stocks`} changed.`,
   moved: 'Nothing was imported: some stocks changed since the dry run (a sale or another edit). Check them and upload the file again.',

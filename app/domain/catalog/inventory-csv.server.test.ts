@@ -110,6 +110,7 @@ describe('the import dry run', () => {
         'vase,,,,Small,Teal,,,4,',
         ',,,,,,,,1,',
         'coaster,,,,,,,,',
+        'vase,,,,,,,,1,',
       ),
     )
     const problems = Object.fromEntries(plan.rows.map((row) => [row.row, row.problems]))
@@ -124,6 +125,7 @@ describe('the import dry run', () => {
       9: [CSV_MESSAGES.duplicate([8])],
       10: [CSV_MESSAGES.noProductId],
       11: [CSV_MESSAGES.cellCount(9, 10), CSV_MESSAGES.stock, CSV_MESSAGES.duplicate([5, 6, 7])],
+      12: ['This product keeps its stock per option or colour: fill in the option and colour of the row.'],
     })
     expect(plan.counts).toEqual([])
   })
