@@ -297,6 +297,8 @@ describe('admin products', () => {
           ],
           packs: [],
         },
+        // Extra (ADR 061): the option group's name, the variety type's when the owner gives none.
+        optionLabel: 'Size',
       },
     })
     const id = added.body.data._id
