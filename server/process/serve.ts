@@ -12,6 +12,7 @@ import { createApp } from '../http-app'
 import { startHolds } from '../jobs/holds'
 import { startMailWorkerFromConfig } from '../jobs/mail'
 import { startRefundWorker } from '../jobs/refunds'
+import { startStockAlerts } from '../jobs/stock-alerts'
 import { tellSiblings } from './sibling-writes'
 
 /** How often expired sessions, carts, rate-limit windows and unused uploads are deleted (bootstrap.ts tidy). */
@@ -76,6 +77,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), TIDY_INTERVAL_MS).unref()
   startHolds()
   startRefundWorker()
+  startStockAlerts()
   if (cluster.isWorker) tellSiblings()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.

@@ -104,6 +104,12 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
   'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
+  // A count for a piece that does not exist is refused next to its row (400) and changes nothing.
+  'routes/admin/inventory.tsx': [
+    adminPage(() => '/admin/inventory?stock=low&q=resin'),
+    adminPost(() => '/admin/inventory', { 'counts[0].productId': NO_ID, 'counts[0].seen': '0', 'counts[0].stock': '3' }),
+  ],
+  'routes/admin/inventory-history.tsx': [adminPage((ids) => `/admin/inventory/history?product=${ids.productId}`)],
   'routes/admin/inventory-export.ts': [adminPage(() => '/admin/inventory/export.csv')],
   // A post without a file is answered on the page (400) and changes nothing.
   'routes/admin/inventory-import.tsx': [adminPage(() => '/admin/inventory/import'), adminPost(() => '/admin/inventory/import', { intent: 'dry-run' })],

@@ -44,6 +44,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/order-credit-note.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/reviews.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/banners.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
+  'routes/admin/inventory.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/inventory-history.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/inventory-export.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/inventory-import.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
   'routes/admin/search-synonyms.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
