@@ -157,9 +157,11 @@ describe('GET /api/shop/products/get/:id', () => {
       .execute()
     const types = new Set(rows.map((r) => r.variety_type))
     expect(types).toEqual(new Set(['choice', 'size', 'pack']))
+    // Products with one stock: those with stock per variant add it to each option (ADR 061, api-variant-stock.test.ts).
+    const perVariant = new Set((await db.selectFrom('product_variants').select('product_id').execute()).map((v) => v.product_id))
 
     for (const type of ['choice', 'size', 'pack'] as const) {
-      const id = rows.find((r) => r.variety_type === type)?.id ?? ''
+      const id = rows.find((r) => r.variety_type === type && !perVariant.has(r.id))?.id ?? ''
       const body = await getJson<{ success: boolean; data: Record<string, unknown> }>(`/api/shop/products/get/${id}`)
       expect(body.success).toBe(true)
       const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
