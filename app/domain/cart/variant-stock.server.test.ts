@@ -8,6 +8,7 @@ import type { DB } from '../../../db/database'
 import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
+import { updateOrderStatus } from '~/domain/orders/admin-orders.server'
 import { holdStock, StockNotHeld, takeHeldStock } from './stock-holds.server'
 import { returnLineStock, variantsOf } from './variant-stock.server'
 
@@ -109,4 +110,23 @@ it('refuses to take a line no variant fits (the product has variants), taking no
   const short = await db.transaction().execute((trx) => takeHeldStock(trx, 'o0', [{ product_id: 'pendant', variety_name: 'Huge', color: '', quantity: 1 }], now))
   expect(short).toBe(true)
   expect(await stockOf(db)).toEqual({ total: 6, Small: 1, Large: 5 })
+})
+
+it("gives a rejected paid order's stock back to the variant its line draws on, with the total", async () => {
+  // The fixture's order line: 2 of the vase, Large in Teal; the vase keeps its stock per size.
+  await insertProducts(db, [{ id: 'vase', stock: 3, varieties: [{ name: 'Small', price: 50_000 }, { name: 'Large', price: 90_000 }], colors: ['Teal'] }])
+  await db
+    .insertInto('product_variants')
+    .values(['Small', 'Large'].map((variety, position) => ({ product_id: 'vase', variety_name: variety, color: '', stock: position === 0 ? 3 : 0, price_paise: null, sale_price_paise: null, sku: null, image: null, position })))
+    .execute()
+  await insertOrder(db, { id: 'paid', user: shoppers[0] as (typeof shoppers)[number], date: new Date(), status: 'confirmed', quantity: 2 })
+  const moved = await updateOrderStatus(db, 'paid', 'rejected', 'u1')
+  expect(moved.stockReturned).toBe(true)
+  const variants = await db.selectFrom('product_variants').select(['variety_name', 'stock']).where('product_id', '=', 'vase').orderBy('position').execute()
+  expect(variants).toEqual([
+    { variety_name: 'Small', stock: 3 },
+    { variety_name: 'Large', stock: 2 },
+  ])
+  const vase = await db.selectFrom('products').select('total_stock').where('id', '=', 'vase').executeTakeFirstOrThrow()
+  expect(Number(vase.total_stock)).toBe(5)
 })
