@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
 import type { ProductDialogData } from '~/components/product-dialog'
 import { ProductReviewsSection } from '~/components/product-reviews'
+import { soldOutShelves, StockAlertForm } from '~/components/stock-alert-form'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -14,6 +15,8 @@ import { productJsonLd } from '~/lib/product-json-ld'
 import { pageSchema } from '~/schemas/pagination'
 import { getUser } from '~/web/auth.server'
 import { cartFormAction } from '~/web/cart-requests.server'
+import { STOCK_ALERT_INTENT } from '~/schemas/stock-alert'
+import { stockAlertFormAction } from '~/web/stock-alert-form.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { FormReply } from '~/web/form-reply'
 import { isReviewIntent, reviewFormAction } from '~/web/review-forms.server'
@@ -32,7 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Built here, not in meta (the builder stays out of the page's JavaScript), and the dates read as words.
   const jsonLd = productJsonLd(product, reviews, getConfig().PUBLIC_URL ?? url.origin)
   const shown = { ...reviews, items: reviews.items.map((review) => ({ ...review, date: formatDate(review.createdAt) })) }
-  return { product, reviews: shown, signedIn: user !== null, jsonLd } satisfies ProductDialogData & { jsonLd: unknown }
+  // The signed-in shopper's address for 'Notify me' (a visitor's page, the one the page cache keeps, has none).
+  return { product, reviews: shown, signedIn: user !== null, email: user?.email, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined }
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
@@ -40,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData()
   if (isReviewIntent(form.get('intent'))) return reviewFormAction(request, context, params.id, form)
   const back = `/shop/product/${params.id}`
+  if (form.get('intent') === STOCK_ALERT_INTENT) return stockAlertFormAction(form, params.id, back)
   return cartFormAction(request, context, form, { back, addedMessage: CART_MESSAGES.addedFromDetail, refused: 'reply' })
 }
 
@@ -52,17 +57,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: 'Page Not Found' }]
 
-/** The reply of a review form (it echoes intent=review), apart from the cart form's. */
-function reviewReply(actionData: unknown): FormReply | undefined {
+/** The reply of the form that echoes `intent` (a review's, 'Notify me''s), apart from the cart form's. */
+function replyOf(actionData: unknown, intent: string): FormReply | undefined {
   const reply = actionData as FormReply | undefined
-  const intent = (reply?.initialValue as Record<string, unknown> | null | undefined)?.intent
-  return reply && 'status' in reply && intent === 'review' ? reply : undefined
+  const echoed = (reply?.initialValue as Record<string, unknown> | null | undefined)?.intent
+  return reply && 'status' in reply && echoed === intent ? reply : undefined
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const review = reviewReply(actionData)
+  const review = replyOf(actionData, 'review')
+  const notify = replyOf(actionData, STOCK_ALERT_INTENT)
   // Without JS a refused add renders the page again: the message, and the choices the shopper made.
-  const refusal = review ? undefined : cartRefusal(actionData)
+  const refusal = review || notify ? undefined : cartRefusal(actionData)
   const formError = refusal?.error?.['']?.[0]
   const chosen = refusal ? { variety: String(refusal.initialValue?.variety ?? ''), color: String(refusal.initialValue?.color ?? '') } : undefined
   return (
@@ -81,6 +87,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         ) : null}
         <ProductDetailView product={loaderData.product} errors={refusal?.error} chosen={chosen} reviewCount={loaderData.reviews.count} />
       </div>
+      <StockAlertForm shelves={soldOutShelves(loaderData.product)} optionLabel={loaderData.product.optionLabel} email={loaderData.email} reply={notify} />
       <ProductReviewsSection productId={loaderData.product.id} reviews={loaderData.reviews} signedIn={loaderData.signedIn} reply={review} />
     </section>
   )
