@@ -50,7 +50,8 @@ export const CSV_MESSAGES = {
   missingColumns: (names: readonly string[]) => `Missing columns: ${names.join(', ')}. The header row must name ${REQUIRED_CSV_COLUMNS.join(', ')}.`,
   unknownColumns: (names: readonly string[]) => `Unknown columns: ${names.join(', ')}. The columns are ${CSV_COLUMNS.join(', ')}.`,
   repeatedColumns: (names: readonly string[]) => `Columns named twice: ${names.join(', ')}.`,
-  ignoredColumns: (names: readonly string[]) => `The ${names.join(', ')} ${names.length === 1 ? 'column is' : 'columns are'} ignored: change them in the product form.`,
+  ignoredColumns: (names: readonly string[]) =>
+    `The ${names.join(', ')} ${names.length === 1 ? 'column is ignored: change it' : 'columns are ignored: change them'} in the product form.`,
   noRows: 'The file has a header but no rows.',
   cellCount: (cells: number, header: number) => `This row has ${cells} cells; the header has ${header}.`,
   noProductId: 'product_id is empty.',

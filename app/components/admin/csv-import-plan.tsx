@@ -76,7 +76,7 @@ export function CsvImportPlan({ answer, busy }: { answer: ImportAnswer; busy: bo
           {notice}
         </p>
       ))}
-      {answer.fileErrors.length === 0 ? (
+      {good ? (
         <p className="text-sm">
           {count.format(answer.changes)} {answer.changes === 1 ? 'stock changes' : 'stocks change'}; {count.format(answer.unchanged)}{' '}
           {answer.unchanged === 1 ? 'row is' : 'rows are'} unchanged.
