@@ -17,6 +17,7 @@ import { Invalid } from '~/domain/errors'
 import { domainSettings } from '~/domain/settings.server'
 import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
 import { lineStock, takeVariantStock, type VariantKey, variantsOf } from './variant-stock.server'
+import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
 
 
 /** A line of a checkout to hold: the product, the words that name the line, and the quantity. */
@@ -225,6 +226,8 @@ export async function takeHeldStock(
     // without SQLite's single writer), nothing of this confirmation is kept.
     if (!taken) throw new Error(`Stock of ${take.productId} changed during confirmation`)
   }
+  const sold = [...takes.values()].map((take) => ({ productId: take.productId, key: take.variant as VariantKey, change: -take.quantity }))
+  await recordShelfChanges(trx, sold, { reason: 'sale', orderId })
   // Paid within the hold, what shoppers may buy is as it was: the held units are now gone from the shelf.
   reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return false

@@ -43,6 +43,9 @@ async function stockOf(db: DB) {
   return { total: Number(product.total_stock), ...Object.fromEntries(variants.map((v) => [v.variety_name, Number(v.stock)])) }
 }
 
+const movements = () =>
+  db.selectFrom('stock_movements').select(['product_id', 'variety_name', 'color', 'change', 'stock_after', 'reason', 'order_id']).orderBy('id').execute()
+
 const line = (variety: string, quantity = 1) => ({ productId: 'pendant', title: 'Ocean pendant', variety, color: '', quantity })
 
 let db: DB
@@ -89,6 +92,8 @@ it('takes a paid variant off its own stock and the total together, and a cancell
   const short = await db.transaction().execute((trx) => takeHeldStock(trx, 'o0', [{ product_id: 'pendant', variety_name: 'Large', color: '', quantity: 2 }], now))
   expect(short).toBe(false)
   expect(await stockOf(db)).toEqual({ total: 4, Small: 1, Large: 3 })
+  // The stock history says what the sale took and left (ADR 064).
+  expect(await movements()).toEqual([{ product_id: 'pendant', variety_name: 'Large', color: '', change: -2, stock_after: 3, reason: 'sale', order_id: 'o0' }])
 
   await db.transaction().execute((trx) => returnLineStock(trx, 'pendant', { variety: 'Large', color: '' }, 2, now))
   expect(await stockOf(db)).toEqual({ total: 6, Small: 1, Large: 5 })
@@ -122,6 +127,7 @@ it("gives a rejected paid order's stock back to the variant its line draws on, w
   await insertOrder(db, { id: 'paid', user: shoppers[0] as (typeof shoppers)[number], date: new Date(), status: 'confirmed', quantity: 2 })
   const moved = await updateOrderStatus(db, 'paid', 'rejected', 'u1')
   expect(moved.stockReturned).toBe(true)
+  expect(await movements()).toEqual([{ product_id: 'vase', variety_name: 'Large', color: '', change: 2, stock_after: 2, reason: 'cancellation', order_id: 'paid' }])
   const variants = await db.selectFrom('product_variants').select(['variety_name', 'stock']).where('product_id', '=', 'vase').orderBy('position').execute()
   expect(variants).toEqual([
     { variety_name: 'Small', stock: 3 },

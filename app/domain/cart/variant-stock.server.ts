@@ -119,15 +119,16 @@ export async function takeVariantStock(trx: Trx, productId: string, key: Variant
  * Puts `quantity` back on the shelf for a line (variety, color) of an order that gave its stock back:
  * to the variant the line draws on now, with the product's total. A product without variants takes
  * it on its own stock; a line whose variant is gone gives nothing back (there is no shelf for it).
+ * Answers the shelf it went to (null: none).
  */
-export async function returnLineStock(trx: Trx, productId: string, line: VariantKey, quantity: number, now: string): Promise<void> {
+export async function returnLineStock(trx: Trx, productId: string, line: VariantKey, quantity: number, now: string): Promise<VariantKey | null> {
   const variants = await trx
     .selectFrom('product_variants')
     .select(['variety_name as variety', 'color'])
     .where('product_id', '=', productId)
     .execute()
   const variant = variantOf(variants, line.variety, line.color)
-  if (variant === null) return
+  if (variant === null) return null
   if (variants.length > 0) {
     await trx
       .updateTable('product_variants')
@@ -138,6 +139,7 @@ export async function returnLineStock(trx: Trx, productId: string, line: Variant
       .execute()
   }
   await trx.updateTable('products').set({ total_stock: sql`total_stock + ${quantity}`, updated_at: now }).where('id', '=', productId).execute()
+  return { variety: variant.variety, color: variant.color }
 }
 
 /** Writes the product's total stock as the sum of its variants' (a product with variants only). */

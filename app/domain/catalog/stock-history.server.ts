@@ -2,7 +2,7 @@
 // makes it, with its reason (a sale, a cancellation, a refund, the inventory page, the product form,
 // a CSV import), the order or admin behind it, and the stock it left. The admin reads a variant's
 // history newest first.
-import type { DB } from '../../../db/database'
+import type { DB, Trx } from '../../../db/database'
 import type { StockMovementReason } from '~/lib/inventory'
 import { VARIETY_LABELS } from '~/lib/catalog'
 import { NotFound } from '~/domain/errors'
@@ -91,4 +91,30 @@ export async function historySubject(db: DB, productId: string): Promise<{ title
   const product = await db.selectFrom('products').select(['title', 'option_label', 'variety_type']).where('id', '=', productId).executeTakeFirst()
   if (!product) throw new NotFound('Product not found.')
   return { title: product.title, optionLabel: product.option_label || (product.variety_type ? VARIETY_LABELS[product.variety_type] : '') }
+}
+
+/**
+ * Records changes the shop made itself (a sale, a cancellation) once made, in the caller's
+ * transaction: each shelf's stock after is read back, so the history says what the shelf held then.
+ */
+export async function recordShelfChanges(
+  trx: Trx,
+  changes: readonly { productId: string; key: VariantKey; change: number }[],
+  meta: { reason: StockMovementReason; orderId?: string | null; note?: string },
+): Promise<void> {
+  const movements: StockMovement[] = []
+  for (const change of changes) {
+    if (change.change === 0) continue
+    const own = change.key.variety === '' && change.key.color === ''
+    const variant = await trx
+      .selectFrom('product_variants')
+      .select('stock')
+      .where('product_id', '=', change.productId)
+      .where('variety_name', '=', change.key.variety)
+      .where('color', '=', change.key.color)
+      .executeTakeFirst()
+    const after = variant ?? (own ? await trx.selectFrom('products').select('total_stock as stock').where('id', '=', change.productId).executeTakeFirst() : undefined)
+    if (after) movements.push({ productId: change.productId, key: change.key, change: change.change, stockAfter: after.stock, ...meta })
+  }
+  await recordStockMovements(trx, movements)
 }

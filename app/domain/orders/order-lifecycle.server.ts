@@ -10,7 +10,8 @@ import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
-import { returnLineStock } from '~/domain/cart/variant-stock.server'
+import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
+import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
 import type { DB, Trx } from '../../../db/database'
 
 
@@ -107,7 +108,7 @@ export function moveOrder(db: DB, orderId: string, to: OrderStatus, actor: Order
       // Orders flagged by the old stock-short rule (needs_refund before refunds existed) may have
       // taken only part of their lines: their stock is left for the owner to count.
       if (STOCK_TAKEN.includes(from) && order.needs_refund === 0) {
-        await returnStock(trx, orderId, now)
+        await returnStock(trx, orderId, now, to === 'cancelled' ? 'Order cancelled' : 'Order rejected')
         stockReturned = true
       }
       if (order.payment_status === 'paid' && reason) {
@@ -132,11 +133,14 @@ function refundMailNote(reason: RefundReason | undefined, totalPaise: number): s
  * The order's lines go back on the shelf (once: only the move out of a stock-taken status calls it),
  * each to the variant it draws on (ADR 061) with the product's total.
  */
-async function returnStock(trx: Trx, orderId: string, now: string): Promise<void> {
+async function returnStock(trx: Trx, orderId: string, now: string, note: string): Promise<void> {
   const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'color', 'quantity']).where('order_id', '=', orderId).execute()
+  const returned: { productId: string; key: VariantKey; change: number }[] = []
   for (const line of lines) {
-    await returnLineStock(trx, line.product_id, { variety: line.variety_name, color: line.color }, line.quantity, now)
+    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, color: line.color }, line.quantity, now)
+    if (key) returned.push({ productId: line.product_id, key, change: line.quantity })
   }
+  await recordShelfChanges(trx, returned, { reason: 'cancellation', orderId, note })
 }
 
 /**
