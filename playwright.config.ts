@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 export const BASE_URL = `http://localhost:${PORT}`
+const DATA_DIR = process.env.E2E_PORT ? `.tmp/e2e-${PORT}` : '.tmp/e2e'
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -42,15 +43,16 @@ export default defineConfig({
     { name: 'no-js', use: { ...phone, javaScriptEnabled: false } },
   ],
   webServer: {
-    // A fresh database every run; uploads are content-addressed, so generated images are reused.
-    command: 'rm -rf .tmp/e2e && node server/start.js',
+    // A fresh database every run (one per port: runs on other ports keep theirs); uploads are
+    // content-addressed, so generated images are reused.
+    command: `rm -rf ${DATA_DIR} && node server/start.js`,
     url: `${BASE_URL}/shop/home`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
-      DATABASE_PATH: '.tmp/e2e/shop.sqlite',
+      DATABASE_PATH: `${DATA_DIR}/shop.sqlite`,
       UPLOADS_DIR: '.tmp/e2e-uploads',
       SEED_DEMO: '1',
       COOKIE_SECURE: '0',
