@@ -26,7 +26,7 @@ const text = (label: string, max: number) =>
     .max(max, { error: `${label} can be at most ${max} characters` })
 
 /** A stock as typed: a whole number of pieces, 0 to 100000. */
-const stockCount = (label: string) =>
+export const stockCount = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .int({ error: `${label} must be a whole number` })
@@ -36,7 +36,7 @@ const stockCount = (label: string) =>
 /** Stock per colour ({colour: pieces}); the colours must be the product's (checked below). */
 const stockByColor = z.record(z.string(), stockCount('Stock'), { error: 'Stock by color must name colors and their stock' })
 
-const varietySchema = z.object({
+export const varietySchema = z.object({
   name: text('Option name', 60),
   price: rupees('Option price').refine((p) => p > 0, { error: 'Option price must be more than 0' }),
   salePrice: rupees('Option sale price').optional().default(0),

@@ -4,7 +4,8 @@
 import { getDb } from '~/infra/db.server'
 import { getImageStore } from '~/infra/images/image-store.server'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
-import { productSchema } from '~/schemas/product'
+import { z } from 'zod'
+import { productFormSchema, toProductInput } from '~/schemas/product-form'
 import { createProduct, updateProduct } from '~/domain/catalog/admin-products.server'
 import { Invalid } from '~/domain/errors'
 import { prepareUploadedFiles, saveImages } from '~/domain/catalog/media.server'
@@ -12,6 +13,21 @@ import { gridPath } from './admin-product-grid'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
+
+/** The stock per variant the edit started from (a hidden JSON field); anything else reads as none. */
+const seenSchema = z
+  .array(z.object({ variety: z.string().max(60), color: z.string().max(40), stock: z.number().int().min(0) }))
+  .max(200)
+
+export function variantStockSeenOf(value: FormDataEntryValue | null) {
+  if (typeof value !== 'string' || value.length > 20_000) return undefined
+  try {
+    const seen = seenSchema.safeParse(JSON.parse(value))
+    return seen.success ? seen.data : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** A form value that is a whole number from 0, else undefined. */
 function wholeNumber(value: FormDataEntryValue | null): number | undefined {
@@ -28,11 +44,13 @@ export async function productFormAction(form: FormData, productId: string | null
   const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
   form.delete('newImages')
   const stockSeen = wholeNumber(form.get('stockSeen'))
-  const submission = parseForm(form, { schema: productSchema })
-  // A list intent (add/remove an option, colour or image without JS) is not an error: just re-render.
+  const variantStockSeen = variantStockSeenOf(form.get('variantStockSeen'))
+  const submission = parseForm(form, { schema: productFormSchema })
+  // A list intent (add/remove an option, colour or image, show the stock grid without JS) is not an error: just re-render.
   if (submission.status !== 'success') return invalidForm(submission)
   // A copy: the parsed value may share its default arrays with other requests.
-  const input = { ...submission.value, images: [...submission.value.images] }
+  const { input: parsed, stockPerVariant } = toProductInput(submission.value)
+  const input = { ...parsed, images: [...parsed.images] }
   const done = (message: string) => redirectWithToast(gridPath(url.searchParams), { type: 'success', message })
   return formAction(
     async () => {
@@ -43,7 +61,7 @@ export async function productFormAction(form: FormData, productId: string | null
         for (const stored of await saveImages(getDb(), getImageStore(), prepared)) input.images.push(stored.url)
       }
       if (productId) {
-        await updateProduct(getDb(), productId, input, { stockSeen })
+        await updateProduct(getDb(), productId, input, { stockSeen, variantStockSeen, oneStock: !stockPerVariant })
         return done(PRODUCT_MESSAGES.edited)
       }
       await createProduct(getDb(), input)

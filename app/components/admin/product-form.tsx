@@ -2,19 +2,20 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
-import { CATEGORIES, VARIETY_OPTION_LABELS } from '~/lib/catalog'
+import { CATEGORIES, VARIETY_LABELS as VARIETY_WORDS, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { MAX_UPLOAD_MB } from '~/lib/images'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
-import { productSchema } from '~/schemas/product'
+import { productFormSchema } from '~/schemas/product-form'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { InputField } from '~/components/ui/input-field'
+import { stockBoxesSum, VariantStockFields } from './variant-stock-fields'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
 const REQUIRED = ['title', 'description', 'category', 'price', 'salePrice', 'totalStock'] as const
 
-type ProductFormValues = z.input<typeof productSchema>
+type ProductFormValues = z.input<typeof productFormSchema>
 type Defaults = Record<string, unknown>
 
 /** Uploads one file to the upload API with progress (JS only); resolves to its url. */
@@ -77,10 +78,10 @@ export function ProductForm({
     id: 'product-form',
     lastResult,
     defaultValue: (defaultValue ?? { category: 'jewellery', varietyType: '', varieties: [], colors: [], images: [] }) as never,
-    constraint: getZodConstraint(productSchema),
+    constraint: getZodConstraint(productFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
   })
   const [uploads, setUploads] = useState<{ name: string; percent: number; error?: string }[]>([])
   const values = (form.value ?? {}) as Record<string, unknown>
@@ -90,6 +91,8 @@ export function ProductForm({
   const varietyType = String(values.varietyType ?? fields.varietyType.initialValue ?? '') as keyof typeof VARIETY_LABELS
   const varieties = fields.varieties.getFieldList()
   const colors = fields.colors.getFieldList()
+  // With stock per option and colour, Total Stock is their sum (the server keeps it so too).
+  const stockSum = values.variantStock === 'on' ? stockBoxesSum(values, fields.stockByOption.initialValue === 'on') : null
 
   async function onFiles(files: FileList | null) {
     if (!files) return
@@ -122,6 +125,7 @@ export function ProductForm({
     <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
       {/* The stock this edit started from: left unchanged, sales made meanwhile stand. */}
       {mode === 'edit' && defaultValue?.totalStock !== undefined ? <input type="hidden" name="stockSeen" value={String(defaultValue.totalStock)} /> : null}
+      {mode === 'edit' && defaultValue?.variantStockSeen ? <input type="hidden" name="variantStockSeen" value={JSON.stringify(defaultValue.variantStockSeen)} /> : null}
       <FormError id={form.errorId} errors={form.errors} />
       <InputField label="Title" meta={fields.title} type="text" />
       <Field label="Description" errors={fields.description.errors} errorId={fields.description.errorId}>
@@ -139,7 +143,16 @@ export function ProductForm({
       <div className="grid grid-cols-2 items-end gap-3">
         <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
         <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />
-        <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
+        {stockSum === null ? (
+          <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
+        ) : (
+          <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
+            <Input name={fields.totalStock.name} type="number" value={String(stockSum)} readOnly aria-describedby="total-stock-sum" className="bg-zinc-100 dark:bg-zinc-800" />
+            <span id="total-stock-sum" className="text-xs text-zinc-600 dark:text-zinc-400">
+              The sum of the options' stock
+            </span>
+          </Field>
+        )}
       </div>
 
       <ListFieldset
@@ -165,6 +178,13 @@ export function ProductForm({
         </select>
         }
       >
+        <InputField
+          label="Option group name"
+          meta={fields.optionLabel}
+          type="text"
+          placeholder={varietyType ? `${VARIETY_WORDS[varietyType]} (e.g. Chain)` : 'e.g. Chain'}
+          className={small}
+        />
         {varieties.map((item, index) => {
           const option = item.getFieldset()
           return (
@@ -222,6 +242,8 @@ export function ProductForm({
           Add color
         </button>
       </ListFieldset>
+
+      <VariantStockFields form={form} values={values} hydrated={hydrated} />
 
       <ListFieldset legend="Images" errors={fields.images.errors}>
         <div className="flex flex-wrap gap-2">

@@ -259,6 +259,8 @@ describe('toProductFormValues', () => {
       ],
       colors: ['Teal'],
       images: [IMG_A],
+      optionLabel: '',
+      variantStockSeen: [],
     })
     const again = await updateProduct(db, created.id, productSchema.parse(values))
     expect(again).toEqual(created)

@@ -84,13 +84,14 @@ export async function insertProduct(trx: Trx, input: ProductInput): Promise<stri
  * was, the stock column is not written, so sales confirmed while the admin was editing stand (no
  * lost update); a stock the admin changed is written as given. The same holds per variant with
  * `variantStockSeen` (ADR 061); a product with variants keeps total_stock as their sum, whatever
- * total the input gives, and an input without stock per variant keeps the variants it still has.
+ * total the input gives, and an input without stock per variant keeps the variants it still has
+ * (`oneStock` drops them: the product keeps the one total the input gives, ADR 067).
  */
 export async function updateProduct(
   db: DB,
   id: string,
   input: ProductInput,
-  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[] } = {},
+  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[]; oneStock?: boolean } = {},
 ): Promise<ProductDetail> {
   // The average review is never written here: only the reviews make it (reviews.server.ts; ADR 062).
   const { total_stock, ...columns } = productColumns(input)
@@ -104,7 +105,7 @@ export async function updateProduct(
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
-    await saveVariantStock(trx, id, input, options.variantStockSeen)
+    await saveVariantStock(trx, id, input, options.variantStockSeen, options.oneStock)
   })
   return getProduct(db, id, 'shelf')
 }
@@ -119,9 +120,23 @@ export async function deleteProduct(db: DB, id: string): Promise<void> {
   if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
 }
 
-/** The form's values for a product being edited (rupees as the form shows them). */
+/**
+ * The form's values for a product being edited (rupees as the form shows them), with its stock grid
+ * (ADR 067) prefilled from the shelf stock of its variants: per option, per option and colour, or per
+ * colour, as they are kept; `variantStockSeen` is what the editor starts from (updateProduct's).
+ */
 export function toProductFormValues(product: ProductDetail) {
+  const variants = product.variants
+  const stockOf = (variety: string, color: string) => variants.find((v) => v.variety === variety && v.color === color)?.available
+  const stockBoxes = (variety: string) => product.colors.map((color) => String(stockOf(variety, color) ?? ''))
+  const byOption = variants.length > 0 && variants.every((v) => v.color === '')
+  const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : { colorStock: stockBoxes(name) })
   return {
+    optionLabel: product.ownOptionLabel,
+    variantStock: variants.length > 0 ? 'on' : undefined,
+    stockByOption: byOption && product.colors.length > 0 ? 'on' : undefined,
+    colorStock: variants.length > 0 && !product.variety ? stockBoxes('') : undefined,
+    variantStockSeen: variants.map((v) => ({ variety: v.variety, color: v.color, stock: v.available })),
     title: product.title,
     description: product.description,
     category: product.category,
@@ -133,6 +148,7 @@ export function toProductFormValues(product: ProductDetail) {
       name: o.name,
       price: String(paiseToRupees(o.pricePaise)),
       salePrice: String(paiseToRupees(o.salePricePaise)),
+      ...(variants.length > 0 ? grid(o.name) : {}),
     })),
     colors: product.colors,
     images: product.images,

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import type { DB } from '../../../db/database'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { productSchema } from '~/schemas/product'
-import { createProduct, updateProduct } from './admin-products.server'
+import { createProduct, toProductFormValues, updateProduct } from './admin-products.server'
 import { getProduct } from './catalog.server'
 
 let db: DB
@@ -103,4 +103,34 @@ it('refuses stock on some options only, colours the product lacks and a stock by
   expect(issues({ ...sizes({ name: 'S', price: 10 }), stockByColor: { Teal: 1 } })).toEqual([['stockByColor', 'Give the stock by color on each option']])
   expect(issues(sizes({ name: 'S', price: 10, stock: -1 }))).toEqual([['varieties.0.stock', 'Stock cannot be negative']])
   expect(issues(sizes({ name: 'S', price: 10, stock: 100_001 }))).toEqual([['varieties.0.stock', 'Stock can be at most 100000']])
+})
+
+it('drops every variant when the edit keeps one stock (the form switch off, ADR 067), the total as given', async () => {
+  const { id } = await createProduct(db, input())
+  const plain = input({ totalStock: 12, varieties: [{ name: 'Small', price: 999 }, { name: 'Large', price: 1499 }] })
+  await updateProduct(db, id, plain, { stockSeen: 7, oneStock: true })
+  expect(await shelf(id)).toEqual({ total: 12, variants: [] })
+})
+
+it('clears the owner option label when an edit gives an empty one', async () => {
+  const { id } = await createProduct(db, input({ optionLabel: 'Chain' }))
+  const product = await updateProduct(db, id, input({ optionLabel: '' }))
+  expect([product.optionLabel, product.ownOptionLabel]).toEqual(['Size', ''])
+})
+
+it('prefills the form grid from the shelf stock: option x colour boxes in colour order, the seen stock beside', async () => {
+  const product = await createProduct(db, input({ optionLabel: 'Chain', varieties: [{ name: 'Small', price: 999, stockByColor: { Gold: 2, Teal: 1 } }, { name: 'Large', price: 1499, stockByColor: { Teal: 4, Gold: 0 } }] }))
+  const values = toProductFormValues(product)
+  expect([values.optionLabel, values.variantStock, values.stockByOption]).toEqual(['Chain', 'on', undefined])
+  expect(values.varieties.map((v) => ('colorStock' in v ? v.colorStock : null))).toEqual([
+    ['1', '2'],
+    ['4', '0'],
+  ])
+  expect(values.variantStockSeen).toContainEqual({ variety: 'Large', color: 'Gold', stock: 0 })
+})
+
+it('prefills per option boxes when the variants are kept per option though the product has colours', async () => {
+  const product = await createProduct(db, input({ varieties: [{ name: 'Small', price: 999, stock: 3 }, { name: 'Large', price: 1499, stock: 4 }] }))
+  const values = toProductFormValues(product)
+  expect([values.variantStock, values.stockByOption, values.varieties.map((v) => ('stock' in v ? v.stock : null))]).toEqual(['on', 'on', ['3', '4']])
 })

@@ -36,9 +36,21 @@ const sameKey = (a: VariantKey) => (b: { variety_name: string; color: string }) 
  * options and colours) and, when it has any, its total_stock as their sum. Given variants replace
  * the old ones; a variant whose stock is still what the editor started from (`seen`) keeps the
  * stock on the shelf now, so sales confirmed meanwhile stand. An input without stock per variant
- * keeps the variants whose option and colour the product still has. Answers whether it has variants.
+ * keeps the variants whose option and colour the product still has, unless `oneStock` (the admin
+ * form's switch turned off, ADR 067) drops them all: the product keeps one stock again, its total as
+ * the caller writes it. Answers whether it has variants.
  */
-export async function saveVariantStock(trx: Trx, productId: string, input: ProductInput, seen: readonly VariantStockInput[] = []): Promise<boolean> {
+export async function saveVariantStock(
+  trx: Trx,
+  productId: string,
+  input: ProductInput,
+  seen: readonly VariantStockInput[] = [],
+  oneStock = false,
+): Promise<boolean> {
+  if (oneStock) {
+    await trx.deleteFrom('product_variants').where('product_id', '=', productId).execute()
+    return false
+  }
   const existing = await trx.selectFrom('product_variants').selectAll().where('product_id', '=', productId).execute()
   const given = variantStockOf(input)
   if (given === null) {

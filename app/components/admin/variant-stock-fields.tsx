@@ -1,0 +1,89 @@
+// The product form's stock per option and colour (ADR 067): a switch, then one number box per option,
+// option and colour, or colour; boxes are named by index, their labels by the option's and colour's names.
+import { type FormMetadata, getInputProps } from '@conform-to/react'
+import type { z } from 'zod'
+import { buttonClass } from '~/components/ui/button'
+import { Input } from '~/components/ui/field'
+import { stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
+import type { productFormSchema } from '~/schemas/product-form'
+
+type FormValues = z.input<typeof productFormSchema>
+type Values = Record<string, unknown>
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const count = (value: unknown) => (/^\d{1,9}$/.test(text(value)) ? Number(value) : 0)
+
+/** The boxes the grid shows for the form's current values: name, label and typed value of each. */
+export function stockBoxes(values: Values, byOptionOnly: boolean) {
+  const colors = list(values.colors).map(text)
+  const options = values.varietyType ? list(values.varieties).map((v) => (v ?? {}) as Values) : []
+  const shape = stockGridShape(options.length, colors.length, byOptionOnly)
+  if (shape === 'color') {
+    const boxes = list(values.colorStock)
+    return colors.map((color, j) => ({ name: `colorStock[${j}]`, label: stockBoxLabel(undefined, color || `colour ${j + 1}`), value: text(boxes[j]) }))
+  }
+  return options.flatMap((option, i) => {
+    const name = text(option.name) || `option ${i + 1}`
+    if (shape === 'option') return [{ name: `varieties[${i}].stock`, label: stockBoxLabel(name, undefined), value: text(option.stock) }]
+    const boxes = list(option.colorStock)
+    return colors.map((color, j) => ({ name: `varieties[${i}].colorStock[${j}]`, label: stockBoxLabel(name, color || `colour ${j + 1}`), value: text(boxes[j]) }))
+  })
+}
+
+/** The sum of the grid's boxes as typed (what Total Stock shows while the switch is on). */
+export function stockBoxesSum(values: Values, byOptionOnly: boolean): number {
+  return stockBoxes(values, byOptionOnly).reduce((sum, box) => sum + count(box.value), 0)
+}
+
+/**
+ * The switch and the grid. Without JS, ticking the switch shows the grid after "Show stock per
+ * option" (a Conform validate intent: the page comes back with the boxes, nothing saved).
+ */
+export function VariantStockFields({ form, values, hydrated }: { form: FormMetadata<FormValues, string[]>; values: Values; hydrated: boolean }) {
+  const fields = form.getFieldset()
+  const on = text(values.variantStock) === 'on'
+  const byOptionOnly = text(fields.stockByOption.initialValue) === 'on'
+  const boxes = on ? stockBoxes(values, byOptionOnly) : []
+  const errors = form.allErrors
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      <legend className="px-1 text-sm font-semibold">Stock per option / colour</legend>
+      {byOptionOnly ? <input type="hidden" name={fields.stockByOption.name} value="on" /> : null}
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.variantStock, { type: 'checkbox', value: 'on' })} key={fields.variantStock.key} className="h-5 w-5" />
+        Keep stock for each option and colour
+      </label>
+      {hydrated ? null : (
+        <button {...form.validate.getButtonProps({ name: fields.variantStock.name })} className={buttonClass('outline', 'sm')}>
+          Show stock per option
+        </button>
+      )}
+      {on && boxes.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Add an option or a colour to keep stock for each.</p> : null}
+      {boxes.length > 0 ? (
+        <div className="grid grid-cols-2 gap-2">
+          {boxes.map((box, index) => (
+            <div key={`${box.name}|${box.label}`} className="grid gap-1 text-sm">
+              <label htmlFor={`stock-box-${index}`}>{box.label}</label>
+              <Input
+                id={`stock-box-${index}`}
+                type="number"
+                name={box.name}
+                aria-label={box.label}
+                defaultValue={box.value}
+                required
+                min="0"
+                max="100000"
+                step="1"
+                inputMode="numeric"
+                aria-invalid={errors[box.name] ? true : undefined}
+                className="h-9 text-sm"
+              />
+              {errors[box.name] ? <span className="text-xs text-red-600">{errors[box.name]?.join(' ')}</span> : null}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,75 @@
+// The admin form's stock grid (ADR 067): index-named boxes become the product input's stock per
+// option and colour; an empty box is refused next to it; the switch off gives none.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { expect, it } from 'vitest'
+import { productFormSchema, toProductInput } from './product-form'
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData()
+  const base = { title: 'Pendant', description: 'Waves.', category: 'jewellery', price: '999', salePrice: '0', totalStock: '0' }
+  for (const [name, value] of Object.entries({ ...base, ...fields })) data.append(name, value)
+  const submission = parseWithZod(data, { schema: productFormSchema })
+  return submission.status === 'success' ? { status: 'success' as const, value: toProductInput(submission.value) } : { status: submission.status, error: submission.error }
+}
+
+const withOptionsAndColors = {
+  varietyType: 'size',
+  optionLabel: 'Chain',
+  'varieties[0].name': 'Small',
+  'varieties[0].price': '999',
+  'varieties[1].name': 'Large',
+  'varieties[1].price': '1499',
+  'colors[0]': 'Rose.Gold [matte]',
+  'colors[1]': 'Teal',
+}
+
+it('turns the option x colour boxes into each option stock by colour, whatever the colour names', () => {
+  const submission = form({
+    ...withOptionsAndColors,
+    variantStock: 'on',
+    'varieties[0].colorStock[0]': '3',
+    'varieties[0].colorStock[1]': '0',
+    'varieties[1].colorStock[0]': '5',
+    'varieties[1].colorStock[1]': '2',
+  })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.stockPerVariant).toBe(true)
+  expect(submission.value.input.optionLabel).toBe('Chain')
+  expect(submission.value.input.varieties.map((v) => [v.name, v.stock, v.stockByColor])).toEqual([
+    ['Small', undefined, { 'Rose.Gold [matte]': 3, Teal: 0 }],
+    ['Large', undefined, { 'Rose.Gold [matte]': 5, Teal: 2 }],
+  ])
+})
+
+it('refuses an empty or negative box next to it, naming the option and colour', () => {
+  const submission = form({ ...withOptionsAndColors, variantStock: 'on', 'varieties[0].colorStock[0]': '3', 'varieties[0].colorStock[1]': '-1', 'varieties[1].colorStock[0]': '5' })
+  expect(submission.status).toBe('error')
+  expect(submission.error?.['varieties[0].colorStock[1]']).toEqual(['Stock cannot be negative'])
+  expect(submission.error?.['varieties[1].colorStock[1]']).toEqual(['Give the stock of Large, Teal'])
+})
+
+it('keeps stock per option when the saved variants are so, though the product has colours', () => {
+  const submission = form({ ...withOptionsAndColors, variantStock: 'on', stockByOption: 'on', 'varieties[0].stock': '4', 'varieties[1].stock': '1' })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.input.varieties.map((v) => [v.stock, v.stockByColor])).toEqual([
+    [4, undefined],
+    [1, undefined],
+  ])
+})
+
+it('turns the colour boxes of a product without options into its stock by colour', () => {
+  const submission = form({ variantStock: 'on', 'colors[0]': 'Ivory', 'colors[1]': 'Gold', 'colorStock[0]': '18', 'colorStock[1]': '0' })
+  expect(submission.status === 'success' && submission.value.input.stockByColor).toEqual({ Ivory: 18, Gold: 0 })
+})
+
+it('gives no stock per variant with the switch off, and an empty option group name as empty (it clears the name)', () => {
+  const submission = form({ ...withOptionsAndColors, optionLabel: '', 'varieties[0].colorStock[0]': '3' })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.stockPerVariant).toBe(false)
+  expect(submission.value.input.optionLabel).toBe('')
+  expect(submission.value.input.varieties.every((v) => v.stock === undefined && v.stockByColor === undefined)).toBe(true)
+  expect(submission.value.input.stockByColor).toBeUndefined()
+})

@@ -1,0 +1,78 @@
+// The admin product form's schema: the product's (app/schemas/product.ts) plus the stock grid (ADR 067),
+// whose boxes are named by index (a colour's name may hold any character, a form name may not) and
+// turned into the product input's stock per option and colour once they are valid (toProductInput).
+import { z } from 'zod'
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
+import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
+import { type ProductInput, productSchema, stockCount, varietySchema } from './product'
+
+/** One box per colour, in the colours' order. */
+const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
+
+const formSchema = productSchema.safeExtend({
+  /** The switch "Keep stock for each option and colour". */
+  variantStock: z.literal('on').optional(),
+  /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
+  stockByOption: z.literal('on').optional(),
+  colorStock: colorBoxes,
+  varieties: z
+    .array(varietySchema.extend({ colorStock: colorBoxes }))
+    .max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions })
+    .optional()
+    .default([]),
+})
+
+type FormValue = z.output<typeof formSchema>
+
+/** The grid's shape for these values, when the switch is on. */
+export function gridShapeOf(value: Pick<FormValue, 'variantStock' | 'stockByOption' | 'varietyType' | 'varieties' | 'colors'>): StockBy | null {
+  if (value.variantStock !== 'on') return null
+  return stockGridShape(value.varietyType ? value.varieties.length : 0, value.colors.length, value.stockByOption === 'on')
+}
+
+/** Every box of the grid is filled (an empty one would leave a choice nobody can buy). */
+function everyBoxFilled(value: FormValue, ctx: z.RefinementCtx) {
+  const missing = (path: (string | number)[], option?: string, color?: string) =>
+    ctx.addIssue({ code: 'custom', path, message: `Give the ${stockBoxLabel(option, color).replace('Stock of', 'stock of')}` })
+  const shape = gridShapeOf(value)
+  value.varieties.forEach((option, i) => {
+    if (shape === 'option' && option.stock === undefined) missing(['varieties', i, 'stock'], option.name)
+    if (shape === 'optionColor') {
+      value.colors.forEach((color, j) => {
+        if (option.colorStock?.[j] === undefined) missing(['varieties', i, 'colorStock', j], option.name, color)
+      })
+    }
+  })
+  if (shape === 'color') {
+    value.colors.forEach((color, j) => {
+      if (value.colorStock?.[j] === undefined) missing(['colorStock', j], undefined, color)
+    })
+  }
+}
+
+const byColor = (colors: string[], boxes: (number | undefined)[] | undefined) => Object.fromEntries(colors.map((color, j) => [color, boxes?.[j] ?? 0]))
+
+/**
+ * The product input the form's values stand for, and whether it keeps stock per variant: the grid's
+ * boxes become each option's `stock` or `stockByColor`, or the product's `stockByColor`; with the switch
+ * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
+ */
+export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, varieties, ...product } = value
+  const shape = gridShapeOf(value)
+  const input: ProductInput = {
+    ...product,
+    optionLabel: product.optionLabel ?? '',
+    stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
+    varieties: varieties.map(({ colorStock: boxes, stock, stockByColor: _given, ...option }) => ({
+      ...option,
+      ...(shape === 'option' ? { stock } : {}),
+      ...(shape === 'optionColor' ? { stockByColor: byColor(value.colors, boxes) } : {}),
+    })),
+  }
+  if (input.stockByColor === undefined) delete input.stockByColor
+  return { input, stockPerVariant: shape !== null }
+}
+
+/** The form's schema; its value goes through toProductInput before the domain sees it. */
+export const productFormSchema = formSchema.superRefine(everyBoxFilled)
