@@ -1,45 +1,34 @@
 // 'Notify me' under a product with a sold-out choice (ADR 066): which choice (when there are several)
 // and an email address; one mail when it is back, then the address is forgotten. A plain post to the
-// product page: the same with JavaScript on or off.
+// product page: the same with JavaScript on or off. The choices come from the loader
+// (soldOutChoices); like the reviews, it imports little (no ui/field): the product page is the
+// largest on the JS budget (ADR 017).
 import { Form, useNavigation } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Field, Input, inputClass } from '~/components/ui/field'
-import { STOCK_ALERT_INTENT, STOCK_ALERT_SEPARATOR } from '~/schemas/stock-alert'
+import { type SoldOutChoice, STOCK_ALERT_INTENT } from '~/lib/stock-alerts'
 import type { FormReply } from '~/web/form-reply'
+import { buttonClass } from './ui/button'
 
-export interface SoldOutShelf {
-  variety: string
-  color: string
-}
-
-/** The product's sold-out choices: its variants with none left, or the product itself when it has no variants and none left. */
-export function soldOutShelves(product: { totalStock: number; variants: (SoldOutShelf & { available: number })[] }): SoldOutShelf[] {
-  if (product.variants.length === 0) return product.totalStock <= 0 ? [{ variety: '', color: '' }] : []
-  return product.variants.filter((variant) => variant.available <= 0).map(({ variety, color }) => ({ variety, color }))
-}
-
-function shelfLabel(optionLabel: string, shelf: SoldOutShelf): string {
-  return [shelf.variety ? `${optionLabel || 'Option'}: ${shelf.variety}` : '', shelf.color ? `Colour: ${shelf.color}` : ''].filter(Boolean).join(', ')
-}
+const labelClass = 'grid gap-1.5 text-sm font-medium'
+const controlClass =
+  'block h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100'
 
 export function StockAlertForm({
-  shelves,
-  optionLabel,
+  choices,
   email,
   reply,
 }: {
-  shelves: SoldOutShelf[]
-  optionLabel: string
+  /** The sold-out choices; one without a label is the whole piece. */
+  choices: SoldOutChoice[]
   /** The signed-in shopper's address, offered as it is. */
   email?: string
   reply?: FormReply
 }) {
   const sending = useNavigation().formData?.get('intent') === STOCK_ALERT_INTENT
-  if (shelves.length === 0) return null
+  const first = choices[0]
+  if (!first) return null
   const echoed = (reply?.initialValue ?? {}) as { shelf?: string; email?: string }
   const errors = reply?.error?.email ?? reply?.error?.[''] ?? undefined
-  const value = (shelf: SoldOutShelf) => `${shelf.variety}${STOCK_ALERT_SEPARATOR}${shelf.color}`
-  const whole = shelves.length === 1 && !shelves[0]?.variety && !shelves[0]?.color
+  const whole = choices.length === 1 && !first.label
   return (
     <section aria-labelledby="notify-heading" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 id="notify-heading" className="font-semibold">
@@ -48,34 +37,46 @@ export function StockAlertForm({
       <Form method="post" className="grid gap-3" preventScrollReset>
         <input type="hidden" name="intent" value={STOCK_ALERT_INTENT} />
         {whole ? (
-          <input type="hidden" name="shelf" value={value(shelves[0] as SoldOutShelf)} />
+          <input type="hidden" name="shelf" value={first.value} />
         ) : (
-          <Field label="Which choice">
-            <select name="shelf" defaultValue={echoed.shelf ?? value(shelves[0] as SoldOutShelf)} className={inputClass}>
-              {shelves.map((shelf) => (
-                <option key={value(shelf)} value={value(shelf)}>
-                  {shelfLabel(optionLabel, shelf)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <div className="grid gap-1.5">
+            <label className={labelClass}>
+              Which choice
+              <select name="shelf" defaultValue={echoed.shelf ?? first.value} className={controlClass}>
+                {choices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         )}
-        <Field label="Email" errors={errors} errorId="notify-email-error">
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-            defaultValue={echoed.email ?? email ?? ''}
-            aria-invalid={errors ? true : undefined}
-            aria-describedby={errors ? 'notify-email-error' : undefined}
-          />
-        </Field>
+        <div className="grid gap-1.5">
+          <label className={labelClass}>
+            Email
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              maxLength={254}
+              required
+              defaultValue={echoed.email ?? email ?? ''}
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? 'notify-email-error' : undefined}
+              className={controlClass}
+            />
+          </label>
+          {errors?.length ? (
+            <p id="notify-email-error" className="text-sm text-red-600 dark:text-red-400">
+              {errors.join(' ')}
+            </p>
+          ) : null}
+        </div>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">One mail when it is back in stock; then we forget your address for it.</p>
-        <Button type="submit" variant="outline" disabled={sending}>
+        <button type="submit" disabled={sending} className={buttonClass('outline', 'md')}>
           {sending ? 'Saving…' : 'Notify me'}
-        </Button>
+        </button>
       </Form>
     </section>
   )

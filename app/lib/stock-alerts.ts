@@ -14,3 +14,33 @@ export const STOCK_ALERT_MESSAGES = {
   tooManyForAddress: `You are already waiting for ${STOCK_ALERT_LIMITS.perAddress} pieces with this address.`,
   tooManyForShelf: 'Too many people are waiting for this piece already; please check back soon.',
 } as const
+
+/** The product page's form intent for 'Notify me'. */
+export const STOCK_ALERT_INTENT = 'notify'
+
+/** Between option and colour in the form's choice value: a character no name can hold (names are trimmed text). */
+export const STOCK_ALERT_SEPARATOR = '\u001f'
+
+/** A sold-out choice as the 'Notify me' form offers it: its value (option and colour) and its words. */
+export interface SoldOutChoice {
+  value: string
+  /** e.g. 'Size: Small, Colour: Teal'; '' for the whole piece (a product without variants). */
+  label: string
+}
+
+/**
+ * The product's sold-out choices: its variants with none left, or the product itself when it has no
+ * variants and none left.
+ */
+export function soldOutChoices(product: {
+  totalStock: number
+  optionLabel: string
+  variants: { variety: string; color: string; available: number }[]
+}): SoldOutChoice[] {
+  const choice = (variety: string, color: string): SoldOutChoice => ({
+    value: `${variety}${STOCK_ALERT_SEPARATOR}${color}`,
+    label: [variety ? `${product.optionLabel || 'Option'}: ${variety}` : '', color ? `Colour: ${color}` : ''].filter(Boolean).join(', '),
+  })
+  if (product.variants.length === 0) return product.totalStock <= 0 ? [choice('', '')] : []
+  return product.variants.filter((variant) => variant.available <= 0).map(({ variety, color }) => choice(variety, color))
+}

@@ -1,8 +1,7 @@
 // The product page's 'Notify me' form (ADR 066): which sold-out choice, and where to write.
 import { z } from 'zod'
+import { STOCK_ALERT_INTENT } from '~/lib/stock-alerts'
 import { email } from './auth'
-
-export const STOCK_ALERT_INTENT = 'notify'
 
 export const stockAlertSchema = z.object({
   intent: z.literal(STOCK_ALERT_INTENT),
@@ -10,6 +9,3 @@ export const stockAlertSchema = z.object({
   shelf: z.string().max(300).optional().default(''),
   email,
 })
-
-/** Between option and colour in the shelf's value: a character no name can hold (names are trimmed text). */
-export const STOCK_ALERT_SEPARATOR = '\u001f'

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
 import type { ProductDialogData } from '~/components/product-dialog'
 import { ProductReviewsSection } from '~/components/product-reviews'
-import { soldOutShelves, StockAlertForm } from '~/components/stock-alert-form'
+import { StockAlertForm } from '~/components/stock-alert-form'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -15,7 +15,7 @@ import { productJsonLd } from '~/lib/product-json-ld'
 import { pageSchema } from '~/schemas/pagination'
 import { getUser } from '~/web/auth.server'
 import { cartFormAction } from '~/web/cart-requests.server'
-import { STOCK_ALERT_INTENT } from '~/schemas/stock-alert'
+import { type SoldOutChoice, soldOutChoices, STOCK_ALERT_INTENT } from '~/lib/stock-alerts'
 import { stockAlertFormAction } from '~/web/stock-alert-form.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { FormReply } from '~/web/form-reply'
@@ -35,8 +35,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Built here, not in meta (the builder stays out of the page's JavaScript), and the dates read as words.
   const jsonLd = productJsonLd(product, reviews, getConfig().PUBLIC_URL ?? url.origin)
   const shown = { ...reviews, items: reviews.items.map((review) => ({ ...review, date: formatDate(review.createdAt) })) }
-  // The signed-in shopper's address for 'Notify me' (a visitor's page, the one the page cache keeps, has none).
-  return { product, reviews: shown, signedIn: user !== null, email: user?.email, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined }
+  // The signed-in shopper's address for 'Notify me' (a visitor's page, the one the page cache keeps, has none),
+  // and its sold-out choices with their words (worked out here, so the rule stays out of the page's JavaScript).
+  return { product, reviews: shown, signedIn: user !== null, email: user?.email, soldOut: soldOutChoices(product), jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
@@ -87,7 +88,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         ) : null}
         <ProductDetailView product={loaderData.product} errors={refusal?.error} chosen={chosen} reviewCount={loaderData.reviews.count} />
       </div>
-      <StockAlertForm shelves={soldOutShelves(loaderData.product)} optionLabel={loaderData.product.optionLabel} email={loaderData.email} reply={notify} />
+      <StockAlertForm choices={loaderData.soldOut} email={loaderData.email} reply={notify} />
       <ProductReviewsSection productId={loaderData.product.id} reviews={loaderData.reviews} signedIn={loaderData.signedIn} reply={review} />
     </section>
   )
