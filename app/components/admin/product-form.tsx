@@ -146,12 +146,14 @@ export function ProductForm({
         {stockSum === null ? (
           <InputField label="Total Stock" meta={fields.totalStock} type="number" step="1" min="0" inputMode="numeric" />
         ) : (
-          <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
-            <Input name={fields.totalStock.name} type="number" value={String(stockSum)} readOnly aria-describedby="total-stock-sum" className="bg-zinc-100 dark:bg-zinc-800" />
+          <div className="grid gap-1">
+            <Field label="Total Stock" errors={fields.totalStock.errors} errorId={fields.totalStock.errorId}>
+              <Input name={fields.totalStock.name} type="number" value={String(stockSum)} readOnly aria-describedby="total-stock-sum" className="bg-zinc-100 dark:bg-zinc-800" />
+            </Field>
             <span id="total-stock-sum" className="text-xs text-zinc-600 dark:text-zinc-400">
               The sum of the options' stock
             </span>
-          </Field>
+          </div>
         )}
       </div>
 
