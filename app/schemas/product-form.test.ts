@@ -73,3 +73,9 @@ it('gives no stock per variant with the switch off, and an empty option group na
   expect(submission.value.input.varieties.every((v) => v.stock === undefined && v.stockByColor === undefined)).toBe(true)
   expect(submission.value.input.stockByColor).toBeUndefined()
 })
+
+it('says once, next to the box, that an option has no stock', () => {
+  const options = { ...withOptionsAndColors, variantStock: 'on', stockByOption: 'on' }
+  expect(form({ ...options, 'varieties[0].stock': '4' }).error?.['varieties[1].stock']).toEqual(['Give the stock of every option, or of none'])
+  expect(form(options).error?.['varieties[1].stock']).toEqual(['Give the stock of Large'])
+})

@@ -35,8 +35,10 @@ function everyBoxFilled(value: FormValue, ctx: z.RefinementCtx) {
   const missing = (path: (string | number)[], option?: string, color?: string) =>
     ctx.addIssue({ code: 'custom', path, message: `Give the ${stockBoxLabel(option, color).replace('Stock of', 'stock of')}` })
   const shape = gridShapeOf(value)
+  // With some options' stock given, the product schema already says "Give the stock of every option, or of none".
+  const noneGiven = value.varieties.every((option) => option.stock === undefined)
   value.varieties.forEach((option, i) => {
-    if (shape === 'option' && option.stock === undefined) missing(['varieties', i, 'stock'], option.name)
+    if (shape === 'option' && option.stock === undefined && noneGiven) missing(['varieties', i, 'stock'], option.name)
     if (shape === 'optionColor') {
       value.colors.forEach((color, j) => {
         if (option.colorStock?.[j] === undefined) missing(['varieties', i, 'colorStock', j], option.name, color)
