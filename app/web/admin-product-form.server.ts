@@ -40,7 +40,7 @@ function wholeNumber(value: FormDataEntryValue | null): number | undefined {
  * grid's own path, never an address of the request's choosing. Invalid input changes nothing and
  * comes back next to the fields (an image refused: next to the images).
  */
-export async function productFormAction(form: FormData, productId: string | null, url: URL) {
+export async function productFormAction(form: FormData, productId: string | null, url: URL, adminId?: string) {
   const files = form.getAll('newImages').filter((f): f is File => typeof f === 'object' && f.size > 0)
   form.delete('newImages')
   const stockSeen = wholeNumber(form.get('stockSeen'))
@@ -61,7 +61,7 @@ export async function productFormAction(form: FormData, productId: string | null
         for (const stored of await saveImages(getDb(), getImageStore(), prepared)) input.images.push(stored.url)
       }
       if (productId) {
-        await updateProduct(getDb(), productId, input, { stockSeen, variantStockSeen, oneStock: !stockPerVariant })
+        await updateProduct(getDb(), productId, input, { stockSeen, variantStockSeen, oneStock: !stockPerVariant, actorId: adminId })
         return done(PRODUCT_MESSAGES.edited)
       }
       await createProduct(getDb(), input)

@@ -140,6 +140,15 @@ describe('updateProduct', () => {
     expect(await db.selectFrom('product_images').select('url').orderBy('position').execute()).toEqual([{ url: IMG_C }, { url: IMG_A }])
   })
 
+  it('records what an edit changed on each shelf in the stock history, with the admin (ADR 064)', async () => {
+    await insertUsers(db, [{ id: 'owner', userName: 'Studio Owner', email: 'owner@example.com', role: 'admin' }])
+    const created = await createProduct(db, input({ totalStock: '12' }))
+    await updateProduct(db, created.id, input({ title: 'Renamed only' }), { stockSeen: 12, actorId: 'owner' })
+    await updateProduct(db, created.id, input({ totalStock: '9' }), { stockSeen: 12, actorId: 'owner' })
+    const history = await db.selectFrom('stock_movements').select(['variety_name', 'color', 'change', 'stock_after', 'reason', 'actor_id']).where('product_id', '=', created.id).execute()
+    expect(history).toEqual([{ variety_name: '', color: '', change: -3, stock_after: 9, reason: 'product-form', actor_id: 'owner' }])
+  })
+
   it('drops the other type when the variety type changes, and everything when it is cleared', async () => {
     const created = await createProduct(
       db,

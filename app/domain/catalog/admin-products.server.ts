@@ -8,6 +8,7 @@ import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
 import { NotFound } from '~/domain/errors'
 import { saveVariantStock, type VariantStockInput } from './product-variants.server'
+import { recordShelfDifferences, shelfStocks } from './stock-history.server'
 
 function productColumns(input: ProductInput) {
   return {
@@ -91,12 +92,13 @@ export async function updateProduct(
   db: DB,
   id: string,
   input: ProductInput,
-  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[]; oneStock?: boolean } = {},
+  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[]; oneStock?: boolean; actorId?: string } = {},
 ): Promise<ProductDetail> {
   // The average review is never written here: only the reviews make it (reviews.server.ts; ADR 062).
   const { total_stock, ...columns } = productColumns(input)
   const stockChanged = options.stockSeen === undefined || options.stockSeen !== input.totalStock
   await db.transaction().execute(async (trx) => {
+    const shelvesBefore = await shelfStocks(trx, id)
     const result = await trx
       .updateTable('products')
       .set(stockChanged ? { ...columns, total_stock } : columns)
@@ -106,6 +108,8 @@ export async function updateProduct(
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
     await saveVariantStock(trx, id, input, options.variantStockSeen, options.oneStock)
+    // The stock history (ADR 064): what the edit changed on each shelf.
+    await recordShelfDifferences(trx, id, shelvesBefore, { reason: 'product-form', actorId: options.actorId ?? null })
   })
   return getProduct(db, id, 'shelf')
 }

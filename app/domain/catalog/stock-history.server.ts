@@ -118,3 +118,32 @@ export async function recordShelfChanges(
   }
   await recordStockMovements(trx, movements)
 }
+
+/** Every shelf of a product and its stock now: its variants, or its own stock when it has none. */
+export async function shelfStocks(trx: DB, productId: string): Promise<Map<string, { key: VariantKey; stock: number }>> {
+  const variants = await trx.selectFrom('product_variants').select(['variety_name', 'color', 'stock']).where('product_id', '=', productId).execute()
+  const shelves = new Map<string, { key: VariantKey; stock: number }>()
+  for (const variant of variants) shelves.set(`${variant.variety_name}\u0000${variant.color}`, { key: { variety: variant.variety_name, color: variant.color }, stock: variant.stock })
+  if (shelves.size === 0) {
+    const product = await trx.selectFrom('products').select('total_stock').where('id', '=', productId).executeTakeFirst()
+    if (product) shelves.set('\u0000', { key: { variety: '', color: '' }, stock: product.total_stock })
+  }
+  return shelves
+}
+
+/**
+ * Records what a write that may replace a product's shelves (the product form, the /api edit) changed:
+ * each shelf's stock before and after; a shelf that appeared counts from 0, one that went, to 0.
+ */
+export async function recordShelfDifferences(
+  trx: DB,
+  productId: string,
+  before: Map<string, { key: VariantKey; stock: number }>,
+  meta: { reason: StockMovementReason; actorId?: string | null; note?: string },
+): Promise<void> {
+  const after = await shelfStocks(trx, productId)
+  const movements: StockMovement[] = []
+  for (const [id, now] of after) movements.push({ productId, key: now.key, change: now.stock - (before.get(id)?.stock ?? 0), stockAfter: now.stock, ...meta })
+  for (const [id, was] of before) if (!after.has(id)) movements.push({ productId, key: was.key, change: -was.stock, stockAfter: 0, ...meta })
+  await recordStockMovements(trx, movements)
+}

@@ -20,13 +20,13 @@ export const loader = () => methodNotAllowed('PUT')
 export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return handleApi(async () => {
-    requireApiAdmin(context)
+    const admin = requireApiAdmin(context)
     if (params.id.length > MAX_ID_LENGTH) throw new NotFound(PRODUCT_MESSAGES.notFound)
     const db = getDb()
     const current = await getProduct(db, params.id, 'shelf')
     const input = parseApiProduct(editBody(current, await readBody(request)))
     // Stock the request leaves as it was (the product's, or a variant's) is not written back over sales made meanwhile.
-    const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock, variantStockSeen: variantStockSeen(current) })
+    const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock, variantStockSeen: variantStockSeen(current), actorId: admin.id })
     return apiJson({ success: true, message: PRODUCT_MESSAGES.edited, data: toApiProduct(product) })
   })
 }
