@@ -134,8 +134,7 @@ export function ProductDetailView({
           <input type="hidden" name="productId" value={product.id} />
           {product.variety ? (
             <ChoiceGroup
-              // The owner's own name for the group ('Chain') when she gave one (ADR 061), else the spec's heading.
-              legend={product.ownOptionLabel || VARIETY_HEADINGS[product.variety.type]}
+              legend={VARIETY_HEADINGS[product.variety.type]}
               name="variety"
               value={variety}
               onChange={chooseVariety}

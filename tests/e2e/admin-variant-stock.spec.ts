@@ -61,8 +61,7 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   // The shop as a visitor sees it (the admin's own pages are the admin's).
   await page.context().clearCookies()
   await page.goto(piece.path)
-  // The shop heads the choices with the owner's own name for them.
-  const chains = page.getByRole('group', { name: 'Chain', exact: true })
+  const chains = page.getByRole('group', { name: 'Size Options' })
   await expect(chains.getByRole('radio', { name: /^Brass.*\(sold out\)$/ })).toBeDisabled()
   await expect(chains.getByRole('radio', { name: /^Silver/ })).toBeEnabled()
 })
