@@ -33,6 +33,11 @@ function varietyLabelsWith(suffix: string): Record<VarietyType, string> {
   return Object.fromEntries(VARIETY_TYPES.map((type) => [type, `${VARIETY_LABELS[type]}${suffix}`])) as Record<VarietyType, string>
 }
 
+/** The name of a product's option group: the owner's own ('Chain'), else its variety type's ('Size'), else ''. */
+export function optionLabelOf(ownLabel: string, varietyType: VarietyType | null): string {
+  return ownLabel || (varietyType ? VARIETY_LABELS[varietyType] : '')
+}
+
 /** The heading over a product's variety buttons ('Size Options'). */
 export const VARIETY_HEADINGS = varietyLabelsWith(' Options')
 

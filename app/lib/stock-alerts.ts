@@ -1,4 +1,5 @@
 // Back-in-stock alerts' words and bounds (issue 27, ADR 066), shared by the product page and the domain.
+import { choiceWords } from './variants'
 
 export const STOCK_ALERT_LIMITS = {
   /** Sold-out shelves one address may wait for at once. */
@@ -39,7 +40,7 @@ export function soldOutChoices(product: {
 }): SoldOutChoice[] {
   const choice = (variety: string, color: string): SoldOutChoice => ({
     value: `${variety}${STOCK_ALERT_SEPARATOR}${color}`,
-    label: [variety ? `${product.optionLabel || 'Option'}: ${variety}` : '', color ? `Colour: ${color}` : ''].filter(Boolean).join(', '),
+    label: choiceWords(product.optionLabel, { variety, color }).join(', '),
   })
   if (product.variants.length === 0) return product.totalStock <= 0 ? [choice('', '')] : []
   return product.variants.filter((variant) => variant.available <= 0).map(({ variety, color }) => choice(variety, color))

@@ -32,3 +32,8 @@ export function choiceSoldOut(variants: readonly (VariantKey & { available: numb
   const variant = variantOf(variants, variety, color)
   return variant === null || !('available' in variant) || variant.available <= 0
 }
+
+/** A choice in words, ['Size: Small', 'Colour: Teal'] (none for a product's own stock); callers join them. */
+export function choiceWords(optionLabel: string, key: VariantKey): string[] {
+  return [key.variety ? `${optionLabel || 'Option'}: ${key.variety}` : '', key.color ? `Colour: ${key.color}` : ''].filter(Boolean)
+}

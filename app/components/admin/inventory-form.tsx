@@ -9,6 +9,7 @@ import { MAX_STOCK } from '~/lib/inventory'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import type { FormReply } from '~/web/form-reply'
+import { choiceWords } from '~/lib/variants'
 
 export interface InventoryFormRow {
   productId: string
@@ -24,7 +25,7 @@ export interface InventoryFormRow {
 
 /** 'Size: Small · Colour: Teal', or '' for a product's own stock. */
 export function shelfName(row: Pick<InventoryFormRow, 'optionLabel' | 'variety' | 'color'>): string {
-  return [row.variety ? `${row.optionLabel || 'Option'}: ${row.variety}` : '', row.color ? `Colour: ${row.color}` : ''].filter(Boolean).join(' · ')
+  return choiceWords(row.optionLabel, row).join(' · ')
 }
 
 export function historyHref(row: Pick<InventoryFormRow, 'productId' | 'variety' | 'color'>): string {

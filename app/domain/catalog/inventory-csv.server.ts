@@ -16,7 +16,7 @@ import {
   REQUIRED_CSV_COLUMNS,
 } from '~/lib/inventory-csv'
 import { MAX_STOCK } from '~/lib/inventory'
-import { categoryLabel, VARIETY_LABELS } from '~/lib/catalog'
+import { categoryLabel, optionLabelOf } from '~/lib/catalog'
 import { inJsonList } from '../../../db/dialect'
 import { setStockCounts, type StockCount } from './inventory.server'
 
@@ -65,7 +65,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
   const optionsOf = groupBy(options, (option) => option.product_id)
   const records: string[][] = [[...CSV_COLUMNS]]
   for (const product of products) {
-    const label = product.option_label || (product.variety_type ? VARIETY_LABELS[product.variety_type] : '')
+    const label = optionLabelOf(product.option_label, product.variety_type)
     const own = variantsOf.get(product.id) ?? []
     const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: null }]
     for (const shelf of shelves) {

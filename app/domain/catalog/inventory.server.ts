@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import { INVENTORY_PAGE_SIZE, MAX_STOCK, SOLD_WINDOW_DAYS, type StockMovementReason } from '~/lib/inventory'
-import { LOW_STOCK_THRESHOLD, VARIETY_LABELS, type VarietyType } from '~/lib/catalog'
+import { LOW_STOCK_THRESHOLD, optionLabelOf, type VarietyType } from '~/lib/catalog'
 import { clock } from '~/domain/clock'
 import { Invalid, type FieldErrors } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
@@ -85,7 +85,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
       return {
         productId: row.productId,
         title: row.title,
-        optionLabel: row.optionLabel || (row.varietyType ? VARIETY_LABELS[row.varietyType] : ''),
+        optionLabel: optionLabelOf(row.optionLabel, row.varietyType),
         variety: row.variety,
         color: row.color,
         sku: row.sku,

@@ -3,19 +3,15 @@
 // deleted in the same transaction, so each alert is told exactly once, whichever process sends it.
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
-import { VARIETY_LABELS } from '~/lib/catalog'
+import { optionLabelOf } from '~/lib/catalog'
+import { choiceWords } from '~/lib/variants'
 import { STOCK_ALERT_LIMITS, STOCK_ALERT_MESSAGES } from '~/lib/stock-alerts'
 import { backInStockMail } from '~/mail/stock-mails.server'
 import { Invalid, NotFound } from '~/domain/errors'
 import { enqueueMail } from '~/domain/messaging/mail-outbox.server'
 import { domainSettings } from '~/domain/settings.server'
 import { availableStock } from '~/domain/cart/availability.server'
-import { type VariantKey, variantAvailableSql, variantOf, variantsOf } from '~/domain/cart/variant-stock.server'
-
-/** 'Size: Small, Colour: Teal' ('' for a product's own stock). */
-function shelfWords(optionLabel: string, key: VariantKey): string {
-  return [key.variety ? `${optionLabel || 'Option'}: ${key.variety}` : '', key.color ? `Colour: ${key.color}` : ''].filter(Boolean).join(', ')
-}
+import { variantAvailableSql, variantOf, variantsOf } from '~/domain/cart/variant-stock.server'
 
 /**
  * Keeps `email` to tell when the shelf the choice (variety, color) draws on has stock again. Refused
@@ -80,10 +76,9 @@ export async function sendDueStockAlerts(db: DB, limit = 200): Promise<number> {
     await db.transaction().execute(async (trx) => {
       const taken = await trx.deleteFrom('stock_alerts').where('id', '=', alert.id).returning('id').executeTakeFirst()
       if (!taken || gone) return
-      const optionLabel = alert.option_label || (alert.variety_type ? VARIETY_LABELS[alert.variety_type] : '')
       const mail = backInStockMail(domainSettings().mail, {
         title: alert.title,
-        shelf: shelfWords(optionLabel, { variety: alert.variety_name, color: alert.color }),
+        shelf: choiceWords(optionLabelOf(alert.option_label, alert.variety_type), { variety: alert.variety_name, color: alert.color }).join(', '),
         productId: alert.product_id,
       })
       if (await enqueueMail(trx, { kind: 'back-in-stock', to: alert.email, dedupeKey: `back-in-stock:${alert.id}`, ...mail })) queued += 1

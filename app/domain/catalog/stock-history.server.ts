@@ -4,7 +4,7 @@
 // history newest first.
 import type { DB, Trx } from '../../../db/database'
 import type { StockMovementReason } from '~/lib/inventory'
-import { VARIETY_LABELS } from '~/lib/catalog'
+import { optionLabelOf } from '~/lib/catalog'
 import { NotFound } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
 import type { VariantKey } from '~/domain/cart/variant-stock.server'
@@ -90,7 +90,7 @@ export async function stockHistory(db: DB, productId: string, key: VariantKey, p
 export async function historySubject(db: DB, productId: string): Promise<{ title: string; optionLabel: string }> {
   const product = await db.selectFrom('products').select(['title', 'option_label', 'variety_type']).where('id', '=', productId).executeTakeFirst()
   if (!product) throw new NotFound('Product not found.')
-  return { title: product.title, optionLabel: product.option_label || (product.variety_type ? VARIETY_LABELS[product.variety_type] : '') }
+  return { title: product.title, optionLabel: optionLabelOf(product.option_label, product.variety_type) }
 }
 
 /**
