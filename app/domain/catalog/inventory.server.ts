@@ -10,7 +10,7 @@ import { LOW_STOCK_THRESHOLD, optionLabelOf, type VarietyType } from '~/lib/cata
 import { clock } from '~/domain/clock'
 import { Invalid, type FieldErrors } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
-import { PRODUCT_STOCK, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
+import { PRODUCT_STOCK, stockKey, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
 import { recordStockMovements, type StockMovement } from './stock-history.server'
 
 /** One shelf: a variant of a product, or a product's own stock (variety and color ''). */
@@ -81,7 +81,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
   return {
     ...page,
     items: page.items.map((row) => {
-      const key = shelfKey(row.productId, row)
+      const key = stockKey(row.productId, row)
       return {
         productId: row.productId,
         title: row.title,
@@ -97,10 +97,6 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
   }
 }
 
-function shelfKey(productId: string, key: VariantKey): string {
-  return `${productId}\u0000${key.variety}\u0000${key.color}`
-}
-
 /** Units held by live holds, by shelf (a hold names the shelf it holds: ADR 061). */
 async function heldByShelf(db: DB, productIds: string[]): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map()
@@ -111,7 +107,7 @@ async function heldByShelf(db: DB, productIds: string[]): Promise<Map<string, nu
     .where('expires_at', '>', clock.iso())
     .groupBy(['product_id', 'variety_name', 'color'])
     .execute()
-  return new Map(rows.map((row) => [shelfKey(row.product_id, { variety: row.variety_name, color: row.color }), Number(row.units)]))
+  return new Map(rows.map((row) => [stockKey(row.product_id, { variety: row.variety_name, color: row.color }), Number(row.units)]))
 }
 
 /** Units sold in the window, by the shelf each line draws on now (variantOf, the one rule). */
@@ -139,7 +135,7 @@ async function soldByShelf(db: DB, productIds: string[]): Promise<Map<string, nu
       line.color,
     )
     if (shelf === null) continue
-    const key = shelfKey(line.product_id, shelf)
+    const key = stockKey(line.product_id, shelf)
     sold.set(key, (sold.get(key) ?? 0) + Number(line.units))
   }
   return sold
@@ -178,7 +174,7 @@ export async function setStockCounts(
     const movements: StockMovement[] = []
     counts.forEach((count, index) => {
       const shelf = current.get(count.productId)
-      const now = shelf?.get(shelfKey(count.productId, count))
+      const now = shelf?.get(stockKey(count.productId, count))
       if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
       else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
       else movements.push({ productId: count.productId, key: { variety: count.variety, color: count.color }, change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
@@ -193,7 +189,7 @@ export async function setStockCounts(
   })
 }
 
-/** The stock of every shelf of the products, by shelfKey: variants, or the product's own stock. */
+/** The stock of every shelf of the products, by stockKey: variants, or the product's own stock. */
 async function currentStocks(trx: Trx, productIds: string[]): Promise<Map<string, Map<string, number>>> {
   const byProduct = new Map<string, Map<string, number>>()
   if (productIds.length === 0) return byProduct
@@ -202,10 +198,10 @@ async function currentStocks(trx: Trx, productIds: string[]): Promise<Map<string
     trx.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock']).where('product_id', 'in', productIds).execute(),
   ])
   for (const product of products) byProduct.set(product.id, new Map())
-  for (const variant of variants) byProduct.get(variant.product_id)?.set(shelfKey(variant.product_id, { variety: variant.variety_name, color: variant.color }), variant.stock)
+  for (const variant of variants) byProduct.get(variant.product_id)?.set(stockKey(variant.product_id, { variety: variant.variety_name, color: variant.color }), variant.stock)
   for (const product of products) {
     const shelves = byProduct.get(product.id)
-    if (shelves && shelves.size === 0) shelves.set(shelfKey(product.id, PRODUCT_STOCK), product.total_stock)
+    if (shelves && shelves.size === 0) shelves.set(stockKey(product.id, PRODUCT_STOCK), product.total_stock)
   }
   return byProduct
 }
