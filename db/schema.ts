@@ -188,6 +188,8 @@ export interface OrderLinesTable {
   image: string
   variety_type: VarietyType | null
   variety_name: string
+  /** The option group's name when bought ('Chain'); '' reads as the variety type's word. */
+  option_label: Generated<string>
   color: string
   unit_price_paise: number
   quantity: number

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CART_MESSAGES } from '~/lib/cart'
-import { VARIETY_LABELS } from '~/lib/catalog'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
@@ -88,7 +87,7 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
         <h3 className="line-clamp-2 font-semibold">{line.title}</h3>
         {line.variety && line.varietyType ? (
           <p className="text-xs text-zinc-500">
-            {VARIETY_LABELS[line.varietyType]}: {line.variety}
+            {line.optionLabel}: {line.variety}
           </p>
         ) : null}
         {line.color ? <p className="text-xs text-zinc-500">Color: {line.color}</p> : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { categoryLabel, missingChoicesMessage, VARIETY_HEADINGS } from '~/lib/catalog'
+import { categoryLabel, missingChoicesMessage, optionsHeading } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
 import { choiceSoldOut } from '~/lib/variants'
@@ -134,7 +134,7 @@ export function ProductDetailView({
           <input type="hidden" name="productId" value={product.id} />
           {product.variety ? (
             <ChoiceGroup
-              legend={VARIETY_HEADINGS[product.variety.type]}
+              legend={optionsHeading(product.optionLabel)}
               name="variety"
               value={variety}
               onChange={chooseVariety}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORIES, categoryLabel, missingChoicesMessage, VARIETY_HEADINGS, VARIETY_LABELS, VARIETY_OPTION_LABELS } from './catalog'
+import { CATEGORIES, categoryLabel, optionLabelOf, missingChoicesMessage, optionsHeading, VARIETY_LABELS, VARIETY_OPTION_LABELS } from './catalog'
 
 describe('missingChoicesMessage', () => {
   it('names every choice still missing', () => {
@@ -28,7 +28,8 @@ describe('the catalogue vocabulary', () => {
 
   it('words each variety type one way: the cart label, the detail heading, the admin select', () => {
     expect(VARIETY_LABELS).toEqual({ choice: 'Choice', size: 'Size', pack: 'Pack' })
-    expect(VARIETY_HEADINGS).toEqual({ choice: 'Choice Options', size: 'Size Options', pack: 'Pack Options' })
+    expect(optionsHeading(optionLabelOf('', 'size'))).toBe('Size Options')
+    expect(optionsHeading(optionLabelOf('Chain', 'choice'))).toBe('Chain Options')
     expect(VARIETY_OPTION_LABELS).toEqual({ choice: 'Choice options', size: 'Size options', pack: 'Pack options' })
   })
 })

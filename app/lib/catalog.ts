@@ -38,8 +38,10 @@ export function optionLabelOf(ownLabel: string, varietyType: VarietyType | null)
   return ownLabel || (varietyType ? VARIETY_LABELS[varietyType] : '')
 }
 
-/** The heading over a product's variety buttons ('Size Options'). */
-export const VARIETY_HEADINGS = varietyLabelsWith(' Options')
+/** The heading over a product's option buttons, from the group's name ('Chain Options', 'Size Options'). */
+export function optionsHeading(optionLabel: string): string {
+  return `${optionLabel} Options`
+}
 
 /** The admin form's variety select ('Size options'). */
 export const VARIETY_OPTION_LABELS = varietyLabelsWith(' options')

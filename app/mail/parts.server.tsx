@@ -2,7 +2,6 @@
 // address in both forms, and the links back into the shop.
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { VARIETY_LABELS } from '~/lib/catalog'
 import { formatPaise } from '~/lib/money'
 import { COLORS, } from './layout'
 import type { MailBrand, MailOrder, MailOrderLine } from './types'
@@ -20,7 +19,7 @@ export const orderUrl = (brand: MailBrand, orderId: string) => `${brand.publicUr
 export const adminOrderUrl = (brand: MailBrand, orderId: string) => `${brand.publicUrl}/admin/orders/${encodeURIComponent(orderId)}`
 
 function lineDetails(line: MailOrderLine): string {
-  const variety = line.varietyType && line.varietyName ? `${VARIETY_LABELS[line.varietyType]}: ${line.varietyName}` : ''
+  const variety = line.optionLabel && line.varietyName ? `${line.optionLabel}: ${line.varietyName}` : ''
   const color = line.color ? `Colour: ${line.color}` : ''
   return [variety, color].filter(Boolean).join(', ')
 }

@@ -1,6 +1,5 @@
 // What the mail templates are given: plain data read by the domain, rendered to HTML and text here.
 import type { AddressFields } from '~/lib/addresses'
-import type { VarietyType } from '~/lib/catalog'
 
 /** Who the shop is in every mail: its name and the absolute address links start with. */
 export interface MailBrand {
@@ -11,7 +10,8 @@ export interface MailBrand {
 
 export interface MailOrderLine {
   title: string
-  varietyType: VarietyType | null
+  /** The option group's name ('Chain', 'Size'); '' when the line has no option. */
+  optionLabel: string
   varietyName: string
   color: string
   quantity: number

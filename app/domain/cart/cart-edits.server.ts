@@ -5,7 +5,7 @@ import type { DB } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import type { VarietyType } from '../../../db/schema'
 import { addLimitMessage, CART_MESSAGES, cartLimitMessage } from '~/lib/cart'
-import { VARIETY_HEADINGS } from '~/lib/catalog'
+import { optionLabelOf, optionsHeading } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
 import { quantitySchema } from '~/schemas/cart'
 import { clock } from '~/domain/clock'
@@ -68,6 +68,7 @@ interface ProductForCart {
   id: string
   total_stock: number
   variety_type: VarietyType | null
+  option_label: string
   varieties: string[]
   colors: string[]
 }
@@ -75,7 +76,7 @@ interface ProductForCart {
 async function productForCart(db: DB, owner: CartOwner, productId: string): Promise<ProductForCart> {
   const product = await db
     .selectFrom('products')
-    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type'])
+    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type', 'option_label'])
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
@@ -92,7 +93,7 @@ function checkChoices(product: ProductForCart, variety = '', color = ''): { vari
   const errors: Record<string, string[]> = {}
   const hasVariety = product.variety_type !== null && product.varieties.length > 0
   if (hasVariety && !product.varieties.includes(variety)) {
-    const heading = VARIETY_HEADINGS[product.variety_type as VarietyType]
+    const heading = optionsHeading(optionLabelOf(product.option_label, product.variety_type))
     errors.variety = [variety ? 'This option is not available.' : `Please choose one of the ${heading}.`]
   }
   if (product.colors.length > 0 && !product.colors.includes(color)) {

@@ -133,6 +133,21 @@ describe('addToCart', () => {
     expect(await countCartLines(db, asha)).toBe(0)
   })
 
+  it("speaks of the option group by the owner's own name for it, in the message and on the line", async () => {
+    await db.updateTable('products').set({ option_label: 'Chain' }).where('id', '=', 'sized').execute()
+    const missing = await invalid(addToCart(db, asha, { productId: 'sized', color: 'Red' }))
+    expect(missing.errors).toEqual({ variety: ['Please choose one of the Chain Options.'] })
+    await addToCart(db, asha, { productId: 'sized', variety: 'Small', color: 'Red' })
+    await addToCart(db, asha, { productId: 'packs', variety: 'Pack of 2' })
+    await addToCart(db, asha, { productId: 'plain' })
+    const labels = (await getCart(db, asha)).items.map((l) => [l.productId, l.optionLabel])
+    expect(labels).toEqual([
+      ['sized', 'Chain'],
+      ['packs', 'Pack'],
+      ['plain', ''],
+    ])
+  })
+
   it('requires a color when the product has colors, and one of them', async () => {
     const missing = await invalid(addToCart(db, asha, { productId: 'colored' }))
     expect(missing.errors).toEqual({ color: ['Please choose one of the Color Options.'] })

@@ -7,6 +7,7 @@ import type { VarietyType } from '../../../db/schema'
 import { unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
 import { lineStock, variantsOf } from './variant-stock.server'
+import { optionLabelOf } from '~/lib/catalog'
 
 /** Whose cart: a signed-in user's, or a visitor's (the guest id in the session cookie). */
 export type CartOwner = { userId: string } | { guestId: string }
@@ -21,6 +22,8 @@ export interface LineItem {
   image: string
   /** The product's variety type when the line has a variety, else null. */
   varietyType: VarietyType | null
+  /** The option group's name when the line has a variety ('Chain', else the type's word 'Size'), else ''. */
+  optionLabel: string
   variety: string
   color: string
   unitPricePaise: number
@@ -96,6 +99,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       stockFor('p', owner).as('total_stock'),
       'p.deleted_at',
       'p.variety_type',
+      'p.option_label',
       'p.price_paise',
       'p.sale_price_paise',
       'v.price_paise as variety_price_paise',
@@ -171,6 +175,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       title: row.title,
       image: row.image ?? '',
       varietyType: row.variety_name ? row.variety_type : null,
+      optionLabel: row.variety_name ? optionLabelOf(row.option_label, row.variety_type) : '',
       variety: row.variety_name,
       color: row.color,
       quantity: row.quantity,

@@ -10,7 +10,7 @@ import {
   PRICE_BANDS,
   type SortId,
 } from '~/lib/listing-filters'
-import { CATEGORIES, PRODUCT_MESSAGES, VARIETY_LABELS } from '~/lib/catalog'
+import { CATEGORIES, optionLabelOf, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
 import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
@@ -256,7 +256,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
                 options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
               }
             : null,
-        optionLabel: row.option_label || (row.variety_type && options.length ? VARIETY_LABELS[row.variety_type] : ''),
+        optionLabel: options.length ? optionLabelOf(row.option_label, row.variety_type) : '',
         ownOptionLabel: row.option_label,
         variants: (variants.get(card.id) ?? []).map((v) => ({
           variety: v.variety,

@@ -52,6 +52,8 @@ interface LineFixture {
   unitPricePaise: number
   quantity: number
   variety?: [type: 'size' | 'choice' | 'pack', name: string]
+  /** The option group's name when bought; none reads as the variety type's word. */
+  optionLabel?: string
   color?: string
 }
 
@@ -108,6 +110,7 @@ async function placeUnpaid(
         image: '/img/x.webp',
         variety_type: l.variety?.[0] ?? null,
         variety_name: l.variety?.[1] ?? '',
+        option_label: l.optionLabel ?? '',
         color: l.color ?? '',
         unit_price_paise: l.unitPricePaise,
         quantity: l.quantity,
@@ -240,7 +243,7 @@ describe('the PDF, read back as text', () => {
       deliveryFeePaise: 9900,
       lines: [
         { productId: 'pendant', title: 'Ocean pendant', unitPricePaise: 79_900, quantity: 2, variety: ['size', 'Large'], color: 'Teal' },
-        { productId: 'tray', title: 'Resin serving tray', unitPricePaise: 249_900, quantity: 1, variety: ['choice', 'Round'] },
+        { productId: 'tray', title: 'Resin serving tray', unitPricePaise: 249_900, quantity: 1, variety: ['choice', 'Round'], optionLabel: 'Shape' },
       ],
     })
     await assignInvoiceNumber(db, 'o1', paidAt, demo)
@@ -249,7 +252,8 @@ describe('the PDF, read back as text', () => {
     expect(text).toContain('Size: Large')
     expect(text).toContain('Colour: Teal')
     expect(text).toMatch(/Resin serving tray\s+3926\s+1\s+2,499.00\s+2,117.80\s+18%\s+190.60\s+190.60\s+2,499.00/)
-    expect(text).toContain('Choice: Round')
+    // The owner's name for the group, as it was when bought; a line without one reads as its type ('Size').
+    expect(text).toContain('Shape: Round')
     expect(text).toMatch(/Delivery charges\s+996812\s+1\s+99.00\s+83.90\s+18%\s+7.55\s+7.55\s+99.00/)
     expect(text).toMatch(/Taxable value\s+₹3,753.16/)
     expect(text).toMatch(/Total\s+₹4,196.00/)

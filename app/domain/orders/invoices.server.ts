@@ -1,6 +1,5 @@
 
 import type { DB } from '../../../db/database'
-import { VARIETY_LABELS } from '~/lib/catalog'
 import { documentNumber, financialYearOf } from '~/lib/gst'
 import {
   buildCreditNote,
@@ -87,7 +86,7 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
     lines: lines.map((line) => ({
       title: line.title,
       variety: line.varietyName,
-      varietyLabel: line.varietyType ? VARIETY_LABELS[line.varietyType] : null,
+      varietyLabel: line.optionLabel || null,
       color: line.color,
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,

@@ -15,6 +15,7 @@ import { domainSettings } from '~/domain/settings.server'
 import { NotFound } from '~/domain/errors'
 import { inJsonList } from '../../../db/dialect'
 import { refundsOf } from './refunds.server'
+import { optionLabelOf } from '~/lib/catalog'
 
 export interface OrderSummary {
   id: string
@@ -214,6 +215,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
             title: l.title,
             image: l.image,
             varietyType: l.variety_type,
+            optionLabel: l.variety_name ? optionLabelOf(l.option_label, l.variety_type) : '',
             variety: l.variety_name,
             color: l.color,
             unitPricePaise: l.unit_price_paise,

@@ -5,6 +5,7 @@ import type { Category, Order } from '../../../db/schema'
 import type { AddressFields } from '~/lib/addresses'
 import type { MailOrderLine } from '~/mail/types'
 import { fromAddressColumns } from '~/domain/accounts/addresses.server'
+import { optionLabelOf } from '~/lib/catalog'
 
 /** A line as it was bought (what a mail shows of it), and the product's category for the invoice. */
 export interface OrderSnapshotLine extends MailOrderLine {
@@ -29,6 +30,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
     .select([
       'order_lines.title',
       'order_lines.variety_type',
+      'order_lines.option_label',
       'order_lines.variety_name',
       'order_lines.color',
       'order_lines.quantity',
@@ -44,6 +46,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
     lines: lines.map((line) => ({
       title: line.title,
       varietyType: line.variety_type,
+      optionLabel: line.variety_name ? optionLabelOf(line.option_label, line.variety_type) : '',
       varietyName: line.variety_name,
       color: line.color,
       quantity: line.quantity,

@@ -136,12 +136,13 @@ describe('placeOrder', () => {
   })
 
   it('snapshots the lines and the address: later catalogue or address edits do not change the order', async () => {
+    await db.updateTable('products').set({ option_label: 'Width' }).where('id', '=', 'sized').execute()
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
     await addToCart(db, { userId: asha.id }, { productId: 'sized', quantity: 1, variety: 'Large', color: 'Blue' })
     const address = await saveAddress(db, asha, { notes: 'Leave with the guard' })
     const placed = await placeOrder(db, gateway, asha, { addressId: address.id }, 0)
 
-    await db.updateTable('products').set({ title: 'Renamed', price_paise: 1, sale_price_paise: 0 }).execute()
+    await db.updateTable('products').set({ title: 'Renamed', option_label: 'Diameter', price_paise: 1, sale_price_paise: 0 }).execute()
     await db.updateTable('product_varieties').set({ price_paise: 1, sale_price_paise: 0 }).execute()
     await db.updateTable('addresses').set({ city: 'Mysuru', pincode: '570001' }).execute()
 
@@ -152,6 +153,7 @@ describe('placeOrder', () => {
         title: 'Resin plain',
         image: '/img/plain-1.webp',
         varietyType: null,
+        optionLabel: '',
         variety: '',
         color: '',
         unitPricePaise: 50_000,
@@ -162,6 +164,7 @@ describe('placeOrder', () => {
         title: 'Resin sized',
         image: '',
         varietyType: 'size',
+        optionLabel: 'Width',
         variety: 'Large',
         color: 'Blue',
         unitPricePaise: 45_000,

@@ -215,6 +215,7 @@ export async function placeOrder(
           image: line.image,
           variety_type: line.varietyType,
           variety_name: line.variety,
+          option_label: line.optionLabel,
           color: line.color,
           unit_price_paise: line.unitPricePaise,
           quantity: line.quantity,
