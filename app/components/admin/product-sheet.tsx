@@ -101,7 +101,8 @@ export function ProductSheet({ title, closeTo, children }: { title: string; clos
 
   return (
     <>
-      <Link to={closeTo} aria-label="Close" className="fixed inset-0 z-40 bg-black/50" tabIndex={-1} />
+      {/* A tap on the backdrop closes the sheet only with JS, which asks first; without JS it does nothing. */}
+      <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" onClick={() => navigate(closeTo)} />
       <section
         ref={sheet}
         aria-label={title}
