@@ -67,11 +67,15 @@ export function ownerNewOrderMail(brand: MailBrand, order: MailOrder): RenderedM
   }
 }
 
-/** To the owner when a product's stock falls below the threshold. */
-export function lowStockMail(brand: MailBrand, input: { productId: string; title: string; stock: number; threshold: number }): RenderedMail {
-  const subject = `Low stock: ${input.title} (${input.stock} left)`
+/** To the owner when a shelf's stock (a size or colour's, or the product's own) falls below the threshold. */
+export function lowStockMail(
+  brand: MailBrand,
+  input: { productId: string; title: string; choice: string; stock: number; threshold: number },
+): RenderedMail {
+  const name = input.choice ? `${input.title}, ${input.choice}` : input.title
+  const subject = `Low stock: ${name} (${input.stock} left)`
   const link = `${brand.publicUrl}/admin/products/${encodeURIComponent(input.productId)}/edit`
-  const body = `${input.title} has ${input.stock} left in stock, below ${input.threshold}.`
+  const body = `${name} has ${input.stock} left in stock, below ${input.threshold}.`
   return {
     subject,
     html: html(

@@ -85,22 +85,25 @@ export function StockAlerts({ stock }: Pick<Dashboard, 'stock'>) {
       }
     >
       {stock.items.length === 0 ? (
-        <p className={muted}>Every product has at least {LOW_STOCK_THRESHOLD} in stock.</p>
+        <p className={muted}>Every piece, size and colour has at least {LOW_STOCK_THRESHOLD} in stock.</p>
       ) : (
         <ul className="grid grid-cols-1 gap-1">
-          {stock.items.map((product) => (
-            <li key={product.id}>
+          {stock.items.map((shelf) => (
+            <li key={`${shelf.productId}-${shelf.choice}`}>
               <Link
-                to={`/admin/products/${product.id}/edit`}
+                to={`/admin/inventory?q=${encodeURIComponent(shelf.title)}`}
                 className="flex min-h-11 items-center justify-between gap-3 rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
               >
-                <span className="min-w-0 truncate">{product.title}</span>
+                <span className="min-w-0">
+                  <span className="block truncate">{shelf.title}</span>
+                  {shelf.choice ? <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{shelf.choice}</span> : null}
+                </span>
                 <span
                   className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    product.totalStock === 0 ? 'bg-red-600 text-white' : 'bg-amber-100 text-amber-900'
+                    shelf.stock === 0 ? 'bg-red-600 text-white' : 'bg-amber-100 text-amber-900'
                   }`}
                 >
-                  {product.totalStock === 0 ? 'Out of stock' : `${product.totalStock} left`}
+                  {shelf.stock === 0 ? 'Out of stock' : `${shelf.stock} left`}
                 </span>
               </Link>
             </li>
@@ -109,7 +112,10 @@ export function StockAlerts({ stock }: Pick<Dashboard, 'stock'>) {
       )}
       {stock.lowStock + stock.outOfStock > stock.items.length ? (
         <p className={muted}>
-          and {stock.lowStock + stock.outOfStock - stock.items.length} more of {stock.products} products.
+          <Link to="/admin/inventory?stock=low" className="underline">
+            and {stock.lowStock + stock.outOfStock - stock.items.length} more
+          </Link>{' '}
+          of {stock.shelves} in the inventory.
         </p>
       ) : null}
     </Panel>

@@ -65,7 +65,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
                   {row.sku ? `SKU ${row.sku} · ` : ''}
                   {row.held} held · {row.sold} sold in 30 days
-                  {row.stock > 0 && row.stock <= LOW_STOCK_THRESHOLD ? ' · Low' : ''}
+                  {row.stock > 0 && row.stock < LOW_STOCK_THRESHOLD ? ' · Low' : ''}
                   {row.stock <= 0 ? ' · Sold out' : ''}
                 </p>
                 <Link to={historyHref(row)} className="inline-flex min-h-11 items-center text-sm underline">

@@ -30,7 +30,7 @@ export interface InventoryRow extends VariantKey {
 export type StockFilter = 'all' | 'low' | 'out'
 
 /** Every shelf: the variants of products that have them, else the product's own stock, not deleted. */
-function shelves(db: DB) {
+export function shelves(db: DB) {
   const variants = db
     .selectFrom('product_variants as pv')
     .innerJoin('products as p', 'p.id', 'pv.product_id')
@@ -57,7 +57,7 @@ function shelves(db: DB) {
 /**
  * A page of shelves, by product title then the owner's order of variants, with what is held and
  * sold of each. `q` keeps those whose title, option, colour or SKU contains it; `stock` keeps the
- * low (LOW_STOCK_THRESHOLD or fewer) or sold-out ones.
+ * low (below LOW_STOCK_THRESHOLD, as the card's 'Only N items left') or sold-out ones.
  */
 export async function listInventory(db: DB, options: { q?: string; stock?: StockFilter; page?: number } = {}): Promise<Page<InventoryRow>> {
   let matching = shelves(db)
@@ -70,7 +70,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
       ),
     )
   }
-  if (options.stock === 'low') matching = matching.where('s.stock', '<=', LOW_STOCK_THRESHOLD)
+  if (options.stock === 'low') matching = matching.where('s.stock', '<', LOW_STOCK_THRESHOLD)
   if (options.stock === 'out') matching = matching.where('s.stock', '<=', 0)
   const page = await readPage(matching, (query) => query.selectAll().orderBy('s.title').orderBy('s.productId').orderBy('s.position'), {
     page: options.page,

@@ -119,21 +119,30 @@ describe('dashboard', () => {
     expect(totalOrders).toBe(4)
   })
 
-  it('lists live products under 10 in stock, emptiest first, with counts of out and low', async () => {
+  it('lists the shelves under 10 in stock (a size of a product with plenty in all), emptiest first, with counts of out and low', async () => {
     await insertProduct('plenty', 10)
     await insertProduct('three', 3)
     await insertProduct('empty', 0)
     await insertProduct('nine', 9)
     await insertProduct('gone', 0, true)
+    await insertProducts(db, [{ id: 'sized', title: 'Product sized', stock: 42, varieties: [{ name: 'Small', price: 100 }, { name: 'Large', price: 200 }] }])
+    await db
+      .insertInto('product_variants')
+      .values([
+        { product_id: 'sized', variety_name: 'Small', stock: 2, position: 0 },
+        { product_id: 'sized', variety_name: 'Large', stock: 40, position: 1 },
+      ])
+      .execute()
     const { stock } = await dashboard(db, NOW)
     expect(stock).toEqual({
-      products: 4,
+      shelves: 6,
       outOfStock: 1,
-      lowStock: 2,
+      lowStock: 3,
       items: [
-        { id: 'empty', title: 'Product empty', totalStock: 0 },
-        { id: 'three', title: 'Product three', totalStock: 3 },
-        { id: 'nine', title: 'Product nine', totalStock: 9 },
+        { productId: 'empty', title: 'Product empty', choice: '', stock: 0 },
+        { productId: 'sized', title: 'Product sized', choice: 'Size: Small', stock: 2 },
+        { productId: 'three', title: 'Product three', choice: '', stock: 3 },
+        { productId: 'nine', title: 'Product nine', choice: '', stock: 9 },
       ],
     })
   })

@@ -3,13 +3,13 @@
 import type { DB } from '../../../db/database'
 import { localDaySql } from '../../../db/dialect'
 import type { OrderStatus } from '../../../db/schema'
-import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES, indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { listAllOrders } from '~/domain/orders/admin-orders.server'
 import { countNeedsAttention } from '~/domain/orders/order-attention.server'
 import { isUnpaidCheckout } from '~/domain/cart/unpaid-checkouts.server'
 import { clock } from '~/domain/clock'
+import { lowShelves } from '~/domain/catalog/low-stock.server'
 
 export const CHART_DAYS = 30
 export const LOW_STOCK_LIST_SIZE = 12
@@ -95,40 +95,11 @@ async function ordersByStatus(db: DB): Promise<{ status: OrderStatus; count: num
   return ALL_ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }))
 }
 
-/** Live products below the low-stock line, emptiest first, and how many there are in all. */
-async function stockAlerts(db: DB) {
-  const live = db.selectFrom('products').where('deleted_at', 'is', null)
-  const [counts, items] = await Promise.all([
-    live
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when('total_stock', '=', 0).then(1).else(0).end()).as('outOfStock'),
-        eb.fn
-          .sum<number>(eb.case().when(eb.and([eb('total_stock', '>', 0), eb('total_stock', '<', LOW_STOCK_THRESHOLD)])).then(1).else(0).end())
-          .as('lowStock'),
-      ])
-      .executeTakeFirstOrThrow(),
-    live
-      .where('total_stock', '<', LOW_STOCK_THRESHOLD)
-      .select(['id', 'title', 'total_stock'])
-      .orderBy('total_stock')
-      .orderBy('title')
-      .limit(LOW_STOCK_LIST_SIZE)
-      .execute(),
-  ])
-  return {
-    products: Number(counts.total),
-    outOfStock: Number(counts.outOfStock ?? 0),
-    lowStock: Number(counts.lowStock ?? 0),
-    items: items.map((p) => ({ id: p.id, title: p.title, totalStock: p.total_stock })),
-  }
-}
-
 export async function dashboard(db: DB, now = clock.now()) {
   const [daily, byStatus, stock, needsAttention, latest] = await Promise.all([
     dailyRevenue(db, now),
     ordersByStatus(db),
-    stockAlerts(db),
+    lowShelves(db, LOW_STOCK_LIST_SIZE),
     countNeedsAttention(db),
     listAllOrders(db, { pageSize: LATEST_ORDERS_SIZE }),
   ])

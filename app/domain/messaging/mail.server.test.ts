@@ -121,6 +121,28 @@ describe('a confirmed payment', () => {
     low = (await outbox()).filter((m) => m.kind === 'low-stock')
     expect(low.map((m) => m.subject)).toEqual(['Low stock: Ocean pendant (9 left)', 'Low stock: Ocean pendant (8 left)'])
   })
+
+  it("tells of a size that fell below 10 while the product's total stays above it, named by the owner's group name", async () => {
+    await db.insertInto('product_varieties').values({ product_id: 'coaster', position: 1, name: 'Small', price_paise: 30_000 }).execute()
+    await db
+      .insertInto('product_variants')
+      .values([
+        { product_id: 'coaster', variety_name: 'Large', stock: 40, position: 0 },
+        { product_id: 'coaster', variety_name: 'Small', stock: 10, position: 1 },
+      ])
+      .execute()
+    await db.updateTable('products').set({ option_label: 'Diameter' }).where('id', '=', 'coaster').execute()
+    const crossing = await paidOrder(
+      [
+        { productId: 'coaster', quantity: 1, variety: 'Small' },
+        { productId: 'coaster', quantity: 1, variety: 'Large' },
+      ],
+      'pay_1',
+    )
+    const low = (await outbox()).filter((m) => m.kind === 'low-stock')
+    expect(low.map((m) => [m.subject, m.dedupe_key])).toEqual([['Low stock: Agate coaster, Diameter: Small (9 left)', `low-stock:coaster:Diameter: Small:${crossing}`]])
+    expect((await db.selectFrom('products').select('total_stock').where('id', '=', 'coaster').executeTakeFirstOrThrow()).total_stock).toBe(48)
+  })
 })
 
 describe('status mail', () => {

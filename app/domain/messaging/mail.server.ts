@@ -9,6 +9,7 @@ import { adminOrderUrl } from '~/mail/parts.server'
 import type { MailOrder } from '~/mail/types'
 import { enqueueMail } from './mail-outbox.server'
 import { readOrderSnapshot } from '~/domain/orders/order-snapshot.server'
+import { shelvesTakenLow } from '~/domain/catalog/low-stock.server'
 import { domainSettings } from '~/domain/settings.server'
 
 export type { ShopperMailStatus, StatusMailExtra } from '~/mail/order-mails.server'
@@ -63,24 +64,15 @@ export async function queuePaidOrderMails(trx: DB, orderId: string): Promise<voi
   if (!owner) return
   await enqueueMail(trx, { kind: 'order-paid-owner', to: owner, dedupeKey: `order-paid-owner:${orderId}`, ...ownerNewOrderMail(settings, order) })
 
-  // Stock after this order, and what the order took: below the threshold now and not before.
-  // (A line the stock could not cover took nothing; such an order is flagged for refund, and its
-  // product may be reported although it was already low: at most once, for that order.)
-  const products = await trx
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select((eb) => ['p.id', 'p.title', 'p.total_stock', eb.fn.sum<number>('l.quantity').as('taken')])
-    .where('l.order_id', '=', orderId)
-    .groupBy(['p.id', 'p.title', 'p.total_stock'])
-    .execute()
-  for (const product of products) {
-    const before = product.total_stock + Number(product.taken)
-    if (product.total_stock >= LOW_STOCK_THRESHOLD || before < LOW_STOCK_THRESHOLD) continue
+  // Each shelf (a variant, or a product's own stock) below the threshold now and not before the order
+  // took its units. (A line the stock could not cover took nothing; such an order is flagged for
+  // refund, and its shelf may be reported although it was already low: at most once, for that order.)
+  for (const shelf of await shelvesTakenLow(trx, orderId)) {
     await enqueueMail(trx, {
       kind: 'low-stock',
       to: owner,
-      dedupeKey: `low-stock:${product.id}:${orderId}`,
-      ...lowStockMail(settings, { productId: product.id, title: product.title, stock: product.total_stock, threshold: LOW_STOCK_THRESHOLD }),
+      dedupeKey: `low-stock:${[shelf.productId, shelf.choice, orderId].filter(Boolean).join(':')}`,
+      ...lowStockMail(settings, { ...shelf, threshold: LOW_STOCK_THRESHOLD }),
     })
   }
 }

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Inventory · Admin' }]
 
 const FILTERS: { value: StockFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'low', label: `Low (${LOW_STOCK_THRESHOLD} or fewer)` },
+  { value: 'low', label: `Low (under ${LOW_STOCK_THRESHOLD})` },
   { value: 'out', label: 'Sold out' },
 ]
 
