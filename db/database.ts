@@ -26,6 +26,7 @@ import * as searchSynonyms from '../migrations/2026-11-27T0120-search-synonyms'
 import * as stockMovements from '../migrations/2026-11-27T0130-stock-movements'
 import * as stockAlerts from '../migrations/2026-11-27T0150-stock-alerts'
 import * as orderLineOptionLabel from '../migrations/2026-11-27T0220-order-line-option-label'
+import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0130-stock-movements': stockMovements,
   '2026-11-27T0150-stock-alerts': stockAlerts,
   '2026-11-27T0220-order-line-option-label': orderLineOptionLabel,
+  '2026-11-27T0230-choice-pictures': choicePictures,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

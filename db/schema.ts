@@ -68,6 +68,8 @@ export interface ProductColorsTable {
   product_id: string
   position: number
   name: string
+  /** The colour's own picture (one of the product's images), '' for none. */
+  image: Generated<string>
 }
 
 /** One option of the product's variety (a choice, a size or a pack, by products.variety_type). */
@@ -78,6 +80,8 @@ export interface ProductVarietiesTable {
   name: string
   price_paise: number
   sale_price_paise: Generated<number>
+  /** The option's own picture (one of the product's images), '' for none. */
+  image: Generated<string>
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database'
 import { createProduct } from '~/domain/catalog/admin-products.server'
 import { Invalid } from '~/domain/errors'
 import { fromApiProduct, parseApiProduct } from './admin-products.server'
+import { toApiProduct } from './serializers.server'
 
 const [IMG_A, IMG_B, IMG_C] = [uploadUrl('a', 1280), uploadUrl('b', 640), uploadUrl('c', 320)]
 
@@ -45,6 +46,26 @@ describe('the API product shape (docs/spec/entities.md)', () => {
     expect(fromApiProduct({ ...SPEC_BODY, image: IMG_C }).images).toEqual([IMG_C, IMG_A, IMG_B])
     expect(fromApiProduct({ ...SPEC_BODY, variety: null })).toMatchObject({ varietyType: '', varieties: [] })
     expect(fromApiProduct({ ...SPEC_BODY, _id: 'mine', id: 'mine' })).not.toHaveProperty('_id')
+  })
+
+  it("reads and answers a colour's and an option's own picture (extras), and an old client's body has none", async () => {
+    const body = {
+      ...SPEC_BODY,
+      images: [IMG_A, IMG_B, IMG_C],
+      colorImages: { 'Gold flakes': IMG_B },
+      variety: { type: 'size', sizes: [{ size: 'S', price: 300, image: IMG_C }, { size: 'L', price: 500 }] },
+    }
+    const created = await createProduct(db, parseApiProduct(body))
+    const answer = toApiProduct(created)
+    expect(answer.colorImages).toEqual({ 'Gold flakes': IMG_B })
+    expect(answer.variety?.sizes).toEqual([
+      { size: 'S', price: 300, salePrice: 0, image: IMG_C },
+      { size: 'L', price: 500, salePrice: 0 },
+    ])
+    const old = toApiProduct(await createProduct(db, parseApiProduct(SPEC_BODY)))
+    expect(old).not.toHaveProperty('colorImages')
+    expect(() => parseApiProduct({ ...body, colorImages: { Clear: IMG_A.replace('a', 'z') } })).toThrow(Invalid)
+    expect(() => parseApiProduct({ ...body, colorImages: 'gold' })).toThrow(Invalid)
   })
 
   it('ignores an averageReview an old client sends, whatever its value (the reviews make it; ADR 062)', () => {

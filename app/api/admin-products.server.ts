@@ -62,6 +62,8 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       // Stock per variant (ADR 061), an optional extra.
       option.stock = amount(item.stock)
       option.stockByColor = stockMap(item.stockByColor)
+      // Its own picture, an optional extra: one of the product's images, '' for none.
+      option.image = orNothing(item.image)
       return option
     }),
   }
@@ -93,6 +95,7 @@ export function fromApiProduct(body: unknown): Json {
     ...toVarieties(b.variety),
     optionLabel: orNothing(b.optionLabel),
     stockByColor: stockMap(b.stockByColor),
+    colorImages: orNothing(b.colorImages),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }

@@ -64,20 +64,23 @@ function optionStock(detail: ProductDetail, option: string): OptionStock {
   return { stock: own.reduce((sum, v) => sum + v.available, 0), ...byColor(colored) }
 }
 
+/** An option's own picture, an extra given only when it has one. */
+const picture = (option: { image?: string }) => (option.image ? { image: option.image } : {})
+
 function toApiVariety(detail: ProductDetail): ApiVariety | null {
   const { variety } = detail
   if (!variety) return null
   const empty: ApiVariety = { type: variety.type, options: [], sizes: [], packs: [] }
   switch (variety.type) {
     case 'choice':
-      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o), ...optionStock(detail, o.name) })) }
+      return { ...empty, options: variety.options.map((o) => ({ name: o.name, ...rupeePrices(o), ...optionStock(detail, o.name), ...picture(o) })) }
     case 'size':
-      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o), ...optionStock(detail, o.name) })) }
+      return { ...empty, sizes: variety.options.map((o) => ({ size: o.name, ...rupeePrices(o), ...optionStock(detail, o.name), ...picture(o) })) }
     case 'pack':
       // Packs carry a price only (docs/spec/entities.md): the price a shopper pays for the pack.
       return {
         ...empty,
-        packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)), ...optionStock(detail, o.name) })),
+        packs: variety.options.map((o) => ({ packName: o.name, price: paiseToRupees(unitPricePaise(o)), ...optionStock(detail, o.name), ...picture(o) })),
       }
   }
 }
@@ -99,6 +102,8 @@ export function toApiProduct(detail: ProductDetail) {
     // Extras (ADR 061): the option group's name, and the stock of colours that carry their own.
     optionLabel: detail.optionLabel,
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
+    // Extra: the colours' own pictures ({colour: url}), only when some colour has one.
+    ...(Object.keys(detail.colorImages).length ? { colorImages: detail.colorImages } : {}),
   }
 }
 

@@ -23,8 +23,8 @@ function ChoiceGroup({
 }: {
   legend: string
   name: string
-  /** A sold-out choice is shown, marked '(sold out)', and cannot be chosen (ADR 061). */
-  options: { value: string; label: string; hint?: string; soldOut?: boolean }[]
+  /** A sold-out choice is shown, marked '(sold out)', and cannot be chosen (ADR 061). `picture`: its image's number (app.css, no JS). */
+  options: { value: string; label: string; hint?: string; soldOut?: boolean; picture?: number }[]
   value: string
   onChange: (value: string) => void
   error?: string
@@ -49,6 +49,7 @@ function ChoiceGroup({
               checked={value === option.value && !option.soldOut}
               disabled={option.soldOut}
               onChange={() => onChange(option.value)}
+              data-picture={option.picture}
               className="sr-only"
             />
             {option.label}
@@ -97,6 +98,9 @@ export function ProductDetailView({
     if (color && colors.every((c) => c !== color || choiceSoldOut(product.variants, name, c))) setColor('')
   }
   const chosen = product.variety?.options.find((o) => o.name === variety && !optionSoldOut(o.name)) ?? null
+  // The picked colour's picture, else the picked option's (numbered from 1; 0 for none).
+  const pictureOf = (url?: string) => (url ? product.images.indexOf(url) + 1 : 0)
+  const picture = pictureOf(product.colorImages[color]) || pictureOf(chosen?.image)
   const needsVariety = Boolean(product.variety)
   const needsColor = product.colors.length > 0
   const ready = (!needsVariety || chosen !== null) && (!needsColor || (color !== '' && !colorSoldOut(color)))
@@ -112,7 +116,7 @@ export function ProductDetailView({
   return (
     <div data-product-detail="" className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
       <div className="md:row-span-2">
-        <ProductGallery images={product.images} title={product.title} idPrefix={`p-${product.id}`} />
+        <ProductGallery images={product.images} title={product.title} idPrefix={`p-${product.id}`} show={picture} />
       </div>
       <div className="grid content-start gap-4">
         <div>
@@ -144,6 +148,7 @@ export function ProductDetailView({
                 label: o.name,
                 hint: formatPaise(effectivePricePaise(o)),
                 soldOut: optionSoldOut(o.name),
+                picture: pictureOf(o.image) || undefined,
               }))}
             />
           ) : null}
@@ -154,7 +159,7 @@ export function ProductDetailView({
               value={color}
               onChange={setColor}
               error={fieldErrors?.color?.[0]}
-              options={product.colors.map((c) => ({ value: c, label: c, soldOut: colorSoldOut(c) }))}
+              options={product.colors.map((c) => ({ value: c, label: c, soldOut: colorSoldOut(c), picture: pictureOf(product.colorImages[c]) || undefined }))}
             />
           ) : null}
         </fetcher.Form>

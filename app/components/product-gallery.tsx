@@ -1,13 +1,14 @@
 import { Carousel } from './ui/carousel'
 import { Picture } from './ui/picture'
 
-/** A product's pictures, with arrows and dots (browsable without JS). */
-export function ProductGallery({ images, title, idPrefix }: { images: string[]; title: string; idPrefix: string }) {
+/** A product's pictures, with arrows and dots (browsable without JS); `show` brings picture n (from 1) into view. */
+export function ProductGallery({ images, title, idPrefix, show }: { images: string[]; title: string; idPrefix: string; show?: number }) {
   if (images.length === 0) return <div className="aspect-square w-full rounded-lg bg-zinc-100 dark:bg-zinc-800" />
   return (
     <Carousel
       items={images}
       idPrefix={idPrefix}
+      show={show}
       label={`Pictures of ${title}`}
       renderSlide={(url, index) => (
         <Picture

@@ -79,3 +79,18 @@ it('says once, next to the box, that an option has no stock', () => {
   expect(form({ ...options, 'varieties[0].stock': '4' }).error?.['varieties[1].stock']).toEqual(['Give the stock of every option, or of none'])
   expect(form(options).error?.['varieties[1].stock']).toEqual(['Give the stock of Large'])
 })
+
+it("turns a colour's and an option's picture number into that picture, and refuses a number past the pictures", () => {
+  const images = { 'images[0]': '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-1280.webp', 'images[1]': '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb-1280.webp' }
+  const submission = form({ ...withOptionsAndColors, ...images, 'colorPicture[1]': '2', 'varieties[0].picture': '1' })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.input.colorImages).toEqual({ Teal: images['images[1]'] })
+  expect(submission.value.input.varieties.map((v) => v.image)).toEqual([images['images[0]'], ''])
+  const past = form({ ...withOptionsAndColors, ...images, 'colorPicture[0]': '3', 'varieties[1].picture': '5' })
+  expect(past.status).toBe('error')
+  expect(past.status === 'error' && past.error).toMatchObject({
+    'colorPicture[0]': ["Choose one of this product's pictures"],
+    'varieties[1].picture': ["Choose one of this product's pictures"],
+  })
+})

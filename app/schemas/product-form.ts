@@ -9,14 +9,19 @@ import { type ProductInput, productSchema, stockCount, varietySchema } from './p
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
 
+/** A choice's picture as the form's select names it: the picture's number (1 = the first image); empty for none. */
+const pictureNumber = z.coerce.number().int().min(1).max(PRODUCT_LIMITS.images).optional()
+
 const formSchema = productSchema.safeExtend({
   /** The switch "Keep stock for each option and colour". */
   variantStock: z.literal('on').optional(),
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
   stockByOption: z.literal('on').optional(),
   colorStock: colorBoxes,
+  /** Each colour's picture, in the colours' order. */
+  colorPicture: z.array(pictureNumber).max(PRODUCT_LIMITS.colors).optional(),
   varieties: z
-    .array(varietySchema.extend({ colorStock: colorBoxes }))
+    .array(varietySchema.extend({ colorStock: colorBoxes, picture: pictureNumber }))
     .max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions })
     .optional()
     .default([]),
@@ -28,6 +33,17 @@ type FormValue = z.output<typeof formSchema>
 export function gridShapeOf(value: Pick<FormValue, 'variantStock' | 'stockByOption' | 'varietyType' | 'varieties' | 'colors'>): StockBy | null {
   if (value.variantStock !== 'on') return null
   return stockGridShape(value.varietyType ? value.varieties.length : 0, value.colors.length, value.stockByOption === 'on')
+}
+
+/** A picture chosen for a colour or an option is one the product still has. */
+function picturesExist(value: FormValue, ctx: z.RefinementCtx) {
+  const gone = (n: number | undefined) => n !== undefined && n > value.images.length
+  value.colorPicture?.forEach((n, j) => {
+    if (gone(n) && j < value.colors.length) ctx.addIssue({ code: 'custom', path: ['colorPicture', j], message: "Choose one of this product's pictures" })
+  })
+  value.varieties.forEach((option, i) => {
+    if (gone(option.picture)) ctx.addIssue({ code: 'custom', path: ['varieties', i, 'picture'], message: "Choose one of this product's pictures" })
+  })
 }
 
 /** Every box of the grid is filled (an empty one would leave a choice nobody can buy). */
@@ -60,14 +76,17 @@ const byColor = (colors: string[], boxes: (number | undefined)[] | undefined) =>
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, varieties, ...product } = value
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPicture, varieties, ...product } = value
   const shape = gridShapeOf(value)
+  const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
     ...product,
     optionLabel: product.optionLabel ?? '',
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
-    varieties: varieties.map(({ colorStock: boxes, stock, stockByColor: _given, ...option }) => ({
+    colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),
+    varieties: varieties.map(({ colorStock: boxes, stock, stockByColor: _given, picture, ...option }) => ({
       ...option,
+      image: pictureOf(picture),
       ...(shape === 'option' ? { stock } : {}),
       ...(shape === 'optionColor' ? { stockByColor: byColor(value.colors, boxes) } : {}),
     })),
@@ -77,4 +96,4 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
 }
 
 /** The form's schema; its value goes through toProductInput before the domain sees it. */
-export const productFormSchema = formSchema.superRefine(everyBoxFilled)
+export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(picturesExist)

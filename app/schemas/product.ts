@@ -43,6 +43,8 @@ export const varietySchema = z.object({
   /** The option's own stock (ADR 061); with stockByColor, their sum. */
   stock: stockCount('Stock').optional(),
   stockByColor: stockByColor.optional(),
+  /** The option's own picture: one of the product's images (checked below); '' for none. */
+  image: z.string().optional(),
 })
 
 export const productSchema = z
@@ -62,6 +64,8 @@ export const productSchema = z
     optionLabel: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
+    /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */
+    colorImages: z.record(z.string(), z.string(), { error: 'Color pictures must name colors and their picture' }).optional(),
     varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
     colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),
     images: z
@@ -91,7 +95,22 @@ export const productSchema = z
       ctx.addIssue({ code: 'custom', path: ['colors'], message: 'Colors must be different' })
     }
     checkVariantStock(p, ctx)
+    checkChoicePictures(p, ctx)
   })
+
+/** A colour's or an option's picture is one of the product's images, of a colour it has. */
+function checkChoicePictures(p: { images: string[]; colors: string[]; varieties: { image?: string }[]; colorImages?: Record<string, string> }, ctx: z.RefinementCtx) {
+  const notOurs = (url: string | undefined) => url !== undefined && url !== '' && !p.images.includes(url)
+  p.varieties.forEach((v, index) => {
+    if (notOurs(v.image)) ctx.addIssue({ code: 'custom', path: ['varieties', index, 'image'], message: PICTURE_NOT_OURS })
+  })
+  for (const [color, url] of Object.entries(p.colorImages ?? {})) {
+    if (!p.colors.includes(color)) ctx.addIssue({ code: 'custom', path: ['colorImages'], message: `Not a color of this product: ${color}` })
+    else if (notOurs(url)) ctx.addIssue({ code: 'custom', path: ['colorImages'], message: PICTURE_NOT_OURS })
+  }
+}
+
+const PICTURE_NOT_OURS = "Choose one of this product's pictures"
 
 /**
  * Stock per variant (ADR 061) is given for every option or for none, by colour only with colours

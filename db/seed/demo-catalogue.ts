@@ -98,6 +98,7 @@ const jewellery: DemoProduct[] = [
     art: [
       ['ocean', 'pendant', 'lagoon'],
       ['ocean', 'full', 'lagoon'],
+      ['ocean', 'pendant', 'emerald'],
     ],
   }),
   product({

@@ -9,6 +9,8 @@ interface DemoVariantStock {
   options?: Record<string, { stock: number } | { stockByColor: Record<string, number> }>
   /** Per colour, for a product without options. */
   stockByColor?: Record<string, number>
+  /** A colour's own picture, by its number among the product's pictures (1 = the first). */
+  colorPictures?: Record<string, number>
 }
 
 export const DEMO_VARIANT_STOCK: Record<string, DemoVariantStock> = {
@@ -18,6 +20,7 @@ export const DEMO_VARIANT_STOCK: Record<string, DemoVariantStock> = {
       'Silver Chain': { stockByColor: { 'Ocean Blue': 10, Teal: 6 } },
       'Gold Chain': { stockByColor: { 'Ocean Blue': 1, Teal: 7 } },
     },
+    colorPictures: { 'Ocean Blue': 1, Teal: 3 },
   },
   'Geode Resin Wall Clock': { options: { '12 inch': { stock: 7 }, '18 inch': { stock: 1 } } },
   'Gold Flake Marble Drop Earrings': { stockByColor: { Ivory: 18, Gold: 0 } },
@@ -33,5 +36,12 @@ export function withVariantStock(input: ProductInput): ProductInput {
     ? sum(demo.stockByColor)
     : varieties.reduce((all, option) => all + (option.stockByColor ? sum(option.stockByColor) : (option.stock ?? 0)), 0)
   if (total !== input.totalStock) throw new Error(`The variants of "${input.title}" add up to ${total}, not ${input.totalStock}`)
-  return { ...input, varieties, ...(demo.optionLabel ? { optionLabel: demo.optionLabel } : {}), ...(demo.stockByColor ? { stockByColor: demo.stockByColor } : {}) }
+  const colorImages = Object.fromEntries(Object.entries(demo.colorPictures ?? {}).map(([color, n]) => [color, input.images[n - 1] ?? '']))
+  return {
+    ...input,
+    varieties,
+    colorImages,
+    ...(demo.optionLabel ? { optionLabel: demo.optionLabel } : {}),
+    ...(demo.stockByColor ? { stockByColor: demo.stockByColor } : {}),
+  }
 }

@@ -39,6 +39,8 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   await addItem(sheet, 'Add color', [['Color 1', 'Teal']])
   await addItem(sheet, 'Add color', [['Color 2', 'Amber']])
   await sheet.getByLabel('Option group name', { exact: true }).fill('Chain')
+  // Amber's own picture: the piece's first.
+  await sheet.getByLabel('Color 2 picture', { exact: true }).selectOption({ label: 'Picture 1' })
 
   await sheet.getByLabel('Keep stock for each option and colour', { exact: true }).check()
   if (!jsEnabled()) await sheet.getByRole('button', { name: 'Show stock per option' }).click()
@@ -54,6 +56,8 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
 
   sheet = await openEditSheet(page, piece.title)
   await expect(sheet.getByLabel('Option group name', { exact: true })).toHaveValue('Chain')
+  await expect(sheet.getByLabel('Color 2 picture', { exact: true })).toHaveValue('1')
+  await expect(sheet.getByLabel('Color 1 picture', { exact: true })).toHaveValue('')
   await expect(sheet.getByLabel('Keep stock for each option and colour', { exact: true })).toBeChecked()
   for (const [label, value] of Object.entries(STOCK)) await expect(sheet.getByLabel(label, { exact: true })).toHaveValue(value)
   await expect(sheet.getByLabel('Total Stock', { exact: true })).toHaveValue('5')
@@ -61,9 +65,11 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   // The shop as a visitor sees it (the admin's own pages are the admin's).
   await page.context().clearCookies()
   await page.goto(piece.path)
-  const chains = page.getByRole('group', { name: 'Size Options' })
+  const chains = page.getByRole('group', { name: 'Chain Options' })
   await expect(chains.getByRole('radio', { name: /^Brass.*\(sold out\)$/ })).toBeDisabled()
   await expect(chains.getByRole('radio', { name: /^Silver/ })).toBeEnabled()
+  const amber = page.getByRole('group', { name: 'Color Options' }).getByRole('radio', { name: 'Amber' })
+  await expect(amber).toHaveAttribute('data-picture', '1')
 })
 
 test('an empty box is refused next to it and nothing is saved', async ({ page, shop }) => {

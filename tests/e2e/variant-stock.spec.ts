@@ -36,3 +36,24 @@ test('the last 18 inch clock goes in the cart once; a second is refused with wha
   await expect(page.getByRole('alert').filter({ hasText: 'Only 1 quantity can be added for this item' })).toBeVisible()
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')
 })
+
+test('picking a colour brings its own picture into view (the gallery scrolls with JS; CSS puts it first without)', async ({ page }) => {
+  await page.goto(await productPath(page, 'Ocean Wave Resin Pendant'))
+  const gallery = page.getByRole('region', { name: 'Pictures of Ocean Wave Resin Pendant' })
+  // The slide whose left edge is at the strip's (the one a shopper sees), by its name ('3 of 3').
+  const shown = () =>
+    gallery.evaluate((region) => {
+      const strip = region.querySelector('div') as HTMLElement
+      const left = strip.getBoundingClientRect().left
+      const slides = [...strip.querySelectorAll<HTMLElement>('[role="group"]')]
+      return slides.find((slide) => Math.abs(slide.getBoundingClientRect().left - left) < 2)?.getAttribute('aria-label') ?? null
+    })
+  await expect.poll(shown).toBe('1 of 3')
+  const colors = page.getByRole('group', { name: 'Color Options' })
+  await choose(colors, 'Teal')
+  await expect.poll(shown).toBe('3 of 3')
+  await choose(colors, 'Ocean Blue')
+  await expect.poll(shown).toBe('1 of 3')
+  await gallery.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('colour-picture-390.png') })
+})

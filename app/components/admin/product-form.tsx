@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ReactNode, useState } from 'react'
+import { type ComponentProps, type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_LABELS as VARIETY_WORDS, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { MAX_UPLOAD_MB } from '~/lib/images'
@@ -114,7 +114,24 @@ export function ProductForm({
 
   const small = 'h-9 text-sm'
   const optionErrors = (option: ReturnType<(typeof varieties)[number]['getFieldset']>) =>
-    [option.name, option.price, option.salePrice].flatMap((f) => f.errors ?? [])
+    [option.name, option.price, option.salePrice, option.picture].flatMap((f) => f.errors ?? [])
+  const colorPictures = fields.colorPicture.getFieldList()
+  const initialColorPictures = (fields.colorPicture.initialValue ?? []) as (string | undefined)[]
+  /**
+   * The picture a colour or an option shows when picked: one of the product's images by number. A
+   * colour's is a plain select keyed with its colour's row, so it moves with the row when a colour
+   * above is removed (its name follows the index).
+   */
+  const pictureSelect = ({ key, ...props }: ComponentProps<'select'> & { key?: string }, label: string) => (
+    <select {...props} key={key} aria-label={label} className={`${inputClass} ${small} w-auto`}>
+      <option value="">No picture</option>
+      {images.map((image, n) => (
+        <option key={image.key} value={String(n + 1)}>
+          Picture {n + 1}
+        </option>
+      ))}
+    </select>
+  )
   /** The ✕ that takes one item out of a list (a plain submit button without JS). */
   const removeButton = (list: string, index: number, label: string, className = buttonClass('ghost', 'sm', 'text-red-600')) => (
     <button {...form.remove.getButtonProps({ name: list, index })} className={className} aria-label={label}>
@@ -218,6 +235,9 @@ export function ProductForm({
                 className={small}
               />
               {removeButton(fields.varieties.name, index, `Remove option ${index + 1}`)}
+              {images.length > 0 ? (
+                <div className="col-span-4">{pictureSelect(getSelectProps(option.picture), `Option ${index + 1} picture`)}</div>
+              ) : null}
               {optionErrors(option).length ? (
                 <p className="col-span-4 text-xs text-red-600">{optionErrors(option).join(' ')}</p>
               ) : null}
@@ -235,9 +255,15 @@ export function ProductForm({
 
       <ListFieldset legend="Colors" errors={fields.colors.errors}>
         {colors.map((color, index) => (
-          <div key={color.key} className="flex gap-2">
-            <Input {...getInputProps(color, { type: 'text' })} key={color.key} aria-label={`Color ${index + 1}`} className={small} />
-            {removeButton(fields.colors.name, index, `Remove color ${index + 1}`)}
+          <div key={color.key} className="grid gap-1">
+            <div className="flex gap-2">
+              <Input {...getInputProps(color, { type: 'text' })} key={color.key} aria-label={`Color ${index + 1}`} className={small} />
+              {images.length > 0
+                ? pictureSelect({ name: `${fields.colorPicture.name}[${index}]`, defaultValue: initialColorPictures[index] ?? '' }, `Color ${index + 1} picture`)
+                : null}
+              {removeButton(fields.colors.name, index, `Remove color ${index + 1}`)}
+            </div>
+            {colorPictures[index]?.errors?.length ? <p className="text-xs text-red-600">{colorPictures[index]?.errors?.join(' ')}</p> : null}
           </div>
         ))}
         <button {...form.insert.getButtonProps({ name: fields.colors.name, defaultValue: '' })} className={buttonClass('outline', 'sm')}>

@@ -13,12 +13,15 @@ export function Carousel<T>({
   label,
   renderSlide,
   autoRotateMs,
+  show: wanted,
 }: {
   items: T[]
   idPrefix: string
   label: string
   renderSlide: (item: T, index: number) => ReactNode
   autoRotateMs?: number
+  /** A slide (from 1) to bring into view whenever this changes (a picked colour's picture); 0 for none. */
+  show?: number
 }) {
   const strip = useRef<HTMLDivElement>(null)
   const current = useRef(0)
@@ -39,6 +42,11 @@ export function Carousel<T>({
   function go(event: MouseEvent<HTMLAnchorElement>, index: number) {
     if (show(index)) event.preventDefault()
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `wanted` moves the strip
+  useEffect(() => {
+    if (wanted) show(wanted - 1)
+  }, [wanted])
 
   useEffect(() => {
     if (!autoRotateMs || count < 2 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return

@@ -239,6 +239,56 @@ describe('deleteProduct', () => {
   })
 })
 
+describe("a colour's or an option's own picture", () => {
+  const pictured = () =>
+    input({
+      colors: ['Teal', 'Gold'],
+      colorImages: { Gold: IMG_B },
+      images: [IMG_A, IMG_B, IMG_C],
+      varietyType: 'size',
+      varieties: [
+        { name: 'Small', price: 500, image: IMG_C },
+        { name: 'Large', price: 900 },
+      ],
+    })
+
+  it('is stored, read back for the product page and the form (by picture number)', async () => {
+    const created = await createProduct(db, pictured())
+    expect(created.colorImages).toEqual({ Gold: IMG_B })
+    expect(created.variety?.options).toEqual([
+      { name: 'Small', pricePaise: 50_000, salePricePaise: 0, image: IMG_C },
+      { name: 'Large', pricePaise: 90_000, salePricePaise: 0 },
+    ])
+    expect(toProductFormValues(created)).toMatchObject({ colorPicture: ['', '2'], varieties: [{ picture: '3' }, { picture: '' }] })
+  })
+
+  it('stays through an edit that does not speak of pictures (an older client), while its colour, option and image stay', async () => {
+    const created = await createProduct(db, pictured())
+    const { colorImages: _colors, ...withoutColorPictures } = pictured()
+    const older = { ...withoutColorPictures, varieties: withoutColorPictures.varieties.map(({ image: _image, ...option }) => option) }
+    const kept = await updateProduct(db, created.id, older)
+    expect(kept.colorImages).toEqual({ Gold: IMG_B })
+    expect(kept.variety?.options[0]?.image).toBe(IMG_C)
+    // The picture taken out of the product goes from the option too; the colour renamed loses its own.
+    const fewer = await updateProduct(db, created.id, { ...older, colors: ['Teal', 'Antique gold'], images: [IMG_A, IMG_B] })
+    expect(fewer.colorImages).toEqual({})
+    expect(fewer.variety?.options[0]?.image).toBeUndefined()
+  })
+
+  it('is cleared by an edit that gives none, and refused when it is not one of the product\'s pictures or colours', async () => {
+    const created = await createProduct(db, pictured())
+    const cleared = await updateProduct(db, created.id, { ...pictured(), colorImages: {}, varieties: pictured().varieties.map((v) => ({ ...v, image: '' })) })
+    expect(cleared.colorImages).toEqual({})
+    expect(cleared.variety?.options.map((o) => o.image)).toEqual([undefined, undefined])
+    const base = { ...FORM, colors: ['Teal'], images: [IMG_A] }
+    expect(errorsOf({ ...base, colorImages: { Teal: IMG_B } })).toEqual({ colorImages: ["Choose one of this product's pictures"] })
+    expect(errorsOf({ ...base, colorImages: { Purple: IMG_A } })).toEqual({ colorImages: ['Not a color of this product: Purple'] })
+    expect(errorsOf({ ...base, varietyType: 'size', varieties: [{ name: 'Small', price: 5, image: '/etc/passwd' }] })).toEqual({
+      'varieties.0.image': ["Choose one of this product's pictures"],
+    })
+  })
+})
+
 describe('toProductFormValues', () => {
   it('gives the form back in rupees, and the values parse to the same product', async () => {
     const created = await createProduct(
@@ -263,10 +313,11 @@ describe('toProductFormValues', () => {
       totalStock: '12',
       varietyType: 'choice',
       varieties: [
-        { name: 'Rose', price: '999.5', salePrice: '899' },
-        { name: 'Lily', price: '1099', salePrice: '0' },
+        { name: 'Rose', price: '999.5', salePrice: '899', picture: '' },
+        { name: 'Lily', price: '1099', salePrice: '0', picture: '' },
       ],
       colors: ['Teal'],
+      colorPicture: [''],
       images: [IMG_A],
       optionLabel: '',
       variantStockSeen: [],

@@ -26,10 +26,30 @@ function productColumns(input: ProductInput) {
 }
 
 async function replaceChildren(trx: Trx, productId: string, input: ProductInput) {
+  const kept = await keptPictures(trx, productId, input)
   await trx.deleteFrom('product_images').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_colors').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_varieties').where('product_id', '=', productId).execute()
-  await insertChildren(trx, productId, input)
+  await insertChildren(trx, productId, kept)
+}
+
+/**
+ * An edit that does not speak of the colours' or options' pictures (an older client) keeps those
+ * they had, where the colour or option and the picture are still the product's.
+ */
+async function keptPictures(trx: Trx, productId: string, input: ProductInput): Promise<ProductInput> {
+  const stillOurs = (url: string) => url !== '' && input.images.includes(url)
+  let result = input
+  if (input.colorImages === undefined) {
+    const colors = await trx.selectFrom('product_colors').select(['name', 'image']).where('product_id', '=', productId).execute()
+    result = { ...result, colorImages: Object.fromEntries(colors.filter((c) => input.colors.includes(c.name) && stillOurs(c.image)).map((c) => [c.name, c.image])) }
+  }
+  if (input.varieties.some((v) => v.image === undefined)) {
+    const options = await trx.selectFrom('product_varieties').select(['name', 'image']).where('product_id', '=', productId).execute()
+    const before = new Map(options.filter((o) => stillOurs(o.image)).map((o) => [o.name, o.image]))
+    result = { ...result, varieties: input.varieties.map((v) => (v.image === undefined ? { ...v, image: before.get(v.name) ?? '' } : v)) }
+  }
+  return result
 }
 
 async function insertChildren(trx: Trx, productId: string, input: ProductInput) {
@@ -42,7 +62,7 @@ async function insertChildren(trx: Trx, productId: string, input: ProductInput) 
   if (input.colors.length) {
     await trx
       .insertInto('product_colors')
-      .values(input.colors.map((name, position) => ({ product_id: productId, position, name })))
+      .values(input.colors.map((name, position) => ({ product_id: productId, position, name, image: input.colorImages?.[name] ?? '' })))
       .execute()
   }
   // Changing the variety type drops the other types' lists: only the chosen type's options are kept.
@@ -57,6 +77,7 @@ async function insertChildren(trx: Trx, productId: string, input: ProductInput) 
           price_paise: v.price,
           // Packs carry a price only (docs/spec/entities.md: packs[{packName, price}]): never on sale.
           sale_price_paise: input.varietyType === 'pack' ? 0 : v.salePrice,
+          image: v.image ?? '',
         })),
       )
       .execute()
@@ -152,9 +173,17 @@ export function toProductFormValues(product: ProductDetail) {
       name: o.name,
       price: String(paiseToRupees(o.pricePaise)),
       salePrice: String(paiseToRupees(o.salePricePaise)),
+      picture: pictureNumberOf(product.images, o.image),
       ...(variants.length > 0 ? grid(o.name) : {}),
     })),
     colors: product.colors,
+    colorPicture: product.colors.map((color) => pictureNumberOf(product.images, product.colorImages[color])),
     images: product.images,
   }
+}
+
+/** The form's number of a picture among the product's images ('1' for the first), '' for none. */
+function pictureNumberOf(images: string[], url: string | undefined): string {
+  const index = url ? images.indexOf(url) : -1
+  return index < 0 ? '' : String(index + 1)
 }

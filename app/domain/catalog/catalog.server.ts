@@ -36,6 +36,8 @@ export interface VarietyOption {
   name: string
   pricePaise: number
   salePricePaise: number
+  /** The option's own picture (one of the product's images), when it has one. */
+  image?: string
 }
 
 /**
@@ -56,6 +58,8 @@ export interface ProductDetail extends ProductCardData {
   averageReview: number
   images: string[]
   colors: string[]
+  /** The colours that have their own picture (one of the product's images): {colour: url}. */
+  colorImages: Record<string, string>
   variety: { type: VarietyType; options: VarietyOption[] } | null
   /** The owner's name for the option group, or the variety type's ('Size'); '' without a variety and a name. */
   optionLabel: string
@@ -220,10 +224,10 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
       .where('deleted_at', 'is', null)
       .execute(),
     db.selectFrom('product_images').select(['product_id', 'url']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
-    db.selectFrom('product_colors').select(['product_id', 'name']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'name', 'image']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
-      .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'image'])
       .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
@@ -249,11 +253,17 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
         averageReview: row.average_review,
         images: (imagesOf.get(card.id) ?? []).map((i) => i.url),
         colors: (colorsOf.get(card.id) ?? []).map((c) => c.name),
+        colorImages: Object.fromEntries((colorsOf.get(card.id) ?? []).filter((c) => c.image !== '').map((c) => [c.name, c.image])),
         variety:
           row.variety_type && options.length
             ? {
                 type: row.variety_type,
-                options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+                options: options.map((v) => ({
+                  name: v.name,
+                  pricePaise: v.price_paise,
+                  salePricePaise: v.sale_price_paise,
+                  ...(v.image ? { image: v.image } : {}),
+                })),
               }
             : null,
         optionLabel: options.length ? optionLabelOf(row.option_label, row.variety_type) : '',
