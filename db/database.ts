@@ -27,6 +27,7 @@ import * as stockMovements from '../migrations/2026-11-27T0130-stock-movements'
 import * as stockAlerts from '../migrations/2026-11-27T0150-stock-alerts'
 import * as orderLineOptionLabel from '../migrations/2026-11-27T0220-order-line-option-label'
 import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
+import * as productSku from '../migrations/2026-11-27T0240-product-sku'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0150-stock-alerts': stockAlerts,
   '2026-11-27T0220-order-line-option-label': orderLineOptionLabel,
   '2026-11-27T0230-choice-pictures': choicePictures,
+  '2026-11-27T0240-product-sku': productSku,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -51,6 +51,8 @@ export interface ProductsTable {
   variety_type: VarietyType | null
   /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
   option_label: Generated<string>
+  /** The product's own SKU when it has no variants (a variant keeps its own); null when none. */
+  sku: Generated<string | null>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null

@@ -9,8 +9,11 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number]
 /** The columns an import needs: which shelf, and its new stock. */
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['product_id', 'option', 'colour', 'stock']
 
-/** Columns an import reads but does not write (they change in the product form). */
-export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label', 'price', 'sale_price', 'sku']
+/** Columns an import reads but does not write (they change in the product form). An import writes the stock and, when the file has the column, the SKU. */
+export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label', 'price', 'sale_price']
+
+/** A SKU as the import takes it: up to 40 letters, digits, spaces and - _ . / ('' for none). */
+export const SKU_PATTERN = /^[A-Za-z0-9 ._/-]{0,40}$/
 
 export const MAX_CSV_MB = 1
 export const MAX_CSV_BYTES = MAX_CSV_MB * 1024 * 1024
@@ -29,6 +32,8 @@ export interface ImportRow {
   /** The shelf's stock now, and the file's; null where the row does not say (problems). */
   from: number | null
   to: number | null
+  /** The SKU now and the file's, when the file changes it ('' for none). */
+  sku?: { from: string; to: string }
   problems: string[]
 }
 
@@ -55,6 +60,7 @@ export const CSV_MESSAGES = {
   noRows: 'The file has a header but no rows.',
   cellCount: (cells: number, header: number) => `This row has ${cells} cells; the header has ${header}.`,
   noProductId: 'product_id is empty.',
+  sku: 'A SKU can be at most 40 letters, digits, spaces and - _ . /',
   unknownProduct: 'Unknown product: add it in the product form first.',
   unknownShelf: (option: string, colour: string) =>
     option === '' && colour === ''

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { getDb } from '~/infra/db.server'
 import { Invalid } from '~/domain/errors'
 import { applyInventoryImport, planInventoryImport } from '~/domain/catalog/inventory-csv.server'
-import { CSV_MESSAGES, type ImportAnswer, type ImportRow, MAX_CSV_BYTES, MAX_CSV_ROWS } from '~/lib/inventory-csv'
+import { CSV_MESSAGES, type ImportAnswer, type ImportRow, MAX_CSV_BYTES, MAX_CSV_ROWS, SKU_PATTERN } from '~/lib/inventory-csv'
 import type { SessionUser } from '~/lib/user'
 import { redirectWithToast } from './toast/toast.server'
 
@@ -21,6 +21,7 @@ const carriedSchema = z
       color: z.string().max(200),
       stock: z.number().int(),
       seen: z.number().int(),
+      sku: z.string().regex(SKU_PATTERN).optional(),
     }),
   )
   .min(1)
@@ -48,7 +49,16 @@ async function dryRun(form: FormData) {
   const titles = new Map(plan.rows.map((row) => [`${row.productId}\u0000${row.variety}\u0000${row.color}`, row]))
   const carried: Carried = counts.map((count) => {
     const row = titles.get(`${count.productId}\u0000${count.variety}\u0000${count.color}`)
-    return { row: row?.row ?? 1, title: row?.title ?? '', productId: count.productId, variety: count.variety, color: count.color, stock: count.stock, seen: count.seen ?? 0 }
+    return {
+      row: row?.row ?? 1,
+      title: row?.title ?? '',
+      productId: count.productId,
+      variety: count.variety,
+      color: count.color,
+      stock: count.stock,
+      seen: count.seen ?? 0,
+      ...(count.sku !== undefined ? { sku: count.sku } : {}),
+    }
   })
   const bad = plan.fileErrors.length > 0 || plan.rows.some((row) => row.problems.length > 0)
   const answer: ImportAnswer = { stage: 'dry-run', fileName: fileNameOf(file.name), ...plan, carried: JSON.stringify(carried), changes: carried.length }

@@ -31,9 +31,14 @@ function PlanRows({ rows }: { rows: readonly ImportRow[] }) {
               Row {row.row}: {row.title || row.productId || '(no product)'}
               {shelfName(row) ? <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {shelfName(row)}</span> : null}
             </span>
-            {row.from !== null && row.to !== null ? (
+            {row.from !== null && row.to !== null && row.from !== row.to ? (
               <span className="tabular-nums">
                 Stock {row.from} → <strong>{row.to}</strong>
+              </span>
+            ) : null}
+            {row.sku ? (
+              <span>
+                SKU {row.sku.from || '(none)'} → <strong>{row.sku.to || '(none)'}</strong>
               </span>
             ) : null}
           </div>

@@ -74,7 +74,7 @@ describe('the import dry run', () => {
   it('reads the exported file back with nothing to change', async () => {
     const plan = await planInventoryImport(db, utf8(await exportInventoryCsv(db)))
     expect(plan).toMatchObject({ fileErrors: [], rows: [], unchanged: 5, counts: [] })
-    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label', 'price', 'sale_price', 'sku'])])
+    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label', 'price', 'sale_price'])])
   })
 
   it('lists each change with the stock it saw, and changes nothing', async () => {
@@ -159,6 +159,36 @@ describe('the import dry run', () => {
     expect(plan.fileErrors).toEqual([])
     expect(plan.rows).toHaveLength(MAX_CSV_ROWS)
     expect(plan.rows[0]).toMatchObject({ productId: 'evil', from: 2, to: null, problems: [CSV_MESSAGES.stock] })
+  })
+})
+
+describe('SKUs in the file', () => {
+  it('lists each SKU change beside the stock, refuses a bad one, and applies them with the stocks; the export reads them back', async () => {
+    const bad = await planInventoryImport(db, utf8('product_id,option,colour,stock,sku\ncoaster,,,7,=cmd|calc\nvase,Large,Teal,4,ok\n'))
+    expect(bad.rows.find((row) => row.row === 2)?.problems).toEqual([CSV_MESSAGES.sku])
+    expect(bad.counts).toEqual([])
+
+    const plan = await planInventoryImport(db, utf8('product_id,option,colour,stock,sku\ncoaster,,,7,AG-COAST-4\nvase,Small,Teal,2,VS-T\nvase,Large,Teal,4,VL-T\nvase,Small,नीला,0,\n'))
+    expect(plan.rows).toEqual([
+      { row: 2, productId: 'coaster', title: 'Agate coaster, set of 4', variety: '', color: '', from: 7, to: 7, sku: { from: '', to: 'AG-COAST-4' }, problems: [] },
+      { row: 3, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', color: 'Teal', from: 1, to: 2, problems: [] },
+      { row: 4, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', color: 'Teal', from: 4, to: 4, sku: { from: '', to: 'VL-T' }, problems: [] },
+    ])
+    expect(plan.unchanged).toBe(1)
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'skus.csv' })).toBe(3)
+    const rows = parse(await exportInventoryCsv(db), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.product_id, row.option, row.stock, row.sku])).toEqual([
+      ['evil', '', '2', ''],
+      ['coaster', '', '7', 'AG-COAST-4'],
+      ['vase', 'Small', '2', 'VS-T'],
+      ['vase', 'Small', '0', ''],
+      ['vase', 'Large', '4', 'VL-T'],
+    ])
+    // Only the stock moved on the history; an empty cell clears a SKU.
+    expect((await stockHistory(db, 'coaster', { variety: '', color: '' })).items).toEqual([])
+    const cleared = await planInventoryImport(db, utf8('product_id,option,colour,stock,sku\ncoaster,,,7,\n'))
+    expect(await applyInventoryImport(db, cleared.counts, { actorId: owner.id, fileName: 'skus.csv' })).toBe(1)
+    expect((await db.selectFrom('products').select('sku').where('id', '=', 'coaster').executeTakeFirstOrThrow()).sku).toBeNull()
   })
 })
 

@@ -14,6 +14,7 @@ import {
   MAX_CSV_BYTES,
   MAX_CSV_ROWS,
   REQUIRED_CSV_COLUMNS,
+  SKU_PATTERN,
 } from '~/lib/inventory-csv'
 import { MAX_STOCK } from '~/lib/inventory'
 import { categoryLabel, optionLabelOf } from '~/lib/catalog'
@@ -42,7 +43,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2)
 export async function exportInventoryCsv(db: DB): Promise<string> {
   const products = await db
     .selectFrom('products')
-    .select(['id', 'title', 'category', 'option_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock'])
+    .select(['id', 'title', 'category', 'option_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock', 'sku'])
     .where('deleted_at', 'is', null)
     .orderBy('title')
     .orderBy('id')
@@ -67,7 +68,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
   for (const product of products) {
     const label = optionLabelOf(product.option_label, product.variety_type)
     const own = variantsOf.get(product.id) ?? []
-    const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: null }]
+    const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: product.sku }]
     for (const shelf of shelves) {
       const option = (optionsOf.get(product.id) ?? []).find((row) => row.name === shelf.variety_name)
       const priced =
@@ -149,7 +150,8 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     const variety = at(record, 'option')
     const color = at(record, 'colour')
     const product = shelves.get(productId)
-    const from = product?.stocks.get(shelfKey(variety, color)) ?? null
+    const shelf = product?.shelves.get(shelfKey(variety, color))
+    const from = shelf?.stock ?? null
     const stockCell = at(record, 'stock')
     const to = /^\d{1,6}$/.test(stockCell) && Number(stockCell) <= MAX_STOCK ? Number(stockCell) : null
     const problems: string[] = []
@@ -158,15 +160,26 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     else if (!product) problems.push(CSV_MESSAGES.unknownProduct)
     else if (from === null) problems.push(CSV_MESSAGES.unknownShelf(variety, color))
     if (to === null) problems.push(CSV_MESSAGES.stock)
+    // The SKU, when the file has the column: a change is shown and carried with the stock.
+    const skuTo = columns.includes('sku') ? at(record, 'sku') : null
+    if (skuTo !== null && !SKU_PATTERN.test(skuTo)) problems.push(CSV_MESSAGES.sku)
+    const sku = skuTo !== null && shelf && skuTo !== shelf.sku ? { from: shelf.sku, to: skuTo } : undefined
     // A few of the others are enough to name (5,000 copies of one row must not cost 25 million steps).
     const others = (rowsOf.get(keys[index] ?? '') ?? []).slice(0, 7).map((entry) => entry.row).filter((other) => other !== row).slice(0, 6)
     if (productId !== '' && others.length > 0) problems.push(CSV_MESSAGES.duplicate(others))
-    return { row, productId, title: product?.title ?? '', variety, color, from, to, problems }
+    return { row, productId, title: product?.title ?? '', variety, color, from, to, ...(sku ? { sku } : {}), problems }
   })
-  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to)
+  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined)
   const good = shown.every((row) => row.problems.length === 0)
   const counts = good
-    ? shown.map((row) => ({ productId: row.productId, variety: row.variety, color: row.color, stock: row.to ?? 0, seen: row.from ?? 0 }))
+    ? shown.map((row) => ({
+        productId: row.productId,
+        variety: row.variety,
+        color: row.color,
+        stock: row.to ?? 0,
+        seen: row.from ?? 0,
+        ...(row.sku ? { sku: row.sku.to } : {}),
+      }))
     : []
   return { fileErrors: [], notices, rows: shown, unchanged: rows.length - shown.length, counts }
 }
@@ -220,19 +233,21 @@ function checkHeader(columns: readonly string[]): string | null {
 
 const shelfKey = (variety: string, color: string) => `${variety}\u0000${color}`
 
-/** Each product's title and the stock of each of its shelves (variants, or its own stock), by shelfKey. */
-async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, { title: string; stocks: Map<string, number> }>> {
-  const byId = new Map<string, { title: string; stocks: Map<string, number> }>()
+type Shelf = { stock: number; sku: string }
+
+/** Each product's title and the stock and SKU ('' for none) of each of its shelves (variants, or its own stock), by shelfKey. */
+async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, { title: string; shelves: Map<string, Shelf> }>> {
+  const byId = new Map<string, { title: string; shelves: Map<string, Shelf> }>()
   if (ids.length === 0) return byId
   const [products, variants] = await Promise.all([
-    db.selectFrom('products').select(['id', 'title', 'total_stock']).where(inJsonList('id', ids)).where('deleted_at', 'is', null).execute(),
-    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock']).where(inJsonList('product_id', ids)).execute(),
+    db.selectFrom('products').select(['id', 'title', 'total_stock', 'sku']).where(inJsonList('id', ids)).where('deleted_at', 'is', null).execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock', 'sku']).where(inJsonList('product_id', ids)).execute(),
   ])
-  for (const product of products) byId.set(product.id, { title: product.title, stocks: new Map() })
-  for (const variant of variants) byId.get(variant.product_id)?.stocks.set(shelfKey(variant.variety_name, variant.color), variant.stock)
+  for (const product of products) byId.set(product.id, { title: product.title, shelves: new Map() })
+  for (const variant of variants) byId.get(variant.product_id)?.shelves.set(shelfKey(variant.variety_name, variant.color), { stock: variant.stock, sku: variant.sku ?? '' })
   for (const product of products) {
-    const shelves = byId.get(product.id)
-    if (shelves && shelves.stocks.size === 0) shelves.stocks.set(shelfKey('', ''), product.total_stock)
+    const own = byId.get(product.id)
+    if (own && own.shelves.size === 0) own.shelves.set(shelfKey('', ''), { stock: product.total_stock, sku: product.sku ?? '' })
   }
   return byId
 }

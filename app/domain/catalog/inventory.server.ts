@@ -48,7 +48,7 @@ export function shelves(db: DB) {
       sql<string>`''`.as('variety'),
       sql<string>`''`.as('color'),
       'p.total_stock as stock',
-      sql<string | null>`null`.as('sku'),
+      'p.sku',
       sql<number>`0`.as('position'),
     ])
   return db.selectFrom(variants.unionAll(own).as('s'))
@@ -147,6 +147,8 @@ export interface StockCount extends VariantKey {
   stock: number
   /** The stock shown when the owner typed; undefined to set it whatever it is now (an import's choice). */
   seen?: number
+  /** A new SKU ('' for none); undefined leaves it as it is. */
+  sku?: string
 }
 
 /**
@@ -185,8 +187,40 @@ export async function setStockCounts(
     for (const movement of changed) await writeShelf(trx, movement.productId, movement.key, movement.stockAfter, at)
     for (const productId of new Set(changed.map((movement) => movement.productId))) await syncTotalStock(trx, productId)
     await recordStockMovements(trx, changed)
-    return changed.length
+    const renamed = await writeSkus(trx, counts.filter((count) => count.sku !== undefined))
+    const keys = new Set([...changed.map((movement) => stockKey(movement.productId, movement.key)), ...renamed])
+    return keys.size
   })
+}
+
+/** Writes the counts' SKUs ('' clears one) where they differ; answers the stockKeys of the shelves whose SKU changed. */
+async function writeSkus(trx: Trx, counts: readonly StockCount[]): Promise<string[]> {
+  const renamed: string[] = []
+  for (const count of counts) {
+    const sku = count.sku?.trim() || null
+    const own = count.variety === '' && count.color === ''
+    const variant = await trx
+      .updateTable('product_variants')
+      .set({ sku })
+      .where('product_id', '=', count.productId)
+      .where('variety_name', '=', count.variety)
+      .where('color', '=', count.color)
+      .where((eb) => (sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])))
+      .executeTakeFirst()
+    let updated = Number(variant.numUpdatedRows)
+    if (updated === 0 && own) {
+      const product = await trx
+        .updateTable('products')
+        .set({ sku })
+        .where('id', '=', count.productId)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('product_variants as v').select('v.product_id').where('v.product_id', '=', count.productId))))
+        .where((eb) => (sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])))
+        .executeTakeFirst()
+      updated = Number(product.numUpdatedRows)
+    }
+    if (updated > 0) renamed.push(stockKey(count.productId, count))
+  }
+  return renamed
 }
 
 /** The stock of every shelf of the products, by stockKey: variants, or the product's own stock. */
