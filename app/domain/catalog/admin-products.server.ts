@@ -21,6 +21,7 @@ function productColumns(input: ProductInput) {
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
     // An input without it (the product form before it had the box) leaves the owner's name as it is.
     ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
+    made_to_order_days: input.madeToOrderDays,
     updated_at: new Date().toISOString(),
   }
 }
@@ -57,6 +58,7 @@ async function insertChildren(trx: Trx, productId: string, input: ProductInput) 
           price_paise: v.price,
           // Packs carry a price only (docs/spec/entities.md: packs[{packName, price}]): never on sale.
           sale_price_paise: input.varietyType === 'pack' ? 0 : v.salePrice,
+          made_to_order_days: v.madeToOrderDays ?? null,
         })),
       )
       .execute()
@@ -147,11 +149,13 @@ export function toProductFormValues(product: ProductDetail) {
     price: String(paiseToRupees(product.pricePaise)),
     salePrice: String(paiseToRupees(product.salePricePaise)),
     totalStock: String(product.totalStock),
+    madeToOrderDays: String(product.madeToOrderDays),
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,
       price: String(paiseToRupees(o.pricePaise)),
       salePrice: String(paiseToRupees(o.salePricePaise)),
+      madeToOrderDays: o.madeToOrderDays === null ? '' : String(o.madeToOrderDays),
       ...(variants.length > 0 ? grid(o.name) : {}),
     })),
     colors: product.colors,

@@ -36,6 +36,8 @@ export interface VarietyOption {
   name: string
   pricePaise: number
   salePricePaise: number
+  /** The option's own making time in working days (0: ready to ship); null: the product's (ADR 070). */
+  madeToOrderDays: number | null
 }
 
 /**
@@ -63,6 +65,8 @@ export interface ProductDetail extends ProductCardData {
   ownOptionLabel: string
   /** The variants with their own stock; empty when the product keeps one stock (ADR 061). */
   variants: ProductVariant[]
+  /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
+  madeToOrderDays: number
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -215,7 +219,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'made_to_order_days'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -223,7 +227,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
     db.selectFrom('product_colors').select(['product_id', 'name']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
-      .select(['product_id', 'name', 'price_paise', 'sale_price_paise'])
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'made_to_order_days'])
       .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
@@ -253,7 +257,12 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           row.variety_type && options.length
             ? {
                 type: row.variety_type,
-                options: options.map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),
+                options: options.map((v) => ({
+                  name: v.name,
+                  pricePaise: v.price_paise,
+                  salePricePaise: v.sale_price_paise,
+                  madeToOrderDays: v.made_to_order_days,
+                })),
               }
             : null,
         optionLabel: row.option_label || (row.variety_type && options.length ? VARIETY_LABELS[row.variety_type] : ''),
@@ -264,6 +273,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
           ...(v.image ? { image: v.image } : {}),
         })),
+        madeToOrderDays: row.made_to_order_days,
       },
     ]
   })
