@@ -155,7 +155,7 @@ export function toProductFormValues(product: ProductDetail) {
       name: o.name,
       price: String(paiseToRupees(o.pricePaise)),
       salePrice: String(paiseToRupees(o.salePricePaise)),
-      madeToOrderDays: o.madeToOrderDays === null ? '' : String(o.madeToOrderDays),
+      ...(o.madeToOrderDays === null ? {} : { madeToOrderDays: String(o.madeToOrderDays) }),
       ...(variants.length > 0 ? grid(o.name) : {}),
     })),
     colors: product.colors,

@@ -303,13 +303,14 @@ describe('getProduct', () => {
       variety: {
         type: 'size',
         options: [
-          { name: 'Small', pricePaise: 99_900, salePricePaise: 89_900 },
-          { name: 'Large', pricePaise: 149_900, salePricePaise: 0 },
+          { name: 'Small', pricePaise: 99_900, salePricePaise: 89_900, madeToOrderDays: null },
+          { name: 'Large', pricePaise: 149_900, salePricePaise: 0, madeToOrderDays: null },
         ],
       },
       optionLabel: 'Size',
       ownOptionLabel: '',
       variants: [],
+      madeToOrderDays: 0,
     })
   })
 
