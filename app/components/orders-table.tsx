@@ -47,6 +47,7 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
         {orders.map((order) => (
           <tr
             key={order.id}
+            data-dispatch-by={admin ? (order.dispatchBy ?? '') : undefined}
             className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
           >
             <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1 max-sm:whitespace-nowrap')}>
