@@ -3,7 +3,6 @@ import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { CART_MESSAGES } from '~/lib/cart'
-import { formatDispatchDay, madeToOrderNote } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
 
@@ -22,7 +21,7 @@ export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: 
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color, madeToOrderNote(dispatch?.madeToOrderDays[line.id] ?? 0) ?? '']}
+            details={[line.variety, line.color, dispatch?.notes[line.id] ?? '']}
             totalPaise={line.lineTotalPaise}
             problem={line.problem}
           />
@@ -42,7 +41,7 @@ export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: 
         {dispatch?.day ? (
           <div className="flex justify-between text-sm" data-dispatch-by={dispatch.day}>
             <dt>Expected dispatch</dt>
-            <dd>by {formatDispatchDay(dispatch.day)}</dd>
+            <dd>by {dispatch.dayText}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,8 +1,8 @@
 // The product page's promise near Add to Cart (ADR 070): 'Made to order · ships by Fri 5 Dec' or 'Ready
 // to ship · dispatched by Sat 28 Nov', for the chosen option; before a choice, each option's own when
-// they differ (so the page says it right without JS too). The dates come worked out from the server.
+// they differ (so the page says it right without JS too). The sentences come worked out from the
+// server (productDispatch): no date code in the page's JavaScript.
 import type { DispatchPromise, ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
-import { dispatchSentence } from '~/lib/dispatch'
 
 const same = (a: DispatchPromise, b: DispatchPromise) => a.madeToOrderDays === b.madeToOrderDays && a.day === b.day
 
@@ -17,12 +17,12 @@ export function DispatchNote({ dispatch, chosenOption }: { dispatch: ProductDisp
         <ul className="grid gap-0.5">
           {options.map(([name, promise]) => (
             <li key={name} data-dispatch-by={promise.day}>
-              <span className="font-medium">{name}:</span> {dispatchSentence(promise.madeToOrderDays, promise.day)}
+              <span className="font-medium">{name}:</span> {promise.sentence}
             </li>
           ))}
         </ul>
       ) : (
-        <p data-dispatch-by={shown.day}>{dispatchSentence(shown.madeToOrderDays, shown.day)}</p>
+        <p data-dispatch-by={shown.day}>{shown.sentence}</p>
       )}
     </div>
   )

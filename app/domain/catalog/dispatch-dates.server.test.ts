@@ -59,11 +59,16 @@ describe('productDispatch', () => {
   it("gives the product's day and each option's, its own making time or the product's", async () => {
     setClock(FRIDAY)
     const coaster = await productDispatch(db, await getProduct(db, 'coaster'))
+    const ready = { madeToOrderDays: 0, day: '2026-11-28', sentence: 'Ready to ship · dispatched by Sat 28 Nov' }
     expect(coaster).toEqual({
-      product: { madeToOrderDays: 0, day: '2026-11-28' },
-      options: { Round: { madeToOrderDays: 0, day: '2026-11-28' }, Square: { madeToOrderDays: 5, day: '2026-12-03' } },
+      product: ready,
+      options: { Round: ready, Square: { madeToOrderDays: 5, day: '2026-12-03', sentence: 'Made to order · ships by Thu 3 Dec' } },
     })
-    expect((await productDispatch(db, await getProduct(db, 'pendant'))).product).toEqual({ madeToOrderDays: 7, day: '2026-12-05' })
+    expect((await productDispatch(db, await getProduct(db, 'pendant'))).product).toEqual({
+      madeToOrderDays: 7,
+      day: '2026-12-05',
+      sentence: 'Made to order · ships by Sat 5 Dec',
+    })
   })
 
   it('skips the holidays and Sundays, from the India day of the moment', async () => {
@@ -89,7 +94,7 @@ describe('an order keeps its day', () => {
       { id: 'b', productId: 'coaster', variety: 'Square', available: false },
     ])
     // A line that cannot be bought does not hold the order back.
-    expect(shown).toEqual({ day: '2026-12-05', madeToOrderDays: { a: 7 } })
+    expect(shown).toEqual({ day: '2026-12-05', dayText: 'Sat 5 Dec', notes: { a: 'Made to order: ships in 7 working days' } })
 
     const placed = await placeOrderFor(db, gateway, asha, [
       { productId: 'coaster', quantity: 1, variety: 'Round' },

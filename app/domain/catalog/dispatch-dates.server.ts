@@ -6,13 +6,17 @@ import type { DB } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
 import { clock } from '~/domain/clock'
 import { indiaDay } from '~/lib/dates'
-import { dispatchDay } from '~/lib/dispatch'
+import { dispatchDay, dispatchSentence, formatDispatchDay, madeToOrderNote } from '~/lib/dispatch'
 import { readStudioCalendar } from './studio-calendar.server'
 
-/** A choice's making time (0: ready to ship) and the day it is expected to leave the studio. */
+/**
+ * A choice's making time (0: ready to ship), the day it is expected to leave the studio, and the page's
+ * sentence for it (worked out here: the product page's JavaScript carries no date code).
+ */
 export interface DispatchPromise {
   madeToOrderDays: number
   day: string
+  sentence: string
 }
 
 /** The product's own promise, and each option's by name (the option's own making time, or the product's). */
@@ -33,7 +37,10 @@ export async function productDispatch(
   at: Date = clock.now(),
 ): Promise<ProductDispatch> {
   const calendar = await readStudioCalendar(db, indiaDay(at))
-  const promise = (days: number): DispatchPromise => ({ madeToOrderDays: days, day: dispatchDay(at, days, calendar) })
+  const promise = (days: number): DispatchPromise => {
+    const day = dispatchDay(at, days, calendar)
+    return { madeToOrderDays: days, day, sentence: dispatchSentence(days, day) }
+  }
   const options = (product.variety?.options ?? []).map((o) => [o.name, promise(madeToOrderDaysOf(product.madeToOrderDays, o.madeToOrderDays))] as const)
   return { product: promise(product.madeToOrderDays), options: Object.fromEntries(options) }
 }
@@ -82,10 +89,14 @@ export async function writeOrderDispatchDay(db: DB, orderId: string, at: Date = 
   return day
 }
 
-/** What the checkout shows: the day its payable lines leave together, and each line's making time by line id. */
+/**
+ * What the checkout shows: the day its payable lines leave together (and in words, 'Thu 3 Dec'), and
+ * each made-to-order line's note by line id ('Made to order: ships in 5 working days').
+ */
 export interface CheckoutDispatch {
   day: string | null
-  madeToOrderDays: Record<string, number>
+  dayText: string | null
+  notes: Record<string, string>
 }
 
 /** The checkout's dispatch day and lines' making times, for lines that can be bought (`available`). */
@@ -96,5 +107,9 @@ export async function checkoutDispatch(
 ): Promise<CheckoutDispatch> {
   const payable = items.filter((line) => line.available)
   const [days, day] = await Promise.all([madeToOrderDaysOfLines(db, payable), dispatchDayOfLines(db, payable, at)])
-  return { day, madeToOrderDays: Object.fromEntries(payable.map((line, i) => [line.id, days[i] ?? 0])) }
+  const notes = payable.flatMap((line, i) => {
+    const note = madeToOrderNote(days[i] ?? 0)
+    return note ? [[line.id, note] as const] : []
+  })
+  return { day, dayText: day ? formatDispatchDay(day) : null, notes: Object.fromEntries(notes) }
 }
