@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { indiaDay } from '../../app/lib/dates'
 import { addWorkingDays, formatDispatchDay } from '../../app/lib/dispatch'
-import { addAddressAtCheckout, addToCart, expect, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, test } from './fixtures'
+import { addAddressAtCheckout, addToCart, choose, expect, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, productPath, test } from './fixtures'
 
 // Made to order at 390 px, JS on and off (ADR 070): the product page says when a piece ships, the
 // checkout and the order show the expected dispatch day, and the admin's order list sorts by it. The
@@ -24,6 +24,22 @@ test('the product page says when a made-to-order piece ships, and a ready one wh
   const ready = await shop.product()
   await page.goto(ready.path)
   await expect(page.getByText(`Ready to ship · dispatched by ${shipsBy(1)}`, { exact: true })).toBeVisible()
+})
+
+test("an option's own making time: each option's day before a choice, the chosen one's with JS", async ({ page }) => {
+  // The demo's geode clock (db/seed/demo-made-to-order.ts): the 12 inch is ready, the 18 inch poured to order in 7 days.
+  await page.goto(await productPath(page, 'Geode Resin Wall Clock'))
+  const note = page.locator('[data-dispatch-note]')
+  await expect(note.getByRole('listitem')).toHaveText([
+    `12 inch: Ready to ship · dispatched by ${shipsBy(1)}`,
+    `18 inch: Made to order · ships by ${shipsBy(7)}`,
+  ])
+  if (!jsEnabled()) return
+  const sizes = page.getByRole('group', { name: 'Size Options' })
+  await choose(sizes, /^18 inch/)
+  await expect(note).toHaveText(`Made to order · ships by ${shipsBy(7)}`)
+  await choose(sizes, /^12 inch/)
+  await expect(note).toHaveText(`Ready to ship · dispatched by ${shipsBy(1)}`)
 })
 
 test('the checkout and the order show the expected dispatch day; the admin sorts the orders by it', async ({ page, shop, openPage }) => {
