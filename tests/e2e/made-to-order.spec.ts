@@ -1,7 +1,21 @@
 import type { Page } from '@playwright/test'
 import { indiaDay } from '../../app/lib/dates'
 import { addWorkingDays, formatDispatchDay } from '../../app/lib/dispatch'
-import { addAddressAtCheckout, addToCart, choose, expect, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, productPath, test } from './fixtures'
+import {
+  addAddressAtCheckout,
+  addToCart,
+  adminProductCard,
+  choose,
+  expect,
+  flash,
+  HOME_ADDRESS,
+  jsEnabled,
+  loginAs,
+  newShopper,
+  PHONE_390,
+  productPath,
+  test,
+} from './fixtures'
 
 // Made to order at 390 px, JS on and off (ADR 070): the product page says when a piece ships, the
 // checkout and the order show the expected dispatch day, and the admin's order list sorts by it. The
@@ -40,6 +54,26 @@ test("an option's own making time: each option's day before a choice, the chosen
   await expect(note).toHaveText(`Made to order · ships by ${shipsBy(7)}`)
   await choose(sizes, /^12 inch/)
   await expect(note).toHaveText(`Ready to ship · dispatched by ${shipsBy(1)}`)
+})
+
+test('the owner makes a piece to order in the product sheet; a making time past 60 days is refused beside the box', async ({ page, shop, openPage }) => {
+  const piece = await shop.product()
+  await loginAs(page, 'admin')
+  await page.goto(`/admin/products?q=${encodeURIComponent(piece.title)}`)
+  await adminProductCard(page, piece.title).getByRole('link', { name: 'Edit' }).click()
+  const sheet = page.getByRole('region', { name: 'Edit Product' })
+  const days = sheet.getByLabel('Made to order (working days, 0: ready to ship)')
+  await expect(days).toHaveValue('0')
+  await days.fill('61')
+  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(sheet.getByText('Made to order takes 1 to 60 working days (0 for ready to ship)')).toBeVisible()
+  await days.fill('6')
+  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(flash(page, 'Product edited successfully')).toBeVisible()
+  // A shopper's view (the admin is sent to the admin pages).
+  const visitor = await openPage()
+  await visitor.goto(piece.path)
+  await expect(visitor.getByText(`Made to order · ships by ${shipsBy(6)}`, { exact: true })).toBeVisible()
 })
 
 test('the checkout and the order show the expected dispatch day; the admin sorts the orders by it', async ({ page, shop, openPage }) => {
