@@ -30,6 +30,7 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     route('features', 'routes/admin/banners.tsx'),
     route('search-words', 'routes/admin/search-synonyms.tsx'),
+    route('dispatch', 'routes/admin/dispatch.tsx'),
     route('mail', 'routes/admin/mail.tsx'),
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),
     route('custom-orders', 'routes/admin/custom-orders.tsx'),

@@ -53,6 +53,8 @@ export interface ProductsTable {
   option_label: Generated<string>
   /** The product's own SKU when it has no variants (a variant keeps its own); null when none. */
   sku: Generated<string | null>
+  /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
+  made_to_order_days: Generated<number>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null
@@ -84,6 +86,8 @@ export interface ProductVarietiesTable {
   sale_price_paise: Generated<number>
   /** The option's own picture (one of the product's images), '' for none. */
   image: Generated<string>
+  /** The option's own making time in working days (ADR 070): 0 ready to ship; null (the default): the product's. */
+  made_to_order_days: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /**
@@ -182,6 +186,8 @@ export interface OrdersTable {
    * limits on what one address holds and starts (ADR 050); null when unknown, and once paid.
    */
   client_key: string | null
+  /** The India day (YYYY-MM-DD) the order is expected to leave the studio: its latest line's (ADR 070); null for older orders. */
+  dispatch_by: string | null
   order_date: CreatedAt
   updated_at: string
 }
@@ -443,6 +449,18 @@ export interface StockAlertsTable {
   created_at: CreatedAt
 }
 
+/** A day the studio does not work (ADR 070); Sundays are closed without a row. */
+export interface StudioHolidaysTable {
+  day: string
+  note: Generated<string>
+}
+
+/** The studio's one row of dispatch settings (id 1): working days a ready-to-ship piece takes to leave. */
+export interface DispatchSettingsTable {
+  id: number
+  handling_days: number
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -455,6 +473,8 @@ export interface Database {
   product_variants: ProductVariantsTable
   stock_movements: StockMovementsTable
   stock_alerts: StockAlertsTable
+  studio_holidays: StudioHolidaysTable
+  dispatch_settings: DispatchSettingsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable

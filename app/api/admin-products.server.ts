@@ -64,6 +64,8 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       option.stockByColor = stockMap(item.stockByColor)
       // Its own picture, an optional extra: one of the product's images, '' for none.
       option.image = orNothing(item.image)
+      // The option's own making time (ADR 070), an optional extra; null or absent: the product's.
+      option.madeToOrderDays = amount(item.madeToOrderDays)
       return option
     }),
   }
@@ -80,7 +82,8 @@ const orNothing = (value: unknown) => (value === null ? undefined : value)
 
 /**
  * productSchema's input from the docs/spec product JSON: {title, description, category, price,
- * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}.
+ * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}, and the extras
+ * (optionLabel, stockByColor, madeToOrderDays).
  * Anything else in the body (an `_id`, say, or an `averageReview`: the reviews make it, ADR 062) is dropped.
  */
 export function fromApiProduct(body: unknown): Json {
@@ -92,6 +95,7 @@ export function fromApiProduct(body: unknown): Json {
     price: amount(b.price),
     salePrice: amount(b.salePrice),
     totalStock: amount(b.totalStock),
+    madeToOrderDays: amount(b.madeToOrderDays),
     ...toVarieties(b.variety),
     optionLabel: orNothing(b.optionLabel),
     stockByColor: stockMap(b.stockByColor),

@@ -36,8 +36,11 @@ function toApiProductCard(card: ProductCardData) {
  * docs/spec's variety: {type, options, sizes, packs}. Every list is always there; only the type's own
  * list has entries (a client may read `variety.options` whatever the type without failing).
  */
-/** An option's stock, when the product keeps stock per variant (ADR 061): in all, and by colour where colours have their own. */
-type OptionStock = { stock?: number; stockByColor?: Record<string, number> }
+/**
+ * An option's stock, when the product keeps stock per variant (ADR 061): in all, and by colour where
+ * colours have their own; and its own making time, when it has one (ADR 070).
+ */
+type OptionStock = { stock?: number; stockByColor?: Record<string, number>; madeToOrderDays?: number }
 
 export interface ApiVariety {
   type: VarietyType
@@ -57,6 +60,11 @@ function byColor(variants: ProductDetail['variants']): { stockByColor?: Record<s
  * carry the stock, shown as the product's stockByColor).
  */
 function optionStock(detail: ProductDetail, option: string): OptionStock {
+  const own = detail.variety?.options.find((o) => o.name === option)?.madeToOrderDays
+  return { ...(own === null || own === undefined ? {} : { madeToOrderDays: own }), ...optionShelfStock(detail, option) }
+}
+
+function optionShelfStock(detail: ProductDetail, option: string): OptionStock {
   if (detail.variants.length === 0) return {}
   const own = detail.variants.filter((v) => v.variety === option)
   if (own.length === 0) return detail.variants.some((v) => v.variety === '') ? {} : { stock: 0 }
@@ -101,6 +109,8 @@ export function toApiProduct(detail: ProductDetail) {
     variety: toApiVariety(detail),
     // Extras (ADR 061): the option group's name, and the stock of colours that carry their own.
     optionLabel: detail.optionLabel,
+    // Working days the studio takes to make it (ADR 070); 0: ready to ship.
+    madeToOrderDays: detail.madeToOrderDays,
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
     // Extra: the colours' own pictures ({colour: url}), only when some colour has one.
     ...(Object.keys(detail.colorImages).length ? { colorImages: detail.colorImages } : {}),
@@ -181,6 +191,7 @@ export function toApiOrder(order: OrderDetail) {
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
     ...trackingField(order),
     ...refundField(order),
+    ...(order.dispatchBy ? { dispatchBy: order.dispatchBy } : {}),
   }
 }
 

@@ -1,11 +1,13 @@
 // Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
 import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
+import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
 
-export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQuote }) {
+/** `dispatch`: the day the order is expected to leave the studio and each line's making time (ADR 070). */
+export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: CheckoutQuote; dispatch?: CheckoutDispatch }) {
   return (
     <>
       <h2 id="checkout-items" className="text-lg font-semibold">
@@ -19,7 +21,7 @@ export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQu
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color]}
+            details={[line.variety, line.color, dispatch?.notes[line.id] ?? '']}
             totalPaise={line.lineTotalPaise}
             problem={line.problem}
           />
@@ -36,6 +38,12 @@ export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQu
           <dt>Total</dt>
           <dd>{formatPaise(quote.totalPaise)}</dd>
         </div>
+        {dispatch?.day ? (
+          <div className="flex justify-between text-sm" data-dispatch-by={dispatch.day}>
+            <dt>Expected dispatch</dt>
+            <dd>by {dispatch.dayText}</dd>
+          </div>
+        ) : null}
       </dl>
     </>
   )

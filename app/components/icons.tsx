@@ -127,3 +127,11 @@ export const StarIcon = (p: P) => (
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
   </Icon>
 )
+
+/** A calendar: dispatch days and holidays. */
+export const CalendarIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+)

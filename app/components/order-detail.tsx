@@ -10,6 +10,7 @@ import { TestModeBadge } from '~/components/test-mode-badge'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { formatDate, formatDateTime } from '~/lib/dates'
+import { awaitsDispatch, formatDispatchDay } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
 import type { Tracking } from '~/lib/tracking'
@@ -121,6 +122,11 @@ function OrderFacts({ order, admin }: { order: OrderDetail; admin: boolean }) {
       <DetailItem label="Order Status">
         <OrderStatusBadge status={order.orderStatus} admin={admin} />
       </DetailItem>
+      {order.dispatchBy && awaitsDispatch(order.orderStatus) ? (
+        <DetailItem label="Expected dispatch">
+          <span data-dispatch-by={order.dispatchBy}>by {formatDispatchDay(order.dispatchBy)}</span>
+        </DetailItem>
+      ) : null}
     </dl>
   )
 }

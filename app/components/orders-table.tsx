@@ -6,6 +6,7 @@ import { TestModeBadge } from '~/components/test-mode-badge'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { formatDate } from '~/lib/dates'
+import { awaitsDispatch, formatDispatchDay } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 import { type RefundView, refundSentence } from '~/lib/refunds'
@@ -19,6 +20,8 @@ export interface OrderRow {
   userName?: string
   email?: string
   testMode?: boolean
+  /** The India day it is expected to leave the studio (ADR 070): the admin's list shows it under the date while it is still to go. */
+  dispatchBy?: string | null
   /** The order's refund, when it has one: its words show under the status. */
   refund?: Pick<RefundView, 'status' | 'reason' | 'amountPaise' | 'processedAt'> | null
 }
@@ -44,13 +47,21 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
         {orders.map((order) => (
           <tr
             key={order.id}
+            data-dispatch-by={admin ? (order.dispatchBy ?? '') : undefined}
             className="border-t border-zinc-200 first:border-t-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-3 sm:first:border-t dark:border-zinc-800"
           >
             <td className={cn(cell, 'font-semibold max-sm:col-start-1 max-sm:row-start-1 max-sm:whitespace-nowrap')}>
               {formatOrderNumber(order.number)}
               {admin ? <TestModeBadge testMode={order.testMode} /> : null}
             </td>
-            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500')}>{formatDate(order.orderDate)}</td>
+            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500')}>
+              {formatDate(order.orderDate)}
+              {admin && order.dispatchBy && awaitsDispatch(order.orderStatus) ? (
+                <span className="block text-xs text-zinc-500" data-dispatch-by={order.dispatchBy}>
+                  Dispatch by {formatDispatchDay(order.dispatchBy)}
+                </span>
+              ) : null}
+            </td>
             {admin ? (
               <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>
                 {order.userName}

@@ -8,6 +8,8 @@ import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import { CartFormFields } from './cart'
 import type { ProductDetail } from '~/domain/catalog/catalog.server'
+import type { ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
+import { DispatchNote } from './dispatch-note'
 import { PriceTag } from './price-tag'
 import { ProductGallery } from './product-gallery'
 import { ReviewStars } from './review-stars'
@@ -74,6 +76,7 @@ export function ProductDetailView({
   chosen: previous,
   headingLevel: Heading = 'h1',
   reviewCount,
+  dispatch,
 }: {
   product: ProductDetail
   errors?: Record<string, string[] | null | undefined>
@@ -82,6 +85,8 @@ export function ProductDetailView({
   headingLevel?: 'h1' | 'h2'
   /** Counted reviews (shown, by verified buyers): the stars link to them; none, no stars (ADR 062). */
   reviewCount: number
+  /** When the product, or each option, is expected to leave the studio (ADR 070). */
+  dispatch?: ProductDispatch
 }) {
   const fetcher = useCartFetcher(`add-${product.id}`)
   const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors
@@ -131,6 +136,7 @@ export function ProductDetailView({
             <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
           )}
         </div>
+        {dispatch && !soldOut ? <DispatchNote dispatch={dispatch} chosenOption={chosen?.name ?? null} /> : null}
         <ReviewStars value={product.averageReview} count={reviewCount} />
         <fetcher.Form id={formId} method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
           <CartFormFields redirectTo={`/shop/product/${product.id}`} />

@@ -39,7 +39,7 @@ export default function ProductDialogView({
       </div>
       {data && product ? (
         <div className="grid gap-8">
-          <ProductDetailView key={product.id} product={product} headingLevel="h2" reviewCount={data.reviews.count} />
+          <ProductDetailView key={product.id} product={product} headingLevel="h2" reviewCount={data.reviews.count} dispatch={data.dispatch} />
           <ProductReviewsSection productId={product.id} reviews={data.reviews} signedIn={data.signedIn} />
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCall
 import { useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { ProductDetail } from '~/domain/catalog/catalog.server'
+import type { ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
 import type { ProductReviews } from './product-reviews'
 
 /**
@@ -21,6 +22,8 @@ export interface ProductDialogData {
   product: ProductDetail
   reviews: ProductReviews
   signedIn: boolean
+  /** When the product, or each option, is expected to leave the studio (ADR 070). */
+  dispatch?: ProductDispatch
 }
 
 type OpenProduct = (event: MouseEvent<HTMLAnchorElement>, productId: string) => void

@@ -1,5 +1,6 @@
 // The mails of an order's life: confirmation, the owner's new-order note, status changes, low stock
 // and the owner's alerts, as HTML and plain text from plain data; the domain puts them in the outbox.
+import { formatDispatchDay } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 import { ButtonLink, Heading, MailLayout, Muted, Paragraph } from './layout'
@@ -10,6 +11,8 @@ import { Address, addressLines, adminOrderUrl, html, LinesTable, linesText, orde
 export function orderConfirmationMail(brand: MailBrand, order: MailOrder): RenderedMail {
   const number = formatOrderNumber(order.number)
   const subject = `Order ${number} confirmed: thank you!`
+  // Counted from the payment, in working days (ADR 070).
+  const dispatch = order.dispatchBy ? `We expect to dispatch it by ${formatDispatchDay(order.dispatchBy)}.` : null
   return {
     subject,
     html: html(
@@ -18,6 +21,7 @@ export function orderConfirmationMail(brand: MailBrand, order: MailOrder): Rende
         <Paragraph>
           We have received your payment for order <strong>{number}</strong>. We will write again when it is on its way.
         </Paragraph>
+        {dispatch ? <Paragraph>{dispatch}</Paragraph> : null}
         {order.gateway === 'test' ? <Muted>{testNote}</Muted> : null}
         <LinesTable order={order} />
         <Address order={order} />
@@ -28,6 +32,7 @@ export function orderConfirmationMail(brand: MailBrand, order: MailOrder): Rende
       brand,
       `Thank you for your order, ${order.userName}!`,
       `We have received your payment for order ${number}. We will write again when it is on its way.`,
+      dispatch,
       order.gateway === 'test' && testNote,
       linesText(order),
       `Shipping to:\n${addressLines(order).join('\n')}`,

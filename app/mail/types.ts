@@ -31,6 +31,8 @@ export interface MailOrder {
   address: AddressFields
   /** 'test' when the TEST MODE gateway took it (no money moved). */
   gateway: string
+  /** The India day (YYYY-MM-DD) it is expected to leave the studio (ADR 070), when known. */
+  dispatchBy?: string | null
 }
 
 /** A mail ready for the outbox. */

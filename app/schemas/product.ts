@@ -1,6 +1,7 @@
 // The admin product form and the admin products API: one schema (docs/spec "Product form").
 import { z } from 'zod'
 import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~/lib/catalog'
+import { DISPATCH_LIMITS, DISPATCH_MESSAGES } from '~/lib/dispatch'
 import { isUploadUrl } from '~/lib/images'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 
@@ -33,6 +34,13 @@ export const stockCount = (label: string) =>
     .min(0, { error: `${label} cannot be negative` })
     .max(100_000, { error: `${label} can be at most 100000` })
 
+/** A making time as typed (ADR 070): whole working days, 0 (ready to ship) to DISPATCH_LIMITS.madeToOrderDays. */
+const madeToOrderDays = z.coerce
+  .number({ error: DISPATCH_MESSAGES.madeToOrderDays })
+  .int({ error: DISPATCH_MESSAGES.madeToOrderDays })
+  .min(0, { error: DISPATCH_MESSAGES.madeToOrderDays })
+  .max(DISPATCH_LIMITS.madeToOrderDays, { error: DISPATCH_MESSAGES.madeToOrderDays })
+
 /** Stock per colour ({colour: pieces}); the colours must be the product's (checked below). */
 const stockByColor = z.record(z.string(), stockCount('Stock'), { error: 'Stock by color must name colors and their stock' })
 
@@ -45,6 +53,8 @@ export const varietySchema = z.object({
   stockByColor: stockByColor.optional(),
   /** The option's own picture: one of the product's images (checked below); '' for none. */
   image: z.string().optional(),
+  /** The option's own making time (ADR 070); not given: the product's. */
+  madeToOrderDays: madeToOrderDays.optional(),
 })
 
 export const productSchema = z
@@ -62,6 +72,8 @@ export const productSchema = z
     varietyType: z.enum(['', ...VARIETY_TYPES]).optional().default(''),
     /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
     optionLabel: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
+    /** Working days the studio takes to make it (ADR 070); 0, or not given: ready to ship. */
+    madeToOrderDays: madeToOrderDays.optional().default(0),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
     /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */

@@ -8,6 +8,7 @@ import type { ProductInput } from '~/schemas/product'
 import { mapWithConcurrency } from './concurrency'
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
 import { withVariantStock } from './demo-variant-stock'
+import { withMadeToOrder } from './demo-made-to-order'
 import { type ArtSpec, renderBannerArt, renderProductArt } from './resin-art'
 
 /** Each job renders and encodes one picture; sharp uses its own threads, so a few jobs keep every core busy. */
@@ -57,7 +58,7 @@ async function hasAnyProduct(db: DB): Promise<boolean> {
  * catalogue through the admin's own createProduct path, so the catalogue's rules hold for it too.
  */
 function asProductInput(product: DemoProduct, images: string[]): ProductInput {
-  return withVariantStock({
+  return withMadeToOrder(withVariantStock({
     title: product.title,
     description: product.description,
     category: product.category,
@@ -68,7 +69,8 @@ function asProductInput(product: DemoProduct, images: string[]): ProductInput {
     varieties: (product.variety?.options ?? []).map((o) => ({ name: o.name, price: o.pricePaise, salePrice: o.salePricePaise })),
     colors: product.colors,
     images,
-  })
+    madeToOrderDays: 0,
+  }))
 }
 
 /** Each product's stored pictures, in catalogue order; `imageUrls` holds them all one after another. */

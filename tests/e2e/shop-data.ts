@@ -47,6 +47,8 @@ export interface ProductOptions {
   description?: string
   /** A PNG for its card; one plain picture shared by every test product when left out. */
   image?: Buffer
+  /** Working days the studio takes to make it (ADR 070); ready to ship when left out. */
+  madeToOrderDays?: number
 }
 
 export interface TestShopper {
@@ -137,6 +139,7 @@ export class ShopData {
         salePrice,
         totalStock: stock,
         images: [image.result.url],
+        ...(options.madeToOrderDays === undefined ? {} : { madeToOrderDays: options.madeToOrderDays }),
       },
     })
     const id: string = added.data._id

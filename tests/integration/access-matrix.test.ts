@@ -117,6 +117,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/reviews.tsx': [adminPage(() => '/admin/reviews?show=hidden&page=2'), adminPost(() => '/admin/reviews', { intent: 'hide', reviewId: NO_ID })],
   'routes/admin/banners.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
   'routes/admin/search-synonyms.tsx': [adminPage(() => '/admin/search-words'), adminPost(() => '/admin/search-words', { synonyms: 'not a line' })],
+  // A holiday line that is not a day is refused next to the box (400) and changes nothing.
+  'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],

@@ -299,6 +299,8 @@ describe('admin products', () => {
         },
         // Extra (ADR 061): the option group's name, the variety type's when the owner gives none.
         optionLabel: 'Size',
+        // Extra (ADR 070): a client that sends no making time adds a ready-to-ship product.
+        madeToOrderDays: 0,
       },
     })
     const id = added.body.data._id

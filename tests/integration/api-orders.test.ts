@@ -305,6 +305,8 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
           { status: 'pending', note: 'Order placed', changedAt: expect.any(String) },
           { status: 'confirmed', note: `Paid (test, ${paymentId})`, changedAt: expect.any(String) },
         ],
+        // Extra (ADR 070): the day the order is expected to leave the studio.
+        dispatchBy: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       })
       // The history list holds each order whole, as the details call answers it.
       expect(list[0]).toEqual(details.body.data)

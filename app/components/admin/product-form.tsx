@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ComponentProps, type ReactNode, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_LABELS as VARIETY_WORDS, VARIETY_OPTION_LABELS } from '~/lib/catalog'
+import { DISPATCH_LIMITS } from '~/lib/dispatch'
 import { MAX_UPLOAD_MB } from '~/lib/images'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
@@ -77,7 +78,7 @@ export function ProductForm({
   const [form, fields] = useForm<ProductFormValues>({
     id: 'product-form',
     lastResult,
-    defaultValue: (defaultValue ?? { category: 'jewellery', varietyType: '', varieties: [], colors: [], images: [] }) as never,
+    defaultValue: (defaultValue ?? { category: 'jewellery', madeToOrderDays: '0', varietyType: '', varieties: [], colors: [], images: [] }) as never,
     constraint: getZodConstraint(productFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -114,7 +115,7 @@ export function ProductForm({
 
   const small = 'h-9 text-sm'
   const optionErrors = (option: ReturnType<(typeof varieties)[number]['getFieldset']>) =>
-    [option.name, option.price, option.salePrice, option.picture].flatMap((f) => f.errors ?? [])
+    [option.name, option.price, option.salePrice, option.picture, option.madeToOrderDays].flatMap((f) => f.errors ?? [])
   const colorPictures = fields.colorPicture.getFieldList()
   const initialColorPictures = (fields.colorPicture.initialValue ?? []) as (string | undefined)[]
   /**
@@ -172,6 +173,15 @@ export function ProductForm({
             </span>
           </div>
         )}
+        <InputField
+          label="Made to order (working days, 0: ready to ship)"
+          meta={fields.madeToOrderDays}
+          type="number"
+          step="1"
+          min="0"
+          max={String(DISPATCH_LIMITS.madeToOrderDays)}
+          inputMode="numeric"
+        />
       </div>
 
       <ListFieldset
@@ -238,6 +248,19 @@ export function ProductForm({
               {images.length > 0 ? (
                 <div className="col-span-4">{pictureSelect(getSelectProps(option.picture), `Option ${index + 1} picture`)}</div>
               ) : null}
+              <div className="col-span-4 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+                <Input
+                  {...getInputProps(option.madeToOrderDays, { type: 'number' })}
+                  key={option.madeToOrderDays.key}
+                  aria-label={`Option ${index + 1} made to order (working days; blank: as the product)`}
+                  step="1"
+                  min="0"
+                  max={String(DISPATCH_LIMITS.madeToOrderDays)}
+                  inputMode="numeric"
+                  className="h-8 w-20 text-sm"
+                />
+                <span aria-hidden="true">Made to order, working days (blank: as the product, 0: ready to ship)</span>
+              </div>
               {optionErrors(option).length ? (
                 <p className="col-span-4 text-xs text-red-600">{optionErrors(option).join(' ')}</p>
               ) : null}

@@ -80,7 +80,7 @@ describe('createProduct', () => {
   ] as const)('stores %s', async (_what, type, rows) => {
     const varieties = rows.map(([name, price, salePrice]) => ({ name, price, salePrice }))
     const product = await createProduct(db, input({ varietyType: type, varieties }))
-    const options = rows.map(([name, , , pricePaise, salePricePaise]) => ({ name, pricePaise, salePricePaise }))
+    const options = rows.map(([name, , , pricePaise, salePricePaise]) => ({ name, pricePaise, salePricePaise, madeToOrderDays: null }))
     expect(product.variety).toEqual({ type, options })
   })
 
@@ -155,7 +155,7 @@ describe('updateProduct', () => {
       input({ varietyType: 'choice', varieties: [{ name: 'Rose', price: 999 }, { name: 'Lily', price: 1099 }] }),
     )
     const packs = await updateProduct(db, created.id, input({ varietyType: 'pack', varieties: [{ name: 'Pack of 3', price: 2500 }] }))
-    expect(packs.variety).toEqual({ type: 'pack', options: [{ name: 'Pack of 3', pricePaise: 250_000, salePricePaise: 0 }] })
+    expect(packs.variety).toEqual({ type: 'pack', options: [{ name: 'Pack of 3', pricePaise: 250_000, salePricePaise: 0, madeToOrderDays: null }] })
     expect(await db.selectFrom('product_varieties').select('name').execute()).toEqual([{ name: 'Pack of 3' }])
 
     const none = await updateProduct(db, created.id, input({ varietyType: '', varieties: [] }))
@@ -170,7 +170,7 @@ describe('updateProduct', () => {
       created.id,
       input({ varietyType: 'size', varieties: [{ name: 'Small', price: 550 }], colors: ['Red', 'Blue'] }),
     )
-    expect(edited.variety?.options).toEqual([{ name: 'Small', pricePaise: 55_000, salePricePaise: 0 }])
+    expect(edited.variety?.options).toEqual([{ name: 'Small', pricePaise: 55_000, salePricePaise: 0, madeToOrderDays: null }])
     expect(edited.colors).toEqual(['Red', 'Blue'])
   })
 
@@ -256,8 +256,8 @@ describe("a colour's or an option's own picture", () => {
     const created = await createProduct(db, pictured())
     expect(created.colorImages).toEqual({ Gold: IMG_B })
     expect(created.variety?.options).toEqual([
-      { name: 'Small', pricePaise: 50_000, salePricePaise: 0, image: IMG_C },
-      { name: 'Large', pricePaise: 90_000, salePricePaise: 0 },
+      { name: 'Small', pricePaise: 50_000, salePricePaise: 0, madeToOrderDays: null, image: IMG_C },
+      { name: 'Large', pricePaise: 90_000, salePricePaise: 0, madeToOrderDays: null },
     ])
     expect(toProductFormValues(created)).toMatchObject({ colorPicture: ['', '2'], varieties: [{ picture: '3' }, { picture: '' }] })
   })
@@ -311,6 +311,7 @@ describe('toProductFormValues', () => {
       price: '1499.5',
       salePrice: '1199',
       totalStock: '12',
+      madeToOrderDays: '0',
       varietyType: 'choice',
       varieties: [
         { name: 'Rose', price: '999.5', salePrice: '899', picture: '' },

@@ -21,6 +21,7 @@ function productColumns(input: ProductInput) {
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
     // An input without it (the product form before it had the box) leaves the owner's name as it is.
     ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
+    made_to_order_days: input.madeToOrderDays,
     updated_at: new Date().toISOString(),
   }
 }
@@ -78,6 +79,7 @@ async function insertChildren(trx: Trx, productId: string, input: ProductInput) 
           // Packs carry a price only (docs/spec/entities.md: packs[{packName, price}]): never on sale.
           sale_price_paise: input.varietyType === 'pack' ? 0 : v.salePrice,
           image: v.image ?? '',
+          made_to_order_days: v.madeToOrderDays ?? null,
         })),
       )
       .execute()
@@ -168,12 +170,14 @@ export function toProductFormValues(product: ProductDetail) {
     price: String(paiseToRupees(product.pricePaise)),
     salePrice: String(paiseToRupees(product.salePricePaise)),
     totalStock: String(product.totalStock),
+    madeToOrderDays: String(product.madeToOrderDays),
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,
       price: String(paiseToRupees(o.pricePaise)),
       salePrice: String(paiseToRupees(o.salePricePaise)),
       picture: pictureNumberOf(product.images, o.image),
+      ...(o.madeToOrderDays === null ? {} : { madeToOrderDays: String(o.madeToOrderDays) }),
       ...(variants.length > 0 ? grid(o.name) : {}),
     })),
     colors: product.colors,

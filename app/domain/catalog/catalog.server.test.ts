@@ -297,19 +297,21 @@ describe('getProduct', () => {
       totalStock: 4,
       averageReview: 4.5,
       image: '/img/a.webp',
+      colorImages: {},
       needsChoice: true,
       images: ['/img/a.webp', '/img/b.webp', '/img/c.webp'],
       colors: ['Gold', 'Teal'],
       variety: {
         type: 'size',
         options: [
-          { name: 'Small', pricePaise: 99_900, salePricePaise: 89_900 },
-          { name: 'Large', pricePaise: 149_900, salePricePaise: 0 },
+          { name: 'Small', pricePaise: 99_900, salePricePaise: 89_900, madeToOrderDays: null },
+          { name: 'Large', pricePaise: 149_900, salePricePaise: 0, madeToOrderDays: null },
         ],
       },
       optionLabel: 'Size',
       ownOptionLabel: '',
       variants: [],
+      madeToOrderDays: 0,
     })
   })
 

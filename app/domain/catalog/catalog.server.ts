@@ -38,6 +38,8 @@ export interface VarietyOption {
   salePricePaise: number
   /** The option's own picture (one of the product's images), when it has one. */
   image?: string
+  /** The option's own making time in working days (0: ready to ship); null: the product's (ADR 070). */
+  madeToOrderDays: number | null
 }
 
 /**
@@ -67,6 +69,8 @@ export interface ProductDetail extends ProductCardData {
   ownOptionLabel: string
   /** The variants with their own stock; empty when the product keeps one stock (ADR 061). */
   variants: ProductVariant[]
+  /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
+  madeToOrderDays: number
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -219,7 +223,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'made_to_order_days'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -228,6 +232,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
     db
       .selectFrom('product_varieties')
       .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'image'])
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'made_to_order_days'])
       .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
@@ -263,6 +268,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
                   pricePaise: v.price_paise,
                   salePricePaise: v.sale_price_paise,
                   ...(v.image ? { image: v.image } : {}),
+                  madeToOrderDays: v.made_to_order_days,
                 })),
               }
             : null,
@@ -274,6 +280,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
           ...(v.image ? { image: v.image } : {}),
         })),
+        madeToOrderDays: row.made_to_order_days,
       },
     ]
   })

@@ -15,6 +15,7 @@ import { enqueueMail, orderStatusMail, ownerAlert } from './mail.server'
 import { updateOrderByAdmin } from '~/domain/orders/order-tracking.server'
 import { placeOrder } from '~/domain/orders/place-order.server'
 import { verifyAndConfirm } from '~/domain/orders/verify-payment.server'
+import { formatDispatchDay } from '~/lib/dispatch'
 
 const SECRET = 'mail-test-secret'
 const gateway = testGateway(SECRET)
@@ -67,7 +68,7 @@ describe('a confirmed payment', () => {
       ],
       'pay_1',
     )
-    const order = await db.selectFrom('orders').select(['number']).where('id', '=', orderId).executeTakeFirstOrThrow()
+    const order = await db.selectFrom('orders').select(['number', 'dispatch_by']).where('id', '=', orderId).executeTakeFirstOrThrow()
     const mails = await outbox()
     expect(mails.map((m) => [m.kind, m.to_address, m.dedupe_key])).toEqual([
       ['order-confirmed', 'asha@example.com', `order-confirmed:${orderId}`],
@@ -85,6 +86,8 @@ describe('a confirmed payment', () => {
       expect(body).toContain('1 Lake View')
       expect(body).toContain('Pune, Maharashtra 411001')
       expect(body).toContain(`https://shop.example.in/shop/account/orders/${orderId}`)
+      // When it is expected to leave the studio (ADR 070).
+      expect(body).toContain(`We expect to dispatch it by ${formatDispatchDay(order.dispatch_by ?? '')}.`)
     }
     expect(confirmation?.html.startsWith('<!DOCTYPE html>')).toBe(true)
     expect(confirmation?.html).toContain('max-width:560px')

@@ -39,6 +39,7 @@ export async function loadMailOrder(trx: DB, orderId: string): Promise<MailOrder
     totalPaise: order.total_amount_paise,
     address,
     gateway: order.gateway,
+    dispatchBy: order.dispatch_by,
   }
 }
 

@@ -58,6 +58,7 @@ describe('listAllOrders', () => {
       email: 'ravi@example.com',
       testMode: false,
       refund: null,
+      dispatchBy: null,
     })
     expect(list).toMatchObject({ total: 3, page: 1, pageCount: 1 })
   })

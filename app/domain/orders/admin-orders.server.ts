@@ -1,5 +1,7 @@
 // The admin's view of orders: every order, filtered and paginated, and status changes with history.
+import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
+import type { OrderListSort } from '~/lib/dispatch'
 import { type AdminOrderStatus, ALL_ORDER_STATUSES, type OrderStatus } from '~/lib/order-status'
 import { needsAttention } from './order-attention.server'
 import type { StatusMailExtra } from '~/domain/messaging/mail.server'
@@ -20,7 +22,7 @@ export type OrderListView = (typeof ORDER_LIST_VIEWS)[number]
 
 export async function listAllOrders(
   db: DB,
-  options: { status?: string | null; view?: OrderListView; attention?: boolean; page?: number; pageSize?: number } = {},
+  options: { status?: string | null; view?: OrderListView; attention?: boolean; sort?: OrderListSort; page?: number; pageSize?: number } = {},
 ): Promise<{ items: OrderSummary[]; total: number; page: number; pageCount: number }> {
   const status = (ALL_ORDER_STATUSES as readonly string[]).includes(options.status ?? '') ? (options.status as OrderStatus) : null
   const view = options.view ?? 'orders'
@@ -31,7 +33,14 @@ export async function listAllOrders(
   if (options.attention) query = query.where(needsAttention)
   const { items, total, page, pageCount } = await readPage(
     query,
-    (matching) => matching.select(ORDER_SUMMARY_COLUMNS).orderBy('order_date', 'desc').orderBy('id'),
+    (matching) => {
+      const rows = matching.select(ORDER_SUMMARY_COLUMNS)
+      // By dispatch day (ADR 070): soonest first, orders without one last (both databases), then oldest first.
+      if (options.sort === 'dispatch') {
+        return rows.orderBy(sql`case when dispatch_by is null then 1 else 0 end`).orderBy('dispatch_by').orderBy('order_date').orderBy('id')
+      }
+      return rows.orderBy('order_date', 'desc').orderBy('id')
+    },
     { page: options.page, pageSize: options.pageSize ?? ADMIN_ORDERS_PAGE_SIZE },
   )
   return { items: await withRefunds(db, items.map(toOrderSummary)), total, page, pageCount }

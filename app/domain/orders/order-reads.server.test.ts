@@ -63,6 +63,8 @@ describe('listOrdersOf', () => {
       email: 'asha@example.com',
       testMode: true,
       refund: null,
+      // The day it is expected to leave the studio (ADR 070): a plain product, the handling time on.
+      dispatchBy: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
     })
     expect((await listOrdersOf(db, ravi.id)).map((o) => o.id)).toEqual([ravisOrder.orderId])
     // Numbered in the order they were placed, across shoppers, from FIRST_ORDER_NUMBER.

@@ -31,6 +31,8 @@ export interface OrderSummary {
   testMode: boolean
   /** The order's refund (money that goes back because it will not ship), or null. */
   refund: RefundView | null
+  /** The India day (YYYY-MM-DD) it is expected to leave the studio (ADR 070); null for orders before it was kept. */
+  dispatchBy: string | null
 }
 
 /** An order's line: the item as it was in the cart when the order was placed. */
@@ -65,6 +67,7 @@ export const ORDER_SUMMARY_COLUMNS = [
   'user_name',
   'email',
   'gateway',
+  'dispatch_by',
 ] as const
 
 export function toOrderSummary(row: {
@@ -77,6 +80,7 @@ export function toOrderSummary(row: {
   user_name: string
   email: string
   gateway: string
+  dispatch_by: string | null
 }): OrderSummary {
   return {
     id: row.id,
@@ -89,6 +93,7 @@ export function toOrderSummary(row: {
     email: row.email,
     testMode: row.gateway === 'test',
     refund: null,
+    dispatchBy: row.dispatch_by,
   }
 }
 

@@ -16,6 +16,7 @@ import { assignInvoiceNumber } from './invoices.server'
 import { queuePaidOrderMails } from '~/domain/messaging/mail.server'
 import { moveOrder } from './order-lifecycle.server'
 import { queueRefund } from './refunds.server'
+import { writeOrderDispatchDay } from '~/domain/catalog/dispatch-dates.server'
 
 export class PaymentRejected extends DomainError {
   override readonly status = 400
@@ -146,6 +147,8 @@ export async function confirmPayment(
       return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: true, unfillable: true }
     }
     await moveOrder(trx, order.id, 'confirmed', 'payment', { note: `Paid (${input.source}, ${input.paymentId})` })
+    // The making starts once paid: the expected dispatch day counts from the payment (ADR 070).
+    await writeOrderDispatchDay(trx, order.id, new Date(now))
     await assignInvoiceNumber(trx, order.id, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
     await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))

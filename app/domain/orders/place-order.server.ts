@@ -15,6 +15,7 @@ import { lockCounter } from '../../../db/dialect'
 import { clock } from '~/domain/clock'
 import { domainSettings } from '~/domain/settings.server'
 import { checkUnpaidCheckouts } from '~/domain/cart/unpaid-checkouts.server'
+import { dispatchDayOfLines } from '~/domain/catalog/dispatch-dates.server'
 import {
   type HoldLine,
   holdStock,
@@ -161,6 +162,8 @@ export async function placeOrder(
     holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), clientKey })
 
   const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
+  // The day the checkout page showed (ADR 070); written again when the order is paid.
+  const dispatchBy = await dispatchDayOfLines(db, cart.items.map((line) => ({ productId: line.productId, variety: line.variety })))
   const snapshot = toAddressColumns(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
@@ -173,7 +176,7 @@ export async function placeOrder(
     await db.transaction().execute(async (trx) => {
       await checkUnpaidCheckouts(trx, { userId: user.id, clientKey, reusing: unpaid.orderId })
       await hold(trx, unpaid.orderId)
-      await trx.updateTable('orders').set({ updated_at: clock.iso(), client_key: clientKey }).where('id', '=', unpaid.orderId).execute()
+      await trx.updateTable('orders').set({ updated_at: clock.iso(), client_key: clientKey, dispatch_by: dispatchBy }).where('id', '=', unpaid.orderId).execute()
     })
     return unpaid
   }
@@ -202,6 +205,7 @@ export async function placeOrder(
         payment_status: 'pending',
         gateway: gateway.name,
         client_key: clientKey,
+        dispatch_by: dispatchBy,
         updated_at: now,
       })
       .execute()

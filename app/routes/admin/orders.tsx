@@ -6,6 +6,7 @@ import { inputClass } from '~/components/ui/field'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { ALL_ORDER_STATUSES, orderStatusLabel } from '~/lib/order-status'
+import { ORDER_LIST_SORT_LABELS, ORDER_LIST_SORTS, type OrderListSort, orderListSortOf } from '~/lib/dispatch'
 import { listAllOrders } from '~/domain/orders/admin-orders.server'
 import { countNeedsAttention } from '~/domain/orders/order-attention.server'
 import { pageParam } from '~/schemas/pagination'
@@ -20,11 +21,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = url.searchParams.get('view') === 'unpaid' ? 'unpaid' : 'orders'
   const attention = view === 'orders' && url.searchParams.get('attention') === '1'
   const page = pageParam(url)
+  const sort = orderListSortOf(url.searchParams.get('sort'))
   const [orders, attentionCount] = await Promise.all([
-    listAllOrders(getDb(), { status: view === 'unpaid' ? null : status, view, attention, page }),
+    listAllOrders(getDb(), { status: view === 'unpaid' ? null : status, view, attention, sort, page }),
     countNeedsAttention(getDb()),
   ])
-  return { status: view === 'unpaid' ? '' : (status ?? ''), view, attention, attentionCount, orders, holdMinutes: getConfig().HOLD_MINUTES }
+  return { status: view === 'unpaid' ? '' : (status ?? ''), view, attention, sort, attentionCount, orders, holdMinutes: getConfig().HOLD_MINUTES }
+}
+
+/** The list's address with these filters, sort and page (defaults left out). */
+function listHref(query: { status: string; view: string; attention: boolean; sort: OrderListSort; page?: number }): string {
+  const params = new URLSearchParams({
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.view === 'unpaid' ? { view: query.view } : {}),
+    ...(query.attention ? { attention: '1' } : {}),
+    ...(query.sort !== 'newest' ? { sort: query.sort } : {}),
+    ...(query.page && query.page > 1 ? { page: String(query.page) } : {}),
+  })
+  return `/admin/orders${params.size ? `?${params}` : ''}`
 }
 
 const VIEWS = [
@@ -33,7 +47,7 @@ const VIEWS = [
 ] as const
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, status, view, attention, attentionCount, holdMinutes } = loaderData
+  const { orders, status, view, attention, sort, attentionCount, holdMinutes } = loaderData
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">All Orders</h1>
@@ -63,6 +77,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         {attention ? <input type="hidden" name="attention" value="1" /> : null}
+        {sort !== 'newest' ? <input type="hidden" name="sort" value={sort} /> : null}
         <button type="submit" className={buttonClass('outline', 'sm', 'no-js-only')}>
           Filter
         </button>
@@ -75,6 +90,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </Link>
       </Form>
       )}
+      <nav aria-label="Sort orders" className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-zinc-600 dark:text-zinc-400">Sort:</span>
+        {ORDER_LIST_SORTS.map((id) => (
+          <Link
+            key={id}
+            to={listHref({ status, view, attention, sort: id })}
+            aria-current={id === sort ? 'page' : undefined}
+            className={buttonClass(id === sort ? 'primary' : 'outline', 'sm')}
+          >
+            {ORDER_LIST_SORT_LABELS[id]}
+          </Link>
+        ))}
+      </nav>
       {orders.items.length === 0 ? (
         <p className="text-zinc-600">
           {view === 'unpaid'
@@ -89,9 +117,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <Pager
         page={orders.page}
         pageCount={orders.pageCount}
-        href={(page) =>
-          `?${new URLSearchParams({ ...(status ? { status } : {}), ...(view === 'unpaid' ? { view } : {}), ...(attention ? { attention: '1' } : {}), page: String(page) })}`
-        }
+        href={(page) => listHref({ status, view, attention, sort, page })}
       />
     </section>
   )

@@ -5,6 +5,7 @@ import { checkoutReplies, PayButton, ProcessingOverlay, useStandardCheckout } fr
 import { CheckoutSummary } from '~/components/checkout-summary'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getCart } from '~/domain/cart/cart.server'
+import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { quoteCheckout } from '~/domain/orders/place-order.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const db = getDb()
   const [cart, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
-  return { cart, addresses, quote: quoteCheckout(cart, getConfig().DELIVERY_FEE), testMode: getPaymentGateway().name === 'test' }
+  const dispatch = await checkoutDispatch(db, cart.items)
+  return { cart, addresses, quote: quoteCheckout(cart, getConfig().DELIVERY_FEE), dispatch, testMode: getPaymentGateway().name === 'test' }
 }
 
 /** The address form's intents, else Pay. */
@@ -36,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, quote, testMode } = loaderData
+  const { cart, addresses, quote, dispatch, testMode } = loaderData
   const pay = useFetcher<typeof action>({ key: 'checkout-pay' })
   const navigation = useNavigation()
   const hydrated = useHydrated()
@@ -66,7 +68,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutAddresses addresses={addresses} selected={selected} onSelect={setSelected} reply={replies.address} />
       </section>
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
-        <CheckoutSummary cart={cart} quote={quote} />
+        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} />
         {error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
             {cartProblems.length > 1 ? (

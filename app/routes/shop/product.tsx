@@ -10,6 +10,7 @@ import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { formatDate } from '~/lib/dates'
 import { getProduct } from '~/domain/catalog/catalog.server'
+import { productDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { productReviews } from '~/domain/catalog/reviews.server'
 import { productJsonLd } from '~/lib/product-json-ld'
 import { pageSchema } from '~/schemas/pagination'
@@ -33,11 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     orNotFound(productReviews(db, params.id, { page: parsedPage.success ? parsedPage.data : 1, viewerId: user?.id ?? null })),
   ])
   // Built here, not in meta (the builder stays out of the page's JavaScript), and the dates read as words.
+  const dispatch = await productDispatch(db, product)
   const jsonLd = productJsonLd(product, reviews, getConfig().PUBLIC_URL ?? url.origin)
   const shown = { ...reviews, items: reviews.items.map((review) => ({ ...review, date: formatDate(review.createdAt) })) }
   // The signed-in shopper's address for 'Notify me' (a visitor's page, the one the page cache keeps, has none),
   // and its sold-out choices with their words (worked out here, so the rule stays out of the page's JavaScript).
-  return { product, reviews: shown, signedIn: user !== null, email: user?.email, soldOut: soldOutChoices(product), jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
+  return { product, reviews: shown, signedIn: user !== null, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
@@ -86,7 +88,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             {formError}
           </p>
         ) : null}
-        <ProductDetailView product={loaderData.product} errors={refusal?.error} chosen={chosen} reviewCount={loaderData.reviews.count} />
+        <ProductDetailView
+          product={loaderData.product}
+          errors={refusal?.error}
+          chosen={chosen}
+          reviewCount={loaderData.reviews.count}
+          dispatch={loaderData.dispatch}
+        />
       </div>
       <StockAlertForm choices={loaderData.soldOut} email={loaderData.email} reply={notify} />
       <ProductReviewsSection productId={loaderData.product.id} reviews={loaderData.reviews} signedIn={loaderData.signedIn} reply={review} />
