@@ -25,6 +25,7 @@ import * as honestRatings from '../migrations/2026-11-27T0110-honest-ratings'
 import * as searchSynonyms from '../migrations/2026-11-27T0120-search-synonyms'
 import * as stockMovements from '../migrations/2026-11-27T0130-stock-movements'
 import * as stockAlerts from '../migrations/2026-11-27T0150-stock-alerts'
+import * as personalisedPieces from '../migrations/2026-11-27T0200-personalised-pieces'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0120-search-synonyms': searchSynonyms,
   '2026-11-27T0130-stock-movements': stockMovements,
   '2026-11-27T0150-stock-alerts': stockAlerts,
+  '2026-11-27T0200-personalised-pieces': personalisedPieces,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

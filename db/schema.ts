@@ -51,6 +51,8 @@ export interface ProductsTable {
   variety_type: VarietyType | null
   /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
   option_label: Generated<string>
+  /** The personalisation fields, JSON [{label, kind, maxLength, required, pricePaise}] ('[]' for none; app/lib/personalization.ts). */
+  personalization: Generated<string>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null
@@ -112,6 +114,8 @@ export interface CartLinesTable {
   variety_name: Generated<string>
   /** '' when the product has no colors. */
   color: Generated<string>
+  /** The line's personalisation, JSON label -> value ('' for none): part of the line's identity (ADR 069). */
+  personalization: Generated<string>
   quantity: number
   created_at: CreatedAt
 }
@@ -189,6 +193,9 @@ export interface OrderLinesTable {
   variety_type: VarietyType | null
   variety_name: string
   color: string
+  /** The personalisation as bought, JSON label -> value ('' for none): a snapshot (ADR 069). */
+  personalization: Generated<string>
+  /** The unit price paid, personalisation add-ons included. */
   unit_price_paise: number
   quantity: number
 }

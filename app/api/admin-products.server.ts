@@ -93,6 +93,7 @@ export function fromApiProduct(body: unknown): Json {
     ...toVarieties(b.variety),
     optionLabel: orNothing(b.optionLabel),
     stockByColor: stockMap(b.stockByColor),
+    personalization: orNothing(b.personalization),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }

@@ -4,12 +4,35 @@
 import { z } from 'zod'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
-import { type ProductInput, productSchema, stockCount, varietySchema } from './product'
+import { PERSONALIZATION_LIMITS } from '~/lib/personalization'
+import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
 
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
 
+/**
+ * A personalisation row as the form sends it (ADR 069): the checkbox "Required" as 'on', the add-on in
+ * rupees ('' for none); toProductInput makes it the /api's field.
+ */
+const personalizationRow = personalizationFieldSchema.extend({
+  required: z.literal('on').optional(),
+  addOn: z.coerce
+    .number({ error: 'Price add-on must be a number' })
+    .min(0, { error: 'Price add-on cannot be negative', abort: true })
+    .max(PERSONALIZATION_LIMITS.addOnPaise / 100, { error: 'Price add-on can be at most ₹10,000', abort: true })
+    .refine(isWholePaise, { error: 'Price add-on can have at most 2 decimals', abort: true })
+    .transform(rupeesToPaise)
+    .optional(),
+})
+
 const formSchema = productSchema.safeExtend({
+  /** The personalisation rows (named apart from the product input's `personalization`, which they become). */
+  personalFields: z
+    .array(personalizationRow)
+    .max(PERSONALIZATION_LIMITS.fields, { error: `At most ${PERSONALIZATION_LIMITS.fields} personalization fields` })
+    .optional()
+    .default([]),
   /** The switch "Keep stock for each option and colour". */
   variantStock: z.literal('on').optional(),
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
@@ -60,10 +83,17 @@ const byColor = (colors: string[], boxes: (number | undefined)[] | undefined) =>
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, varieties, ...product } = value
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, varieties, personalFields, ...product } = value
   const shape = gridShapeOf(value)
   const input: ProductInput = {
     ...product,
+    // The form always shows the product's fields: none sent is none kept.
+    personalization: personalFields.map(({ addOn, required, ...field }) => ({
+      ...field,
+      maxLength: field.kind === 'date' ? 10 : field.maxLength,
+      required: required === 'on',
+      pricePaise: addOn ?? 0,
+    })),
     optionLabel: product.optionLabel ?? '',
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     varieties: varieties.map(({ colorStock: boxes, stock, stockByColor: _given, ...option }) => ({
@@ -76,5 +106,13 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
   return { input, stockPerVariant: shape !== null }
 }
 
+/** The personalisation rows' labels are different, case aside (the /api's personalizationSchema says the same). */
+function labelsDifferent(value: FormValue, ctx: z.RefinementCtx) {
+  const labels = value.personalFields.map((f) => f.label.toLowerCase())
+  labels.forEach((label, index) => {
+    if (labels.indexOf(label) !== index) ctx.addIssue({ code: 'custom', path: ['personalFields', index, 'label'], message: 'Labels must be different' })
+  })
+}
+
 /** The form's schema; its value goes through toProductInput before the domain sees it. */
-export const productFormSchema = formSchema.superRefine(everyBoxFilled)
+export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(labelsDifferent)

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~/lib/catalog'
 import { isUploadUrl } from '~/lib/images'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS } from '~/lib/personalization'
 
 const MAX_RUPEES = 1_000_000
 
@@ -45,6 +46,54 @@ export const varietySchema = z.object({
   stockByColor: stockByColor.optional(),
 })
 
+/** A personalisation field's label: NFC, trimmed, no control characters (ADR 069). */
+const personalLabel = z
+  .string({ error: 'Label is required' })
+  .transform((value, ctx) => {
+    const clean = cleanPersonalText(value)
+    if (clean === null) ctx.addIssue({ code: 'custom', message: 'Label cannot contain control characters' })
+    return clean ?? ''
+  })
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Label is required' })
+      .max(PERSONALIZATION_LIMITS.label, { error: `Label can be at most ${PERSONALIZATION_LIMITS.label} characters` }),
+  )
+
+/** One personalisation field as the /api gives it: {label, kind, maxLength, required, pricePaise?}. */
+export const personalizationFieldSchema = z.object({
+  label: personalLabel,
+  kind: z.enum(PERSONALIZATION_KINDS, { error: 'Kind must be text or date' }).optional().default('text'),
+  maxLength: z.coerce
+    .number({ error: 'Max length must be a number' })
+    .int({ error: 'Max length must be a whole number' })
+    .min(1, { error: 'Max length must be at least 1' })
+    .max(PERSONALIZATION_LIMITS.maxLength, { error: `Max length can be at most ${PERSONALIZATION_LIMITS.maxLength}` })
+    .optional()
+    .default(PERSONALIZATION_LIMITS.maxLength),
+  required: z.boolean({ error: 'Required must be true or false' }).optional().default(false),
+  pricePaise: z.coerce
+    .number({ error: 'Price add-on must be a number' })
+    .int({ error: 'Price add-on must be whole paise' })
+    .min(0, { error: 'Price add-on cannot be negative' })
+    .max(PERSONALIZATION_LIMITS.addOnPaise, { error: 'Price add-on can be at most ₹10,000' })
+    .optional()
+    .default(0),
+})
+
+/** Up to three fields, labels different (case aside); a date field's length is a date's. */
+export const personalizationSchema = z
+  .array(personalizationFieldSchema, { error: 'Personalization must be a list of fields' })
+  .max(PERSONALIZATION_LIMITS.fields, { error: `At most ${PERSONALIZATION_LIMITS.fields} personalization fields` })
+  .superRefine((fields, ctx) => {
+    const labels = fields.map((f) => f.label.toLowerCase())
+    labels.forEach((label, index) => {
+      if (labels.indexOf(label) !== index) ctx.addIssue({ code: 'custom', path: [index, 'label'], message: 'Labels must be different' })
+    })
+  })
+  .transform((fields) => fields.map((f) => (f.kind === 'date' ? { ...f, maxLength: 10 } : f)))
+
 export const productSchema = z
   .object({
     title: text('Title', 120),
@@ -62,6 +111,8 @@ export const productSchema = z
     optionLabel: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
+    /** The personalisation fields (ADR 069); left out, an edit keeps the product's. */
+    personalization: personalizationSchema.optional(),
     varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
     colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),
     images: z

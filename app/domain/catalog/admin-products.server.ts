@@ -21,6 +21,8 @@ function productColumns(input: ProductInput) {
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
     // An input without it (the product form before it had the box) leaves the owner's name as it is.
     ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
+    // The same for the personalisation fields (ADR 069): an /api edit without them keeps them.
+    ...(input.personalization === undefined ? {} : { personalization: JSON.stringify(input.personalization) }),
     updated_at: new Date().toISOString(),
   }
 }
@@ -156,5 +158,12 @@ export function toProductFormValues(product: ProductDetail) {
     })),
     colors: product.colors,
     images: product.images,
+    personalFields: product.personalization.map((f) => ({
+      label: f.label,
+      kind: f.kind,
+      maxLength: String(f.maxLength),
+      required: f.required ? 'on' : undefined,
+      addOn: f.pricePaise ? String(paiseToRupees(f.pricePaise)) : '',
+    })),
   }
 }

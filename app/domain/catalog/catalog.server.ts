@@ -1,5 +1,6 @@
 // The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
 // search, and one product's full detail.
+import { type PersonalizationField, readPersonalizationFields } from '~/lib/personalization'
 import { type ExpressionBuilder, type InferResult, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Category, Database, VarietyType } from '../../../db/schema'
@@ -63,6 +64,8 @@ export interface ProductDetail extends ProductCardData {
   ownOptionLabel: string
   /** The variants with their own stock; empty when the product keeps one stock (ADR 061). */
   variants: ProductVariant[]
+  /** The personalisation fields the product asks for (ADR 069); empty for a plain piece. */
+  personalization: PersonalizationField[]
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -215,7 +218,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'personalization'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -264,6 +267,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
           ...(v.image ? { image: v.image } : {}),
         })),
+        personalization: readPersonalizationFields(row.personalization),
       },
     ]
   })
