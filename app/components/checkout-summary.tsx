@@ -1,4 +1,5 @@
 // Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
+import { personalizationWords } from '~/lib/personalization'
 import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -19,7 +20,7 @@ export function CheckoutSummary({ cart, quote }: { cart: Cart; quote: CheckoutQu
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color]}
+            details={[line.variety, line.color, ...personalizationWords(line.personalization)]}
             totalPaise={line.lineTotalPaise}
             problem={line.problem}
           />

@@ -29,7 +29,7 @@ export interface ProductCardData {
   /** What shoppers may still buy: the stock less live holds of started checkouts. */
   totalStock: number
   image: string | null
-  /** The product has varieties or colours to choose before it can go in the cart. */
+  /** The product has varieties or colours to choose, or personalisation to type, before it can go in the cart. */
   needsChoice: boolean
 }
 
@@ -113,7 +113,8 @@ function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
     'p.sale_price_paise',
     stock === 'shelf' ? sql<number>`p.total_stock`.as('total_stock') : availableStock('p').as('total_stock'),
     firstImage(eb),
-    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id))`.as(
+    // A personalised piece (ADR 069) opens its page too: its fields are asked there.
+    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id) or p.personalization <> '[]')`.as(
       'needs_choice',
     ),
   ])

@@ -89,6 +89,7 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
       variety: line.varietyName,
       varietyLabel: line.varietyType ? VARIETY_LABELS[line.varietyType] : null,
       color: line.color,
+      personalization: line.personalization,
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
       category: line.category,

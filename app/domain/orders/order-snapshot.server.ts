@@ -3,6 +3,7 @@
 import type { DB } from '../../../db/database'
 import type { Category, Order } from '../../../db/schema'
 import type { AddressFields } from '~/lib/addresses'
+import { readPersonalization } from '~/lib/personalization'
 import type { MailOrderLine } from '~/mail/types'
 import { fromAddressColumns } from '~/domain/accounts/addresses.server'
 
@@ -31,6 +32,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       'order_lines.variety_type',
       'order_lines.variety_name',
       'order_lines.color',
+      'order_lines.personalization',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
       'products.category',
@@ -46,6 +48,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       varietyType: line.variety_type,
       varietyName: line.variety_name,
       color: line.color,
+      personalization: readPersonalization(line.personalization),
       quantity: line.quantity,
       unitPricePaise: line.unit_price_paise,
       category: line.category ?? null,
