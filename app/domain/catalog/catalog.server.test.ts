@@ -310,6 +310,7 @@ describe('getProduct', () => {
       optionLabel: 'Size',
       ownOptionLabel: '',
       variants: [],
+      personalization: [],
     })
   })
 
