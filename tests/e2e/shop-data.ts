@@ -47,6 +47,8 @@ export interface ProductOptions {
   description?: string
   /** A PNG for its card; one plain picture shared by every test product when left out. */
   image?: Buffer
+  /** Personalisation fields as the admin /api takes them (ADR 069). */
+  personalization?: { label: string; kind?: 'text' | 'date'; maxLength?: number; required?: boolean; pricePaise?: number }[]
 }
 
 export interface TestShopper {
@@ -137,6 +139,7 @@ export class ShopData {
         salePrice,
         totalStock: stock,
         images: [image.result.url],
+        ...(options.personalization ? { personalization: options.personalization } : {}),
       },
     })
     const id: string = added.data._id
