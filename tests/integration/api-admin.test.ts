@@ -299,6 +299,8 @@ describe('admin products', () => {
         },
         // Extra (ADR 061): the option group's name, the variety type's when the owner gives none.
         optionLabel: 'Size',
+        // Extra (ADR 069): no personalisation fields sent, none asked for.
+        personalization: [],
       },
     })
     const id = added.body.data._id

@@ -283,6 +283,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
             quantity: 2,
             variety: pick.variety ? { type: expect.any(String), name: pick.variety } : null,
             color: pick.color ?? null,
+            personalization: {},
           },
         ],
         addressInfo: {
