@@ -1,9 +1,10 @@
 // Personalised pieces at 390 px, JS on and off (ADR 069): the product page asks for the name before
 // Add to Cart (a refusal comes back next to the box), two names are two lines, and the names go
-// through checkout into the order page and the invoice PDF (read back with pdftotext).
+// through checkout into the order page and the invoice PDF (read back with pdftotext); the owner
+// adds a field in the product sheet.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { addAddressAtCheckout, cartLink, expect, HOME_ADDRESS, newShopper, PHONE_390, settled, test } from './fixtures'
+import { addAddressAtCheckout, adminProductCard, cartLink, expect, flash, HOME_ADDRESS, loginAs, newShopper, PHONE_390, settled, test } from './fixtures'
 
 test.use({ viewport: PHONE_390 })
 
@@ -69,4 +70,24 @@ test.describe('personalised pieces', () => {
     expect(text).toContain(`${NAME}: Priya`)
     expect(text).toContain(product.title)
   })
+})
+
+test('the owner gives a piece a personalisation field in the product sheet; the product page asks for it', async ({ page, shop }) => {
+  const piece = await shop.product()
+  await loginAs(page, 'admin')
+  await page.goto(`/admin/products?q=${encodeURIComponent(piece.title)}`)
+  await adminProductCard(page, piece.title).getByRole('link', { name: 'Edit' }).click()
+  const sheet = page.getByRole('region', { name: 'Edit Product' })
+  await sheet.getByRole('button', { name: 'Add personalisation' }).click()
+  await sheet.getByLabel('Personalisation 1 label').fill('Initials')
+  await sheet.getByLabel('Personalisation 1 max length').fill('3')
+  await sheet.getByLabel('Personalisation 1 price add-on (₹)').fill('25')
+  await sheet.getByLabel('Required').check()
+  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(flash(page, 'Product edited successfully')).toBeVisible()
+
+  await page.goto(piece.path)
+  const initials = page.getByLabel('Initials (+₹25.00)')
+  await expect(initials).toHaveAttribute('required', '')
+  await expect(initials).toHaveAttribute('maxlength', '3')
 })

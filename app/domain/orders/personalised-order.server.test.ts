@@ -15,6 +15,7 @@ import { addToCart } from '~/domain/cart/cart-edits.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { createProduct, updateProduct } from '~/domain/catalog/admin-products.server'
 import { orderDocumentPdf } from './invoices.server'
+import { cancelOrder } from './order-lifecycle.server'
 import { getOrderDetail } from './order-reads.server'
 import { placeOrder } from './place-order.server'
 import { confirmPayment } from './payments.server'
@@ -87,4 +88,11 @@ it('carries each name from the cart into the order, the mail and the invoice PDF
   expect(text).toContain('Date: 2026-02-14')
   expect(text).toContain(`${NAME}: Meera`)
   expect(text).toMatch(/Total\s+₹897.00/)
+
+  // Cancelled: both lines go back to the one variant (the owner's edit set it to 5 meanwhile), and the refund is the total.
+  await cancelOrder(db, placed.orderId, asha)
+  const back = await db.selectFrom('product_variants').select('stock').where('product_id', '=', bookmark.id).executeTakeFirstOrThrow()
+  expect(back.stock).toBe(5 + 3)
+  const refund = await db.selectFrom('refunds').select('amount_paise').where('order_id', '=', placed.orderId).executeTakeFirstOrThrow()
+  expect(refund.amount_paise).toBe(89_700)
 })
