@@ -72,7 +72,7 @@ test.describe('personalised pieces', () => {
   })
 })
 
-test('the owner gives a piece a personalisation field in the product sheet; the product page asks for it', async ({ page, shop }) => {
+test('the owner gives a piece a personalisation field in the product sheet; the product page asks for it', async ({ page, shop, openPage }) => {
   const piece = await shop.product()
   await loginAs(page, 'admin')
   await page.goto(`/admin/products?q=${encodeURIComponent(piece.title)}`)
@@ -86,8 +86,10 @@ test('the owner gives a piece a personalisation field in the product sheet; the 
   await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
   await expect(flash(page, 'Product edited successfully')).toBeVisible()
 
-  await page.goto(piece.path)
-  const initials = page.getByLabel('Initials (+₹25.00)')
+  // A shopper's view (the admin's own pages are the panel's).
+  const visitor = await openPage()
+  await visitor.goto(piece.path)
+  const initials = visitor.getByLabel('Initials (+₹25.00)')
   await expect(initials).toHaveAttribute('required', '')
   await expect(initials).toHaveAttribute('maxlength', '3')
 })
