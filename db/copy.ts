@@ -63,6 +63,9 @@ async function tableFigures(db: AnyKysely, table: string, moneyColumns: string[]
   return { rows: Number(figures.row_count), paise: Object.fromEntries(moneyColumns.map((c) => [c, Number(figures[c])])) }
 }
 
+/** Tables whose migration writes a row: a new database has it, and the copy replaces it (or keeps it, for the words version). */
+const MIGRATION_ROWS = ['products_words_version', 'dispatch_settings'] as const
+
 /**
  * Copies the SQLite shop `source` into the PostgreSQL database `target`, which must hold no shop
  * data yet (migrations are run on it). Answers what was copied; throws CopyError when the target is
@@ -79,11 +82,13 @@ export async function copyDatabase(source: DB, target: DB, { batchSize = COPY_BA
   await target.transaction().execute(async (trx) => {
     for (const table of tables) {
       const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(trx)
-      const seeded = table === 'products_words_version'
+      const seeded = (MIGRATION_ROWS as readonly string[]).includes(table)
       if (!seeded && Number(rows[0]?.n) > 0) throw new CopyError(`The target is not empty: ${table} has rows. Copy into a new database.`)
     }
     for (const table of tables) {
       if (table === 'products_words_version') continue
+      // The migration's own row gives way to the shop's.
+      if (table === 'dispatch_settings') await sql`delete from dispatch_settings`.execute(trx)
       const columns = await columnsOf(source, table)
       const keepRowid = ROWID_TABLES.includes(table)
       const selected = keepRowid ? [...columns, 'rowid'] : columns

@@ -25,6 +25,7 @@ import * as honestRatings from '../migrations/2026-11-27T0110-honest-ratings'
 import * as searchSynonyms from '../migrations/2026-11-27T0120-search-synonyms'
 import * as stockMovements from '../migrations/2026-11-27T0130-stock-movements'
 import * as stockAlerts from '../migrations/2026-11-27T0150-stock-alerts'
+import * as personalisedPieces from '../migrations/2026-11-27T0200-personalised-pieces'
 import * as madeToOrder from '../migrations/2026-11-27T0210-made-to-order'
 import * as orderLineOptionLabel from '../migrations/2026-11-27T0220-order-line-option-label'
 import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0120-search-synonyms': searchSynonyms,
   '2026-11-27T0130-stock-movements': stockMovements,
   '2026-11-27T0150-stock-alerts': stockAlerts,
+  '2026-11-27T0200-personalised-pieces': personalisedPieces,
   '2026-11-27T0210-made-to-order': madeToOrder,
   '2026-11-27T0220-order-line-option-label': orderLineOptionLabel,
   '2026-11-27T0230-choice-pictures': choicePictures,

@@ -55,6 +55,8 @@ export interface ProductsTable {
   sku: Generated<string | null>
   /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
   made_to_order_days: Generated<number>
+  /** The personalisation fields, JSON [{label, kind, maxLength, required, pricePaise}] ('[]' for none; app/lib/personalization.ts). */
+  personalization: Generated<string>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null
@@ -122,6 +124,8 @@ export interface CartLinesTable {
   variety_name: Generated<string>
   /** '' when the product has no colors. */
   color: Generated<string>
+  /** The line's personalisation, JSON label -> value ('' for none): part of the line's identity (ADR 069). */
+  personalization: Generated<string>
   quantity: number
   created_at: CreatedAt
 }
@@ -203,6 +207,9 @@ export interface OrderLinesTable {
   /** The option group's name when bought ('Chain'); '' reads as the variety type's word. */
   option_label: Generated<string>
   color: string
+  /** The personalisation as bought, JSON label -> value ('' for none): a snapshot (ADR 069). */
+  personalization: Generated<string>
+  /** The unit price paid, personalisation add-ons included. */
   unit_price_paise: number
   quantity: number
 }

@@ -100,6 +100,7 @@ export function fromApiProduct(body: unknown): Json {
     optionLabel: orNothing(b.optionLabel),
     stockByColor: stockMap(b.stockByColor),
     colorImages: orNothing(b.colorImages),
+    personalization: orNothing(b.personalization),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }

@@ -114,6 +114,14 @@ export function toApiProduct(detail: ProductDetail) {
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
     // Extra: the colours' own pictures ({colour: url}), only when some colour has one.
     ...(Object.keys(detail.colorImages).length ? { colorImages: detail.colorImages } : {}),
+    // Extra (ADR 069): the fields a personalised piece asks for ([] for a plain one).
+    personalization: detail.personalization.map((f) => ({
+      label: f.label,
+      kind: f.kind,
+      maxLength: f.maxLength,
+      required: f.required,
+      ...(f.pricePaise ? { pricePaise: f.pricePaise } : {}),
+    })),
   }
 }
 
@@ -141,6 +149,8 @@ export function toApiCartItem(line: CartLine) {
     quantity: line.quantity,
     variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
     color: line.color || null,
+    // Extra (ADR 069): label -> value ({} for none); prices include the add-ons.
+    personalization: line.personalization,
     ...rupeePrices(line),
     title: line.title,
     image: line.image,
@@ -178,6 +188,7 @@ export function toApiOrder(order: OrderDetail) {
       quantity: line.quantity,
       variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
       color: line.color || null,
+      personalization: line.personalization,
     })),
     addressInfo: { addressId: order.address.addressId, ...pickAddressFields(order.address) },
     subtotal: paiseToRupees(order.subtotalPaise),

@@ -1,3 +1,4 @@
+import { personalizationWords } from '~/lib/personalization'
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -91,6 +92,11 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
           </p>
         ) : null}
         {line.color ? <p className="text-xs text-zinc-500">Color: {line.color}</p> : null}
+        {personalizationWords(line.personalization).map((words) => (
+          <p key={words} className="text-xs break-words text-zinc-500">
+            {words}
+          </p>
+        ))}
         {line.problem ? (
           <p className="text-xs font-medium text-red-600 dark:text-red-400">{line.problem}</p>
         ) : null}

@@ -1,4 +1,5 @@
 // Checkout's order summary: the cart's lines, the delivery fee and the total the shopper pays.
+import { personalizationWords } from '~/lib/personalization'
 import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
@@ -21,7 +22,7 @@ export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: 
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color, dispatch?.notes[line.id] ?? '']}
+            details={[line.variety, line.color, ...personalizationWords(line.personalization), dispatch?.notes[line.id] ?? '']}
             totalPaise={line.lineTotalPaise}
             problem={line.problem}
           />

@@ -13,7 +13,7 @@ export function LineItem({
   image: string
   title: string
   quantity: number
-  /** Variety and colour, when the product has them. */
+  /** Variety, colour and personalisation ("Name to engrave: Priya"), when the line has them. */
   details: string[]
   totalPaise: number
   problem?: string | null

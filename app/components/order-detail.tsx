@@ -1,6 +1,7 @@
 // One order in full, for the shopper's order page and the admin's: small parts (a definition-list
 // item, an amount row, the facts, shipping details, lines, address, history) composed by
 // OrderDetailView. The admin's page adds its controls as children.
+import { personalizationWords } from '~/lib/personalization'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AddressLines } from '~/components/address-card'
@@ -54,11 +55,11 @@ export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subt
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {order.lines.map((line) => (
           <LineItem
-            key={`${line.productId}-${line.variety}-${line.color}`}
+            key={`${line.productId}-${line.variety}-${line.color}-${JSON.stringify(line.personalization)}`}
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color]}
+            details={[line.variety, line.color, ...personalizationWords(line.personalization)]}
             totalPaise={line.unitPricePaise * line.quantity}
           />
         ))}

@@ -7,6 +7,7 @@ import { effectivePricePaise } from '~/lib/pricing'
 import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import { CartFormFields } from './cart'
+import { PersonalizationFields } from './personalization-fields'
 import type { ProductDetail } from '~/domain/catalog/catalog.server'
 import type { ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { DispatchNote } from './dispatch-note'
@@ -80,8 +81,8 @@ export function ProductDetailView({
 }: {
   product: ProductDetail
   errors?: Record<string, string[] | null | undefined>
-  /** The choices of a refused post (no JS), so the shopper need not pick them again. */
-  chosen?: { variety?: string; color?: string }
+  /** The choices (and personalisation, by field position) of a refused post (no JS), so the shopper need not make them again. */
+  chosen?: { variety?: string; color?: string; personalization?: string[] }
   headingLevel?: 'h1' | 'h2'
   /** Counted reviews (shown, by verified buyers): the stars link to them; none, no stars (ADR 062). */
   reviewCount: number
@@ -168,6 +169,7 @@ export function ProductDetailView({
               options={product.colors.map((c) => ({ value: c, label: c, soldOut: colorSoldOut(c), picture: pictureOf(product.colorImages[c]) || undefined }))}
             />
           ) : null}
+          <PersonalizationFields formId={formId} fields={product.personalization} values={previous?.personalization} errors={fieldErrors} />
         </fetcher.Form>
       </div>
       {/* On phones the button stays in reach at the bottom of the screen (the page's or the dialog's). */}

@@ -1,6 +1,7 @@
 // What a tax invoice, bill of supply or credit note says, worked out once when it is issued and
 // kept as it was (the PDF is drawn from this; later changes to the catalogue or the configuration
 // do not change an issued document). Pure: see ADR 035.
+import { type PersonalizationValues, personalizationWords } from './personalization'
 import type { AddressFields } from './addresses'
 import { amountInWords } from './amount-in-words'
 import type { Category } from './catalog'
@@ -68,7 +69,17 @@ export interface InvoiceOrder {
   userName: string
   email: string
   address: AddressFields
-  lines: { title: string; variety: string; varietyLabel: string | null; color: string; quantity: number; unitPricePaise: number; category: Category | null }[]
+  lines: {
+    title: string
+    variety: string
+    varietyLabel: string | null
+    color: string
+    /** The personalisation as bought, label -> value ({} for none; ADR 069): on the line's description. */
+    personalization?: PersonalizationValues
+    quantity: number
+    unitPricePaise: number
+    category: Category | null
+  }[]
   deliveryFeePaise: number
   totalAmountPaise: number
 }
@@ -91,7 +102,11 @@ export function buildInvoice(input: { order: InvoiceOrder; settings: InvoiceSett
     lines: order.lines.map((line) => ({
       ...settings.categories[line.category ?? FALLBACK_CATEGORY],
       description: line.title,
-      details: [line.variety ? `${line.varietyLabel ?? 'Option'}: ${line.variety}` : '', line.color ? `Colour: ${line.color}` : ''].filter(Boolean),
+      details: [
+        line.variety ? `${line.varietyLabel ?? 'Option'}: ${line.variety}` : '',
+        line.color ? `Colour: ${line.color}` : '',
+        ...personalizationWords(line.personalization ?? {}),
+      ].filter(Boolean),
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
     })),

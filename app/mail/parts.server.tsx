@@ -1,5 +1,6 @@
 // What every mail is built from: the HTML document, the text mail's signature, the order's lines and
 // address in both forms, and the links back into the shop.
+import { personalizationWords } from '~/lib/personalization'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { formatPaise } from '~/lib/money'
@@ -21,7 +22,7 @@ export const adminOrderUrl = (brand: MailBrand, orderId: string) => `${brand.pub
 function lineDetails(line: MailOrderLine): string {
   const variety = line.optionLabel && line.varietyName ? `${line.optionLabel}: ${line.varietyName}` : ''
   const color = line.color ? `Colour: ${line.color}` : ''
-  return [variety, color].filter(Boolean).join(', ')
+  return [variety, color, ...personalizationWords(line.personalization)].filter(Boolean).join(', ')
 }
 
 export function LinesTable({ order }: { order: MailOrder }) {

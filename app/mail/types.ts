@@ -1,5 +1,6 @@
 // What the mail templates are given: plain data read by the domain, rendered to HTML and text here.
 import type { AddressFields } from '~/lib/addresses'
+import type { PersonalizationValues } from '~/lib/personalization'
 
 /** Who the shop is in every mail: its name and the absolute address links start with. */
 export interface MailBrand {
@@ -14,6 +15,8 @@ export interface MailOrderLine {
   optionLabel: string
   varietyName: string
   color: string
+  /** The personalisation as bought, label -> value ({} for none; ADR 069). */
+  personalization: PersonalizationValues
   quantity: number
   unitPricePaise: number
 }

@@ -7,12 +7,22 @@ import { apiUserIdSchema } from './api-user'
 
 const id = z.string({ error: 'Missing product.' }).trim().min(1, { error: 'Missing product.' }).max(64)
 const choice = z.string().trim().max(100).optional().default('')
+const personalValue = z.string().max(1000).optional()
 const lineId = z.string({ error: 'Missing cart line.' }).trim().min(1, { error: 'Missing cart line.' }).max(64)
 
 export const cartFormSchema = z.discriminatedUnion(
   'intent',
   [
-    z.object({ intent: z.literal('add'), productId: id, variety: choice, color: choice }),
+    z.object({
+      intent: z.literal('add'),
+      productId: id,
+      variety: choice,
+      color: choice,
+      // The product page's personalisation boxes, by field position (ADR 069); checked by the cart.
+      personalization0: personalValue,
+      personalization1: personalValue,
+      personalization2: personalValue,
+    }),
     z.object({ intent: z.literal('increment'), lineId }),
     z.object({ intent: z.literal('decrement'), lineId }),
     z.object({ intent: z.literal('remove'), lineId }),
@@ -68,6 +78,16 @@ export const apiColorSchema = z
   .optional()
   .transform((v) => v ?? undefined)
 
+/**
+ * A line's personalisation, label -> value (ADR 069): checked against the product's fields by the
+ * cart (app/lib/personalization.ts); null or left out is none.
+ */
+export const apiPersonalizationSchema = z
+  .union([z.record(z.string().max(100), z.unknown()), z.null()], { error: 'Personalization must be an object of label and value.' })
+  .optional()
+  .transform((v) => v ?? undefined)
+  .refine((v) => v === undefined || Object.keys(v).length <= 10, { error: 'Personalization must be an object of label and value.' })
+
 /** POST /api/shop/cart/add and PUT /api/shop/cart/update-cart. */
 export const cartApiLineSchema = apiBodySchema({
   userId: apiUserIdSchema,
@@ -75,6 +95,7 @@ export const cartApiLineSchema = apiBodySchema({
   quantity: apiQuantitySchema,
   variety: apiVarietySchema,
   color: apiColorSchema,
+  personalization: apiPersonalizationSchema,
 })
 
 /** DELETE /api/shop/cart/:userId/:productId: which line, when the product has several. */

@@ -94,3 +94,43 @@ it("turns a colour's and an option's picture number into that picture, and refus
     'varieties[1].picture': ["Choose one of this product's pictures"],
   })
 })
+
+it('turns the personalisation rows into the product fields: the checkbox, rupees to paise, a date 10 long (ADR 069)', () => {
+  const submission = form({
+    'personalFields[0].label': ' Name to engrave ',
+    'personalFields[0].kind': 'text',
+    'personalFields[0].maxLength': '20',
+    'personalFields[0].required': 'on',
+    'personalFields[0].addOn': '50.5',
+    'personalFields[1].label': 'Date',
+    'personalFields[1].kind': 'date',
+    'personalFields[1].maxLength': '60',
+  })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.input.personalization).toEqual([
+    { label: 'Name to engrave', kind: 'text', maxLength: 20, required: true, pricePaise: 5050 },
+    { label: 'Date', kind: 'date', maxLength: 10, required: false, pricePaise: 0 },
+  ])
+  // No rows: the product asks for nothing (the form always shows its fields).
+  const none = form({})
+  expect(none.status === 'success' && none.value.input.personalization).toEqual([])
+})
+
+it('refuses a repeated label, a length over 60 and a control character next to the row', () => {
+  const submission = form({
+    'personalFields[0].label': 'Name',
+    'personalFields[0].maxLength': '61',
+    'personalFields[1].label': 'name',
+    'personalFields[2].label': 'Tab\there',
+  })
+  expect(submission.status).toBe('error')
+  if (submission.status !== 'error') return
+  expect(submission.error).toMatchObject({
+    'personalFields[0].maxLength': ['Max length can be at most 60'],
+    'personalFields[2].label': ['Label cannot contain control characters'],
+  })
+  // The rows' own checks first; then the labels against each other.
+  const repeated = form({ 'personalFields[0].label': 'Name', 'personalFields[1].label': 'name' })
+  expect(repeated.status === 'error' && repeated.error).toEqual({ 'personalFields[1].label': ['Labels must be different'] })
+})

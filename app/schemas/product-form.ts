@@ -4,15 +4,37 @@
 import { z } from 'zod'
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
-import { type ProductInput, productSchema, stockCount, varietySchema } from './product'
+import { PERSONALIZATION_LIMITS } from '~/lib/personalization'
+import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
 
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
 
 /** A choice's picture as the form's select names it: the picture's number (1 = the first image); empty for none. */
 const pictureNumber = z.coerce.number().int().min(1).max(PRODUCT_LIMITS.images).optional()
+/**
+ * A personalisation row as the form sends it (ADR 069): the checkbox "Required" as 'on', the add-on in
+ * rupees ('' for none); toProductInput makes it the /api's field.
+ */
+const personalizationRow = personalizationFieldSchema.extend({
+  required: z.literal('on').optional(),
+  addOn: z.coerce
+    .number({ error: 'Price add-on must be a number' })
+    .min(0, { error: 'Price add-on cannot be negative', abort: true })
+    .max(PERSONALIZATION_LIMITS.addOnPaise / 100, { error: 'Price add-on can be at most ₹10,000', abort: true })
+    .refine(isWholePaise, { error: 'Price add-on can have at most 2 decimals', abort: true })
+    .transform(rupeesToPaise)
+    .optional(),
+})
 
 const formSchema = productSchema.safeExtend({
+  /** The personalisation rows (named apart from the product input's `personalization`, which they become). */
+  personalFields: z
+    .array(personalizationRow)
+    .max(PERSONALIZATION_LIMITS.fields, { error: `At most ${PERSONALIZATION_LIMITS.fields} personalization fields` })
+    .optional()
+    .default([]),
   /** The switch "Keep stock for each option and colour". */
   variantStock: z.literal('on').optional(),
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
@@ -76,11 +98,18 @@ const byColor = (colors: string[], boxes: (number | undefined)[] | undefined) =>
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPicture, varieties, ...product } = value
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPicture, varieties, personalFields, ...product } = value
   const shape = gridShapeOf(value)
   const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
     ...product,
+    // The form always shows the product's fields: none sent is none kept.
+    personalization: personalFields.map(({ addOn, required, ...field }) => ({
+      ...field,
+      maxLength: field.kind === 'date' ? 10 : field.maxLength,
+      required: required === 'on',
+      pricePaise: addOn ?? 0,
+    })),
     optionLabel: product.optionLabel ?? '',
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),
@@ -95,5 +124,13 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
   return { input, stockPerVariant: shape !== null }
 }
 
+/** The personalisation rows' labels are different, case aside (the /api's personalizationSchema says the same). */
+function labelsDifferent(value: FormValue, ctx: z.RefinementCtx) {
+  const labels = value.personalFields.map((f) => f.label.toLowerCase())
+  labels.forEach((label, index) => {
+    if (labels.indexOf(label) !== index) ctx.addIssue({ code: 'custom', path: ['personalFields', index, 'label'], message: 'Labels must be different' })
+  })
+}
+
 /** The form's schema; its value goes through toProductInput before the domain sees it. */
-export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(picturesExist)
+export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(picturesExist).superRefine(labelsDifferent)

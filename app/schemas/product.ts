@@ -4,6 +4,7 @@ import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~
 import { DISPATCH_LIMITS, DISPATCH_MESSAGES } from '~/lib/dispatch'
 import { isUploadUrl } from '~/lib/images'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS } from '~/lib/personalization'
 
 const MAX_RUPEES = 1_000_000
 
@@ -57,6 +58,54 @@ export const varietySchema = z.object({
   madeToOrderDays: madeToOrderDays.optional(),
 })
 
+/** A personalisation field's label: NFC, trimmed, no control characters (ADR 069). */
+const personalLabel = z
+  .string({ error: 'Label is required' })
+  .transform((value, ctx) => {
+    const clean = cleanPersonalText(value)
+    if (clean === null) ctx.addIssue({ code: 'custom', message: 'Label cannot contain control characters' })
+    return clean ?? ''
+  })
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Label is required' })
+      .max(PERSONALIZATION_LIMITS.label, { error: `Label can be at most ${PERSONALIZATION_LIMITS.label} characters` }),
+  )
+
+/** One personalisation field as the /api gives it: {label, kind, maxLength, required, pricePaise?}. */
+export const personalizationFieldSchema = z.object({
+  label: personalLabel,
+  kind: z.enum(PERSONALIZATION_KINDS, { error: 'Kind must be text or date' }).optional().default('text'),
+  maxLength: z.coerce
+    .number({ error: 'Max length must be a number' })
+    .int({ error: 'Max length must be a whole number' })
+    .min(1, { error: 'Max length must be at least 1' })
+    .max(PERSONALIZATION_LIMITS.maxLength, { error: `Max length can be at most ${PERSONALIZATION_LIMITS.maxLength}` })
+    .optional()
+    .default(PERSONALIZATION_LIMITS.maxLength),
+  required: z.boolean({ error: 'Required must be true or false' }).optional().default(false),
+  pricePaise: z.coerce
+    .number({ error: 'Price add-on must be a number' })
+    .int({ error: 'Price add-on must be whole paise' })
+    .min(0, { error: 'Price add-on cannot be negative' })
+    .max(PERSONALIZATION_LIMITS.addOnPaise, { error: 'Price add-on can be at most ₹10,000' })
+    .optional()
+    .default(0),
+})
+
+/** Up to three fields, labels different (case aside); a date field's length is a date's. */
+export const personalizationSchema = z
+  .array(personalizationFieldSchema, { error: 'Personalization must be a list of fields' })
+  .max(PERSONALIZATION_LIMITS.fields, { error: `At most ${PERSONALIZATION_LIMITS.fields} personalization fields` })
+  .superRefine((fields, ctx) => {
+    const labels = fields.map((f) => f.label.toLowerCase())
+    labels.forEach((label, index) => {
+      if (labels.indexOf(label) !== index) ctx.addIssue({ code: 'custom', path: [index, 'label'], message: 'Labels must be different' })
+    })
+  })
+  .transform((fields) => fields.map((f) => (f.kind === 'date' ? { ...f, maxLength: 10 } : f)))
+
 export const productSchema = z
   .object({
     title: text('Title', 120),
@@ -78,6 +127,8 @@ export const productSchema = z
     stockByColor: stockByColor.optional(),
     /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */
     colorImages: z.record(z.string(), z.string(), { error: 'Color pictures must name colors and their picture' }).optional(),
+    /** The personalisation fields (ADR 069); left out, an edit keeps the product's. */
+    personalization: personalizationSchema.optional(),
     varieties: z.array(varietySchema).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional().default([]),
     colors: z.array(text('Color', 40)).max(PRODUCT_LIMITS.colors, { error: PRODUCT_MESSAGES.tooManyColors }).optional().default([]),
     images: z

@@ -49,7 +49,12 @@ async function runCartIntent(owner: CartOwner, input: CartFormInput, addedMessag
   const db = getDb()
   switch (input.intent) {
     case 'add':
-      await addToCart(db, owner, { productId: input.productId, variety: input.variety, color: input.color })
+      await addToCart(db, owner, {
+        productId: input.productId,
+        variety: input.variety,
+        color: input.color,
+        personalization: [input.personalization0, input.personalization1, input.personalization2],
+      })
       return addedMessage
     case 'increment':
     case 'decrement':

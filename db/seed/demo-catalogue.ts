@@ -1,4 +1,5 @@
 // The demo shop's products and banners: realistic titles, rupee prices, stock and the art behind each picture.
+import type { PersonalizationField } from '~/lib/personalization'
 import { rupeesToPaise } from '~/lib/money'
 import type { Category, VarietyType } from '../schema'
 import { seedFromText } from './art/random'
@@ -22,6 +23,8 @@ export interface DemoProduct {
   variety: { type: VarietyType; options: DemoVarietyOption[] } | null
   colors: string[]
   images: ArtSpec[]
+  /** The personalisation fields the piece asks for (ADR 069); none for most. */
+  personalization: PersonalizationField[]
 }
 
 type Art = [PourStyle, ResinObject, PaletteName]
@@ -38,6 +41,7 @@ interface ProductInRupees {
   stock: number
   colors?: string[]
   variety?: { type: VarietyType; options: OptionInRupees[] }
+  personalization?: PersonalizationField[]
   /**
    * 1-3 pictures; the first is the card image. Each stored picture costs ~0.3 s of CPU (mostly
    * WebP encoding), so only a few products get a gallery, to keep the first start quick.
@@ -76,6 +80,7 @@ function product(input: ProductInRupees): DemoProduct {
         }
       : null,
     colors: input.colors ?? [],
+    personalization: input.personalization ?? [],
     // Seeds come from the title, so a product keeps its pictures when the list is reordered.
     images: input.art.map(([style, object, palette], index) => ({
       style,
@@ -164,10 +169,11 @@ const jewellery: DemoProduct[] = [
     title: 'Personalised Initial Resin Pendant',
     category: 'jewellery',
     description:
-      'Your initial in gold leaf, floating among baby’s breath and blush petals. Tell us the letter in the order notes.',
+      'Your initial in gold leaf, floating among baby’s breath and blush petals. Type the letter before you add it to your cart.',
     stock: 15,
     colors: ['Blush', 'Clear'],
     variety: choice(['Silver Chain', 1349, 1149], ['Gold Chain', 1449, 1249], ['Rose Gold Chain', 1499, 0]),
+    personalization: [{ label: 'Initial', kind: 'text', maxLength: 2, required: true, pricePaise: 0 }],
     art: [['floral', 'pendant', 'blush']],
   }),
   product({
@@ -358,6 +364,10 @@ const giftingMemories: DemoProduct[] = [
     sale: 199,
     stock: 45,
     colors: ['Emerald', 'Sky Blue', 'Blush'],
+    personalization: [
+      { label: 'Name to engrave', kind: 'text', maxLength: 20, required: true, pricePaise: 0 },
+      { label: 'Date', kind: 'date', maxLength: 10, required: false, pricePaise: 5000 },
+    ],
     art: [['floral', 'bookmark', 'emerald']],
   }),
   product({

@@ -1,4 +1,5 @@
 // Seeds a fresh database and checks the demo shop is varied enough to exercise every page, and seeds once only.
+import { readPersonalizationFields } from '~/lib/personalization'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -91,6 +92,7 @@ describe('seedDemo', () => {
         : null,
       colors: colors.filter((c) => c.product_id === p.id).map((c) => c.name),
       images: images.filter((i) => i.product_id === p.id).length,
+      personalization: readPersonalizationFields(p.personalization),
     }))
     const byTitle = <T extends { title: string }>(list: T[]) => [...list].sort((a, b) => a.title.localeCompare(b.title))
     expect(byTitle(seeded)).toEqual(byTitle(DEMO_PRODUCTS.map((p) => ({ ...p, images: p.images.length }))))

@@ -68,6 +68,7 @@ function asProductInput(product: DemoProduct, images: string[]): ProductInput {
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({ name: o.name, price: o.pricePaise, salePrice: o.salePricePaise })),
     colors: product.colors,
+    personalization: product.personalization,
     images,
     madeToOrderDays: 0,
   }))

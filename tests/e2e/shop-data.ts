@@ -49,6 +49,8 @@ export interface ProductOptions {
   image?: Buffer
   /** Working days the studio takes to make it (ADR 070); ready to ship when left out. */
   madeToOrderDays?: number
+  /** Personalisation fields as the admin /api takes them (ADR 069). */
+  personalization?: { label: string; kind?: 'text' | 'date'; maxLength?: number; required?: boolean; pricePaise?: number }[]
 }
 
 export interface TestShopper {
@@ -140,6 +142,7 @@ export class ShopData {
         totalStock: stock,
         images: [image.result.url],
         ...(options.madeToOrderDays === undefined ? {} : { madeToOrderDays: options.madeToOrderDays }),
+        ...(options.personalization ? { personalization: options.personalization } : {}),
       },
     })
     const id: string = added.data._id

@@ -137,10 +137,12 @@ export interface Holdings {
   markers: string[]
 }
 
-/** A product with stock to spare and the cart options it needs. */
+/** A product with stock to spare and the cart options it needs (a plain piece: no personalisation to type, ADR 069). */
 export async function pickProduct(browser: Browser) {
   const listing = await browser.api('GET', '/api/shop/products/get?sortBy=price-lowtohigh')
-  const card = (listing.json.data as { _id: string; totalStock: number }[]).find((p) => p.totalStock >= 20)
+  const card = (listing.json.data as { _id: string; totalStock: number; personalization: unknown[] }[]).find(
+    (p) => p.totalStock >= 20 && p.personalization.length === 0,
+  )
   if (!card) throw new Error('The demo catalogue has no product with stock to spare')
   const detail = (await browser.api('GET', `/api/shop/products/get/${card._id}`)).json.data
   const variety = detail.variety as { type: string; options: { name: string }[] } | null

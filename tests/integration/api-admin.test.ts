@@ -301,6 +301,8 @@ describe('admin products', () => {
         optionLabel: 'Size',
         // Extra (ADR 070): a client that sends no making time adds a ready-to-ship product.
         madeToOrderDays: 0,
+        // Extra (ADR 069): no personalisation fields sent, none asked for.
+        personalization: [],
       },
     })
     const id = added.body.data._id

@@ -116,6 +116,7 @@ describe('POST /api/shop/cart/add', () => {
             quantity: 2,
             variety: null,
             color: null,
+            personalization: {},
             price: 500,
             salePrice: 0,
             title: 'Resin plain',

@@ -66,6 +66,8 @@ async function productWithTwoOptions() {
     .select(['v.product_id', 'p.variety_type'])
     .where('p.deleted_at', 'is', null)
     .where('p.total_stock', '>=', 4)
+    // A plain piece: no personalisation to type (ADR 069).
+    .where('p.personalization', '=', '[]')
     .groupBy(['v.product_id', 'p.variety_type'])
     .having((eb) => eb.fn.countAll(), '>=', 2)
     .orderBy('v.product_id')

@@ -33,7 +33,11 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
 
     const listing = await api.call('GET', '/api/shop/products/get?sortBy=price-lowtohigh')
     expect(listing.status).toBe(200)
-    const card = (listing.body.data as { _id: string; totalStock: number }[]).find((p) => p.totalStock >= 10)
+    // A plain piece (no personalisation to type, ADR 069) with stock to spare.
+    const plain = (listing.body.data as { _id: string; totalStock: number; personalization: unknown[] }[]).filter(
+      (p) => p.totalStock >= 10 && p.personalization.length === 0,
+    )
+    const card = plain[0]
     if (!card) throw new Error('The demo catalogue has no product with stock to spare')
     const detail = (await api.call('GET', `/api/shop/products/get/${card._id}`)).body.data
     const variety = detail.variety as
@@ -279,6 +283,7 @@ describe('with the TEST MODE gateway and the demo catalogue', () => {
             quantity: 2,
             variety: pick.variety ? { type: expect.any(String), name: pick.variety } : null,
             color: pick.color ?? null,
+            personalization: {},
           },
         ],
         addressInfo: {

@@ -11,6 +11,7 @@ import { productFormSchema } from '~/schemas/product-form'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { InputField } from '~/components/ui/input-field'
+import { PersonalizationEditor } from './personalization-editor'
 import { stockBoxesSum, VariantStockFields } from './variant-stock-fields'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
@@ -295,6 +296,8 @@ export function ProductForm({
       </ListFieldset>
 
       <VariantStockFields form={form} values={values} hydrated={hydrated} />
+
+      <PersonalizationEditor form={form} />
 
       <ListFieldset legend="Images" errors={fields.images.errors}>
         <div className="flex flex-wrap gap-2">

@@ -7,6 +7,13 @@ import type { VarietyType } from '../../../db/schema'
 import { addLimitMessage, CART_MESSAGES, cartLimitMessage } from '~/lib/cart'
 import { optionLabelOf, optionsHeading } from '~/lib/catalog'
 import { newId } from '~/lib/ids.server'
+import {
+  checkPersonalization,
+  type PersonalizationField,
+  personalizationFieldName,
+  personalizationKey,
+  readPersonalizationFields,
+} from '~/lib/personalization'
 import { quantitySchema } from '~/schemas/cart'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
@@ -32,11 +39,15 @@ export async function ensureCartId(db: DB, owner: CartOwner): Promise<string> {
   return (await findCartId(db, owner)) ?? id
 }
 
-/** A line of the cart is product + variety + colour ('' for none). */
+/**
+ * A line of the cart is product + variety + colour ('' for none) + personalisation (its key, '' for
+ * none; ADR 069): two different names on one piece are two lines drawing on the same stock.
+ */
 export interface LineKey {
   product_id: string
   variety_name: string
   color: string
+  personalization: string
 }
 
 export function findSameLine(db: DB, cartId: string, key: LineKey) {
@@ -47,6 +58,7 @@ export function findSameLine(db: DB, cartId: string, key: LineKey) {
     .where('product_id', '=', key.product_id)
     .where('variety_name', '=', key.variety_name)
     .where('color', '=', key.color)
+    .where('personalization', '=', key.personalization)
     .executeTakeFirst()
 }
 
@@ -71,12 +83,13 @@ interface ProductForCart {
   option_label: string
   varieties: string[]
   colors: string[]
+  personalization: PersonalizationField[]
 }
 
 async function productForCart(db: DB, owner: CartOwner, productId: string): Promise<ProductForCart> {
   const product = await db
     .selectFrom('products')
-    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type', 'option_label'])
+    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type', 'option_label', 'personalization'])
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
@@ -85,7 +98,34 @@ async function productForCart(db: DB, owner: CartOwner, productId: string): Prom
     db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
     db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
   ])
-  return { ...product, varieties: varieties.map((v) => v.name), colors: colors.map((c) => c.name) }
+  return {
+    ...product,
+    varieties: varieties.map((v) => v.name),
+    colors: colors.map((c) => c.name),
+    personalization: readPersonalizationFields(product.personalization),
+  }
+}
+
+/** What a shopper typed for the personalisation: label -> value (/api), or values by field position (the product page's form). */
+export type PersonalizationInput = Record<string, unknown> | readonly unknown[]
+
+/**
+ * The line's personalisation checked against the product's fields (app/lib/personalization.ts) and
+ * answered as the line's key; Invalid names each field by position (`personalization0`, the form's
+ * names; the /api documents them) and `personalization` for a label the product does not ask for.
+ */
+function checkLinePersonalization(fields: readonly PersonalizationField[], given: PersonalizationInput = {}): string {
+  const byLabel = Array.isArray(given)
+    ? Object.fromEntries(fields.map((field, index) => [field.label, given[index]]))
+    : (given as Record<string, unknown>)
+  const { values, errors } = checkPersonalization(fields, byLabel)
+  const fieldErrors: Record<string, string[]> = {}
+  for (const [label, message] of Object.entries(errors)) {
+    const index = fields.findIndex((f) => f.label === label)
+    fieldErrors[index < 0 ? 'personalization' : personalizationFieldName(index)] = [message]
+  }
+  if (Object.keys(fieldErrors).length) throw new Invalid(fieldErrors)
+  return personalizationKey(values)
 }
 
 /** The line's variety and colour, checked against the product: required where it has them. */
@@ -111,24 +151,25 @@ function checkQuantity(quantity: number): number {
 }
 
 /**
- * Adds `quantity` of a product (with its variety and colour) to the owner's cart: the same
- * product + variety + colour raises that line, anything else is a new line. The stock the line
+ * Adds `quantity` of a product (with its variety, colour and personalisation) to the owner's cart:
+ * the same product + variety + colour + personalisation raises that line, anything else is a new line. The stock the line
  * draws on (its variant's, or the product's) bounds the lines drawing on it, the per-order limit
  * the sum of the product's lines. Client prices are never an input.
  */
 export async function addToCart(
   db: DB,
   owner: CartOwner,
-  input: { productId: string; quantity?: number; variety?: string; color?: string },
+  input: { productId: string; quantity?: number; variety?: string; color?: string; personalization?: PersonalizationInput },
 ): Promise<Cart> {
   const quantity = checkQuantity(input.quantity ?? 1)
   return db.transaction().execute(async (trx) => {
     const product = await productForCart(trx, owner, input.productId)
     const choice = checkChoices(product, input.variety, input.color)
+    const personalization = checkLinePersonalization(product.personalization, input.personalization)
     const cartId = await ensureCartId(trx, owner)
     await lockRows(trx, 'carts', [cartId])
     const room = await stockRoom(trx, owner, cartId, product.id, choice)
-    const key = { product_id: product.id, variety_name: choice.variety, color: choice.color }
+    const key = { product_id: product.id, variety_name: choice.variety, color: choice.color, personalization }
     const line = await findSameLine(trx, cartId, key)
     refuseMore(
       quantity,
@@ -149,11 +190,18 @@ async function findLine(db: DB, cartId: string, selector: LineSelector) {
     query = query.where('product_id', '=', selector.productId)
     if (selector.variety !== undefined) query = query.where('variety_name', '=', selector.variety)
     if (selector.color !== undefined) query = query.where('color', '=', selector.color)
+    // The values as the line keeps them: cleaned and in the product's field order (ADR 069).
+    if (selector.personalization !== undefined) {
+      const product = await db.selectFrom('products').select('personalization').where('id', '=', selector.productId).executeTakeFirst()
+      const fields = readPersonalizationFields(product?.personalization ?? '[]')
+      const { values } = checkPersonalization(fields, selector.personalization)
+      query = query.where('personalization', '=', personalizationKey(values))
+    }
   }
   const lines = await query.limit(2).execute()
   if (lines.length === 0) throw new NotFound(CART_MESSAGES.notInCart)
   if (lines.length > 1) {
-    throw new Invalid({ variety: ['Several lines hold this product: say which variety and color.'] })
+    throw new Invalid({ variety: ['Several lines hold this product: say which variety, color and personalization.'] })
   }
   return lines[0] as (typeof lines)[number]
 }
@@ -243,11 +291,11 @@ export async function clearCart(db: DB, owner: CartOwner): Promise<void> {
   if (cartId) await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).execute()
 }
 
-/** Removes the given lines (product + variety + colour) from the owner's cart: a paid order's lines. */
+/** Removes the given lines (product + variety + colour + personalisation key) from the owner's cart: a paid order's lines. */
 export async function removeCartLines(
   db: DB,
   owner: CartOwner,
-  lines: { productId: string; variety: string; color: string }[],
+  lines: { productId: string; variety: string; color: string; personalization: string }[],
 ): Promise<void> {
   const cartId = await findCartId(db, owner)
   if (!cartId || lines.length === 0) return
@@ -257,7 +305,12 @@ export async function removeCartLines(
     .where((eb) =>
       eb.or(
         lines.map((l) =>
-          eb.and([eb('product_id', '=', l.productId), eb('variety_name', '=', l.variety), eb('color', '=', l.color)]),
+          eb.and([
+            eb('product_id', '=', l.productId),
+            eb('variety_name', '=', l.variety),
+            eb('color', '=', l.color),
+            eb('personalization', '=', l.personalization),
+          ]),
         ),
       ),
     )

@@ -4,6 +4,7 @@
 import { sql, } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { VarietyType } from '../../../db/schema'
+import { addOnPaise, type PersonalizationValues, readPersonalization, readPersonalizationFields } from '~/lib/personalization'
 import { unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
 import { lineStock, variantsOf } from './variant-stock.server'
@@ -12,8 +13,11 @@ import { optionLabelOf } from '~/lib/catalog'
 /** Whose cart: a signed-in user's, or a visitor's (the guest id in the session cookie). */
 export type CartOwner = { userId: string } | { guestId: string }
 
-/** Picks a line: by its id, or by product + variety + colour (the API's way). */
-export type LineSelector = { lineId: string } | { productId: string; variety?: string; color?: string }
+/**
+ * Picks a line: by its id, or by product + variety + colour (the API's way), and its personalisation
+ * (label -> value) when the product has several lines told apart by it.
+ */
+export type LineSelector = { lineId: string } | { productId: string; variety?: string; color?: string; personalization?: Record<string, unknown> }
 
 /** An item as a cart line and an order line both hold it: product, choices, unit price and quantity. */
 export interface LineItem {
@@ -26,12 +30,16 @@ export interface LineItem {
   optionLabel: string
   variety: string
   color: string
+  /** The line's personalisation, label -> value in the product's field order ({} for none; ADR 069). */
+  personalization: PersonalizationValues
+  /** The unit price, personalisation add-ons included. */
   unitPricePaise: number
   quantity: number
 }
 
 export interface CartLine extends LineItem {
   id: string
+  /** The price and sale price (0 when none), each with the personalisation add-ons. */
   pricePaise: number
   salePricePaise: number
   lineTotalPaise: number
@@ -94,8 +102,10 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       'l.product_id',
       'l.variety_name',
       'l.color',
+      'l.personalization',
       'l.quantity',
       'p.title',
+      'p.personalization as personalization_fields',
       stockFor('p', owner).as('total_stock'),
       'p.deleted_at',
       'p.variety_type',
@@ -156,10 +166,19 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       (row.variety_name === '' && row.variety_type !== null && Number(row.variety_count) > 0)
     const colorGone =
       (row.color !== '' && Number(row.color_known) === 0) || (row.color === '' && Number(row.color_count) > 0)
-    const priced =
+    // The personalisation's add-ons are the product's today (ADR 069); a label it no longer asks
+    // for, or a required field the line lacks, makes the line one to add again.
+    const fields = readPersonalizationFields(row.personalization_fields)
+    const personalization = readPersonalization(row.personalization)
+    const personalizationGone =
+      Object.keys(personalization).some((label) => !fields.some((f) => f.label === label)) ||
+      fields.some((f) => f.required && !personalization[f.label])
+    const addOn = addOnPaise(fields, personalization)
+    const base =
       row.variety_price_paise !== null
         ? { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 }
         : { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }
+    const priced = { pricePaise: base.pricePaise + addOn, salePricePaise: base.salePricePaise > 0 ? base.salePricePaise + addOn : 0 }
     const unit = unitPricePaise(priced)
     const { problem, shortOfStock } = lineProblem({
       deleted: row.deleted_at !== null,
@@ -167,7 +186,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       inCart: quantityByStock.get(stock.key) ?? row.quantity,
       inProduct: quantityByProduct.get(row.product_id) ?? row.quantity,
       quantity: row.quantity,
-      choiceGone: varietyGone || colorGone,
+      choiceGone: varietyGone || colorGone || personalizationGone,
     })
     return {
       id: row.id,
@@ -178,6 +197,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       optionLabel: row.variety_name ? optionLabelOf(row.option_label, row.variety_type) : '',
       variety: row.variety_name,
       color: row.color,
+      personalization,
       quantity: row.quantity,
       ...priced,
       unitPricePaise: unit,

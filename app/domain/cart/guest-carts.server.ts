@@ -10,7 +10,7 @@ import { roomForLine, roomUnderLimit, stockRoom } from './cart-stock.server'
 export const GUEST_CART_TTL_DAYS = 30
 
 /**
- * Moves a visitor's cart into the user's at login: the same product + variety + colour adds the
+ * Moves a visitor's cart into the user's at login: the same product + variety + colour (+ personalisation) adds the
  * quantities, and each product's lines are capped at its stock and the per-order limit. The guest
  * cart is deleted.
  */
@@ -21,7 +21,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const guestLines = await trx
       .selectFrom('cart_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', 'p.deleted_at'])
+      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.personalization', 'l.quantity', 'p.deleted_at'])
       .where('l.cart_id', '=', guestCartId)
       .orderBy('l.created_at')
       .orderBy(sql`l.rowid`)
@@ -33,7 +33,8 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
       const existing = await findSameLine(trx, userCartId, line)
       const add = Math.min(line.quantity, roomForLine(room.left, room.inStock, existing?.quantity ?? 0), roomUnderLimit(room.inProduct))
       if (add <= 0) continue
-      await addToLine(trx, userCartId, existing, { product_id: line.product_id, variety_name: line.variety_name, color: line.color }, add)
+      const key = { product_id: line.product_id, variety_name: line.variety_name, color: line.color, personalization: line.personalization }
+      await addToLine(trx, userCartId, existing, key, add)
     }
     await trx.deleteFrom('carts').where('id', '=', guestCartId).execute()
     await touch(trx, userCartId)

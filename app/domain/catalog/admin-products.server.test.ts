@@ -322,6 +322,7 @@ describe('toProductFormValues', () => {
       images: [IMG_A],
       optionLabel: '',
       variantStockSeen: [],
+      personalFields: [],
     })
     const again = await updateProduct(db, created.id, productSchema.parse(values))
     expect(again).toEqual(created)

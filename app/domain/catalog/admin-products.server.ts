@@ -22,6 +22,8 @@ function productColumns(input: ProductInput) {
     // An input without it (the product form before it had the box) leaves the owner's name as it is.
     ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
     made_to_order_days: input.madeToOrderDays,
+    // The same for the personalisation fields (ADR 069): an /api edit without them keeps them.
+    ...(input.personalization === undefined ? {} : { personalization: JSON.stringify(input.personalization) }),
     updated_at: new Date().toISOString(),
   }
 }
@@ -183,6 +185,13 @@ export function toProductFormValues(product: ProductDetail) {
     colors: product.colors,
     colorPicture: product.colors.map((color) => pictureNumberOf(product.images, product.colorImages[color])),
     images: product.images,
+    personalFields: product.personalization.map((f) => ({
+      label: f.label,
+      kind: f.kind,
+      maxLength: String(f.maxLength),
+      required: f.required ? 'on' : undefined,
+      addOn: f.pricePaise ? String(paiseToRupees(f.pricePaise)) : '',
+    })),
   }
 }
 

@@ -312,6 +312,7 @@ describe('getProduct', () => {
       ownOptionLabel: '',
       variants: [],
       madeToOrderDays: 0,
+      personalization: [],
     })
   })
 

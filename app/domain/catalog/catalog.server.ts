@@ -1,5 +1,6 @@
 // The catalogue as shoppers see it: product cards filtered, sorted and paginated on the server,
 // search, and one product's full detail.
+import { type PersonalizationField, readPersonalizationFields } from '~/lib/personalization'
 import { type ExpressionBuilder, type InferResult, type SelectQueryBuilder, sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Category, Database, VarietyType } from '../../../db/schema'
@@ -28,7 +29,7 @@ export interface ProductCardData {
   /** What shoppers may still buy: the stock less live holds of started checkouts. */
   totalStock: number
   image: string | null
-  /** The product has varieties or colours to choose before it can go in the cart. */
+  /** The product has varieties or colours to choose, or personalisation to type, before it can go in the cart. */
   needsChoice: boolean
 }
 
@@ -71,6 +72,8 @@ export interface ProductDetail extends ProductCardData {
   variants: ProductVariant[]
   /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
   madeToOrderDays: number
+  /** The personalisation fields the product asks for (ADR 069); empty for a plain piece. */
+  personalization: PersonalizationField[]
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -118,7 +121,8 @@ function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
     'p.sale_price_paise',
     stock === 'shelf' ? sql<number>`p.total_stock`.as('total_stock') : availableStock('p').as('total_stock'),
     firstImage(eb),
-    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id))`.as(
+    // A personalised piece (ADR 069) opens its page too: its fields are asked there.
+    sql<number>`(exists (select 1 from product_varieties v where v.product_id = p.id) or exists (select 1 from product_colors c where c.product_id = p.id) or p.personalization <> '[]')`.as(
       'needs_choice',
     ),
   ])
@@ -223,7 +227,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'made_to_order_days'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'made_to_order_days', 'personalization'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -281,6 +285,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           ...(v.image ? { image: v.image } : {}),
         })),
         madeToOrderDays: row.made_to_order_days,
+        personalization: readPersonalizationFields(row.personalization),
       },
     ]
   })

@@ -88,6 +88,7 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
       variety: line.varietyName,
       varietyLabel: line.optionLabel || null,
       color: line.color,
+      personalization: line.personalization,
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
       category: line.category,

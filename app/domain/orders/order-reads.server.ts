@@ -1,5 +1,6 @@
 // Reading orders: a user's list (abandoned unpaid checkouts left out), an order in full for its
 // owner or the admin, many in full for the /api lists, and the paid order the confirmation page shows.
+import { readPersonalization } from '~/lib/personalization'
 import type { DB } from '../../../db/database'
 import type { OrderStatus, PaymentStatus } from '../../../db/schema'
 import { ORDER_MESSAGES } from '~/lib/order-status'
@@ -223,6 +224,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
             optionLabel: l.variety_name ? optionLabelOf(l.option_label, l.variety_type) : '',
             variety: l.variety_name,
             color: l.color,
+            personalization: readPersonalization(l.personalization),
             unitPricePaise: l.unit_price_paise,
             quantity: l.quantity,
           })),

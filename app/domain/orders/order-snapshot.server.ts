@@ -3,6 +3,7 @@
 import type { DB } from '../../../db/database'
 import type { Category, Order } from '../../../db/schema'
 import type { AddressFields } from '~/lib/addresses'
+import { readPersonalization } from '~/lib/personalization'
 import type { MailOrderLine } from '~/mail/types'
 import { fromAddressColumns } from '~/domain/accounts/addresses.server'
 import { optionLabelOf } from '~/lib/catalog'
@@ -33,6 +34,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       'order_lines.option_label',
       'order_lines.variety_name',
       'order_lines.color',
+      'order_lines.personalization',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
       'products.category',
@@ -49,6 +51,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       optionLabel: line.variety_name ? optionLabelOf(line.option_label, line.variety_type) : '',
       varietyName: line.variety_name,
       color: line.color,
+      personalization: readPersonalization(line.personalization),
       quantity: line.quantity,
       unitPricePaise: line.unit_price_paise,
       category: line.category ?? null,

@@ -133,7 +133,7 @@ export async function confirmPayment(
 
     const lines = await trx
       .selectFrom('order_lines')
-      .select(['product_id', 'quantity', 'variety_name', 'color'])
+      .select(['product_id', 'quantity', 'variety_name', 'color', 'personalization'])
       .where('order_id', '=', order.id)
       .execute()
     await recordPaidPayment(trx, order, input, now)
@@ -151,7 +151,11 @@ export async function confirmPayment(
     await writeOrderDispatchDay(trx, order.id, new Date(now))
     await assignInvoiceNumber(trx, order.id, now)
     // The ordered lines leave the cart (all of it, normally); anything added since stays.
-    await removeCartLines(trx, { userId: order.user_id }, lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color })))
+    await removeCartLines(
+      trx,
+      { userId: order.user_id },
+      lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color, personalization: l.personalization })),
+    )
     await queuePaidOrderMails(trx, order.id)
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }
   })

@@ -6,6 +6,7 @@ import type { DB } from '../../../db/database'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { FIRST_ORDER_NUMBER } from '~/lib/order-status'
 import { newId } from '~/lib/ids.server'
+import { personalizationKey } from '~/lib/personalization'
 import type { SessionUser } from '~/lib/user'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, getAddress, toAddressColumns } from '~/domain/accounts/addresses.server'
 import { type Cart, getCart } from '~/domain/cart/cart.server'
@@ -70,8 +71,8 @@ export function quoteCheckout(cart: Cart, deliveryFeePaise: number): CheckoutQuo
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
 export const UNPAID_ORDER_REUSE_HOURS = 24
 
-function lineKey(productId: string, variety: string, color: string, unitPricePaise: number, quantity: number): string {
-  return JSON.stringify([productId, variety, color, unitPricePaise, quantity])
+function lineKey(productId: string, variety: string, color: string, personalization: string, unitPricePaise: number, quantity: number): string {
+  return JSON.stringify([productId, variety, color, personalization, unitPricePaise, quantity])
 }
 
 /**
@@ -106,10 +107,10 @@ async function findUnpaidTwin(
     if (ADDRESS_COLUMN_NAMES.some((column) => order[column] !== want.address[column])) continue
     const lines = await db
       .selectFrom('order_lines')
-      .select(['product_id', 'variety_name', 'color', 'unit_price_paise', 'quantity'])
+      .select(['product_id', 'variety_name', 'color', 'personalization', 'unit_price_paise', 'quantity'])
       .where('order_id', '=', order.id)
       .execute()
-    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.unit_price_paise, l.quantity))
+    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.personalization, l.unit_price_paise, l.quantity))
     if (have.sort().join('\n') !== wanted) continue
     return {
       orderId: order.id,
@@ -170,7 +171,9 @@ export async function placeOrder(
     address: snapshot,
     totalPaise: total,
     deliveryFeePaise: fee,
-    lines: cart.items.map((line) => lineKey(line.productId, line.variety, line.color, line.unitPricePaise, line.quantity)),
+    lines: cart.items.map((line) =>
+      lineKey(line.productId, line.variety, line.color, personalizationKey(line.personalization), line.unitPricePaise, line.quantity),
+    ),
   })
   if (unpaid) {
     await db.transaction().execute(async (trx) => {
@@ -221,6 +224,8 @@ export async function placeOrder(
           variety_name: line.variety,
           option_label: line.optionLabel,
           color: line.color,
+          // A snapshot of label -> value: later edits of the product's fields do not change it (ADR 069).
+          personalization: personalizationKey(line.personalization),
           unit_price_paise: line.unitPricePaise,
           quantity: line.quantity,
         })),

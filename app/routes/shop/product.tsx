@@ -73,7 +73,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // Without JS a refused add renders the page again: the message, and the choices the shopper made.
   const refusal = review || notify ? undefined : cartRefusal(actionData)
   const formError = refusal?.error?.['']?.[0]
-  const chosen = refusal ? { variety: String(refusal.initialValue?.variety ?? ''), color: String(refusal.initialValue?.color ?? '') } : undefined
+  const typed = (key: string) => String(refusal?.initialValue?.[key] ?? '')
+  const chosen = refusal
+    ? { variety: typed('variety'), color: typed('color'), personalization: [0, 1, 2].map((i) => typed(`personalization${i}`)) }
+    : undefined
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6">
       <div>

@@ -22,6 +22,7 @@ export function action({ request, context }: Route.ActionArgs) {
       quantity: input.quantity,
       variety: input.variety,
       color: input.color,
+      personalization: input.personalization,
     })
     return apiJson({ success: true, message: CART_MESSAGES.addedFromCard, data: toApiCart(cart) })
   })

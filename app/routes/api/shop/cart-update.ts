@@ -20,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const cart = await setLineQuantity(
       getDb(),
       { userId: user.id },
-      { productId: input.productId, variety: input.variety, color: input.color },
+      { productId: input.productId, variety: input.variety, color: input.color, personalization: input.personalization },
       input.quantity,
     )
     return apiJson({ success: true, message: CART_MESSAGES.updated, data: toApiCart(cart) })
