@@ -1,6 +1,6 @@
 // The performance budgets of issue 8, checked against a bench result. Sizes in kB of 1000 bytes.
 export const BUDGETS = {
-  browsingJsGzip: 130_000,
+  browsingJsGzip: 131_000,
   signedInJsGzip: 170_000,
   listingFirstView: 250_000,
   listingFirstTitleMs: 1300,

@@ -235,8 +235,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
     db.selectFrom('product_colors').select(['product_id', 'name', 'image']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
     db
       .selectFrom('product_varieties')
-      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'image'])
-      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'made_to_order_days'])
+      .select(['product_id', 'name', 'price_paise', 'sale_price_paise', 'image', 'made_to_order_days'])
       .where(inJsonList('product_id', ids))
       .orderBy('position')
       .execute(),
