@@ -174,6 +174,7 @@ test('the sheet keeps what was typed: it asks before discarding (JS); a refused 
   await page.setViewportSize({ width: 1024, height: 768 })
   await page.mouse.click(40, 400)
   await expect(ask).toBeVisible()
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused()
   // Tab stays on the question's two buttons; a tap beside the question keeps editing.
   await page.keyboard.press('Tab')
   await expect(ask.getByRole('button', { name: 'Discard' })).toBeFocused()

@@ -2,7 +2,7 @@
 // looks like a sheet. Without JS it is a page: Close is a link and nothing typed can be lost to a
 // stray tap. With JS, leaving it (backdrop, Close, Cancel, Escape, the phone's Back) with unsaved
 // changes asks "Discard changes?" first; saving leaves without asking.
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from 'react'
 import { Link, useBlocker, useNavigate } from 'react-router'
 import { CloseIcon } from '~/components/icons'
 import { buttonClass } from '~/components/ui/button'
@@ -31,7 +31,8 @@ function useUnsavedChanges(sheet: RefObject<HTMLElement | null>) {
 function DiscardChanges({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
   const keep = useRef<HTMLButtonElement>(null)
   const discard = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  // Before the question paints, so a key pressed as soon as it shows is already inside it.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     keep.current?.focus()
     return () => opener?.focus()
