@@ -16,7 +16,9 @@ let shopper: Holdings
 let admin: Browser
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV, AUTH_RATE_LIMIT: '100000' })
+  // The heap limit `npm start` gives the shop (package.json): with V8's default of several GB the
+  // collector lets garbage pile up, and RSS measures laziness instead of what the parsers keep.
+  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV, AUTH_RATE_LIMIT: '100000', NODE_OPTIONS: '--max-old-space-size=256' })
   shopper = await shopperWithHoldings(server.url, 'Timing')
   admin = await new Browser(server.url).signIn(ADMIN.email, ADMIN.password)
 }, 180_000)
