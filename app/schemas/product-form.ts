@@ -6,7 +6,7 @@ import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
 import { PERSONALIZATION_LIMITS } from '~/lib/personalization'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
-import { type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
+import { PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
 
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
@@ -61,10 +61,10 @@ export function gridShapeOf(value: Pick<FormValue, 'variantStock' | 'stockByOpti
 function picturesExist(value: FormValue, ctx: z.RefinementCtx) {
   const gone = (n: number | undefined) => n !== undefined && n > value.images.length
   value.colorPicture?.forEach((n, j) => {
-    if (gone(n) && j < value.colors.length) ctx.addIssue({ code: 'custom', path: ['colorPicture', j], message: "Choose one of this product's pictures" })
+    if (gone(n) && j < value.colors.length) ctx.addIssue({ code: 'custom', path: ['colorPicture', j], message: PICTURE_NOT_OURS })
   })
   value.varieties.forEach((option, i) => {
-    if (gone(option.picture)) ctx.addIssue({ code: 'custom', path: ['varieties', i, 'picture'], message: "Choose one of this product's pictures" })
+    if (gone(option.picture)) ctx.addIssue({ code: 'custom', path: ['varieties', i, 'picture'], message: PICTURE_NOT_OURS })
   })
 }
 

@@ -161,6 +161,9 @@ export const productSchema = z
     checkChoicePictures(p, ctx)
   })
 
+/** The one message for a colour's or an option's picture that is not one of the product's (the /api and the form). */
+export const PICTURE_NOT_OURS = "Choose one of this product's pictures"
+
 /** A colour's or an option's picture is one of the product's images, of a colour it has. */
 function checkChoicePictures(p: { images: string[]; colors: string[]; varieties: { image?: string }[]; colorImages?: Record<string, string> }, ctx: z.RefinementCtx) {
   const notOurs = (url: string | undefined) => url !== undefined && url !== '' && !p.images.includes(url)
@@ -172,8 +175,6 @@ function checkChoicePictures(p: { images: string[]; colors: string[]; varieties:
     else if (notOurs(url)) ctx.addIssue({ code: 'custom', path: ['colorImages'], message: PICTURE_NOT_OURS })
   }
 }
-
-const PICTURE_NOT_OURS = "Choose one of this product's pictures"
 
 /**
  * Stock per variant (ADR 061) is given for every option or for none, by colour only with colours

@@ -2,8 +2,9 @@
 // own stock for a product without variants) with its stock, what live checkouts hold of it and what
 // sold in the last 30 days; and the one way the owner sets many stocks at once (the inventory page,
 // a CSV import), all or none, each change recorded in the stock history.
-import { sql } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
+import type { Database } from '../../../db/schema'
 import { lockRows } from '../../../db/dialect'
 import { INVENTORY_PAGE_SIZE, MAX_STOCK, SOLD_WINDOW_DAYS, type StockMovementReason } from '~/lib/inventory'
 import { LOW_STOCK_THRESHOLD, optionLabelOf, type VarietyType } from '~/lib/catalog'
@@ -193,6 +194,10 @@ export async function setStockCounts(
   })
 }
 
+/** Rows whose `sku` is not `sku` already (null for none). */
+const skuDiffers = (sku: string | null) => (eb: ExpressionBuilder<Database, 'product_variants' | 'products'>) =>
+  sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])
+
 /** Writes the counts' SKUs ('' clears one) where they differ; answers the stockKeys of the shelves whose SKU changed. */
 async function writeSkus(trx: Trx, counts: readonly StockCount[]): Promise<string[]> {
   const renamed: string[] = []
@@ -205,7 +210,7 @@ async function writeSkus(trx: Trx, counts: readonly StockCount[]): Promise<strin
       .where('product_id', '=', count.productId)
       .where('variety_name', '=', count.variety)
       .where('color', '=', count.color)
-      .where((eb) => (sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])))
+      .where(skuDiffers(sku))
       .executeTakeFirst()
     let updated = Number(variant.numUpdatedRows)
     if (updated === 0 && own) {
@@ -214,7 +219,7 @@ async function writeSkus(trx: Trx, counts: readonly StockCount[]): Promise<strin
         .set({ sku })
         .where('id', '=', count.productId)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('product_variants as v').select('v.product_id').where('v.product_id', '=', count.productId))))
-        .where((eb) => (sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])))
+        .where(skuDiffers(sku))
         .executeTakeFirst()
       updated = Number(product.numUpdatedRows)
     }
