@@ -66,7 +66,7 @@ export function AddressForm({
       {text('name', 'Recipient name (optional)', { autoComplete: 'name', placeholder: 'If it is for someone else' })}
       <div className="grid grid-cols-2 gap-3">
         {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '10-digit mobile' })}
-        {text('pincode', 'Pincode', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '6 digits', maxLength: 6 })}
+        {text('pincode', 'Pincode', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '6 digits', maxLength: 9 })}
       </div>
       {text('addressLine', 'Address', { placeholder: 'House no., building, street, area', autoComplete: 'address-line1' })}
       {text('landmark', 'Landmark (optional)', { autoComplete: 'address-line2', placeholder: 'Near a temple, school, shop…' })}

@@ -36,10 +36,12 @@ export const addressSchema = z.object({
       .refine((value) => matchIndianState(value) !== null, { error: STATE_NOT_LISTED })
       .transform((value) => matchIndianState(value) as IndianState),
   ),
+  // As people type it: "400 050" and "400-050" are 400050 (issue 30).
   pincode: z
     .string({ error: 'Pincode is required' })
-    .trim()
-    .regex(/^[1-9]\d{5}$/, { error: 'Pincode must be 6 digits' }),
+    .max(20, { error: 'Pincode must be 6 digits' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, { error: 'Pincode must be 6 digits' })),
   country: optional('Country', 60).transform((v) => v || 'India'),
   phone: z
     .string({ error: 'Phone is required' })

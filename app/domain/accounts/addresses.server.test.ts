@@ -174,7 +174,11 @@ describe('address schema', () => {
     expect(errorsOf({ ...base, pincode })).toEqual({})
   })
 
-  it.each(['56001', '5600011', '056001', 'abcdef', '56 001', '5600O1'])('refuses the pincode %j', (pincode) => {
+  it.each(['400 050', '400-050', ' 4000 50 ', '400\u00a0050'])('reads the pincode %j as people type it: 400050', (pincode) => {
+    expect(addressSchema.parse({ ...base, pincode }).pincode).toBe('400050')
+  })
+
+  it.each(['56001', '5600011', '056001', 'abcdef', '56 001', '5600O1', '400 0500', `400${' '.repeat(30)}050`])('refuses the pincode %j', (pincode) => {
     expect(errorsOf({ ...base, pincode })).toEqual({ pincode: ['Pincode must be 6 digits'] })
   })
 
