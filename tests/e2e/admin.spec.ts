@@ -266,7 +266,7 @@ test.describe('admin orders', () => {
     await expect(admin.getByRole('heading', { name: 'All Orders' })).toBeVisible()
     const row = admin.getByRole('row').filter({ hasText: orderNumber })
     await expect(row).toContainText(shopper.email)
-    await expect(row.getByText('Confirmed', { exact: true })).toHaveClass(/bg-green-600/)
+    await expect(row.getByText('Confirmed', { exact: true })).toHaveClass(/bg-green-700/)
     await expect(row).toContainText(product.price)
 
     await row.getByRole('link', { name: 'View Details' }).click()

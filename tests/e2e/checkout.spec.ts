@@ -173,7 +173,7 @@ test.describe('checkout', () => {
     await expect(row).toHaveCount(1)
     const badge = row.getByText('Confirmed', { exact: true })
     await expect(badge).toBeVisible()
-    await expect(badge).toHaveClass(/bg-green-600/)
+    await expect(badge).toHaveClass(/bg-green-700/)
     await expect(row.getByRole('cell', { name: product.price, exact: true })).toBeVisible()
     const orderNumber = (await row.getByRole('cell').first().textContent())?.trim() ?? ''
     expect(orderNumber).toMatch(/^#\d+$/)

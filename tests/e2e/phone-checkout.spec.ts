@@ -194,7 +194,7 @@ test.describe('phone checkout', () => {
     const row = orderRows(page).filter({ hasText: orderNumber })
     await expect(row).toHaveCount(1)
     const badge = row.getByText('Confirmed', { exact: true })
-    await expect(badge).toHaveClass(/bg-green-600/)
+    await expect(badge).toHaveClass(/bg-green-700/)
     await expect(row.getByText('confirmed', { exact: true })).toHaveCount(0)
 
     await row.getByRole('link', { name: 'View Details' }).click()
@@ -238,8 +238,8 @@ test.describe('phone checkout', () => {
     // Other tests place orders in the same shop, so the demo's older ones are found by status.
     for (const [word, status, colour] of [
       ['Shipped', 'inShipping', /bg-/],
-      ['Delivered', 'delivered', /bg-green-600/],
-      ['Rejected', 'rejected', /bg-red-600/],
+      ['Delivered', 'delivered', /bg-green-700/],
+      ['Rejected', 'rejected', /bg-red-700/],
     ] as const) {
       await page.goto(`/admin/orders?status=${status}`)
       await expect(table.getByText(word, { exact: true }).first()).toBeVisible()

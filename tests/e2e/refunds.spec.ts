@@ -47,7 +47,7 @@ test.describe('refunds', () => {
     await expect(page.locator('[data-refund-status="processed"]').first()).toHaveText(processedOn('Cancelled', product))
     const badge = page.locator('dl > div').filter({ has: page.getByText('Order Status', { exact: true }) }).locator('dd')
     await expect(badge).toHaveText('Cancelled')
-    await expect(badge.locator('span')).not.toHaveClass(/bg-green-600/)
+    await expect(badge.locator('span')).not.toHaveClass(/bg-green-700/)
     await expect(page.locator('dl > div').filter({ has: page.getByText('Payment status', { exact: true }) }).locator('dd')).toHaveText('Refunded')
     await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
     // The piece went back on the shelf with the cancel.
