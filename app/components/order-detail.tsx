@@ -13,6 +13,7 @@ import { cn } from '~/lib/cn'
 import { formatDate, formatDateTime } from '~/lib/dates'
 import { awaitsDispatch, formatDispatchDay } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
+import { telHref, whatsappHref } from '~/lib/phone-links'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
 import type { Tracking } from '~/lib/tracking'
 import { refundSentence } from '~/lib/refunds'
@@ -187,10 +188,32 @@ function AdminReferences({ order }: { order: OrderDetail }) {
   )
 }
 
+/** The owner's ways to reach the shopper from a phone: call, WhatsApp (a mobile), mail. */
+function ContactShopper({ order }: { order: OrderDetail }) {
+  const whatsapp = whatsappHref(order.address.phone)
+  const link = buttonClass('outline', 'sm', 'max-sm:flex-1')
+  return (
+    <nav className="flex flex-wrap gap-2" aria-label="Contact the shopper">
+      <a className={link} href={telHref(order.address.phone)}>
+        Call<span className="sr-only"> {order.address.phone}</span>
+      </a>
+      {whatsapp ? (
+        <a className={link} href={whatsapp} target="_blank" rel="noopener noreferrer">
+          WhatsApp<span className="sr-only"> (opens WhatsApp)</span>
+        </a>
+      ) : null}
+      <a className={link} href={`mailto:${order.email}?subject=${encodeURIComponent(`Order ${formatOrderNumber(order.number)}`)}`}>
+        Email
+      </a>
+    </nav>
+  )
+}
+
 /**
  * An order's page: the way back, the title, its facts, the refund flag, shipping details (once
- * set), lines and totals, address, status history; for the admin also the test badge and the
- * references, and the admin's controls (children) at the end.
+ * set), lines and totals, address, status history. The admin's page has the test badge, the ways to
+ * reach the shopper and its controls (children) near the top, where a phone's screen starts, and the
+ * references at the end.
  */
 export function OrderDetailView({
   order,
@@ -215,7 +238,9 @@ export function OrderDetailView({
         {admin ? <TestModeBadge testMode={order.testMode} /> : null}
       </h1>
       <OrderFacts order={order} admin={admin} />
+      {admin ? <ContactShopper order={order} /> : null}
       <RefundNotice order={order} admin={admin} />
+      {admin ? children : null}
       {order.tracking ? <TrackingDetails tracking={order.tracking} /> : null}
       <Part title="Items">
         <OrderLines order={order} />
@@ -227,8 +252,7 @@ export function OrderDetailView({
         <AddressLines address={order.address} />
       </Part>
       <StatusHistory history={order.history} />
-      {admin ? <AdminReferences order={order} /> : null}
-      {children}
+      {admin ? <AdminReferences order={order} /> : children}
     </section>
   )
 }

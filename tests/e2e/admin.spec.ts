@@ -275,6 +275,14 @@ test.describe('admin orders', () => {
     await expect(admin.getByText(`${product.title} × 1`)).toBeVisible()
     await expect(admin.getByText('12 Lake View Road, Indiranagar', { exact: true })).toBeVisible()
     await expect(admin.getByText(`${shopper.userName} (${shopper.email})`)).toBeVisible()
+    // From a phone: one tap calls or messages the shopper, and the controls come before the lines.
+    const contact = admin.getByRole('navigation', { name: 'Contact the shopper' })
+    await expect(contact.getByRole('link', { name: 'Call 9876543210' })).toHaveAttribute('href', 'tel:+919876543210')
+    await expect(contact.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/919876543210')
+    await expect(contact.getByRole('link', { name: 'Email' })).toHaveAttribute('href', new RegExp(`^mailto:${shopper.email.replace(/[.+]/g, '\\$&')}\\?`))
+    const controlsTop = (await admin.getByRole('button', { name: 'Update Order Status' }).boundingBox())?.y ?? Number.POSITIVE_INFINITY
+    const itemsTop = (await admin.getByRole('heading', { name: 'Items' }).boundingBox())?.y ?? 0
+    expect(controlsTop).toBeLessThan(itemsTop)
 
     const update = admin.getByRole('button', { name: 'Update Order Status' })
     const status = admin.getByRole('combobox', { name: /^Order Status\b/ })
