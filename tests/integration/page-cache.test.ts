@@ -68,6 +68,19 @@ describe('page cache', () => {
 
   const visit = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers: { ...PHONE, ...headers } })
 
+  it("serves public/'s files (listed once at start) for a week, and nothing under a file's name", async () => {
+    const favicon = await visit('/favicon.svg')
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=604800')
+    await favicon.arrayBuffer()
+    for (const path of ['/favicon.svg/x', '/FAVICON.SVG', '/.gitkeep', '/assets']) {
+      const response = await visit(path)
+      expect(response.status, path).toBe(404)
+      await response.arrayBuffer()
+    }
+  })
+
   it('serves a visitor the kept page: same bytes and ETag, 304 on revisit, every inline script allowed by hash', async () => {
     const first = await visit('/shop/listing')
     const firstHtml = await first.text()
