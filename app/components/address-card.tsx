@@ -13,7 +13,7 @@ export function AddressLines({ address }: { address: Omit<AddressView, 'id' | 'u
       <p>{address.country}</p>
       <p>Phone: {address.phone}</p>
       {address.landmark ? <p>Landmark: {address.landmark}</p> : null}
-      {address.notes ? <p className="text-zinc-500">Notes: {address.notes}</p> : null}
+      {address.notes ? <p className="text-zinc-500 dark:text-zinc-400">Notes: {address.notes}</p> : null}
     </div>
   )
 }

@@ -87,13 +87,13 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
       <div className="grid min-w-0 flex-1 gap-1">
         <h3 className="line-clamp-2 font-semibold">{line.title}</h3>
         {line.variety && line.varietyType ? (
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {line.optionLabel}: {line.variety}
           </p>
         ) : null}
-        {line.color ? <p className="text-xs text-zinc-500">Color: {line.color}</p> : null}
+        {line.color ? <p className="text-xs text-zinc-500 dark:text-zinc-400">Color: {line.color}</p> : null}
         {personalizationWords(line.personalization).map((words) => (
-          <p key={words} className="text-xs break-words text-zinc-500">
+          <p key={words} className="text-xs break-words text-zinc-500 dark:text-zinc-400">
             {words}
           </p>
         ))}

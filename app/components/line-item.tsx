@@ -24,7 +24,7 @@ export function LineItem({
       <Picture url={image} sizes="56px" width={56} height={56} className="h-14 w-14 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800" />
       <span className="min-w-0 flex-1">
         <span className="font-medium">{title}</span> × {quantity}
-        {detail ? <span className="block text-xs text-zinc-500">{detail}</span> : null}
+        {detail ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">{detail}</span> : null}
         {problem ? <span className="block text-red-600">{problem}</span> : null}
       </span>
       <span className="shrink-0 font-medium">{formatPaise(totalPaise)}</span>

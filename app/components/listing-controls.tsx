@@ -63,7 +63,7 @@ export function FiltersPanel({ query, total }: { query: ListingQuery; total: num
         className={buttonClass('outline', 'md', 'w-full cursor-pointer justify-between peer-focus-visible:outline-2 md:hidden')}
       >
         <span className="text-base font-bold">Filters</span>
-        <span className="text-sm font-normal text-zinc-500">{selectedCount ? `${selectedCount} selected` : 'Show'}</span>
+        <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">{selectedCount ? `${selectedCount} selected` : 'Show'}</span>
       </label>
       <div
         data-filters-drawer=""

@@ -23,7 +23,7 @@ import type { OrderDetail } from '~/domain/orders/order-reads.server'
 export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className={className}>
-      <dt className="text-zinc-500">{label}</dt>
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
       <dd>{children}</dd>
     </div>
   )
@@ -177,7 +177,7 @@ function AdminReferences({ order }: { order: OrderDetail }) {
     ['payment', order.gatewayPaymentId],
   ].filter((ref): ref is [string, string] => Boolean(ref[1]))
   return (
-    <p className="text-xs break-all text-zinc-500">
+    <p className="text-xs break-all text-zinc-500 dark:text-zinc-400">
       {refs.map(([label, value], i) => (
         <span key={label}>
           {i > 0 ? ' · ' : ''}
@@ -234,7 +234,7 @@ export function OrderDetailView({
         {back.label}
       </Link>
       <h1 className="text-2xl font-bold">
-        Order Details <span className="text-zinc-500">{formatOrderNumber(order.number)}</span>{' '}
+        Order Details <span className="text-zinc-500 dark:text-zinc-400">{formatOrderNumber(order.number)}</span>{' '}
         {admin ? <TestModeBadge testMode={order.testMode} /> : null}
       </h1>
       <OrderFacts order={order} admin={admin} />

@@ -20,7 +20,7 @@ const linkClass =
 function LinkText({ label, number }: { label: string; number: string }) {
   return (
     <span className="grid">
-      <span>{label}</span> <span className="text-xs font-normal whitespace-nowrap text-zinc-500">{number}</span>
+      <span>{label}</span> <span className="text-xs font-normal whitespace-nowrap text-zinc-500 dark:text-zinc-400">{number}</span>
     </span>
   )
 }

@@ -54,10 +54,10 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
               {formatOrderNumber(order.number)}
               {admin ? <TestModeBadge testMode={order.testMode} /> : null}
             </td>
-            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500')}>
+            <td className={cn(cell, 'max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-zinc-500 max-sm:dark:text-zinc-400')}>
               {formatDate(order.orderDate)}
               {admin && order.dispatchBy && awaitsDispatch(order.orderStatus) ? (
-                <span className="block text-xs text-zinc-500" data-dispatch-by={order.dispatchBy}>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400" data-dispatch-by={order.dispatchBy}>
                   Dispatch by {formatDispatchDay(order.dispatchBy)}
                 </span>
               ) : null}
@@ -65,7 +65,7 @@ export function OrdersTable({ orders, detailsHref, admin = false }: { orders: Or
             {admin ? (
               <td className={cn(cell, 'max-sm:col-span-2 max-sm:row-start-3')}>
                 {order.userName}
-                <span className="block text-xs text-zinc-500">{order.email}</span>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400">{order.email}</span>
               </td>
             ) : null}
             <td className={cn(cell, 'max-sm:col-start-2 max-sm:row-start-2 max-sm:justify-self-end')}>

@@ -29,7 +29,7 @@ export function PersonalizationFields({
           <div key={field.label} className="grid gap-1">
             <label htmlFor={id} className="text-sm">
               {field.label}
-              {hint ? <span className="text-zinc-500"> ({hint})</span> : null}
+              {hint ? <span className="text-zinc-500 dark:text-zinc-400"> ({hint})</span> : null}
             </label>
             <input
               id={id}

@@ -6,7 +6,7 @@ export function PriceTag({ pricePaise, salePricePaise }: { pricePaise: number; s
   const onSale = isOnSale({ pricePaise, salePricePaise })
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className={onSale ? 'text-sm text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(pricePaise)}</span>
+      <span className={onSale ? 'text-sm text-zinc-500 dark:text-zinc-400 line-through' : 'font-semibold'}>{formatPaise(pricePaise)}</span>
       {onSale ? <span className="font-semibold">{formatPaise(salePricePaise)}</span> : null}
     </p>
   )

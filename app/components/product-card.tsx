@@ -143,7 +143,7 @@ export function ProductCard({
             {product.title}
           </Link>
         </Heading>
-        <p className="text-xs text-zinc-500">{categoryLabel(product.category)}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{categoryLabel(product.category)}</p>
         <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
         <div className="mt-auto pt-2">
           <AddToCartButton product={product} onOpen={onOpen} intent={intent} />

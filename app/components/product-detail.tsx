@@ -126,7 +126,7 @@ export function ProductDetailView({
       </div>
       <div className="grid content-start gap-4">
         <div>
-          <p className="text-sm text-zinc-500">{categoryLabel(product.category)}</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{categoryLabel(product.category)}</p>
           <Heading className="text-2xl font-bold tracking-tight">{product.title}</Heading>
         </div>
         <p className="text-zinc-600 dark:text-zinc-400">{product.description}</p>

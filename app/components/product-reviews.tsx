@@ -235,7 +235,7 @@ export function ProductReviewsSection({
                   Verified buyer
                 </span>
               </p>
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 {review.date}
                 {review.updatedAt > review.createdAt ? ' · edited' : ''}
               </p>

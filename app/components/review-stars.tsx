@@ -5,7 +5,7 @@ import { reviewCountLabel } from '~/lib/reviews'
  * star at all while the product has no (counted) review: every star is a verified buyer's (ADR 062).
  */
 export function ReviewStars({ value, count }: { value: number; count: number }) {
-  if (count <= 0 || !value) return <p className="text-sm text-zinc-500">No reviews yet</p>
+  if (count <= 0 || !value) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No reviews yet</p>
   const rounded = Math.round(value)
   return (
     <p className="flex items-center gap-2 text-sm">

@@ -103,7 +103,7 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
           </ul>
         </section>
       </div>
-      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-500 dark:border-zinc-800">
+      <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-500 dark:text-zinc-400 dark:border-zinc-800">
         © {new Date().getFullYear()} {contact.shopName}. Made by hand in India.
       </p>
     </footer>

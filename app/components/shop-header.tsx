@@ -70,7 +70,7 @@ function MenuDrawer({ theme }: { theme: Theme }) {
               {link.label}
             </NavLink>
           ))}
-          <h2 className="mt-4 px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Shop by Category</h2>
+          <h2 className="mt-4 px-3 pb-1 text-xs font-semibold tracking-wide text-zinc-500 dark:text-zinc-400 uppercase">Shop by Category</h2>
           <CategoryLinks className={rowClass} />
         </nav>
         {/* On phones the header has no room for the theme switch: it lives here. */}

@@ -147,7 +147,7 @@ export function LatestOrders({ latestOrders }: Pick<Dashboard, 'latestOrders'>) 
                     {order.userName}
                     <TestModeBadge testMode={order.testMode} />
                   </span>
-                  <span className="block text-xs text-zinc-500">
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                     {formatDate(order.orderDate)} · {formatOrderNumber(order.number)}
                   </span>
                 </span>

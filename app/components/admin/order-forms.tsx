@@ -94,7 +94,7 @@ export function OrderStatusForm({ status, reply, busy = false }: { status: Order
       {next.includes('inShipping') ? (
         <fieldset className="grid gap-3 group-has-[option:not([value=inShipping]):checked]/status:hidden">
           <legend className="mb-1 text-sm font-semibold">Shipping details (optional)</legend>
-          <p className="text-xs text-zinc-500">Used when the status is {orderStatusLabel('inShipping')}: the shopper sees them on the order.</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">Used when the status is {orderStatusLabel('inShipping')}: the shopper sees them on the order.</p>
           <TrackingFields tracking={null} reply={reply} idPrefix="status" />
         </fieldset>
       ) : null}
@@ -115,7 +115,7 @@ export function TrackingForm({ tracking, reply, busy = false }: { tracking: Trac
       <input type="hidden" name="intent" value="tracking" />
       <TrackingFields tracking={tracking} reply={reply} idPrefix="tracking" />
       <InlineError message={reply?.error?.tracking?.[0]} />
-      <p className="text-xs text-zinc-500">A carrier and a tracking number or link; empty every field to remove them.</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">A carrier and a tracking number or link; empty every field to remove them.</p>
       <Button type="submit" variant="outline" disabled={busy}>
         Save shipping details
       </Button>

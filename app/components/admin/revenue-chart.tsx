@@ -74,17 +74,17 @@ export function RevenueChart({ days }: { days: ChartDay[] }) {
         </svg>
         {ceiling > 0 ? (
           <>
-            <span aria-hidden="true" className="absolute top-[10%] left-0 -translate-y-full text-xs text-zinc-500">
+            <span aria-hidden="true" className="absolute top-[10%] left-0 -translate-y-full text-xs text-zinc-500 dark:text-zinc-400">
               {shortRupees(ceiling)}
             </span>
-            <span aria-hidden="true" className="absolute top-[55%] left-0 -translate-y-full text-xs text-zinc-500">
+            <span aria-hidden="true" className="absolute top-[55%] left-0 -translate-y-full text-xs text-zinc-500 dark:text-zinc-400">
               {shortRupees(ceiling / 2)}
             </span>
           </>
         ) : null}
       </div>
       {first ? (
-        <div aria-hidden="true" className="flex justify-between text-xs text-zinc-500">
+        <div aria-hidden="true" className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
           <span>{formatDay(first.day)}</span>
           <span>Today</span>
         </div>

@@ -40,7 +40,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <Panel title="Daily revenue">
         <RevenueChart days={daily} />
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Paid orders by India date, less rejected ones, those flagged for refund and TEST MODE ones.
         </p>
       </Panel>

@@ -77,7 +77,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <div className="grid flex-1 gap-1 p-3 text-sm">
               <h2 className="line-clamp-2 font-semibold">{product.title}</h2>
               <p>
-                <span className={isOnSale(product) ? 'text-zinc-500 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
+                <span className={isOnSale(product) ? 'text-zinc-500 dark:text-zinc-400 line-through' : 'font-semibold'}>{formatPaise(product.pricePaise)}</span>{' '}
                 {isOnSale(product) ? <span className="font-semibold">{formatPaise(product.salePricePaise)}</span> : null}
               </p>
               <p className="text-zinc-600 dark:text-zinc-400">Stock: {product.totalStock}</p>

@@ -26,7 +26,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 pb-4 dark:border-zinc-800">
           <h1 className="text-xl font-bold">{listingHeading(query.filters)}</h1>
           <div className="flex items-center gap-3">
-            <span className="text-sm text-zinc-500">{page.total} Products</span>
+            <span className="text-sm text-zinc-500 dark:text-zinc-400">{page.total} Products</span>
             <SortMenu query={query} />
           </div>
         </div>
@@ -34,7 +34,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         {page.items.length ? (
           <ProductGrid products={page.items} headingLevel="h2" />
         ) : (
-          <p className="py-16 text-center text-zinc-500">No products match these filters.</p>
+          <p className="py-16 text-center text-zinc-500 dark:text-zinc-400">No products match these filters.</p>
         )}
         <Pagination query={query} pageCount={page.pageCount} />
       </section>

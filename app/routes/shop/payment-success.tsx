@@ -41,11 +41,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <>
           <dl className="grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <div>
-              <dt className="text-sm text-zinc-500">Order number</dt>
+              <dt className="text-sm text-zinc-500 dark:text-zinc-400">Order number</dt>
               <dd className="text-xl font-bold">{formatOrderNumber(order.number)}</dd>
             </div>
             <div className="text-right">
-              <dt className="text-sm text-zinc-500">Amount paid</dt>
+              <dt className="text-sm text-zinc-500 dark:text-zinc-400">Amount paid</dt>
               <dd className="text-xl font-bold">{formatPaise(order.totalAmountPaise)}</dd>
             </div>
           </dl>

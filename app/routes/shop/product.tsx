@@ -80,7 +80,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6">
       <div>
-        <nav aria-label="Breadcrumb" className="mb-2 text-sm text-zinc-500">
+        <nav aria-label="Breadcrumb" className="mb-2 text-sm text-zinc-500 dark:text-zinc-400">
           <Link to="/shop/listing" className="inline-flex min-h-11 items-center hover:underline">
             Products
           </Link>{' '}
