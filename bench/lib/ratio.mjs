@@ -74,8 +74,19 @@ export async function measureRatio(baseUrl, targets, { connections = 10, seconds
   return results
 }
 
-/** The anonymous browse pages and the products API, as issue 20 measures them. */
-export function ratioTargets(productPath) {
+/**
+ * The anonymous browse pages and the products API, as issue 20 measures them; with a signed-in
+ * shopper's cookie, the same browse pages for her too (issue 29: a session is never served a kept page yet).
+ */
+export function ratioTargets(productPath, signedInCookie = null) {
+  const signedIn = signedInCookie
+    ? [
+        { name: 'home, signed in', path: '/shop/home' },
+        { name: 'listing, signed in', path: '/shop/listing' },
+        { name: 'search, signed in', path: '/shop/search?keyword=ocean' },
+        ...(productPath ? [{ name: 'product, signed in', path: productPath }] : []),
+      ].map((target) => ({ ...target, headers: { cookie: signedInCookie } }))
+    : []
   return [
     { name: 'home', path: '/shop/home' },
     { name: 'listing', path: '/shop/listing' },
@@ -85,6 +96,7 @@ export function ratioTargets(productPath) {
     // The same listing rendered afresh for every request (a cookie the shop does not know is never
     // answered from the cache): the figure before the cache.
     { name: 'listing, not cached', path: '/shop/listing', headers: { cookie: 'bench=uncached' } },
+    ...signedIn,
   ]
 }
 
@@ -94,7 +106,8 @@ export function ratioTargets(productPath) {
  * in a child that exits, so its memory is what a first start leaves).
  */
 export async function measureIssue20(url, { productPath, ceilingPort, quick, pid }) {
-  const ratio = await measureRatio(url, ratioTargets(productPath), { seconds: quick ? 2 : 5, ceilingPort })
+  const shopper = await apiLogin(url, 'shopper@resincraft.studio', 'shopper12345')
+  const ratio = await measureRatio(url, ratioTargets(productPath, shopper.cookie), { seconds: quick ? 2 : 5, ceilingPort })
   const list = await (await fetch(`${url}/api/shop/products/get?page=1`)).json()
   const productIds = (list.data ?? []).slice(0, 6).map((p) => p._id)
   const admin = await apiLogin(url, 'admin@resincraft.studio', 'admin12345')
