@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { optionLabelOf } from '~/lib/catalog'
+import type { Seller } from '~/lib/invoice-settings'
 import type { OrderStatus } from '~/lib/order-status'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import { PACKING_SLIP_BATCH, PACKING_SLIP_MESSAGES, type PackingSlip } from '~/lib/packing-slip'
@@ -42,7 +43,11 @@ export async function listOrdersToPack(db: DB, options: { page?: number } = {}) 
  * more than PACKING_SLIP_BATCH are chosen, NotFound for an unknown order, Invalid for one that is not
  * paid or will not be sent (nothing to pack).
  */
-export async function packingSlips(db: DB, orderIds: readonly string[], studio = domainSettings().invoice.seller): Promise<PackingSlip[]> {
+export async function packingSlips(
+  db: DB,
+  orderIds: readonly string[],
+  studio: Pick<Seller, 'legalName' | 'address'> = domainSettings().invoice.seller,
+): Promise<PackingSlip[]> {
   const ids = [...new Set(orderIds.filter(Boolean))]
   if (ids.length === 0) throw new Invalid({ order: [PACKING_SLIP_MESSAGES.none] })
   if (ids.length > PACKING_SLIP_BATCH) throw new Invalid({ order: [PACKING_SLIP_MESSAGES.tooMany] })
