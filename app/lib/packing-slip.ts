@@ -10,6 +10,11 @@ export const PACKING_SLIP_MESSAGES = {
   notPackable: 'Only a paid order that is not cancelled or rejected has a packing slip.',
 } as const
 
+/** Whether an order has something to pack: paid, and not cancelled or rejected (a shipped order's slip can be printed again). */
+export function hasPackingSlip(order: { paymentStatus: string; orderStatus: string }): boolean {
+  return order.paymentStatus === 'paid' && !['pending', 'cancelled', 'rejected'].includes(order.orderStatus)
+}
+
 export interface PackingSlipLine {
   title: string
   /** The option and colour as bought, in words: ['Chain: Gold', 'Colour: Teal']. */

@@ -7,7 +7,7 @@ import { optionLabelOf } from '~/lib/catalog'
 import type { Seller } from '~/lib/invoice-settings'
 import type { OrderStatus } from '~/lib/order-status'
 import { ORDER_MESSAGES } from '~/lib/order-status'
-import { PACKING_SLIP_BATCH, PACKING_SLIP_MESSAGES, type PackingSlip } from '~/lib/packing-slip'
+import { hasPackingSlip, PACKING_SLIP_BATCH, PACKING_SLIP_MESSAGES, type PackingSlip } from '~/lib/packing-slip'
 import { readPersonalization } from '~/lib/personalization'
 import { choiceWords, variantOf } from '~/lib/variants'
 import { Invalid, NotFound } from '~/domain/errors'
@@ -17,9 +17,6 @@ import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orde
 
 /** Paid, and still to leave the studio: the orders the "to pack" list and its batch print hold. */
 export const TO_PACK_STATUSES = ['confirmed', 'inProcess'] as const satisfies readonly OrderStatus[]
-
-/** Orders that never leave the studio have nothing to pack. */
-const UNPACKABLE: readonly OrderStatus[] = ['pending', 'cancelled', 'rejected']
 
 /** The paid orders still to pack, soonest dispatch first (orders without a day last, then oldest first), a batch a page. */
 export async function listOrdersToPack(db: DB, options: { page?: number } = {}) {
@@ -61,7 +58,7 @@ export async function packingSlips(
     .orderBy('id')
     .execute()
   if (orders.length < ids.length) throw new NotFound(ORDER_MESSAGES.notFound)
-  if (orders.some((order) => order.payment_status !== 'paid' || UNPACKABLE.includes(order.order_status))) {
+  if (!orders.every((order) => hasPackingSlip({ paymentStatus: order.payment_status, orderStatus: order.order_status }))) {
     throw new Invalid({ order: [PACKING_SLIP_MESSAGES.notPackable] })
   }
   const lines = await db
