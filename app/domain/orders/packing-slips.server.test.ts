@@ -1,6 +1,7 @@
 // Packing slips (ADR 072): what a slip of a paid order says (ship-to, the note, each line's choice,
 // quantity, SKU and personalisation as bought), which orders have one, the batch's cap, the orders
-// still to pack in dispatch order, and a slip with Hindi and Tamil names end to end into the PDF.
+// still to pack in dispatch order, and Hindi and Tamil names end to end into the slip's and the
+// invoice's PDFs (pdftotext), the invoice with the order's dispatch day.
 import { execFileSync } from 'node:child_process'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertUsers, ravi } from '../../../tests/helpers/fixtures'
@@ -8,13 +9,16 @@ import { saveAddress } from '../../../tests/helpers/payment-fixtures'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { testGateway } from '~/infra/payment-gateway.server'
+import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
 import { packingSlipPdf } from '~/infra/pdf/packing-slip-pdf.server'
+import { formatDispatchDay } from '~/lib/dispatch'
 import { PACKING_SLIP_BATCH, PACKING_SLIP_MESSAGES } from '~/lib/packing-slip'
 import type { SessionUser } from '~/lib/user'
 import { productSchema } from '~/schemas/product'
 import { addToCart } from '~/domain/cart/cart-edits.server'
 import { createProduct } from '~/domain/catalog/admin-products.server'
 import { Invalid, NotFound } from '~/domain/errors'
+import { orderDocumentPdf } from './invoices.server'
 import { listOrdersToPack, packingSlips } from './packing-slips.server'
 import { confirmPayment } from './payments.server'
 import { placeOrder } from './place-order.server'
@@ -105,6 +109,11 @@ describe('packingSlips', () => {
     // End to end into the PDF: the names come back out of it.
     const text = execFileSync('pdftotext', ['-', '-'], { input: await packingSlipPdf([slip as never]) }).toString('utf8')
     for (const words of ['प्रिया क्षत्रिय', 'ஸ்ரீ லக்ஷ்மி', 'மீனா', 'SKU: BM-SLIM', 'SKU: CST-OCEAN', 'Gift: no invoice in the box']) expect(text).toContain(words)
+
+    // And into the invoice issued at payment, with the order's dispatch day.
+    const invoice = await orderDocumentPdf(db, pdfInvoiceWriter, orderId, 'invoice', asha)
+    const invoiceText = execFileSync('pdftotext', ['-', '-'], { input: invoice.content }).toString('utf8')
+    for (const words of ['प्रिया क्षत्रिय', 'ஸ்ரீ லக்ஷ்மி', 'மீனா', 'Dispatch by', formatDispatchDay(row.dispatch_by ?? '')]) expect(invoiceText).toContain(words)
   })
 
   it('keeps what was bought when the owner later renames the option or changes the SKU, but prints today\'s SKU', async () => {
