@@ -5,13 +5,12 @@ import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { optionLabelOf } from '~/lib/catalog'
 import type { Seller } from '~/lib/invoice-settings'
-import type { OrderStatus } from '~/lib/order-status'
-import { ORDER_MESSAGES } from '~/lib/order-status'
+import { ORDER_MESSAGES, type OrderStatus } from '~/lib/order-status'
 import { hasPackingSlip, PACKING_SLIP_BATCH, PACKING_SLIP_MESSAGES, type PackingSlip } from '~/lib/packing-slip'
 import { readPersonalization } from '~/lib/personalization'
 import { choiceWords, variantOf } from '~/lib/variants'
 import { Invalid, NotFound } from '~/domain/errors'
-import { readPage } from '~/domain/paging.server'
+import { type Page, readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './order-reads.server'
 
@@ -19,7 +18,7 @@ import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary } from './orde
 export const TO_PACK_STATUSES = ['confirmed', 'inProcess'] as const satisfies readonly OrderStatus[]
 
 /** The paid orders still to pack, soonest dispatch first (orders without a day last, then oldest first), a batch a page. */
-export async function listOrdersToPack(db: DB, options: { page?: number } = {}) {
+export async function listOrdersToPack(db: DB, options: { page?: number } = {}): Promise<Page<OrderSummary>> {
   const matching = db.selectFrom('orders').where('payment_status', '=', 'paid').where('order_status', 'in', TO_PACK_STATUSES)
   const page = await readPage(
     matching,
@@ -32,7 +31,7 @@ export async function listOrdersToPack(db: DB, options: { page?: number } = {}) 
         .orderBy('id'),
     { page: options.page, pageSize: PACKING_SLIP_BATCH },
   )
-  return { ...page, items: page.items.map(toOrderSummary) as OrderSummary[] }
+  return { ...page, items: page.items.map(toOrderSummary) }
 }
 
 /**
