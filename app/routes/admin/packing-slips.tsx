@@ -26,7 +26,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
         time, one order a page, without prices.
       </p>
       {orders.total > PACKING_SLIP_BATCH ? (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
           {orders.total} orders are waiting: page {orders.page} of {orders.pageCount} holds {orders.items.length} of them. Print these,
           then the next page.
         </p>
@@ -40,7 +40,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
             <legend className="px-1 text-sm font-medium">Orders to pack</legend>
             {orders.items.map((order) => (
               <label key={order.id} className="flex min-h-11 items-center gap-3 rounded-md px-2 py-1 hover:bg-zinc-50 dark:hover:bg-zinc-900">
-                <input type="checkbox" name="order" value={order.id} defaultChecked className="size-5 shrink-0" />
+                <input type="checkbox" name="order" value={order.id} defaultChecked className="h-5 w-5 shrink-0" />
                 <span className="grid min-w-0 text-sm">
                   <span className="font-semibold">
                     {formatOrderNumber(order.number)} · {order.userName}
