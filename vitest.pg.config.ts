@@ -18,6 +18,7 @@ export const SAME_ON_EVERY_DATABASE = [
   'app/components/**',
   'app/mail/**',
   'app/web/**',
+  'app/infra/pdf/**',
   'app/architecture.test.ts',
   'app/domain/errors.test.ts',
   'server/page-cache/**',

@@ -17,6 +17,8 @@ import { Skeleton } from './ui/skeleton'
 export interface CartSheetData {
   cart: Cart
   signedIn: boolean
+  /** Each made-to-order line's making time by line id ('Made to order: ships in 5 working days'). */
+  makingTimes?: Record<string, string>
 }
 
 export function CartButton({ count }: { count: number }) {
@@ -70,6 +72,7 @@ export function CartButton({ count }: { count: number }) {
             <CartContents
               cart={fetcher.data.cart}
               signedIn={fetcher.data.signedIn}
+              makingTimes={fetcher.data.makingTimes}
               redirectTo={location.pathname + location.search}
               replace
             />

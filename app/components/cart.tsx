@@ -73,7 +73,7 @@ function QuantityButton({
   )
 }
 
-export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: string }) {
+export function CartLineRow({ line, redirectTo, makingTime }: { line: CartLine; redirectTo: string; makingTime?: string }) {
   const remove = useCartFetcher(`cart-remove-${line.id}`)
   const increment = useCartFetcher(`cart-increment-${line.id}`)
   const decrement = useCartFetcher(`cart-decrement-${line.id}`)
@@ -97,6 +97,7 @@ export function CartLineRow({ line, redirectTo }: { line: CartLine; redirectTo: 
             {words}
           </p>
         ))}
+        {makingTime ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{makingTime}</p> : null}
         {line.problem ? (
           <p className="text-xs font-medium text-red-600 dark:text-red-400">{line.problem}</p>
         ) : null}
@@ -171,11 +172,13 @@ export function CartContents({
   signedIn,
   redirectTo,
   replace = false,
+  makingTimes = {},
 }: {
   cart: Cart
   signedIn: boolean
   redirectTo: string
   replace?: boolean
+  makingTimes?: Record<string, string>
 }) {
   if (cart.items.length === 0) {
     return (
@@ -191,7 +194,7 @@ export function CartContents({
     <div className="grid gap-4">
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {cart.items.map((line) => (
-          <CartLineRow key={line.id} line={line} redirectTo={redirectTo} />
+          <CartLineRow key={line.id} line={line} redirectTo={redirectTo} makingTime={makingTimes[line.id]} />
         ))}
       </ul>
       <div className="flex items-center justify-between border-t border-zinc-200 pt-4 text-lg font-bold dark:border-zinc-800">

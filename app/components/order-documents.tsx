@@ -1,4 +1,5 @@
-// Download links for an order's invoice and credit note (shown once they are issued).
+// Download links for an order's invoice and credit note (shown once they are issued), and the
+// admin's packing slip.
 
 function DownloadIcon() {
   return (
@@ -40,6 +41,17 @@ export function OrderDocumentLinks({ base, documents, className = '' }: { base: 
           <DownloadIcon /> <LinkText label="Download credit note" number={documents.creditNote} />
         </a>
       ) : null}
+    </div>
+  )
+}
+
+/** The admin's download of an order's packing slip (ADR 072): a plain link, so it works without JS. */
+export function PackingSlipLink({ href, orderNumber }: { href: string; orderNumber: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={href} download className={linkClass}>
+        <DownloadIcon /> <LinkText label="Download packing slip" number={orderNumber} />
+      </a>
     </div>
   )
 }

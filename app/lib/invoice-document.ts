@@ -55,6 +55,8 @@ export interface InvoiceDocument {
   shipTo: DocumentParty
   /** 'Karnataka (29)': the shipping state, which decides the tax split. */
   placeOfSupply: string
+  /** The day (YYYY-MM-DD) the order is to leave the studio when the invoice was issued (ADR 070, 072); absent on older documents. */
+  dispatchBy?: string | null
   mode: TaxMode
   lines: TaxLine[]
   totals: TaxAmounts
@@ -82,6 +84,8 @@ export interface InvoiceOrder {
   }[]
   deliveryFeePaise: number
   totalAmountPaise: number
+  /** The order's expected dispatch day (YYYY-MM-DD), null when it has none. */
+  dispatchBy?: string | null
 }
 
 /** Within the seller's state: CGST + SGST; otherwise IGST; no GSTIN: no tax at all. */
@@ -139,6 +143,7 @@ export function buildInvoice(input: { order: InvoiceOrder; settings: InvoiceSett
       ),
     },
     placeOfSupply: stateWithCode(a.state),
+    dispatchBy: order.dispatchBy ?? null,
     mode,
     lines: breakdown.lines,
     totals: breakdown.totals,

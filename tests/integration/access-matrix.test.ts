@@ -104,6 +104,16 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
   'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
+  // Packing slips (ADR 072): the admin's only; an unknown order 404, none chosen back to the list.
+  'routes/admin/order-packing-slip.ts': [
+    adminPage((ids) => `/admin/orders/${ids.a.orderId}/packing-slip.pdf`),
+    { method: 'GET', url: () => `/admin/orders/${NO_ID}/packing-slip.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+  ],
+  'routes/admin/packing-slips.tsx': [adminPage(() => '/admin/packing-slips')],
+  'routes/admin/packing-slips-pdf.ts': [
+    adminPage((ids) => `/admin/packing-slips.pdf?order=${ids.a.orderId}`),
+    { method: 'GET', url: () => '/admin/packing-slips.pdf', expect: { visitor: L, owner: DENIED, other: DENIED, admin: '→/admin/packing-slips' } },
+  ],
   // A count for a piece that does not exist is refused next to its row (400) and changes nothing.
   'routes/admin/inventory.tsx': [
     adminPage(() => '/admin/inventory?stock=low&q=resin'),
@@ -367,7 +377,8 @@ describe('access control matrix', () => {
     expect(stale, 'rules for routes that no longer exist').toEqual([])
   })
 
-  it('answers every cell as expected and never shows a shopper the other shopper’s data', async () => {
+  // 500-odd requests one after another (two of them draw packing-slip PDFs): 18 s on a loaded 2-core machine, over the default 20 s limit at times.
+  it('answers every cell as expected and never shows a shopper the other shopper’s data', { timeout: 60_000 }, async () => {
     const failures: string[] = []
     let cells = 0
     for (const [file, rules] of Object.entries(RULES)) {

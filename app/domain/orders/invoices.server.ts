@@ -95,6 +95,7 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
     })),
     deliveryFeePaise: order.delivery_fee_paise,
     totalAmountPaise: order.total_amount_paise,
+    dispatchBy: order.dispatch_by,
   }
 }
 

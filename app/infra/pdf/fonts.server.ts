@@ -1,6 +1,8 @@
-// The invoice PDF's fonts: DejaVu Sans from @fontsource/dejavu-sans (pdfkit's built-in Helvetica has
-// no rupee sign), parsed once per process. The package ships WOFF files only, and no TrueType copy
-// of DejaVu is in node_modules, so the WOFF is unwrapped here (ADR 054).
+// The PDFs' fonts: DejaVu Sans from @fontsource/dejavu-sans (pdfkit's built-in Helvetica has no
+// rupee sign) for Latin text, and Noto Sans for each Indian script a name or an address may be
+// written in (@fontsource/noto-sans-<script>, ADR 072), each parsed once per process, the Indian
+// ones only when a document first needs them. The packages ship WOFF files only, so the WOFF is
+// unwrapped here (ADR 054).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
@@ -51,12 +53,14 @@ export function woffToSfnt(woff: Buffer): Buffer {
 }
 
 /** The parsed font as pdfkit takes it (a fontkit font: anything with `layout`). */
-type ParsedFont = { layout: (...args: never[]) => unknown }
+export type ParsedFont = { layout: (...args: never[]) => unknown; hasGlyphForCodePoint(codePoint: number): boolean }
 
 /** fontkit, the font parser pdfkit itself uses (its own dependency, so resolved from pdfkit). */
 const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont }
 
-let fonts: { regular: ParsedFont; bold: ParsedFont } | undefined
+export type FontWeight = 'regular' | 'bold'
+
+let fonts: Record<FontWeight, ParsedFont> | undefined
 
 /**
  * The two fonts, parsed once per process. Given the bytes, pdfkit parses them again for every
@@ -69,4 +73,54 @@ export function loadFonts() {
     bold: fontkit.create(woffToSfnt(readFileSync(require.resolve(FONT_FILES.bold)))),
   }
   return fonts
+}
+
+/**
+ * The Indian scripts the PDFs draw, each with its Unicode block and its Noto Sans package (Odia's is
+ * still named 'oriya'). The personalisation fields and addresses accept any of them (ADR 069).
+ */
+export const INDIC_SCRIPTS = {
+  devanagari: { from: 0x0900, to: 0x097f, package: 'devanagari' },
+  bengali: { from: 0x0980, to: 0x09ff, package: 'bengali' },
+  gurmukhi: { from: 0x0a00, to: 0x0a7f, package: 'gurmukhi' },
+  gujarati: { from: 0x0a80, to: 0x0aff, package: 'gujarati' },
+  odia: { from: 0x0b00, to: 0x0b7f, package: 'oriya' },
+  tamil: { from: 0x0b80, to: 0x0bff, package: 'tamil' },
+  telugu: { from: 0x0c00, to: 0x0c7f, package: 'telugu' },
+  kannada: { from: 0x0c80, to: 0x0cff, package: 'kannada' },
+  malayalam: { from: 0x0d00, to: 0x0d7f, package: 'malayalam' },
+} as const
+export type IndicScript = keyof typeof INDIC_SCRIPTS
+
+const scriptFonts = new Map<string, ParsedFont>()
+
+/** An Indian script's font, parsed the first time any document needs it and kept for the process. */
+export function loadScriptFont(script: IndicScript, weight: FontWeight): ParsedFont {
+  const key = `${script}-${weight}`
+  let font = scriptFonts.get(key)
+  if (!font) {
+    const name = INDIC_SCRIPTS[script].package
+    const file = `@fontsource/noto-sans-${name}/files/noto-sans-${name}-${name}-${weight === 'bold' ? 700 : 400}-normal.woff`
+    font = fontkit.create(woffToSfnt(readFileSync(require.resolve(file))))
+    skipMissingAnchors(font)
+    scriptFonts.set(key, font)
+  }
+  return font
+}
+
+type AnchorProcessor = { applyAnchor(markRecord: { markAnchor: unknown }, baseAnchor: unknown, baseGlyphIndex: number): void }
+
+/**
+ * fontkit 2.0 throws on a mark-to-base record whose anchor is empty (Noto Sans Gurmukhi has them:
+ * 'ਪੰਜਾਬੀ' would not print). An empty anchor means "this mark does not attach here", so the mark is
+ * left where it stands, as HarfBuzz does. The font's layout engine is made once and kept (a cached
+ * getter), so its processor is patched once.
+ */
+function skipMissingAnchors(font: ParsedFont): void {
+  const gpos = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: AnchorProcessor } } })._layoutEngine?.engine?.GPOSProcessor
+  if (!gpos) return
+  const applyAnchor = gpos.applyAnchor.bind(gpos)
+  gpos.applyAnchor = (markRecord, baseAnchor, baseGlyphIndex) => {
+    if (markRecord?.markAnchor && baseAnchor) applyAnchor(markRecord, baseAnchor, baseGlyphIndex)
+  }
 }

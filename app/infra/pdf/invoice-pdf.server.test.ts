@@ -65,6 +65,29 @@ describe('pdfInvoiceWriter', () => {
     expect(text).toMatch(/Total credited\s+₹1,499.00/)
   })
 
+  it('prints names and addresses in Hindi and Tamil, conjuncts and all, and reads them back', async () => {
+    const named = order([
+      { ...pendant, personalization: { 'Name to engrave': 'प्रिया क्षत्रिय' } },
+      { ...pendant, title: 'Name bookmark', personalization: { 'Name to engrave': 'ஸ்ரீ லக்ஷ்மி' } },
+    ])
+    named.address = { ...named.address, name: 'मीरा नायर', addressLine: '14 காந்தி தெரு' }
+    const text = pdfText(await pdfInvoiceWriter.pdf(buildInvoice({ order: named, settings, number: 'INV/2026-27/000009', issuedAt: '2026-11-25T10:00:00.000Z' })))
+    // pdftotext -layout may widen the space before a run of another script.
+    expect(text).toMatch(/Name to engrave:\s+प्रिया क्षत्रिय/)
+    expect(text).toMatch(/Name to engrave:\s+ஸ்ரீ லக்ஷ்மி/)
+    expect(text).toContain('मीरा नायर')
+    expect(text).toMatch(/14\s+காந்தி தெரு/)
+  })
+
+  it("says by when the order leaves the studio, where it has a dispatch day (not on the credit note)", async () => {
+    const invoice = buildInvoice({ order: { ...order([pendant]), dispatchBy: '2026-12-04' }, settings, number: 'INV/2026-27/000010', issuedAt: '2026-11-25T10:00:00.000Z' })
+    expect(pdfText(await pdfInvoiceWriter.pdf(invoice))).toMatch(/Dispatch by:\s+Fri 4 Dec/)
+    const creditNote = buildCreditNote(invoice, { number: 'CN/2026-27/000002', issuedAt: '2026-12-02T06:00:00.000Z' })
+    expect(pdfText(await pdfInvoiceWriter.pdf(creditNote))).not.toContain('Dispatch by')
+    const without = buildInvoice({ order: order([pendant]), settings, number: 'INV/2026-27/000011', issuedAt: '2026-11-25T10:00:00.000Z' })
+    expect(pdfText(await pdfInvoiceWriter.pdf(without))).not.toContain('Dispatch by')
+  })
+
   it('goes on to a second page, headed again, when the lines do not fit on one', async () => {
     const lines = Array.from({ length: 40 }, (_, i) => ({ ...pendant, title: `Pendant no. ${i + 1}` }))
     const text = pdfText(await pdfInvoiceWriter.pdf(buildInvoice({ order: order(lines), settings, number: 'INV/2026-27/000008', issuedAt: '2026-11-25T10:00:00.000Z' })))

@@ -1,13 +1,16 @@
 // The invoice writer (app/domain/orders/invoice-writer.ts) with pdfkit: draws an issued invoice, bill
 // of supply or credit note (app/lib/invoice-document.ts) as an A4 PDF. Layout only: every figure
-// comes from the document. The font (fonts.server.ts) is embedded as a subset.
+// comes from the document. The fonts (fonts.server.ts) are embedded as subsets; names, addresses
+// and line descriptions print in any Indian script (script-text.server.ts, ADR 072).
 import PDFDocument from 'pdfkit'
 import type { InvoiceWriter } from '~/domain/orders/invoice-writer'
+import { formatDispatchDay } from '~/lib/dispatch'
 import { formatDocumentDate, formatRate, type TaxLine } from '~/lib/gst'
 import type { InvoiceDocument } from '~/lib/invoice-document'
 import { formatPaise, formatPaiseFigure } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
 import { loadFonts } from './fonts.server'
+import { registerFonts, writeText } from './script-text.server'
 
 const MARGIN = 40
 const PAGE = { width: 595.28, height: 841.89 }
@@ -51,7 +54,7 @@ function columnsFor(doc: InvoiceDocument): Column[] {
 
 /** The PDF of an issued document. */
 function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const { regular, bold } = loadFonts()
+  const { regular } = loadFonts()
   const pdf = new PDFDocument({
     size: 'A4',
     // Our font from the start: the default (Helvetica) would parse its metrics file per document.
@@ -65,8 +68,7 @@ function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)))
     pdf.on('error', reject)
   })
-  pdf.registerFont('regular', regular as never)
-  pdf.registerFont('bold', bold as never)
+  registerFonts(pdf)
   draw(pdf, doc)
   pdf.end()
   return done
@@ -81,6 +83,7 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
     ['Date', formatDocumentDate(doc.issuedAt)],
     ['Order', `${formatOrderNumber(doc.orderNumber)} of ${formatDocumentDate(doc.orderDate)}`],
     ...(doc.against ? [['Against invoice', `${doc.against.number} of ${formatDocumentDate(doc.against.issuedAt)}`]] : []),
+    ...(doc.kind === 'invoice' && doc.dispatchBy ? [['Dispatch by', formatDispatchDay(doc.dispatchBy)]] : []),
   ]
   let factsY = y
   for (const [label, value] of facts) {
@@ -107,9 +110,9 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
     const x = MARGIN + i * third
     const width = third - 10
     pdf.font('regular').fontSize(7).fillColor(GREY).text(heading.toUpperCase(), x, y, { width })
-    pdf.font('bold').fontSize(9).fillColor('black').text(party.name, { width })
-    pdf.font('regular').fontSize(8)
-    for (const line of [...party.lines, ...extra]) pdf.text(line, { width })
+    writeText(pdf.fontSize(9).fillColor('black'), 'bold', party.name, null, { width })
+    pdf.fontSize(8)
+    for (const line of [...party.lines, ...extra]) writeText(pdf, 'regular', line, null, { width })
     partiesBottom = Math.max(partiesBottom, pdf.y)
   })
   y = partiesBottom + 12
@@ -129,7 +132,7 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {
     let x = MARGIN
     for (const column of columns) {
       const text = column === descriptionColumn ? description : column.cell(line, index)
-      pdf.font('regular').fontSize(8).fillColor('black').text(text, x + 2, y + 3, {
+      writeText(pdf.fontSize(8).fillColor('black'), 'regular', text, { x: x + 2, y: y + 3 }, {
         width: column.width - 4,
         align: column.align,
       })

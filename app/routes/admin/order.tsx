@@ -13,7 +13,8 @@ import { rejectFormAction, statusFormAction, trackingFormAction } from '~/web/ad
 import { requireAdmin } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
 import { orderDocuments } from '~/domain/orders/invoices.server'
-import { OrderDocumentLinks } from '~/components/order-documents'
+import { OrderDocumentLinks, PackingSlipLink } from '~/components/order-documents'
+import { hasPackingSlip } from '~/lib/packing-slip'
 import { replyMessage } from '~/web/form-reply'
 import { notify } from '~/web/toast/notify'
 import type { Route } from './+types/order'
@@ -49,6 +50,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <OrderDetailView order={order} back={{ to: '/admin/orders', label: 'Back to All Orders' }} admin>
       <OrderDocumentLinks base={`/admin/orders/${order.id}`} documents={loaderData.documents} />
+      {hasPackingSlip(order) ? <PackingSlipLink href={`/admin/orders/${order.id}/packing-slip.pdf`} orderNumber={formatOrderNumber(order.number)} /> : null}
       {loaderData.rejectable ? (
         <OrderEndConfirm
           path={`/admin/orders/${order.id}`}

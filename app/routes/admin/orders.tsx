@@ -50,7 +50,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, status, view, attention, sort, attentionCount, holdMinutes } = loaderData
   return (
     <section className="grid gap-4">
-      <h1 className="text-2xl font-bold">All Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">All Orders</h1>
+        <Link to="/admin/packing-slips" className={buttonClass('outline', 'sm')}>
+          Packing slips
+        </Link>
+      </div>
       <nav aria-label="Order views" className="flex flex-wrap gap-2">
         {VIEWS.map((v) => (
           <Link key={v.id} to={v.href} aria-current={v.id === view ? 'page' : undefined} className={buttonClass(v.id === view ? 'primary' : 'outline', 'sm')}>

@@ -6,6 +6,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { safeRedirectPath } from '~/lib/user'
 import { getUser } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
+import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
 import type { Route } from './+types/cart'
 
@@ -14,7 +15,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await cartOwnerFor(request, context)
   const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
-  return { cart, signedIn: getUser(context) !== null } satisfies CartSheetData
+  // Each made-to-order line's making time, worked out by the server (no date code in the browser; ADR 070).
+  const makingTimes = cart.items.length > 0 ? (await checkoutDispatch(getDb(), cart.items)).notes : {}
+  return { cart, signedIn: getUser(context) !== null, makingTimes } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +32,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold">Your Cart</h1>
-      <CartContents cart={loaderData.cart} signedIn={loaderData.signedIn} redirectTo="/shop/cart" />
+      <CartContents cart={loaderData.cart} signedIn={loaderData.signedIn} makingTimes={loaderData.makingTimes} redirectTo="/shop/cart" />
     </section>
   )
 }
