@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectivePricePaise, isOnSale, linePrices, unitPricePaise } from './pricing'
+import { effectivePricePaise, isOnSale, linePrices, ownPricesFor, unitPricePaise } from './pricing'
 
 describe('unitPricePaise', () => {
   it('uses the sale price when it is above 0', () => {
@@ -79,5 +79,25 @@ describe('linePrices (ADR 071)', () => {
     expect(linePrices(product, option, { pricePaise: null, salePricePaise: 160000 })).toEqual({ pricePaise: 150000, salePricePaise: 0 })
     expect(linePrices({ pricePaise: 100000, salePricePaise: 120000 }, null, none)).toEqual({ pricePaise: 100000, salePricePaise: 0 })
     expect(unitPricePaise({ pricePaise: 100000, salePricePaise: 120000 })).toBe(100000)
+  })
+})
+
+describe('ownPricesFor (ADR 071)', () => {
+  const option = { pricePaise: 150000, salePricePaise: 140000 }
+  const cases: [number, number][] = [
+    [150000, 140000],
+    [150000, 0],
+    [150000, 120000],
+    [180000, 0],
+    [180000, 170000],
+  ]
+
+  it('keeps no own price where the variant would inherit the same, and sells at what is wanted either way', () => {
+    expect(ownPricesFor(option, option)).toEqual({ pricePaise: null, salePricePaise: null })
+    expect(ownPricesFor(option, { pricePaise: 150000, salePricePaise: 0 })).toEqual({ pricePaise: null, salePricePaise: 0 })
+    expect(ownPricesFor(option, { pricePaise: 180000, salePricePaise: 0 })).toEqual({ pricePaise: 180000, salePricePaise: null })
+    for (const [pricePaise, salePricePaise] of cases) {
+      expect(linePrices({ pricePaise: 1, salePricePaise: 0 }, option, ownPricesFor(option, { pricePaise, salePricePaise }))).toEqual({ pricePaise, salePricePaise })
+    }
   })
 })

@@ -39,3 +39,17 @@ export function linePrices(product: Priced, option: Priced | null | undefined, v
   const salePricePaise = variant?.salePricePaise ?? (own === null ? base.salePricePaise : 0)
   return { pricePaise, salePricePaise: isOnSale({ pricePaise, salePricePaise }) ? salePricePaise : 0 }
 }
+
+/**
+ * The own prices a variant keeps so that it sells at `wanted` (a sale price 0 for none), given what it
+ * would inherit (its option's, else its product's; ADR 071): none of its own where it would inherit the
+ * same, so a later change of the option's price still reaches it. Where the inventory page and the CSV
+ * import turn "sells at" into what is stored.
+ */
+export function ownPricesFor(inherited: Priced, wanted: Priced): { pricePaise: number | null; salePricePaise: number | null } {
+  if (wanted.pricePaise !== inherited.pricePaise) {
+    return { pricePaise: wanted.pricePaise, salePricePaise: wanted.salePricePaise > 0 ? wanted.salePricePaise : null }
+  }
+  const inheritedSale = isOnSale(inherited) ? inherited.salePricePaise : 0
+  return { pricePaise: null, salePricePaise: wanted.salePricePaise === inheritedSale ? null : wanted.salePricePaise }
+}
