@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema'
 import { lockRows } from '../../../db/dialect'
 import { INVENTORY_PAGE_SIZE, MAX_STOCK, SOLD_WINDOW_DAYS, type StockMovementReason } from '~/lib/inventory'
 import { LOW_STOCK_THRESHOLD, optionLabelOf, type VarietyType } from '~/lib/catalog'
+import type { Priced } from '~/lib/pricing'
 import { clock } from '~/domain/clock'
 import { Invalid, type FieldErrors } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
@@ -27,6 +28,9 @@ export interface InventoryRow extends VariantKey {
   held: number
   /** Units of paid orders (not cancelled or rejected) in the last SOLD_WINDOW_DAYS days. */
   sold: number
+  /** What a line of it costs now, and whether it may have a price of its own (a shelf keyed by colour; ADR 071). */
+  sellsAt: Priced
+  ownPriceAllowed: boolean
 }
 
 export type StockFilter = 'all' | 'low' | 'out'
@@ -79,7 +83,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
     pageSize: INVENTORY_PAGE_SIZE,
   })
   const productIds = [...new Set(page.items.map((row) => row.productId))]
-  const [held, sold] = await Promise.all([heldByShelf(db, productIds), soldByShelf(db, productIds)])
+  const [held, sold, prices] = await Promise.all([heldByShelf(db, productIds), soldByShelf(db, productIds), shelfPrices(db, productIds)])
   return {
     ...page,
     items: page.items.map((row) => {
@@ -94,6 +98,8 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
         stock: Number(row.stock),
         held: held.get(key) ?? 0,
         sold: sold.get(key) ?? 0,
+        sellsAt: prices.get(key)?.sellsAt ?? { pricePaise: 0, salePricePaise: 0 },
+        ownPriceAllowed: prices.get(key)?.ownAllowed ?? false,
       }
     }),
   }
