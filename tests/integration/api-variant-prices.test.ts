@@ -1,4 +1,4 @@
-// A variant's own price over real HTTP (docs/decisions/071-variant-prices-and-a-second-option-group.md,
+// A variant's own price over real HTTP (docs/decisions/071-variant-prices.md,
 // docs/api.md): the admin gives colours their own price and sale price, the shop's answers carry them,
 // the cart charges them, an edit that does not send them keeps them, and bad prices change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// A variant's own price end to end (docs/decisions/071-variant-prices-and-a-second-option-group.md): the
+// A variant's own price end to end (docs/decisions/071-variant-prices.md): the
 // cart prices each line by the variant it draws on, else its option, else the product; the order line
 // keeps that unit price, the total and the invoice follow it exactly, and an edit without prices keeps them.
 import { execFileSync } from 'node:child_process'
