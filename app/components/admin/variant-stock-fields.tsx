@@ -75,7 +75,7 @@ export function VariantStockFields({ form, values, hydrated }: { form: FormMetad
           {boxes.map((box, index) => (
             <div key={`${box.name}|${box.label}`} className={box.price ? 'col-span-2 grid gap-1 text-sm' : 'grid gap-1 text-sm'}>
               <label htmlFor={`stock-box-${index}`}>{box.label}</label>
-              <div className="grid grid-cols-3 gap-2">
+              <div className={box.price ? 'grid grid-cols-3 gap-2' : 'grid'}>
                 <Input
                   id={`stock-box-${index}`}
                   type="number"
@@ -88,7 +88,7 @@ export function VariantStockFields({ form, values, hydrated }: { form: FormMetad
                   step="1"
                   inputMode="numeric"
                   aria-invalid={errors[box.name] ? true : undefined}
-                  className={box.price ? 'h-9 text-sm' : 'col-span-3 h-9 text-sm'}
+                  className="h-9 text-sm"
                 />
                 {[box.price, box.sale].map((money) =>
                   money ? (
