@@ -111,11 +111,15 @@ export function ProductDetailView({
   // of what it may still come to (beside each option and colour too, so it reads without JS).
   const ownPrices = product.variants.some((v) => v.pricePaise !== undefined || v.salePricePaise !== undefined)
   const priceOf = (o: string, c: string) => choicePrices(product, product.variety?.options.find((x) => x.name === o), product.variants, o, c)
+  const pricesOf = (os: string[], cs: string[]) => os.flatMap((o) => cs.map((c) => priceOf(o, c)))
   const range = (os: string[], cs: string[]) => {
-    const units = os.flatMap((o) => cs.map((c) => unitPricePaise(priceOf(o, c))))
+    const units = pricesOf(os, cs).map(unitPricePaise)
     const [low, high] = [Math.min(...units), Math.max(...units)]
     return low === high ? formatPaise(low) : `${formatPaise(low)} – ${formatPaise(high)}`
   }
+  const open = pricesOf(chosen ? [chosen.name] : options, color ? [color] : colors)
+  // The choice so far comes to one price (and sale price): shown as such, else as a range.
+  const one = open.every((p) => p.pricePaise === open[0]?.pricePaise && p.salePricePaise === open[0]?.salePricePaise)
   const needsVariety = Boolean(product.variety)
   const needsColor = product.colors.length > 0
   const ready = (!needsVariety || chosen !== null) && (!needsColor || (color !== '' && !colorSoldOut(color)))
@@ -140,8 +144,10 @@ export function ProductDetailView({
         </div>
         <p className="text-zinc-600 dark:text-zinc-400">{product.description}</p>
         <div className="text-xl" aria-live="polite">
-          {ownPrices && !ready ? (
+          {ownPrices && !ready && !one ? (
             <p className="font-semibold">{range(chosen ? [chosen.name] : options, color ? [color] : colors)}</p>
+          ) : ownPrices && !ready ? (
+            <PriceTag {...(open[0] ?? product)} />
           ) : (
             <PriceTag {...(ready || chosen ? priceOf(chosen?.name ?? '', color) : product)} />
           )}
