@@ -23,7 +23,7 @@ export async function saveInventoryForm(form: FormData, adminId: string, back: s
   const paise = (rupees: string | undefined) => (rupees ? rupeesToPaise(Number(rupees)) : null)
   const rows = submission.value.counts
     .map(({ price, salePrice, seenPrice, seenSalePrice, ...count }, index) => {
-      const repriced = price !== undefined && (price !== (seenPrice ?? '') || (salePrice ?? '') !== (seenSalePrice ?? ''))
+      const repriced = price !== undefined && (paise(price) !== paise(seenPrice) || (paise(salePrice) ?? 0) !== (paise(seenSalePrice) ?? 0))
       return { ...count, index, ...(repriced ? { sellAt: { pricePaise: paise(price), salePricePaise: paise(salePrice) ?? 0 } } : {}) }
     })
     .filter((count) => count.stock !== count.seen || count.sellAt !== undefined)
