@@ -35,7 +35,7 @@ function amount(value: unknown): unknown {
   return 'not a number'
 }
 
-/** {colour: stock} as the schema should see it: each stock as amount() reads it; null is "not given". */
+/** {colour: stock} (or {colour: rupees}) as the schema should see it: each as amount() reads it; null is "not given". */
 function stockMap(value: unknown): unknown {
   if (value === undefined || value === null) return undefined
   if (!isObject(value)) return value
@@ -62,6 +62,9 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       // Stock per variant (ADR 061), an optional extra.
       option.stock = amount(item.stock)
       option.stockByColor = stockMap(item.stockByColor)
+      // Its colours' own prices (ADR 071), optional extras in rupees.
+      option.priceByColor = stockMap(item.priceByColor)
+      option.salePriceByColor = stockMap(item.salePriceByColor)
       // Its own picture, an optional extra: one of the product's images, '' for none.
       option.image = orNothing(item.image)
       // The option's own making time (ADR 070), an optional extra; null or absent: the product's.
@@ -83,7 +86,7 @@ const orNothing = (value: unknown) => (value === null ? undefined : value)
 /**
  * productSchema's input from the docs/spec product JSON: {title, description, category, price,
  * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}, and the extras
- * (optionLabel, stockByColor, madeToOrderDays).
+ * (optionLabel, stockByColor, priceByColor, salePriceByColor, madeToOrderDays).
  * Anything else in the body (an `_id`, say, or an `averageReview`: the reviews make it, ADR 062) is dropped.
  */
 export function fromApiProduct(body: unknown): Json {
@@ -99,6 +102,8 @@ export function fromApiProduct(body: unknown): Json {
     ...toVarieties(b.variety),
     optionLabel: orNothing(b.optionLabel),
     stockByColor: stockMap(b.stockByColor),
+    priceByColor: stockMap(b.priceByColor),
+    salePriceByColor: stockMap(b.salePriceByColor),
     colorImages: orNothing(b.colorImages),
     personalization: orNothing(b.personalization),
     colors: orNothing(b.colors),
@@ -153,9 +158,16 @@ export function editBody(current: ProductDetail, body: unknown): unknown {
  * (saveVariantStock), one that gives some replaces them.
  */
 function withoutVariantStock(product: ReturnType<typeof toApiProduct>): Json {
-  const { stockByColor: _, variety, ...rest } = product
+  const { stockByColor: _, priceByColor: _p, salePriceByColor: _sp, variety, ...rest } = product
   if (!variety) return { ...rest, variety }
-  const strip = <T extends { stock?: number; stockByColor?: Record<string, number> }>({ stock: _s, stockByColor: _c, ...option }: T) => option
+  // The variants' own prices go with their stock (ADR 071): kept by saveVariantStock when none is given.
+  const strip = <T extends { stock?: number; stockByColor?: Record<string, number>; priceByColor?: unknown; salePriceByColor?: unknown }>({
+    stock: _s,
+    stockByColor: _c,
+    priceByColor: _pc,
+    salePriceByColor: _spc,
+    ...option
+  }: T) => option
   return { ...rest, variety: { ...variety, options: variety.options.map(strip), sizes: variety.sizes.map(strip), packs: variety.packs.map(strip) } }
 }
 

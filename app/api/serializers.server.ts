@@ -40,7 +40,13 @@ function toApiProductCard(card: ProductCardData) {
  * An option's stock, when the product keeps stock per variant (ADR 061): in all, and by colour where
  * colours have their own; and its own making time, when it has one (ADR 070).
  */
-type OptionStock = { stock?: number; stockByColor?: Record<string, number>; madeToOrderDays?: number }
+type OptionStock = {
+  stock?: number
+  stockByColor?: Record<string, number>
+  priceByColor?: Record<string, number>
+  salePriceByColor?: Record<string, number>
+  madeToOrderDays?: number
+}
 
 export interface ApiVariety {
   type: VarietyType
@@ -49,9 +55,20 @@ export interface ApiVariety {
   packs: ({ packName: string; price: number } & OptionStock)[]
 }
 
-/** {colour: stock} of the variants given, or nothing when there are none. */
-function byColor(variants: ProductDetail['variants']): { stockByColor?: Record<string, number> } {
-  return variants.length ? { stockByColor: Object.fromEntries(variants.map((v) => [v.color, v.available])) } : {}
+/**
+ * {colour: stock} of the variants given, or nothing when there are none; and {colour: rupees} of
+ * those with their own price or sale price (ADR 071), only when some have.
+ */
+function byColor(variants: ProductDetail['variants']): Pick<OptionStock, 'stockByColor' | 'priceByColor' | 'salePriceByColor'> {
+  if (variants.length === 0) return {}
+  const own = (key: 'pricePaise' | 'salePricePaise') =>
+    Object.fromEntries(variants.flatMap((v) => (v[key] === undefined ? [] : [[v.color, paiseToRupees(v[key])]])))
+  const [prices, salePrices] = [own('pricePaise'), own('salePricePaise')]
+  return {
+    stockByColor: Object.fromEntries(variants.map((v) => [v.color, v.available])),
+    ...(Object.keys(prices).length ? { priceByColor: prices } : {}),
+    ...(Object.keys(salePrices).length ? { salePriceByColor: salePrices } : {}),
+  }
 }
 
 /**

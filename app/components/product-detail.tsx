@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { categoryLabel, missingChoicesMessage, optionsHeading } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
-import { choiceSoldOut } from '~/lib/variants'
-import { effectivePricePaise } from '~/lib/pricing'
+import { choicePrices, choiceSoldOut } from '~/lib/variants'
+import { unitPricePaise } from '~/lib/pricing'
 import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import { CartFormFields } from './cart'
@@ -107,6 +107,19 @@ export function ProductDetailView({
   // The picked colour's picture, else the picked option's (numbered from 1; 0 for none).
   const pictureOf = (url?: string) => (url ? product.images.indexOf(url) + 1 : 0)
   const picture = pictureOf(product.colorImages[color]) || pictureOf(chosen?.image)
+  // A variant's own price (ADR 071): the choice's price, and until every choice is made the range
+  // of what it may still come to (beside each option and colour too, so it reads without JS).
+  const ownPrices = product.variants.some((v) => v.pricePaise !== undefined || v.salePricePaise !== undefined)
+  const priceOf = (o: string, c: string) => choicePrices(product, product.variety?.options.find((x) => x.name === o), product.variants, o, c)
+  const pricesOf = (os: string[], cs: string[]) => os.flatMap((o) => cs.map((c) => priceOf(o, c)))
+  const range = (os: string[], cs: string[]) => {
+    const units = pricesOf(os, cs).map(unitPricePaise)
+    const [low, high] = [Math.min(...units), Math.max(...units)]
+    return low === high ? formatPaise(low) : `${formatPaise(low)} – ${formatPaise(high)}`
+  }
+  const open = pricesOf(chosen ? [chosen.name] : options, color ? [color] : colors)
+  // The choice so far comes to one price (and sale price): shown as such, else as a range.
+  const one = open.every((p) => p.pricePaise === open[0]?.pricePaise && p.salePricePaise === open[0]?.salePricePaise)
   const needsVariety = Boolean(product.variety)
   const needsColor = product.colors.length > 0
   const ready = (!needsVariety || chosen !== null) && (!needsColor || (color !== '' && !colorSoldOut(color)))
@@ -131,10 +144,12 @@ export function ProductDetailView({
         </div>
         <p className="text-zinc-600 dark:text-zinc-400">{product.description}</p>
         <div className="text-xl" aria-live="polite">
-          {chosen ? (
-            <PriceTag pricePaise={chosen.pricePaise} salePricePaise={chosen.salePricePaise} />
+          {ownPrices && !ready && !one ? (
+            <p className="font-semibold">{range(chosen ? [chosen.name] : options, color ? [color] : colors)}</p>
+          ) : ownPrices && !ready ? (
+            <PriceTag {...(open[0] ?? product)} />
           ) : (
-            <PriceTag pricePaise={product.pricePaise} salePricePaise={product.salePricePaise} />
+            <PriceTag {...(ready || chosen ? priceOf(chosen?.name ?? '', color) : product)} />
           )}
         </div>
         {dispatch && !soldOut ? <DispatchNote dispatch={dispatch} chosenOption={chosen?.name ?? null} /> : null}
@@ -153,7 +168,7 @@ export function ProductDetailView({
               options={product.variety.options.map((o) => ({
                 value: o.name,
                 label: o.name,
-                hint: formatPaise(effectivePricePaise(o)),
+                hint: range([o.name], colors),
                 soldOut: optionSoldOut(o.name),
                 picture: pictureOf(o.image) || undefined,
               }))}
@@ -166,7 +181,13 @@ export function ProductDetailView({
               value={color}
               onChange={setColor}
               error={fieldErrors?.color?.[0]}
-              options={product.colors.map((c) => ({ value: c, label: c, soldOut: colorSoldOut(c), picture: pictureOf(product.colorImages[c]) || undefined }))}
+              options={product.colors.map((c) => ({
+                value: c,
+                label: c,
+                hint: ownPrices ? range(variety ? [variety] : options, [c]) : undefined,
+                soldOut: colorSoldOut(c),
+                picture: pictureOf(product.colorImages[c]) || undefined,
+              }))}
             />
           ) : null}
           <PersonalizationFields formId={formId} fields={product.personalization} values={previous?.personalization} errors={fieldErrors} />

@@ -9,8 +9,14 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number]
 /** The columns an import needs: which shelf, and its new stock. */
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['product_id', 'option', 'colour', 'stock']
 
-/** Columns an import reads but does not write (they change in the product form). An import writes the stock and, when the file has the column, the SKU. */
-export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label', 'price', 'sale_price']
+/**
+ * Columns an import reads but does not write (they change in the product form). An import writes the
+ * stock and, when the file has the columns, the SKU and a colour's own price and sale price (ADR 071).
+ */
+export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label']
+
+/** Rupees as a cell holds them: up to 2 decimals, no grouping ('' where the column says none). */
+export const RUPEES_PATTERN = /^\d{1,7}(\.\d{1,2})?$/
 
 /** A SKU as the import takes it: up to 40 letters, digits, spaces and - _ . / ('' for none). */
 export const SKU_PATTERN = /^[A-Za-z0-9 ._/-]{0,40}$/
@@ -34,6 +40,9 @@ export interface ImportRow {
   to: number | null
   /** The SKU now and the file's, when the file changes it ('' for none). */
   sku?: { from: string; to: string }
+  /** The price and sale price it sells at now and the file's (rupees as written, '' for no sale), when the file changes them. */
+  price?: { from: string; to: string }
+  salePrice?: { from: string; to: string }
   problems: string[]
 }
 
@@ -67,6 +76,11 @@ export const CSV_MESSAGES = {
       ? 'This product keeps its stock per option or colour: fill in the option and colour of the row.'
       : `This product has no ${[option && `option "${option}"`, colour && `colour "${colour}"`].filter(Boolean).join(' in ')}: add it in the product form first.`,
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK}.`,
+  price: 'A price must be rupees with at most 2 decimals (e.g. 1249.50), more than 0.',
+  salePrice: 'A sale price must be rupees with at most 2 decimals, or empty for none.',
+  saleNotBelow: 'The sale price must be less than the price.',
+  ownPriceOnlyByColour: (option: string) =>
+    option === '' ? "Change the product's price in the product form." : `Change the price of option "${option}" in the product form.`,
   duplicate: (rows: readonly number[]) =>
     `${rows.length === 1 ? 'Row' : 'Rows'} ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? '...' : ''} ${rows.length === 1 ? 'is' : 'are'} for the same piece, option and colour: keep one row for each.`,
   nothingToChange: 'Every stock in the file is already what the shop has: nothing to import.',

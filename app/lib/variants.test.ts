@@ -1,6 +1,6 @@
 // The rule of which variant a line draws on, and which choices the product page shows sold out (ADR 061).
 import { describe, expect, it } from 'vitest'
-import { choiceSoldOut, PRODUCT_STOCK, variantOf } from './variants'
+import { choicePrices, choiceSoldOut, PRODUCT_STOCK, variantOf } from './variants'
 
 const variants = [
   { variety: 'Small', color: 'Teal', available: 0 },
@@ -28,5 +28,22 @@ describe('choiceSoldOut', () => {
   })
   it('never marks a choice of a product without variants', () => {
     expect(choiceSoldOut([], 'Small', 'Teal')).toBe(false)
+  })
+})
+
+describe('choicePrices (ADR 071)', () => {
+  const product = { pricePaise: 100000, salePricePaise: 0 }
+  const small = { pricePaise: 90000, salePricePaise: 0 }
+  const priced = [
+    { variety: 'Small', color: 'Teal', pricePaise: 95000, salePricePaise: null },
+    { variety: 'Small', color: 'Gold' },
+    { variety: '', color: 'Rose', pricePaise: null, salePricePaise: 85000 },
+  ]
+
+  it('prices a choice by the variant it draws on, else its option, else the product', () => {
+    expect(choicePrices(product, small, priced, 'Small', 'Teal')).toEqual({ pricePaise: 95000, salePricePaise: 0 })
+    expect(choicePrices(product, small, priced, 'Small', 'Gold')).toEqual(small)
+    expect(choicePrices(product, null, priced, '', 'Rose')).toEqual({ pricePaise: 100000, salePricePaise: 85000 })
+    expect(choicePrices(product, null, [], '', '')).toEqual(product)
   })
 })

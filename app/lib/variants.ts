@@ -1,5 +1,7 @@
 // The one rule of which variant a cart line draws on (docs/decisions/061-stock-per-variant.md), for the
-// domain (holds, cart caps, payment) and the product page (sold-out choices) alike.
+// domain (holds, cart caps, payment) and the product page (sold-out choices) alike, and the price of a
+// choice (the variant it draws on, its option, the product: ADR 071).
+import { linePrices, type OwnPrices, type Priced } from './pricing'
 
 /** A variant's key: its option and colour ('' for the part the variant is not keyed by). */
 export interface VariantKey {
@@ -36,4 +38,19 @@ export function choiceSoldOut(variants: readonly (VariantKey & { available: numb
 /** A choice in words, ['Size: Small', 'Colour: Teal'] (none for a product's own stock); callers join them. */
 export function choiceWords(optionLabel: string, key: VariantKey): string[] {
   return [key.variety ? `${optionLabel || 'Option'}: ${key.variety}` : '', key.color ? `Colour: ${key.color}` : ''].filter(Boolean)
+}
+
+/**
+ * The price and sale price of a choice (variety, color) (ADR 071): linePrices over the variant the
+ * line draws on (variantOf), the chosen option's prices (null without options) and the product's.
+ * The cart, and so the order, the product page and /api all price a line with it.
+ */
+export function choicePrices(
+  product: Priced,
+  option: Priced | null | undefined,
+  variants: readonly (VariantKey & OwnPrices)[],
+  variety: string,
+  color: string,
+): Priced {
+  return linePrices(product, option, variantOf(variants, variety, color) as OwnPrices | null)
 }

@@ -134,3 +134,57 @@ it('refuses a repeated label, a length over 60 and a control character next to t
   const repeated = form({ 'personalFields[0].label': 'Name', 'personalFields[1].label': 'name' })
   expect(repeated.status === 'error' && repeated.error).toEqual({ 'personalFields[1].label': ['Labels must be different'] })
 })
+
+it('turns each colour row’s price and sale price boxes into the option’s prices by colour, empty boxes none (ADR 071)', () => {
+  const submission = form({
+    ...withOptionsAndColors,
+    variantStock: 'on',
+    'varieties[0].colorStock[0]': '3',
+    'varieties[0].colorPrice[0]': '1249.50',
+    'varieties[0].colorStock[1]': '0',
+    'varieties[1].colorStock[0]': '5',
+    'varieties[1].colorSalePrice[0]': '1399',
+    'varieties[1].colorStock[1]': '2',
+  })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.input.varieties.map((v) => [v.priceByColor, v.salePriceByColor])).toEqual([
+    [{ 'Rose.Gold [matte]': 124_950 }, {}],
+    [{}, { 'Rose.Gold [matte]': 139_900 }],
+  ])
+  const colorsOnly = form({ 'colors[0]': 'Teal', variantStock: 'on', 'colorStock[0]': '2', 'colorPrice[0]': '1099' })
+  expect(colorsOnly.status === 'success' && [colorsOnly.value.input.priceByColor, colorsOnly.value.input.salePriceByColor]).toEqual([{ Teal: 109_900 }, {}])
+})
+
+it('refuses a colour’s price of 0, three decimals, or a sale price not below the price it sells at, next to the box', () => {
+  const submission = form({
+    ...withOptionsAndColors,
+    variantStock: 'on',
+    'varieties[0].colorStock[0]': '3',
+    'varieties[0].colorPrice[0]': '0',
+    'varieties[0].colorStock[1]': '0',
+    'varieties[0].colorPrice[1]': '12.345',
+    'varieties[1].colorStock[0]': '5',
+    'varieties[1].colorSalePrice[0]': '1499',
+    'varieties[1].colorStock[1]': '2',
+    'varieties[1].colorPrice[1]': '1000',
+    'varieties[1].colorSalePrice[1]': '1200',
+  })
+  expect(submission.status).toBe('error')
+  expect(submission.error?.['varieties[0].colorPrice[1]']).toEqual(['Price can have at most 2 decimals'])
+  const refinements = form({
+    ...withOptionsAndColors,
+    variantStock: 'on',
+    'varieties[0].colorStock[0]': '3',
+    'varieties[0].colorPrice[0]': '0',
+    'varieties[0].colorStock[1]': '0',
+    'varieties[1].colorStock[0]': '5',
+    'varieties[1].colorSalePrice[0]': '1499',
+    'varieties[1].colorStock[1]': '2',
+    'varieties[1].colorPrice[1]': '1000',
+    'varieties[1].colorSalePrice[1]': '1200',
+  })
+  expect(refinements.error?.['varieties[0].colorPrice[0]']).toEqual(['Price must be more than 0'])
+  expect(refinements.error?.['varieties[1].colorSalePrice[0]']).toEqual(['Sale price must be less than the price'])
+  expect(refinements.error?.['varieties[1].colorSalePrice[1]']).toEqual(['Sale price must be less than the price'])
+})

@@ -11,6 +11,23 @@ import { PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, produc
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
 
+/** A colour's own price or sale price in rupees (ADR 071), one box per colour; empty: none of its own. */
+const moneyBoxes = (label: string) =>
+  z
+    .array(
+      z.coerce
+        .number({ error: `${label} must be a number` })
+        .min(0, { error: `${label} cannot be negative`, abort: true })
+        .max(1_000_000, { error: `${label} can be at most ₹10,00,000`, abort: true })
+        .refine(isWholePaise, { error: `${label} can have at most 2 decimals`, abort: true })
+        .transform(rupeesToPaise)
+        .optional(),
+    )
+    .max(PRODUCT_LIMITS.colors)
+    .optional()
+/** The grid's boxes of a row of colours: stock, price, sale price. */
+const colorRow = { colorStock: colorBoxes, colorPrice: moneyBoxes('Price'), colorSalePrice: moneyBoxes('Sale price') }
+
 /** A choice's picture as the form's select names it: the picture's number (1 = the first image); empty for none. */
 const pictureNumber = z.coerce.number().int().min(1).max(PRODUCT_LIMITS.images).optional()
 /**
@@ -39,11 +56,11 @@ const formSchema = productSchema.safeExtend({
   variantStock: z.literal('on').optional(),
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
   stockByOption: z.literal('on').optional(),
-  colorStock: colorBoxes,
+  ...colorRow,
   /** Each colour's picture, in the colours' order. */
   colorPicture: z.array(pictureNumber).max(PRODUCT_LIMITS.colors).optional(),
   varieties: z
-    .array(varietySchema.extend({ colorStock: colorBoxes, picture: pictureNumber }))
+    .array(varietySchema.extend({ ...colorRow, picture: pictureNumber }))
     .max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions })
     .optional()
     .default([]),
@@ -92,13 +109,40 @@ function everyBoxFilled(value: FormValue, ctx: z.RefinementCtx) {
 
 const byColor = (colors: string[], boxes: (number | undefined)[] | undefined) => Object.fromEntries(colors.map((color, j) => [color, boxes?.[j] ?? 0]))
 
+/** A row's own prices by colour name, only the boxes filled (the maps always given: an emptied box clears a price). */
+function pricesOf(colors: string[], row: { colorPrice?: (number | undefined)[]; colorSalePrice?: (number | undefined)[] }) {
+  const filled = (boxes: (number | undefined)[] | undefined) =>
+    Object.fromEntries(colors.flatMap((color, j) => (boxes?.[j] === undefined ? [] : [[color, boxes[j]]])))
+  return { priceByColor: filled(row.colorPrice), salePriceByColor: filled(row.colorSalePrice) }
+}
+
+/** A colour's own price is above 0 and its sale price below the price it sells at (its own, else the option's or product's). */
+function pricesValid(value: FormValue, ctx: z.RefinementCtx) {
+  const shape = gridShapeOf(value)
+  const check = (row: { colorPrice?: (number | undefined)[]; colorSalePrice?: (number | undefined)[] }, inherited: number, path: (string | number)[]) => {
+    value.colors.forEach((_, j) => {
+      const [price, sale] = [row.colorPrice?.[j], row.colorSalePrice?.[j]]
+      if (price !== undefined && price <= 0) ctx.addIssue({ code: 'custom', path: [...path, 'colorPrice', j], message: 'Price must be more than 0' })
+      if (sale !== undefined && sale > 0 && sale >= (price ?? inherited)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'colorSalePrice', j], message: 'Sale price must be less than the price' })
+      }
+    })
+  }
+  if (shape === 'color') check(value, value.price, [])
+  if (shape === 'optionColor') {
+    value.varieties.forEach((option, i) => {
+      check(option, option.price, ['varieties', i])
+    })
+  }
+}
+
 /**
  * The product input the form's values stand for, and whether it keeps stock per variant: the grid's
  * boxes become each option's `stock` or `stockByColor`, or the product's `stockByColor`; with the switch
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPicture, varieties, personalFields, ...product } = value
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, ...product } = value
   const shape = gridShapeOf(value)
   const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
@@ -112,12 +156,13 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
     })),
     optionLabel: product.optionLabel ?? '',
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
+    ...(shape === 'color' ? pricesOf(value.colors, { colorPrice, colorSalePrice }) : {}),
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),
-    varieties: varieties.map(({ colorStock: boxes, stock, stockByColor: _given, picture, ...option }) => ({
+    varieties: varieties.map(({ colorStock: boxes, colorPrice: prices, colorSalePrice: sales, stock, stockByColor: _given, picture, ...option }) => ({
       ...option,
       image: pictureOf(picture),
       ...(shape === 'option' ? { stock } : {}),
-      ...(shape === 'optionColor' ? { stockByColor: byColor(value.colors, boxes) } : {}),
+      ...(shape === 'optionColor' ? { stockByColor: byColor(value.colors, boxes), ...pricesOf(value.colors, { colorPrice: prices, colorSalePrice: sales }) } : {}),
     })),
   }
   if (input.stockByColor === undefined) delete input.stockByColor
@@ -133,4 +178,4 @@ function labelsDifferent(value: FormValue, ctx: z.RefinementCtx) {
 }
 
 /** The form's schema; its value goes through toProductInput before the domain sees it. */
-export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(picturesExist).superRefine(labelsDifferent)
+export const productFormSchema = formSchema.superRefine(everyBoxFilled).superRefine(pricesValid).superRefine(picturesExist).superRefine(labelsDifferent)

@@ -4,6 +4,7 @@ import { CATEGORY_IDS, PRODUCT_LIMITS, PRODUCT_MESSAGES, VARIETY_TYPES } from '~
 import { DISPATCH_LIMITS, DISPATCH_MESSAGES } from '~/lib/dispatch'
 import { isUploadUrl } from '~/lib/images'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import type { Priced } from '~/lib/pricing'
 import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS } from '~/lib/personalization'
 
 const MAX_RUPEES = 1_000_000
@@ -45,6 +46,14 @@ const madeToOrderDays = z.coerce
 /** Stock per colour ({colour: pieces}); the colours must be the product's (checked below). */
 const stockByColor = z.record(z.string(), stockCount('Stock'), { error: 'Stock by color must name colors and their stock' })
 
+/** A variant's own price or sale price per colour ({colour: rupees}, ADR 071); the colours those of the stock by colour beside it. */
+const pricesByColor = (label: string) => z.record(z.string(), rupees(label), { error: `${label} by color must name colors and their price` })
+/** Both, as an option or a colour-only product carries them. */
+const variantPrices = {
+  priceByColor: pricesByColor('Price').optional(),
+  salePriceByColor: pricesByColor('Sale price').optional(),
+}
+
 export const varietySchema = z.object({
   name: text('Option name', 60),
   price: rupees('Option price').refine((p) => p > 0, { error: 'Option price must be more than 0' }),
@@ -52,6 +61,7 @@ export const varietySchema = z.object({
   /** The option's own stock (ADR 061); with stockByColor, their sum. */
   stock: stockCount('Stock').optional(),
   stockByColor: stockByColor.optional(),
+  ...variantPrices,
   /** The option's own picture: one of the product's images (checked below); '' for none. */
   image: z.string().optional(),
   /** The option's own making time (ADR 070); not given: the product's. */
@@ -125,6 +135,7 @@ export const productSchema = z
     madeToOrderDays: madeToOrderDays.optional().default(0),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
+    ...variantPrices,
     /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */
     colorImages: z.record(z.string(), z.string(), { error: 'Color pictures must name colors and their picture' }).optional(),
     /** The personalisation fields (ADR 069); left out, an edit keeps the product's. */
@@ -158,8 +169,35 @@ export const productSchema = z
       ctx.addIssue({ code: 'custom', path: ['colors'], message: 'Colors must be different' })
     }
     checkVariantStock(p, ctx)
+    p.varieties.forEach((v, index) => {
+      if (p.varietyType) checkVariantPrices(v, { pricePaise: v.price, salePricePaise: v.salePrice }, ['varieties', index], ctx)
+    })
+    checkVariantPrices(p, { pricePaise: p.price, salePricePaise: p.salePrice }, [], ctx)
     checkChoicePictures(p, ctx)
   })
+
+type PricedByColor = { stockByColor?: Record<string, number>; priceByColor?: Record<string, number>; salePriceByColor?: Record<string, number> }
+
+/**
+ * A variant's own prices (ADR 071) name colours whose stock is given beside them (the variants), a
+ * price above 0, and a sale price below the price the variant sells at (its own, else `inherited`'s).
+ */
+function checkVariantPrices(v: PricedByColor, inherited: Priced, path: (string | number)[], ctx: z.RefinementCtx) {
+  for (const key of ['priceByColor', 'salePriceByColor'] as const) {
+    const given = v[key]
+    if (given === undefined) continue
+    const unknown = Object.keys(given).filter((color) => !Object.hasOwn(v.stockByColor ?? {}, color))
+    if (v.stockByColor === undefined) ctx.addIssue({ code: 'custom', path: [...path, key], message: 'Give the stock by color with its prices' })
+    else if (unknown.length) ctx.addIssue({ code: 'custom', path: [...path, key], message: `No stock by color for: ${unknown.join(', ')}` })
+  }
+  for (const [color, price] of Object.entries(v.priceByColor ?? {})) {
+    if (price <= 0) ctx.addIssue({ code: 'custom', path: [...path, 'priceByColor'], message: `Price of ${color} must be more than 0` })
+  }
+  for (const [color, sale] of Object.entries(v.salePriceByColor ?? {})) {
+    const price = v.priceByColor?.[color] ?? inherited.pricePaise
+    if (sale > 0 && sale >= price) ctx.addIssue({ code: 'custom', path: [...path, 'salePriceByColor'], message: `Sale price of ${color} must be less than its price` })
+  }
+}
 
 /** The one message for a colour's or an option's picture that is not one of the product's (the /api and the form). */
 export const PICTURE_NOT_OURS = "Choose one of this product's pictures"

@@ -2,6 +2,7 @@
 // go to the domain together (setStockCounts: all or none); its errors, keyed by the changed rows'
 // order, come back next to the rows' own fields (`counts[i].stock`).
 import { getDb } from '~/infra/db.server'
+import { rupeesToPaise } from '~/lib/money'
 import { Invalid } from '~/domain/errors'
 import { setStockCounts } from '~/domain/catalog/inventory.server'
 import { inventorySchema } from '~/schemas/inventory'
@@ -18,7 +19,14 @@ export const INVENTORY_MESSAGES = {
 export async function saveInventoryForm(form: FormData, adminId: string, back: string) {
   const submission = parseForm(form, { schema: inventorySchema })
   if (submission.status !== 'success') return invalidForm(submission)
-  const rows = submission.value.counts.map((count, index) => ({ ...count, index })).filter((count) => count.stock !== count.seen)
+  // A row is saved when its stock, or its price or sale price (ADR 071), is not what the page showed.
+  const paise = (rupees: string | undefined) => (rupees ? rupeesToPaise(Number(rupees)) : null)
+  const rows = submission.value.counts
+    .map(({ price, salePrice, seenPrice, seenSalePrice, ...count }, index) => {
+      const repriced = price !== undefined && (paise(price) !== paise(seenPrice) || (paise(salePrice) ?? 0) !== (paise(seenSalePrice) ?? 0))
+      return { ...count, index, ...(repriced ? { sellAt: { pricePaise: paise(price), salePricePaise: paise(salePrice) ?? 0 } } : {}) }
+    })
+    .filter((count) => count.stock !== count.seen || count.sellAt !== undefined)
   if (rows.length === 0) return redirectWithToast(back, { type: 'success', message: INVENTORY_MESSAGES.nothing })
   return formAction(
     async () => {

@@ -22,6 +22,8 @@ const carriedSchema = z
       stock: z.number().int(),
       seen: z.number().int(),
       sku: z.string().regex(SKU_PATTERN).optional(),
+      // The price it is to sell at (ADR 071); the domain checks it again when applying.
+      sellAt: z.object({ pricePaise: z.number().int().min(1).nullable(), salePricePaise: z.number().int().min(0) }).optional(),
     }),
   )
   .min(1)
@@ -58,6 +60,7 @@ async function dryRun(form: FormData) {
       stock: count.stock,
       seen: count.seen ?? 0,
       ...(count.sku !== undefined ? { sku: count.sku } : {}),
+      ...(count.sellAt !== undefined ? { sellAt: count.sellAt } : {}),
     }
   })
   const bad = plan.fileErrors.length > 0 || plan.rows.some((row) => row.problems.length > 0)

@@ -1,12 +1,13 @@
 // Which demo products keep their stock per variant (ADR 061), by title: the shop then shows a sold-out
-// chain colour, a last large clock and a sold-out earring colour beside the ones still on sale. Each
+// chain colour, a last large clock and a sold-out earring colour beside the ones still on sale, and a
+// chain colour with its own price (ADR 071). Each
 // product's variants add up to the stock the catalogue gives it.
 import type { ProductInput } from '~/schemas/product'
 
 interface DemoVariantStock {
   optionLabel?: string
-  /** Per option: its own stock, or its stock per colour. */
-  options?: Record<string, { stock: number } | { stockByColor: Record<string, number> }>
+  /** Per option: its own stock, or its stock per colour (and a colour's own price and sale price in paise, ADR 071). */
+  options?: Record<string, { stock: number } | { stockByColor: Record<string, number>; priceByColor?: Record<string, number>; salePriceByColor?: Record<string, number> }>
   /** Per colour, for a product without options. */
   stockByColor?: Record<string, number>
   /** A colour's own picture, by its number among the product's pictures (1 = the first). */
@@ -17,7 +18,8 @@ export const DEMO_VARIANT_STOCK: Record<string, DemoVariantStock> = {
   'Ocean Wave Resin Pendant': {
     optionLabel: 'Chain',
     options: {
-      'Silver Chain': { stockByColor: { 'Ocean Blue': 10, Teal: 6 } },
+      // Teal on a silver chain is the deeper pour: its own price, on sale (ADR 071).
+      'Silver Chain': { stockByColor: { 'Ocean Blue': 10, Teal: 6 }, priceByColor: { Teal: 134_900 }, salePriceByColor: { Teal: 109_900 } },
       'Gold Chain': { stockByColor: { 'Ocean Blue': 1, Teal: 7 } },
     },
     colorPictures: { 'Ocean Blue': 1, Teal: 3 },

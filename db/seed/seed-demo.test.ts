@@ -113,6 +113,9 @@ describe('seedDemo', () => {
     expect(variants.find((v) => v.title === 'Geode Resin Wall Clock' && v.variety_name === '18 inch')?.stock).toBe(1)
     expect(variants.find((v) => v.title === 'Gold Flake Marble Drop Earrings' && v.color === 'Gold')?.stock).toBe(0)
     expect(variants.find((v) => v.title === 'Ocean Wave Resin Pendant')?.option_label).toBe('Chain')
+    // One chain colour with its own price and sale price (ADR 071).
+    const priced = await db.selectFrom('product_variants').select(['variety_name', 'color', 'price_paise', 'sale_price_paise']).where('price_paise', 'is not', null).execute()
+    expect(priced).toEqual([{ variety_name: 'Silver Chain', color: 'Teal', price_paise: 134_900, sale_price_paise: 109_900 }])
   })
 
   it('gives every product at least one image whose three widths exist on disk', async () => {

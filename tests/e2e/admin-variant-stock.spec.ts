@@ -1,6 +1,6 @@
 // Issue 27 on a 390 px phone, JS on and off (ADR 067): the owner names her option group "Chain", keeps
-// stock for each chain and colour in the product sheet's grid, saves, reopens and sees it all; the
-// shop's page marks the chain she set to 0 sold out. The product is the test's own (ADR 059).
+// stock for each chain and colour in the product sheet's grid (and one colour's own price, ADR 071),
+// saves, reopens and sees it all; the shop's page marks the chain she set to 0 sold out. The product is the test's own (ADR 059).
 import type { Locator, Page } from '@playwright/test'
 import { adminProductCard, expect, flash, jsEnabled, loginAs, PHONE_390, test } from './fixtures'
 
@@ -21,6 +21,7 @@ async function addItem(sheet: Locator, button: string, fill: [string, string][])
 }
 
 const STOCK = { 'Stock of Silver, Teal': '3', 'Stock of Silver, Amber': '2', 'Stock of Brass, Teal': '0', 'Stock of Brass, Amber': '0' }
+const PRICES = { 'Price of Silver, Amber': '4499', 'Sale price of Silver, Amber': '4299' }
 
 test('the owner keeps stock per chain and colour; the shop marks the chain at 0 sold out', async ({ page, shop }) => {
   const piece = await shop.product()
@@ -45,6 +46,8 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   await sheet.getByLabel('Keep stock for each option and colour', { exact: true }).check()
   if (!jsEnabled()) await sheet.getByRole('button', { name: 'Show stock per option' }).click()
   for (const [label, value] of Object.entries(STOCK)) await sheet.getByLabel(label, { exact: true }).fill(value)
+  // Amber on silver has its own price and sale price (ADR 071); the other rows keep the option's.
+  for (const [label, value] of Object.entries(PRICES)) await sheet.getByLabel(label, { exact: true }).fill(value)
   // Total Stock is the grid's sum, not typed.
   const total = sheet.getByLabel('Total Stock', { exact: true })
   if (jsEnabled()) await expect(total).toHaveValue('5')
@@ -60,6 +63,8 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   await expect(sheet.getByLabel('Color 1 picture', { exact: true })).toHaveValue('')
   await expect(sheet.getByLabel('Keep stock for each option and colour', { exact: true })).toBeChecked()
   for (const [label, value] of Object.entries(STOCK)) await expect(sheet.getByLabel(label, { exact: true })).toHaveValue(value)
+  for (const [label, value] of Object.entries(PRICES)) await expect(sheet.getByLabel(label, { exact: true })).toHaveValue(value)
+  await expect(sheet.getByLabel('Price of Silver, Teal', { exact: true })).toHaveValue('')
   await expect(sheet.getByLabel('Total Stock', { exact: true })).toHaveValue('5')
 
   // The shop as a visitor sees it (the admin's own pages are the admin's).
@@ -68,6 +73,7 @@ test('the owner keeps stock per chain and colour; the shop marks the chain at 0 
   const chains = page.getByRole('group', { name: 'Chain Options' })
   await expect(chains.getByRole('radio', { name: /^Brass.*\(sold out\)$/ })).toBeDisabled()
   await expect(chains.getByRole('radio', { name: /^Silver/ })).toBeEnabled()
+  await expect(chains.getByRole('radio', { name: 'Silver ₹3,999.00 – ₹4,299.00' })).toBeVisible()
   const amber = page.getByRole('group', { name: 'Color Options' }).getByRole('radio', { name: 'Amber' })
   await expect(amber).toHaveAttribute('data-picture', '1')
 })

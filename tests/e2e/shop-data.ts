@@ -51,6 +51,8 @@ export interface ProductOptions {
   madeToOrderDays?: number
   /** Personalisation fields as the admin /api takes them (ADR 069). */
   personalization?: { label: string; kind?: 'text' | 'date'; maxLength?: number; required?: boolean; pricePaise?: number }[]
+  /** More of the /api product body (colours, variety, stock and prices by colour: ADR 061, 071). */
+  extra?: Record<string, unknown>
 }
 
 export interface TestShopper {
@@ -143,6 +145,7 @@ export class ShopData {
         images: [image.result.url],
         ...(options.madeToOrderDays === undefined ? {} : { madeToOrderDays: options.madeToOrderDays }),
         ...(options.personalization ? { personalization: options.personalization } : {}),
+        ...(options.extra ?? {}),
       },
     })
     const id: string = added.data._id

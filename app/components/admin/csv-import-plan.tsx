@@ -41,6 +41,16 @@ function PlanRows({ rows }: { rows: readonly ImportRow[] }) {
                 SKU {row.sku.from || '(none)'} → <strong>{row.sku.to || '(none)'}</strong>
               </span>
             ) : null}
+            {row.price ? (
+              <span>
+                Price ₹{row.price.from} → <strong>₹{row.price.to}</strong>
+              </span>
+            ) : null}
+            {row.salePrice ? (
+              <span>
+                Sale price {row.salePrice.from ? `₹${row.salePrice.from}` : '(none)'} → <strong>{row.salePrice.to ? `₹${row.salePrice.to}` : '(none)'}</strong>
+              </span>
+            ) : null}
           </div>
           {row.problems.length > 0 ? (
             <ul className="grid gap-0.5 text-red-700 dark:text-red-300">

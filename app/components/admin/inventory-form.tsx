@@ -10,6 +10,7 @@ import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import type { FormReply } from '~/web/form-reply'
 import { choiceWords } from '~/lib/variants'
+import { unitPricePaise as unitOf } from '~/lib/pricing'
 
 export interface InventoryFormRow {
   productId: string
@@ -21,7 +22,13 @@ export interface InventoryFormRow {
   stock: number
   held: number
   sold: number
+  /** What a line of it costs now; a shelf keyed by colour may have its own price (ADR 071). */
+  sellsAt?: { pricePaise: number; salePricePaise: number }
+  ownPriceAllowed?: boolean
 }
+
+/** Paise as a price box shows them ('' for no sale). */
+const rupeesText = (paise: number | undefined) => (paise ? (paise / 100).toFixed(2) : '')
 
 /** 'Size: Small · Colour: Teal', or '' for a product's own stock. */
 export function shelfName(row: Pick<InventoryFormRow, 'optionLabel' | 'variety' | 'color'>): string {
@@ -37,7 +44,7 @@ export function historyHref(row: Pick<InventoryFormRow, 'productId' | 'variety' 
 
 export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply?: FormReply }) {
   const saving = useNavigation().state === 'submitting'
-  const echoed = (reply?.initialValue as { counts?: { stock?: string }[] } | null | undefined)?.counts
+  const echoed = (reply?.initialValue as { counts?: { stock?: string; price?: string; salePrice?: string }[] } | null | undefined)?.counts
   const formError = reply?.error?.['']?.[0]
   return (
     <Form method="post" className="grid gap-3">
@@ -49,14 +56,15 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
       <ul aria-label="Stock" className="grid gap-2">
         {rows.map((row, index) => {
           const name = `counts[${index}]`
-          const errors = reply?.error?.[`${name}.stock`]
+          const errors = [`${name}.stock`, `${name}.price`, `${name}.salePrice`].flatMap((field) => reply?.error?.[field] ?? [])
+          const [price, sale] = [rupeesText(row.sellsAt?.pricePaise), rupeesText(row.sellsAt?.salePricePaise)]
           const label = [row.title, shelfName(row)].filter(Boolean).join(', ')
           return (
             <li
               key={`${row.productId}\u0000${row.variety}\u0000${row.color}`}
               className={cn(
                 'grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3',
-                errors ? 'border-red-500' : row.stock <= 0 ? 'border-red-200 dark:border-red-900' : 'border-zinc-200 dark:border-zinc-800',
+                errors.length ? 'border-red-500' : row.stock <= 0 ? 'border-red-200 dark:border-red-900' : 'border-zinc-200 dark:border-zinc-800',
               )}
             >
               <div className="min-w-0">
@@ -67,6 +75,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
                   {row.held} held · {row.sold} sold in 30 days
                   {row.stock > 0 && row.stock < LOW_STOCK_THRESHOLD ? ' · Low' : ''}
                   {row.stock <= 0 ? ' · Sold out' : ''}
+                  {row.sellsAt && !row.ownPriceAllowed ? ` · ₹${rupeesText(unitOf(row.sellsAt))}` : ''}
                 </p>
                 <Link to={historyHref(row)} className="inline-flex min-h-11 items-center text-sm underline">
                   History
@@ -86,11 +95,36 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
                   name={`${name}.stock`}
                   defaultValue={echoed?.[index]?.stock ?? row.stock}
                   aria-label={`Stock of ${label}`}
-                  aria-invalid={errors ? true : undefined}
-                  aria-describedby={errors ? `${name}-error` : undefined}
+                  aria-invalid={errors.length ? true : undefined}
+                  aria-describedby={errors.length ? `${name}-error` : undefined}
                 />
               </div>
-              {errors ? (
+              {row.ownPriceAllowed ? (
+                <div className="col-span-2 grid grid-cols-2 gap-2 text-sm">
+                  <input type="hidden" name={`${name}.seenPrice`} value={price} />
+                  <input type="hidden" name={`${name}.seenSalePrice`} value={sale} />
+                  {(
+                    [
+                      ['price', 'Price', price],
+                      ['salePrice', 'Sale price', sale],
+                    ] as const
+                  ).map(([field, word, value]) => (
+                    <label key={field} htmlFor={`${name}-${field}`} className="grid gap-1">
+                      {word} (₹)
+                      <Input
+                        id={`${name}-${field}`}
+                        type="text"
+                        inputMode="decimal"
+                        name={`${name}.${field}`}
+                        defaultValue={echoed?.[index]?.[field] ?? value}
+                        aria-label={`${word} of ${label}`}
+                        className="h-9"
+                      />
+                    </label>
+                  ))}
+                </div>
+              ) : null}
+              {errors.length ? (
                 <p id={`${name}-error`} className="col-span-2 text-sm text-red-600 dark:text-red-400">
                   {errors.join(' ')}
                 </p>

@@ -28,3 +28,12 @@ it('shows a box per option when kept so, and per colour without options', () => 
   expect(stockBoxes(colorsOnly, false).map((b) => [b.name, b.label])).toEqual([['colorStock[0]', 'Stock of Teal']])
   expect(stockBoxes({ varietyType: '', colors: [] }, false)).toEqual([])
 })
+
+it('gives each colour row a price and a sale price box, named by index and labelled by names (ADR 071)', () => {
+  const [first] = stockBoxes({ ...values, varieties: [{ name: 'Small', colorStock: ['3'], colorPrice: ['1249.5'] }] }, false)
+  expect([first?.price, first?.sale]).toEqual([
+    { name: 'varieties[0].colorPrice[0]', label: 'Price of Small, Teal', value: '1249.5' },
+    { name: 'varieties[0].colorSalePrice[0]', label: 'Sale price of Small, Teal', value: '' },
+  ])
+  expect(stockBoxes(values, true)[0]).not.toHaveProperty('price')
+})

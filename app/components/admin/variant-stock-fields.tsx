@@ -14,20 +14,27 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const count = (value: unknown) => (/^\d{1,9}$/.test(text(value)) ? Number(value) : 0)
 
-/** The boxes the grid shows for the form's current values: name, label and typed value of each. */
-export function stockBoxes(values: Values, byOptionOnly: boolean) {
+/** A box of the grid: its field name, accessible name and value as typed. */
+type Box = { name: string; label: string; value: string }
+
+/**
+ * The boxes the grid shows for the form's current values: name, label and typed value of each; a
+ * colour's row also has its own price and sale price (ADR 071; empty: the option's or the product's).
+ */
+export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { price?: Box; sale?: Box })[] {
   const colors = list(values.colors).map(text)
   const options = values.varietyType ? list(values.varieties).map((v) => (v ?? {}) as Values) : []
   const shape = stockGridShape(options.length, colors.length, byOptionOnly)
-  if (shape === 'color') {
-    const boxes = list(values.colorStock)
-    return colors.map((color, j) => ({ name: `colorStock[${j}]`, label: stockBoxLabel(undefined, color || `colour ${j + 1}`), value: text(boxes[j]) }))
+  const row = (at: Values, prefix: string, option: string | undefined, j: number) => {
+    const label = stockBoxLabel(option, colors[j] || `colour ${j + 1}`)
+    const box = (field: string, name: string) => ({ name: `${prefix}${field}[${j}]`, label: label.replace('Stock', name), value: text(list(at[field])[j]) })
+    return { ...box('colorStock', 'Stock'), price: box('colorPrice', 'Price'), sale: box('colorSalePrice', 'Sale price') }
   }
+  if (shape === 'color') return colors.map((_, j) => row(values, '', undefined, j))
   return options.flatMap((option, i) => {
     const name = text(option.name) || `option ${i + 1}`
     if (shape === 'option') return [{ name: `varieties[${i}].stock`, label: stockBoxLabel(name, undefined), value: text(option.stock) }]
-    const boxes = list(option.colorStock)
-    return colors.map((color, j) => ({ name: `varieties[${i}].colorStock[${j}]`, label: stockBoxLabel(name, color || `colour ${j + 1}`), value: text(boxes[j]) }))
+    return colors.map((_, j) => row(option, `varieties[${i}].`, name, j))
   })
 }
 
@@ -60,26 +67,54 @@ export function VariantStockFields({ form, values, hydrated }: { form: FormMetad
         </button>
       )}
       {on && boxes.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Add an option or a colour to keep stock for each.</p> : null}
+      {boxes.some((box) => box.price) ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">Stock, then price and sale price in ₹: leave a price empty for the option's (or the product's).</p>
+      ) : null}
       {boxes.length > 0 ? (
         <div className="grid grid-cols-2 gap-2">
           {boxes.map((box, index) => (
-            <div key={`${box.name}|${box.label}`} className="grid gap-1 text-sm">
+            <div key={`${box.name}|${box.label}`} className={box.price ? 'col-span-2 grid gap-1 text-sm' : 'grid gap-1 text-sm'}>
               <label htmlFor={`stock-box-${index}`}>{box.label}</label>
-              <Input
-                id={`stock-box-${index}`}
-                type="number"
-                name={box.name}
-                aria-label={box.label}
-                defaultValue={box.value}
-                required
-                min="0"
-                max="100000"
-                step="1"
-                inputMode="numeric"
-                aria-invalid={errors[box.name] ? true : undefined}
-                className="h-9 text-sm"
-              />
-              {errors[box.name] ? <span className="text-xs text-red-600">{errors[box.name]?.join(' ')}</span> : null}
+              <div className={box.price ? 'grid grid-cols-3 gap-2' : 'grid'}>
+                <Input
+                  id={`stock-box-${index}`}
+                  type="number"
+                  name={box.name}
+                  aria-label={box.label}
+                  defaultValue={box.value}
+                  required
+                  min="0"
+                  max="100000"
+                  step="1"
+                  inputMode="numeric"
+                  aria-invalid={errors[box.name] ? true : undefined}
+                  className="h-9 text-sm"
+                />
+                {[box.price, box.sale].map((money) =>
+                  money ? (
+                    <Input
+                      key={money.name}
+                      type="number"
+                      name={money.name}
+                      aria-label={money.label}
+                      placeholder={money === box.price ? 'Price' : 'Sale'}
+                      defaultValue={money.value}
+                      min="0"
+                      step="0.01"
+                      inputMode="decimal"
+                      aria-invalid={errors[money.name] ? true : undefined}
+                      className="h-9 text-sm"
+                    />
+                  ) : null,
+                )}
+              </div>
+              {[box, box.price, box.sale].map((b) =>
+                b && errors[b.name] ? (
+                  <span key={b.name} className="text-xs text-red-600">
+                    {errors[b.name]?.join(' ')}
+                  </span>
+                ) : null,
+              )}
             </div>
           ))}
         </div>

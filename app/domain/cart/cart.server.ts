@@ -8,6 +8,7 @@ import { addOnPaise, type PersonalizationValues, readPersonalization, readPerson
 import { unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
 import { lineStock, variantsOf } from './variant-stock.server'
+import { choicePrices } from '~/lib/variants'
 import { optionLabelOf } from '~/lib/catalog'
 
 /** Whose cart: a signed-in user's, or a visitor's (the guest id in the session cookie). */
@@ -174,10 +175,14 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       Object.keys(personalization).some((label) => !fields.some((f) => f.label === label)) ||
       fields.some((f) => f.required && !personalization[f.label])
     const addOn = addOnPaise(fields, personalization)
-    const base =
-      row.variety_price_paise !== null
-        ? { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 }
-        : { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }
+    // The variant's own price, else the option's, else the product's (ADR 071: choicePrices, the one rule).
+    const base = choicePrices(
+      { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise },
+      row.variety_price_paise === null ? null : { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 },
+      variants.get(row.product_id) ?? [],
+      row.variety_name,
+      row.color,
+    )
     const priced = { pricePaise: base.pricePaise + addOn, salePricePaise: base.salePricePaise > 0 ? base.salePricePaise + addOn : 0 }
     const unit = unitPricePaise(priced)
     const { problem, shortOfStock } = lineProblem({

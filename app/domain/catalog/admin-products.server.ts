@@ -158,13 +158,20 @@ export function toProductFormValues(product: ProductDetail) {
   const variants = product.variants
   const stockOf = (variety: string, color: string) => variants.find((v) => v.variety === variety && v.color === color)?.available
   const stockBoxes = (variety: string) => product.colors.map((color) => String(stockOf(variety, color) ?? ''))
+  // A colour's own price and sale price in rupees (ADR 071), '' for none.
+  const moneyBoxes = (variety: string, key: 'pricePaise' | 'salePricePaise') =>
+    product.colors.map((color) => {
+      const paise = variants.find((v) => v.variety === variety && v.color === color)?.[key]
+      return paise === undefined ? '' : String(paiseToRupees(paise))
+    })
+  const colorRow = (variety: string) => ({ colorStock: stockBoxes(variety), colorPrice: moneyBoxes(variety, 'pricePaise'), colorSalePrice: moneyBoxes(variety, 'salePricePaise') })
   const byOption = variants.length > 0 && variants.every((v) => v.color === '')
-  const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : { colorStock: stockBoxes(name) })
+  const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : colorRow(name))
   return {
     optionLabel: product.ownOptionLabel,
     variantStock: variants.length > 0 ? 'on' : undefined,
     stockByOption: byOption && product.colors.length > 0 ? 'on' : undefined,
-    colorStock: variants.length > 0 && !product.variety ? stockBoxes('') : undefined,
+    ...(variants.length > 0 && !product.variety ? colorRow('') : {}),
     variantStockSeen: variants.map((v) => ({ variety: v.variety, color: v.color, stock: v.available })),
     title: product.title,
     description: product.description,

@@ -54,6 +54,9 @@ export interface ProductVariant {
   available: number
   /** The variant's own picture, when it has one. */
   image?: string
+  /** The variant's own price and sale price in paise, when it has them (ADR 071: choicePrices). */
+  pricePaise?: number
+  salePricePaise?: number
 }
 
 export interface ProductDetail extends ProductCardData {
@@ -282,6 +285,8 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           color: v.color,
           available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
           ...(v.image ? { image: v.image } : {}),
+          ...(v.pricePaise === null ? {} : { pricePaise: v.pricePaise }),
+          ...(v.salePricePaise === null ? {} : { salePricePaise: v.salePricePaise }),
         })),
         madeToOrderDays: row.made_to_order_days,
         personalization: readPersonalizationFields(row.personalization),

@@ -74,7 +74,7 @@ describe('the import dry run', () => {
   it('reads the exported file back with nothing to change', async () => {
     const plan = await planInventoryImport(db, utf8(await exportInventoryCsv(db)))
     expect(plan).toMatchObject({ fileErrors: [], rows: [], unchanged: 5, counts: [] })
-    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label', 'price', 'sale_price'])])
+    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label'])])
   })
 
   it('lists each change with the stock it saw, and changes nothing', async () => {
@@ -128,6 +128,76 @@ describe('the import dry run', () => {
       12: ['This product keeps its stock per option or colour: fill in the option and colour of the row.'],
     })
     expect(plan.counts).toEqual([])
+  })
+
+  it('sets a colour’s own price and sale price from the price columns, and clears it with an empty price (ADR 071)', async () => {
+    const plan = await planInventoryImport(
+      db,
+      utf8('product_id,option,colour,price,sale_price,stock\nvase,Small,Teal,1249.50,,1\nvase,Small,नीला,900,850,0\nvase,Large,Teal,,,4\ncoaster,,,499.00,399.00,7\n'),
+    )
+    expect(plan.rows.map((row) => [row.row, row.price, row.salePrice, row.problems])).toEqual([
+      [2, { from: '900.00', to: '1249.50' }, { from: '800.50', to: '' }, []],
+      [3, undefined, { from: '800.50', to: '850.00' }, []],
+      [4, { from: '1600.00', to: '1500.00' }, { from: '1550.00', to: '' }, []],
+    ])
+    expect(plan.counts.map((count) => [count.variety, count.color, count.sellAt])).toEqual([
+      ['Small', 'Teal', { pricePaise: 124_950, salePricePaise: 0 }],
+      ['Small', 'नीला', { pricePaise: 90_000, salePricePaise: 85_000 }],
+      ['Large', 'Teal', { pricePaise: null, salePricePaise: 0 }],
+    ])
+    const own = async () =>
+      db.selectFrom('product_variants').select(['variety_name', 'color', 'price_paise', 'sale_price_paise']).where('product_id', '=', 'vase').orderBy('position').execute()
+    const before = await own()
+    await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'prices.csv' })
+    expect((await own()).map((v) => [v.variety_name, v.color, v.price_paise, v.sale_price_paise])).toEqual([
+      ['Small', 'Teal', 124_950, null],
+      ['Small', 'नीला', null, 85_000],
+      ['Large', 'Teal', null, null],
+    ])
+    expect(before).not.toEqual(await own())
+    // Read back: the export is the file's prices, and a second import changes nothing.
+    const again = await planInventoryImport(db, utf8(await exportInventoryCsv(db)))
+    expect(again.rows).toEqual([])
+  })
+
+  it('refuses bad, hostile or misplaced prices row by row, and a bad file changes nothing', async () => {
+    const plan = await planInventoryImport(
+      db,
+      utf8(
+        [
+          'product_id,option,colour,price,sale_price,stock',
+          'vase,Small,Teal,12.345,,1',
+          'vase,Small,नीला,=1+1,,0',
+          "vase,Large,Teal,'=HYPERLINK(1),-5,4",
+          'coaster,,,599,,7',
+          'vase,Large,Teal,0,,9',
+          'evil,,,100.00,100.00,2',
+        ].join('\n'),
+      ),
+    )
+    expect(plan.rows.map((row) => [row.row, row.problems])).toEqual([
+      [2, [CSV_MESSAGES.price]],
+      [3, [CSV_MESSAGES.price]],
+      [4, [CSV_MESSAGES.price, CSV_MESSAGES.salePrice, CSV_MESSAGES.duplicate([6])]],
+      [5, [CSV_MESSAGES.ownPriceOnlyByColour('')]],
+      [6, [CSV_MESSAGES.price, CSV_MESSAGES.duplicate([4])]],
+      [7, [CSV_MESSAGES.ownPriceOnlyByColour('')]],
+    ])
+    expect(plan.counts).toEqual([])
+    const sale = await planInventoryImport(db, utf8('product_id,option,colour,price,sale_price,stock\nvase,Small,Teal,,900,1\n'))
+    expect(sale.rows.map((row) => row.problems)).toEqual([[CSV_MESSAGES.saleNotBelow]])
+    // The domain says the same when handed such a count: all or none.
+    const refused = await applyInventoryImport(
+      db,
+      [
+        { productId: 'vase', variety: 'Small', color: 'नीला', stock: 3 },
+        { productId: 'coaster', variety: '', color: '', stock: 7, sellAt: { pricePaise: 59_900, salePricePaise: 0 } },
+      ],
+      { actorId: owner.id, fileName: 'x.csv' },
+    ).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(Invalid)
+    expect((refused as Invalid).errors).toEqual({ 1: [CSV_MESSAGES.ownPriceOnlyByColour('')] })
+    expect(await stockOf('vase', 'Small', 'नीला')).toBe(0)
   })
 
   it('refuses wrong columns with one message naming them', async () => {

@@ -14,12 +14,17 @@ import {
   MAX_CSV_BYTES,
   MAX_CSV_ROWS,
   REQUIRED_CSV_COLUMNS,
+  RUPEES_PATTERN,
   SKU_PATTERN,
 } from '~/lib/inventory-csv'
 import { MAX_STOCK } from '~/lib/inventory'
+import { linePrices, type Priced } from '~/lib/pricing'
+import { rupeesToPaise } from '~/lib/money'
 import { categoryLabel, optionLabelOf } from '~/lib/catalog'
 import { inJsonList } from '../../../db/dialect'
 import { setStockCounts, type StockCount } from './inventory.server'
+import { planPrice, type SellAt, shelfPrices } from './variant-prices.server'
+import { stockKey } from '~/domain/cart/variant-stock.server'
 
 export type { ImportRow }
 
@@ -71,12 +76,13 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
     const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: product.sku }]
     for (const shelf of shelves) {
       const option = (optionsOf.get(product.id) ?? []).find((row) => row.name === shelf.variety_name)
-      const priced =
-        shelf.price_paise !== null
-          ? { price: shelf.price_paise, sale: shelf.sale_price_paise ?? 0 }
-          : option
-            ? { price: option.price_paise, sale: option.sale_price_paise }
-            : { price: product.price_paise, sale: product.sale_price_paise }
+      // What a line of it costs (ADR 071's one rule): the variant's own price, else the option's, else the product's.
+      const sells = linePrices(
+        { pricePaise: product.price_paise, salePricePaise: product.sale_price_paise },
+        option ? { pricePaise: option.price_paise, salePricePaise: option.sale_price_paise } : null,
+        { pricePaise: shelf.price_paise, salePricePaise: shelf.sale_price_paise },
+      )
+      const priced = { price: sells.pricePaise, sale: sells.salePricePaise }
       const row: Record<CsvColumn, string> = {
         product_id: product.id,
         title: product.title,
@@ -138,13 +144,14 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
 
   const at = (record: { cells: string[] }, column: CsvColumn) => readCell(record.cells[columns.indexOf(column)] ?? '')
   const ids = [...new Set(records.map((record) => at(record, 'product_id')).filter((id) => id !== '' && id.length <= 100))]
-  const shelves = await shelvesOf(db, ids)
+  const [shelves, prices] = await Promise.all([shelvesOf(db, ids), shelfPrices(db, ids)])
+  const pricing = columns.includes('price') || columns.includes('sale_price')
   const keys = records.map((record) => `${at(record, 'product_id')}\u0000${shelfKey(at(record, 'option'), at(record, 'colour'))}`)
   const rowsOf = groupBy(
     keys.map((key, index) => ({ key, row: records[index]?.row ?? 0 })),
     (entry) => entry.key,
   )
-  const rows: ImportRow[] = records.map((record, index) => {
+  const rows: (ImportRow & { sellAt?: SellAt })[] = records.map((record, index) => {
     const row = record.row
     const productId = at(record, 'product_id')
     const variety = at(record, 'option')
@@ -164,12 +171,18 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     const skuTo = columns.includes('sku') ? at(record, 'sku') : null
     if (skuTo !== null && !SKU_PATTERN.test(skuTo)) problems.push(CSV_MESSAGES.sku)
     const sku = skuTo !== null && shelf && skuTo !== shelf.sku ? { from: shelf.sku, to: skuTo } : undefined
+    // The price it is to sell at, when the file has the columns (ADR 071): an empty price is the one it inherits.
+    const sellAt = pricing ? readSellAt(at(record, 'price'), at(record, 'sale_price'), problems) : null
+    const priced = sellAt && shelf ? prices.get(stockKey(productId, { variety, color })) : undefined
+    const price = sellAt && priced ? planPrice(priced, sellAt, { variety, color }) : {}
+    if (price.problem) problems.push(price.problem)
+    const changes = price.wanted && priced ? priceChanges(priced.sellsAt, price.wanted) : {}
     // A few of the others are enough to name (5,000 copies of one row must not cost 25 million steps).
     const others = (rowsOf.get(keys[index] ?? '') ?? []).slice(0, 7).map((entry) => entry.row).filter((other) => other !== row).slice(0, 6)
     if (productId !== '' && others.length > 0) problems.push(CSV_MESSAGES.duplicate(others))
-    return { row, productId, title: product?.title ?? '', variety, color, from, to, ...(sku ? { sku } : {}), problems }
+    return { row, productId, title: product?.title ?? '', variety, color, from, to, ...(sku ? { sku } : {}), ...changes, ...(price.own ? { sellAt: sellAt as SellAt } : {}), problems }
   })
-  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined)
+  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined || row.sellAt !== undefined)
   const good = shown.every((row) => row.problems.length === 0)
   const counts = good
     ? shown.map((row) => ({
@@ -179,9 +192,10 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
         stock: row.to ?? 0,
         seen: row.from ?? 0,
         ...(row.sku ? { sku: row.sku.to } : {}),
+        ...(row.sellAt ? { sellAt: row.sellAt } : {}),
       }))
     : []
-  return { fileErrors: [], notices, rows: shown, unchanged: rows.length - shown.length, counts }
+  return { fileErrors: [], notices, rows: shown.map(({ sellAt: _, ...row }) => row), unchanged: rows.length - shown.length, counts }
 }
 
 /** Applies a dry run's counts, all or none; a shelf whose stock moved since refuses them all (Invalid, keyed by index). */
@@ -229,6 +243,24 @@ function checkHeader(columns: readonly string[]): string | null {
   if (missing.length > 0) return CSV_MESSAGES.missingColumns(missing)
   const repeated = [...new Set(columns.filter((name, index) => columns.indexOf(name) !== index))]
   return repeated.length > 0 ? CSV_MESSAGES.repeatedColumns(repeated) : null
+}
+
+/** A row's price cells as the price it is to sell at, or null (and a problem) when they are not rupees. */
+function readSellAt(price: string, sale: string, problems: string[]): SellAt | null {
+  const paise = (cell: string) => (RUPEES_PATTERN.test(cell) && Number(cell) <= 1_000_000 ? rupeesToPaise(Number(cell)) : null)
+  const [pricePaise, salePricePaise] = [price === '' ? null : paise(price), sale === '' ? 0 : paise(sale)]
+  if (price !== '' && (pricePaise === null || pricePaise <= 0)) problems.push(CSV_MESSAGES.price)
+  if (salePricePaise === null) problems.push(CSV_MESSAGES.salePrice)
+  return (price === '' || (pricePaise !== null && pricePaise > 0)) && salePricePaise !== null ? { pricePaise, salePricePaise } : null
+}
+
+const shownRupees = (paise: number) => (paise > 0 ? (paise / 100).toFixed(2) : '')
+
+/** The price and sale price a row changes, as the dry run shows them (rupees; '' for no sale). */
+function priceChanges(now: Priced, wanted: Priced): Pick<ImportRow, 'price' | 'salePrice'> {
+  const change = (from: number, to: number) => (from === to ? undefined : { from: shownRupees(from), to: shownRupees(to) })
+  const [price, salePrice] = [change(now.pricePaise, wanted.pricePaise), change(now.salePricePaise, wanted.salePricePaise)]
+  return { ...(price ? { price } : {}), ...(salePrice ? { salePrice } : {}) }
 }
 
 const shelfKey = (variety: string, color: string) => `${variety}\u0000${color}`

@@ -136,3 +136,50 @@ describe('setting stock counts', () => {
     }
   })
 })
+
+describe('a colour’s own price on the inventory (ADR 071)', () => {
+  it('lists what each shelf sells at, and which may have a price of its own', async () => {
+    const rows = (await listInventory(db)).items
+    expect(rows.map((row) => [row.variety, row.color, row.sellsAt.pricePaise, row.ownPriceAllowed])).toEqual([
+      ['', '', 10_000, false],
+      ['Small', 'Teal', 90_000, true],
+      ['Small', 'Gold', 90_000, true],
+      ['Large', 'Teal', 150_000, true],
+      ['Large', 'Gold', 150_000, true],
+    ])
+  })
+
+  it('sets the price a colour sells at with its stock, all or none, and refuses one on a product’s own stock', async () => {
+    const refused = await setStockCounts(
+      db,
+      [
+        { productId: 'vase', variety: 'Small', color: 'Teal', stock: 1, seen: 1, sellAt: { pricePaise: 99_900, salePricePaise: 0 } },
+        { productId: 'vase', variety: 'Large', color: 'Gold', stock: 2, seen: 2, sellAt: { pricePaise: null, salePricePaise: 150_000 } },
+        { productId: 'coaster', variety: '', color: '', stock: 7, seen: 7, sellAt: { pricePaise: 59_900, salePricePaise: 0 } },
+      ],
+      { actorId: owner.id, reason: 'admin-edit' },
+    ).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(Invalid)
+    expect((refused as Invalid).errors).toEqual({ 1: ['The sale price must be less than the price.'], 2: ["Change the product's price in the product form."] })
+    const unchanged = await db.selectFrom('product_variants').select('price_paise').where('product_id', '=', 'vase').where('price_paise', 'is not', null).execute()
+    expect(unchanged).toEqual([])
+
+    const changed = await setStockCounts(
+      db,
+      [
+        { productId: 'vase', variety: 'Small', color: 'Teal', stock: 1, seen: 1, sellAt: { pricePaise: 99_900, salePricePaise: 0 } },
+        { productId: 'vase', variety: 'Large', color: 'Gold', stock: 2, seen: 2, sellAt: { pricePaise: null, salePricePaise: 140_000 } },
+        { productId: 'vase', variety: 'Large', color: 'Teal', stock: 4, seen: 4, sellAt: { pricePaise: 150_000, salePricePaise: 0 } },
+      ],
+      { actorId: owner.id, reason: 'admin-edit' },
+    )
+    expect(changed).toBe(2)
+    const rows = (await listInventory(db)).items
+    expect(rows.filter((row) => row.variety !== '').map((row) => [row.variety, row.color, row.sellsAt])).toEqual([
+      ['Small', 'Teal', { pricePaise: 99_900, salePricePaise: 0 }],
+      ['Small', 'Gold', { pricePaise: 90_000, salePricePaise: 0 }],
+      ['Large', 'Teal', { pricePaise: 150_000, salePricePaise: 0 }],
+      ['Large', 'Gold', { pricePaise: 150_000, salePricePaise: 140_000 }],
+    ])
+  })
+})

@@ -8,11 +8,13 @@ import type { Database } from '../../../db/schema'
 import { lockRows } from '../../../db/dialect'
 import { INVENTORY_PAGE_SIZE, MAX_STOCK, SOLD_WINDOW_DAYS, type StockMovementReason } from '~/lib/inventory'
 import { LOW_STOCK_THRESHOLD, optionLabelOf, type VarietyType } from '~/lib/catalog'
+import type { Priced } from '~/lib/pricing'
 import { clock } from '~/domain/clock'
 import { Invalid, type FieldErrors } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
 import { PRODUCT_STOCK, stockKey, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
 import { recordStockMovements, type StockMovement } from './stock-history.server'
+import { planPrice, type SellAt, type ShelfPrices, shelfPrices, writeOwnPrices } from './variant-prices.server'
 
 /** One shelf: a variant of a product, or a product's own stock (variety and color ''). */
 export interface InventoryRow extends VariantKey {
@@ -26,6 +28,9 @@ export interface InventoryRow extends VariantKey {
   held: number
   /** Units of paid orders (not cancelled or rejected) in the last SOLD_WINDOW_DAYS days. */
   sold: number
+  /** What a line of it costs now, and whether it may have a price of its own (a shelf keyed by colour; ADR 071). */
+  sellsAt: Priced
+  ownPriceAllowed: boolean
 }
 
 export type StockFilter = 'all' | 'low' | 'out'
@@ -78,7 +83,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
     pageSize: INVENTORY_PAGE_SIZE,
   })
   const productIds = [...new Set(page.items.map((row) => row.productId))]
-  const [held, sold] = await Promise.all([heldByShelf(db, productIds), soldByShelf(db, productIds)])
+  const [held, sold, prices] = await Promise.all([heldByShelf(db, productIds), soldByShelf(db, productIds), shelfPrices(db, productIds)])
   return {
     ...page,
     items: page.items.map((row) => {
@@ -93,6 +98,8 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
         stock: Number(row.stock),
         held: held.get(key) ?? 0,
         sold: sold.get(key) ?? 0,
+        sellsAt: prices.get(key)?.sellsAt ?? { pricePaise: 0, salePricePaise: 0 },
+        ownPriceAllowed: prices.get(key)?.ownAllowed ?? false,
       }
     }),
   }
@@ -150,6 +157,8 @@ export interface StockCount extends VariantKey {
   seen?: number
   /** A new SKU ('' for none); undefined leaves it as it is. */
   sku?: string
+  /** The price it is to sell at (ADR 071: a shelf keyed by colour keeps its own); undefined leaves it as it is. */
+  sellAt?: SellAt
 }
 
 /**
@@ -173,14 +182,18 @@ export async function setStockCounts(
   return db.transaction().execute(async (trx) => {
     const productIds = [...new Set(counts.map((count) => count.productId))].sort()
     await lockRows(trx, 'products', productIds)
-    const current = await currentStocks(trx, productIds)
+    const [current, prices] = await Promise.all([currentStocks(trx, productIds), shelfPrices(trx, productIds)])
     const movements: StockMovement[] = []
+    const repriced: { count: StockCount; own: { pricePaise: number | null; salePricePaise: number | null } }[] = []
     counts.forEach((count, index) => {
       const shelf = current.get(count.productId)
       const now = shelf?.get(stockKey(count.productId, count))
+      const price = count.sellAt && prices.has(stockKey(count.productId, count)) ? planPrice(prices.get(stockKey(count.productId, count)) as ShelfPrices, count.sellAt, count) : {}
       if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
       else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
+      else if (price.problem) errors[String(index)] = [price.problem]
       else movements.push({ productId: count.productId, key: { variety: count.variety, color: count.color }, change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
+      if (price.own) repriced.push({ count, own: price.own })
     })
     if (Object.keys(errors).length > 0) throw new Invalid(errors)
     const changed = movements.filter((movement) => movement.change !== 0)
@@ -189,7 +202,12 @@ export async function setStockCounts(
     for (const productId of new Set(changed.map((movement) => movement.productId))) await syncTotalStock(trx, productId)
     await recordStockMovements(trx, changed)
     const renamed = await writeSkus(trx, counts.filter((count) => count.sku !== undefined))
-    const keys = new Set([...changed.map((movement) => stockKey(movement.productId, movement.key)), ...renamed])
+    for (const { count, own } of repriced) await writeOwnPrices(trx, count.productId, count, own)
+    const keys = new Set([
+      ...changed.map((movement) => stockKey(movement.productId, movement.key)),
+      ...renamed,
+      ...repriced.map(({ count }) => stockKey(count.productId, count)),
+    ])
     return keys.size
   })
 }

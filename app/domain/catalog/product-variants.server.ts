@@ -5,9 +5,20 @@ import type { Trx } from '../../../db/database'
 import type { ProductInput } from '~/schemas/product'
 import { syncTotalStock, type VariantKey } from '~/domain/cart/variant-stock.server'
 
-/** A variant's stock as the admin gives it. */
+/** A variant's stock as the admin gives it, and its own prices (ADR 071): undefined keeps them, null clears one. */
 export interface VariantStockInput extends VariantKey {
   stock: number
+  pricePaise?: number | null
+  salePricePaise?: number | null
+}
+
+type PricesByColor = { priceByColor?: Record<string, number>; salePriceByColor?: Record<string, number> }
+
+/** A colour's own prices as given beside its stock: a map given without the colour clears it, a map not given keeps it. */
+function ownPrices(given: PricesByColor, color: string): Pick<VariantStockInput, 'pricePaise' | 'salePricePaise'> {
+  const of = (map: Record<string, number> | undefined) => (map === undefined ? undefined : (map[color] ?? null))
+  const [pricePaise, salePricePaise] = [of(given.priceByColor), of(given.salePriceByColor)]
+  return { ...(pricePaise === undefined ? {} : { pricePaise }), ...(salePricePaise === undefined ? {} : { salePricePaise }) }
 }
 
 /**
@@ -18,13 +29,13 @@ export function variantStockOf(input: ProductInput): VariantStockInput[] | null 
   const options = input.varietyType ? input.varieties : []
   const fromOptions = options.flatMap((option): VariantStockInput[] => {
     if (option.stockByColor !== undefined) {
-      return input.colors.filter((color) => Object.hasOwn(option.stockByColor ?? {}, color)).map((color) => ({ variety: option.name, color, stock: option.stockByColor?.[color] ?? 0 }))
+      return input.colors.filter((color) => Object.hasOwn(option.stockByColor ?? {}, color)).map((color) => ({ variety: option.name, color, stock: option.stockByColor?.[color] ?? 0, ...ownPrices(option, color) }))
     }
     return option.stock === undefined ? [] : [{ variety: option.name, color: '', stock: option.stock }]
   })
   if (fromOptions.length > 0) return fromOptions
   if (options.length === 0 && input.stockByColor !== undefined) {
-    return input.colors.filter((color) => Object.hasOwn(input.stockByColor ?? {}, color)).map((color) => ({ variety: '', color, stock: input.stockByColor?.[color] ?? 0 }))
+    return input.colors.filter((color) => Object.hasOwn(input.stockByColor ?? {}, color)).map((color) => ({ variety: '', color, stock: input.stockByColor?.[color] ?? 0, ...ownPrices(input, color) }))
   }
   return null
 }
@@ -69,8 +80,8 @@ export async function saveVariantStock(
         variety_name: variant.variety,
         color: variant.color,
         stock: unchanged ? old.stock : variant.stock,
-        price_paise: old?.price_paise ?? null,
-        sale_price_paise: old?.sale_price_paise ?? null,
+        price_paise: variant.pricePaise === undefined ? (old?.price_paise ?? null) : variant.pricePaise,
+        sale_price_paise: variant.salePricePaise === undefined ? (old?.sale_price_paise ?? null) : variant.salePricePaise,
         sku: old?.sku ?? null,
         image: old?.image ?? null,
         position,

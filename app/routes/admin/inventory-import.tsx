@@ -35,8 +35,8 @@ export default function AdminInventoryImport({ actionData }: Route.ComponentProp
           <a href="/admin/inventory/export.csv" download className="font-medium text-zinc-900 underline dark:text-zinc-100">
             exported CSV
           </a>
-          , change the stock column, save it as CSV (UTF-8) and upload it here. You will see what would change before anything
-          is saved.
+          , change the stock column (and a colour's price or sale price, in rupees), save it as CSV (UTF-8) and upload it here.
+          You will see what would change before anything is saved.
         </p>
         <p>
           The file needs the columns {REQUIRED_CSV_COLUMNS.join(', ')}; at most {MAX_CSV_MB} MB and{' '}
