@@ -27,7 +27,7 @@ import markUrl from './lib/mark.svg?no-inline'
  * separate file costs a round trip before anything paints. Only the server build carries the text;
  * the client keeps the <style> element the server sent (React does not patch it on hydration).
  */
-const inlineStyles: string = import.meta.env.SSR ? (await import('./app.css?inline')).default : ''
+const inlineStyles: string = import.meta.env.SSR ? (await import('./shop.css?inline')).default : ''
 
 export const middleware: Route.MiddlewareFunction[] = [flashToastMiddleware, loadUserMiddleware]
 

@@ -10,6 +10,10 @@ import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
 import { requireAdmin } from '~/web/auth.server'
 import type { Route } from './+types/layout'
+import adminStyles from '~/admin.css?url'
+
+/** The admin's stylesheet (the shop's and the admin's classes, ADR 075): shop pages inline the shop's alone. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 
 /** Every /admin page and its data: visitors go to login, shoppers to Access Denied. */
 export const middleware: Route.MiddlewareFunction[] = [
