@@ -91,6 +91,8 @@ export default [
     route('common/feature/get', 'routes/api/common/banners.ts'),
     route('common/feature/add', 'routes/api/common/banner-add.ts'),
     route('common/feature/delete/:id', 'routes/api/common/banner-delete.ts'),
+    route('common/feature/update/:id', 'routes/api/common/banner-update.ts'),
+    route('common/feature/order', 'routes/api/common/banner-order.ts'),
     route('admin/products/upload-image', 'routes/api/admin/upload-image.ts'),
     route('admin/products/get', 'routes/api/admin/products.ts'),
     route('admin/products/add', 'routes/api/admin/product-add.ts'),

@@ -83,3 +83,11 @@ export function isBannerLive(schedule: { startsAt: string | null; endsAt: string
   const at = now.toISOString()
   return (schedule.startsAt === null || schedule.startsAt <= at) && (schedule.endsAt === null || schedule.endsAt > at)
 }
+
+export type BannerState = 'live' | 'scheduled' | 'ended'
+
+/** Where a banner's schedule stands at `now` (the admin list's status). */
+export function bannerState(schedule: { startsAt: string | null; endsAt: string | null }, now: Date): BannerState {
+  if (isBannerLive(schedule, now)) return 'live'
+  return schedule.endsAt !== null && schedule.endsAt <= now.toISOString() ? 'ended' : 'scheduled'
+}

@@ -53,7 +53,7 @@ export async function bannerScheduleTurned(db: DB, from: Date, to: Date): Promis
 }
 
 /** The link normalised, or Invalid: inside the shop, to a product that exists, and a button with both text and link. */
-async function checkedDetails(db: DB, details: BannerDetails): Promise<BannerDetails> {
+export async function checkBannerDetails(db: DB, details: BannerDetails): Promise<BannerDetails> {
   const errors: Record<string, string[]> = {}
   let link = ''
   if (details.link) {
@@ -83,7 +83,7 @@ function columnsOf(details: BannerDetails) {
 
 /** Adds a banner at the end of the order (the spec's feature add gives only its picture). */
 export async function addBanner(db: DB, image: string, details: BannerDetails = NO_DETAILS): Promise<BannerItem> {
-  const checked = await checkedDetails(db, details)
+  const checked = await checkBannerDetails(db, details)
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('feature_images')
@@ -100,7 +100,7 @@ export async function addBanner(db: DB, image: string, details: BannerDetails = 
 
 /** Changes a banner's words, link and schedule (its picture and place stay). */
 export async function updateBanner(db: DB, id: string, details: BannerDetails): Promise<void> {
-  const checked = await checkedDetails(db, details)
+  const checked = await checkBannerDetails(db, details)
   const result = await db.updateTable('feature_images').set(columnsOf(checked)).where('id', '=', id).executeTakeFirst()
   if (Number(result.numUpdatedRows) === 0) throw new NotFound(BANNER_MESSAGES.notFound)
 }
