@@ -30,7 +30,7 @@ export function BannerForm({ banner, lastResult }: { banner?: BannerFormValues; 
       : undefined,
     constraint: getZodConstraint(bannerFormSchema),
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bannerFormSchema }),
   })
   const fileErrors = lastResult?.error?.my_file ?? undefined
