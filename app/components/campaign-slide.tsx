@@ -2,7 +2,6 @@
 // button to the page it leads to (a path inside the shop, checked when saved). The words sit on a
 // shade at the bottom, clear of the carousel's arrows; the short line shows from small tablets up.
 import { Link } from 'react-router'
-import { buttonClass } from '~/components/ui/button'
 import { Picture } from '~/components/ui/picture'
 
 export interface CampaignBanner {
@@ -19,6 +18,9 @@ export interface CampaignBanner {
  * is a tenth of a second of the largest paint on a slow link (docs/decisions/044-flat-memory-and-lcp.md).
  */
 const BANNER_SIZES = '(max-width: 640px) 320px, 100vw'
+
+/** A light button on the dark shade (the shared button's colours are for the page's own background). */
+const BUTTON_CLASS = 'inline-flex min-h-11 items-center justify-center rounded-md bg-white px-4 text-sm font-medium text-zinc-900 shadow hover:bg-zinc-100'
 
 export function CampaignSlide({ banner, first }: { banner: CampaignBanner; first: boolean }) {
   const words = banner.headline || banner.subline || banner.link
@@ -38,7 +40,7 @@ export function CampaignSlide({ banner, first }: { banner: CampaignBanner; first
           {banner.headline ? <p className="text-lg leading-tight font-bold sm:text-3xl">{banner.headline}</p> : null}
           {banner.subline ? <p className="hidden max-w-prose text-sm sm:block sm:text-base">{banner.subline}</p> : null}
           {banner.link && banner.buttonText ? (
-            <Link to={banner.link} prefetch="none" className={buttonClass('primary', 'sm', 'bg-white text-zinc-900 hover:bg-zinc-200 dark:bg-white dark:text-zinc-900')}>
+            <Link to={banner.link} prefetch="none" className={BUTTON_CLASS}>
               {banner.buttonText}
             </Link>
           ) : null}
