@@ -54,6 +54,7 @@ export default [
       route('account/orders/:orderId/credit-note.pdf', 'routes/shop/order-credit-note.ts'),
       route('payment-success', 'routes/shop/payment-success.tsx'),
       route('payment/test', 'routes/shop/payment-test.tsx'),
+      route('payment/failed', 'routes/shop/payment-failed.tsx'),
     ]),
     route('payment/callback', 'routes/shop/payment-callback.ts'),
     route('payment/cancel', 'routes/shop/payment-cancel.ts'),

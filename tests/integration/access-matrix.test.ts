@@ -205,6 +205,10 @@ const RULES: Record<string, Cell[]> = {
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
   ],
   'routes/shop/payment-success.tsx': [signedInShopPage('/shop/payment-success')],
+  'routes/shop/payment-failed.tsx': [
+    // Only the order's owner reads what became of its payment.
+    { method: 'GET', url: (ids) => `/shop/payment/failed?order=${ids.a.orderId}`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+  ],
   'routes/shop/payment-test.tsx': [
     {
       method: 'GET',
