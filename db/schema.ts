@@ -324,10 +324,17 @@ export interface ReviewsTable {
   updated_at: string | null
 }
 
+/** A home-page banner (ADR 074): its words, a link inside the shop, and its schedule (ISO text, null for open). */
 export interface FeatureImagesTable {
   id: string
   image: string
   position: number
+  headline: ColumnType<string, string | undefined, string>
+  subline: ColumnType<string, string | undefined, string>
+  button_text: ColumnType<string, string | undefined, string>
+  link: ColumnType<string, string | undefined, string>
+  starts_at: ColumnType<string | null, string | null | undefined, string | null>
+  ends_at: ColumnType<string | null, string | null | undefined, string | null>
   created_at: CreatedAt
 }
 

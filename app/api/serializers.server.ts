@@ -154,8 +154,18 @@ export function toApiReview(review: ReviewItem) {
   }
 }
 
+/** docs/spec's feature image ({_id, image}) with our optional extras: the words, the link, the schedule (ADR 074). */
 export function toApiBanner(banner: BannerItem) {
-  return { _id: banner.id, image: banner.image }
+  return {
+    _id: banner.id,
+    image: banner.image,
+    headline: banner.headline,
+    subline: banner.subline,
+    buttonText: banner.buttonText,
+    link: banner.link,
+    startsAt: banner.startsAt,
+    endsAt: banner.endsAt,
+  }
 }
 
 /** A cart line with the server's current prices (rupees); `available` false lines are not in the total. */

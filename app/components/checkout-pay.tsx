@@ -58,7 +58,9 @@ export function useStandardCheckout(payData: PayResult | undefined) {
           return
         }
         if (!response.ok) {
-          notify('error', response.status >= 500 ? PAYMENT_MESSAGES.error : PAYMENT_MESSAGES.verificationFailed)
+          // Refused: the payment-failed page says, from our records, what happened and whether money was taken.
+          if (response.status < 500) return navigate(`/shop/payment/failed?order=${encodeURIComponent(order.orderId)}`)
+          notify('error', PAYMENT_MESSAGES.error)
           setWorking(false)
           return
         }

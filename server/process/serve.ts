@@ -9,6 +9,7 @@ import { paymentSetup } from '~/infra/payment-setup.server'
 import { getSessionSecret } from '~/infra/secret.server'
 import { bootstrap, configureDomainFrom, tidy } from '../bootstrap'
 import { createApp } from '../http-app'
+import { startBannerSchedule } from '../jobs/banner-schedule'
 import { startHolds } from '../jobs/holds'
 import { startMailWorkerFromConfig } from '../jobs/mail'
 import { startRefundWorker } from '../jobs/refunds'
@@ -78,6 +79,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   startHolds()
   startRefundWorker()
   startStockAlerts()
+  startBannerSchedule()
   if (cluster.isWorker) tellSiblings()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.

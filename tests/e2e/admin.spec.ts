@@ -333,28 +333,28 @@ test.describe('admin orders', () => {
 test.describe('admin feature images', () => {
   test('uploads a banner and deletes it after asking', async ({ page }) => {
     const image = await testPng(jsEnabled() ? '#264653' : '#f4a261', 1200, 480)
-    const mine = page.locator('figure').filter({ has: page.locator(`img[src*="${uploadHash(image)}"]`) })
+    const mine = page.getByRole('listitem').filter({ has: page.locator(`img[src*="${uploadHash(image)}"]`) })
     await loginAs(page, 'admin')
     await adminNav(page, 'Features')
     await expect(page).toHaveURL(/\/admin\/features$/)
     await expect(page.getByRole('heading', { name: 'Feature Images' })).toBeVisible()
     await expect(mine).toHaveCount(0)
 
-    await page.getByLabel(/^Upload a banner/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image })
-    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await page.getByLabel(/^Picture/).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: image })
+    await page.getByRole('button', { name: 'Add banner', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/features$/)
     await expect(flash(page, 'Feature image added successfully')).toBeVisible()
     await expect(mine).toHaveCount(1)
     await expect(mine.locator('img')).toBeVisible()
 
     // Delete asks first; keeping it changes nothing.
-    await mine.getByRole('link', { name: 'Delete' }).click()
+    await mine.getByRole('link', { name: /^Delete/ }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Delete banner' })
     await expect(confirm).toBeVisible()
     await confirm.getByRole('link', { name: 'Keep it' }).click()
     await expect(confirm).toHaveCount(0)
     await expect(mine).toHaveCount(1)
-    await mine.getByRole('link', { name: 'Delete' }).click()
+    await mine.getByRole('link', { name: /^Delete/ }).click()
     await confirm.getByRole('button', { name: 'Yes, delete' }).click()
     await expect(flash(page, 'Feature image deleted successfully')).toBeVisible()
     await expect(mine).toHaveCount(0)

@@ -199,12 +199,16 @@ test.describe('checkout', () => {
     await expect(cart.getByText('Your cart is empty.')).toBeVisible()
   })
 
-  test('a declined TEST MODE payment comes back to checkout and leaves the order unpaid', async ({ page, shop }) => {
+  test('a declined TEST MODE payment says what happened and that no money was taken, offers to try again, and leaves the order unpaid', async ({ page, shop }) => {
     const product = await shop.product()
     await startTestPayment(page, product)
     await page.getByRole('button', { name: 'Fail', exact: true }).click()
+    await expect(page).toHaveURL(/\/shop\/payment\/failed\?order=/)
+    await expect(page.getByRole('heading', { name: 'Payment Verification Failed.' })).toBeVisible()
+    await expect(page.getByText('Your payment did not go through.')).toBeVisible()
+    await expect(page.getByText(/^No money was taken from your account\./)).toBeVisible()
+    await page.getByRole('link', { name: 'Try again' }).click()
     await expect(page).toHaveURL(/\/shop\/checkout$/)
-    await expect(flash(page, 'Payment Verification Failed.')).toBeVisible()
     await settled(page)
     // The cart is kept for another try.
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 items')

@@ -215,6 +215,10 @@ const RULES: Record<string, Cell[]> = {
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
   ],
   'routes/shop/payment-success.tsx': [signedInShopPage('/shop/payment-success')],
+  'routes/shop/payment-failed.tsx': [
+    // Only the order's owner reads what became of its payment.
+    { method: 'GET', url: (ids) => `/shop/payment/failed?order=${ids.a.orderId}`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
+  ],
   'routes/shop/payment-test.tsx': [
     {
       method: 'GET',
@@ -317,6 +321,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/common/banners.ts': [publicApi(() => '/api/common/feature/get')],
   'routes/api/common/banner-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
   'routes/api/common/banner-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],
+  'routes/api/common/banner-update.ts': [adminApi('PUT', () => `/api/common/feature/update/${NO_ID}`, 404, { headline: 'Diwali' })],
+  'routes/api/common/banner-order.ts': [adminApi('PUT', () => '/api/common/feature/order', 400, { ids: [NO_ID] })],
   'routes/api/admin/upload-image.ts': [adminApi('POST', () => '/api/admin/products/upload-image', 400, { my_file: 'x' })],
   'routes/api/admin/products.ts': [adminApi('GET', () => '/api/admin/products/get', 200)],
   'routes/api/admin/product-add.ts': [adminApi('POST', () => '/api/admin/products/add', 400, { title: '' })],

@@ -143,6 +143,8 @@ describe('every admin route refuses visitors and shoppers', () => {
     ['PUT', '/api/admin/orders/update/some-order', () => ({ orderStatus: 'delivered' })],
     ['POST', '/api/common/feature/add', () => ({ image: `/uploads/${'a'.repeat(32)}-1280.webp` })],
     ['DELETE', '/api/common/feature/delete/some-feature', () => undefined],
+    ['PUT', '/api/common/feature/update/some-feature', () => ({ headline: 'Diwali' })],
+    ['PUT', '/api/common/feature/order', () => ({ ids: [] })],
   ]
 
   it.each(ROUTES)('%s %s: 401 for a visitor, 403 for a shopper, 401 for a bad token', async (method, path, body) => {
@@ -621,7 +623,11 @@ describe('feature images', () => {
 
     const fromUrl = await call('POST', '/api/common/feature/add', { token: admin.token, body: { image: url } })
     expect(fromUrl.status, JSON.stringify(fromUrl.body)).toBe(201)
-    expect(fromUrl.body).toEqual({ success: true, message: 'Feature image added successfully', data: { _id: expect.any(String), image: url } })
+    expect(fromUrl.body).toEqual({
+      success: true,
+      message: 'Feature image added successfully',
+      data: { _id: expect.any(String), image: url, headline: '', subline: '', buttonText: '', link: '', startsAt: null, endsAt: null },
+    })
 
     const filesBefore = uploadedFiles()
     const fromFile = await call('POST', '/api/common/feature/add', {
@@ -646,6 +652,45 @@ describe('feature images', () => {
     expect(deleted.body).toEqual({ success: true, message: 'Feature image deleted successfully' })
     expect(await features()).toEqual([...before, fromFile.body.data, fromForm.body.data])
     expect((await call('DELETE', `/api/common/feature/delete/${fromUrl.body.data._id}`, { token: admin.token })).status).toBe(404)
+  })
+
+  it('takes a campaign banner\'s words, link and schedule, edits and reorders them, and refuses a link out of the shop', async () => {
+    const url = (await upload(fileForm(await pngImage(1600, 640, 60), 'diwali.png', 'image/png'))).body.result.url
+    const before = await features()
+    const hostile = await call('POST', '/api/common/feature/add', {
+      token: admin.token,
+      body: { image: url, headline: 'Diwali', buttonText: 'Shop', link: 'javascript:alert(1)' },
+    })
+    expect(hostile.status).toBe(400)
+    expect(hostile.body.errors).toHaveProperty('link')
+    expect(await features()).toEqual(before)
+
+    const added = await call('POST', '/api/common/feature/add', {
+      token: admin.token,
+      body: { image: url, headline: 'Diwali', buttonText: 'Shop lamps', link: '/shop/listing?category=home-decor', startsAt: '2026-11-01T00:00:00+05:30' },
+    })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body.data).toMatchObject({ headline: 'Diwali', link: '/shop/listing?category=home-decor', startsAt: '2026-10-31T18:30:00.000Z', endsAt: null })
+    const id = added.body.data._id as string
+
+    const edited = await call('PUT', `/api/common/feature/update/${id}`, {
+      token: admin.token,
+      body: { headline: 'Diwali sale', buttonText: 'Search', link: '/shop/search?keyword=diya', endsAt: '2026-10-01T00:00:00Z', startsAt: '2026-11-01T00:00:00Z' },
+    })
+    expect(edited.status).toBe(400)
+    expect(edited.body.errors).toEqual({ endsAt: ['The banner must end after it starts.'] })
+    const saved = await call('PUT', `/api/common/feature/update/${id}`, { token: admin.token, body: { headline: 'Diwali sale', buttonText: 'Search', link: '/shop/search?keyword=diya' } })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ success: true, message: 'Banner saved', data: { _id: id, headline: 'Diwali sale', startsAt: null } })
+
+    const ids = (await features()).map((f) => f._id)
+    const reversed = [...ids].reverse()
+    expect((await call('PUT', '/api/common/feature/order', { token: admin.token, body: { ids: ids.slice(1) } })).status).toBe(400)
+    const ordered = await call('PUT', '/api/common/feature/order', { token: admin.token, body: { ids: reversed } })
+    expect(ordered.status).toBe(200)
+    expect((await features()).map((f) => f._id)).toEqual(reversed)
+    await call('PUT', '/api/common/feature/order', { token: admin.token, body: { ids } })
+    await call('DELETE', `/api/common/feature/delete/${id}`, { token: admin.token })
   })
 
   it('refuses an image that is not an existing upload, and a bad file, adding nothing', async () => {

@@ -5,6 +5,8 @@ import { addBanner, deleteBanner, listBanners } from './banners.server'
 
 let testDb: TestDb
 
+const NO_WORDS = { headline: '', subline: '', buttonText: '', link: '', startsAt: null, endsAt: null }
+
 beforeEach(async () => {
   testDb = await createTestDb()
 })
@@ -28,9 +30,9 @@ describe('listBanners', () => {
       ])
       .execute()
     expect(await listBanners(testDb.db)).toEqual([
-      { id: 'f1', image: '/uploads/a-1280.webp', position: 0 },
-      { id: 'f2', image: '/uploads/b-1280.webp', position: 1 },
-      { id: 'f3', image: '/uploads/c-1280.webp', position: 2 },
+      { id: 'f1', image: '/uploads/a-1280.webp', position: 0, ...NO_WORDS },
+      { id: 'f2', image: '/uploads/b-1280.webp', position: 1, ...NO_WORDS },
+      { id: 'f3', image: '/uploads/c-1280.webp', position: 2, ...NO_WORDS },
     ])
   })
 })
@@ -38,7 +40,7 @@ describe('listBanners', () => {
 describe('addBanner', () => {
   it('appends each new banner after the last one', async () => {
     const first = await addBanner(testDb.db, '/uploads/a-1280.webp')
-    expect(first).toEqual({ id: expect.any(String), image: '/uploads/a-1280.webp', position: 0 })
+    expect(first).toEqual({ id: expect.any(String), image: '/uploads/a-1280.webp', position: 0, ...NO_WORDS })
     const second = await addBanner(testDb.db, '/uploads/b-1280.webp')
     expect(second.position).toBe(1)
     expect(second.id).not.toBe(first.id)

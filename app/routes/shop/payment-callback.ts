@@ -11,6 +11,7 @@ import { DomainError } from '~/domain/errors'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { sendRefundsNow } from '~/web/refunds-now.server'
 import { markPaymentFailed } from '~/domain/orders/payments.server'
+import { orderOfGatewayOrder } from '~/domain/orders/payment-outcome.server'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { PaymentCheckUnavailable, verifyAndConfirm } from '~/domain/orders/verify-payment.server'
 import { formAction } from '~/web/form-action.server'
@@ -45,6 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { code: String(form.get('error[code]') ?? ''), description: String(form.get('error[description]') ?? '') },
         { userId: user.id },
       )
+      // The payment-failed page says, from our records, what happened and whether money was taken.
+      const orderId = await orderOfGatewayOrder(db, user.id, gatewayOrderId)
+      if (orderId) return redirect(`/shop/payment/failed?order=${encodeURIComponent(orderId)}`)
     }
     return redirectWithToast('/shop/checkout', { type: 'error', message: PAYMENT_MESSAGES.verificationFailed })
   }

@@ -1,25 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { cn } from '~/lib/cn'
-import { loadToastLibrary, notify, useToastsWanted } from '~/web/toast/notify'
+import { dismissToasts, loadToastLibrary, notify, useToastsWanted } from '~/web/toast/notify'
 import type { Toast } from '~/web/toast/toast'
 
 /** The toast renderer arrives with the first toast, off the first paint's critical path. */
 const Toaster = lazy(() => loadToastLibrary().then((module) => ({ default: module.Toaster })))
 
 /**
- * Where toasts go. Never over the 64 px header: a toast that has just said 'Product is added to
- * cart' must not cover the cart button the shopper taps next. On wide screens just under the
- * header; on phones at the bottom, where they do not cover the cart's lines and prices (the
- * sheet and the cart page list them from the top), and above a product's sticky add-to-cart bar
- * (--sticky-bar, app.css). The admin area keeps them under the header on phones too: its forms end
- * with their submit button at the bottom of the screen (an order's status), which a bottom toast
- * would cover.
+ * Where toasts go: just under the 64 px header, on every screen. Never over the header (a toast
+ * that has just said 'Product is added to cart' must not cover the cart button the shopper taps
+ * next), and never at the bottom, where a page's main button lives on a phone (Checkout in the
+ * cart, Pay, a product's sticky add-to-cart bar, an order's status form): issue 28.
  */
-const PHONE_QUERY = '(width < 48rem)'
 function toastPlacement() {
-  return window.matchMedia(PHONE_QUERY).matches && !window.location.pathname.startsWith('/admin')
-    ? { position: 'bottom-center' as const, containerStyle: { bottom: 'calc(12px + var(--sticky-bar, 0px))' } }
-    : { position: 'top-center' as const, containerStyle: { top: 72 } }
+  return { position: 'top-center' as const, containerStyle: { top: 72 } }
 }
 
 /**
@@ -28,6 +23,14 @@ function toastPlacement() {
  */
 export function FlashToast({ toast }: { toast: Toast | null }) {
   const toastsWanted = useToastsWanted()
+  const { pathname } = useLocation()
+  const shownOn = useRef(pathname)
+  // A toast belongs to its page: leaving the page closes it (before the next page's own toast shows).
+  useEffect(() => {
+    if (shownOn.current === pathname) return
+    shownOn.current = pathname
+    dismissToasts()
+  }, [pathname])
   useEffect(() => {
     if (toast) notify(toast.type, toast.message)
   }, [toast])
@@ -49,7 +52,8 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-flash={toast.type}
             className={cn(
-              'pointer-events-none fixed inset-x-3 bottom-[calc(0.75rem+var(--sticky-bar,0px))] z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
+              // Under the header, as the toasts: clear of the main button at the bottom of a phone's screen.
+              'pointer-events-none fixed inset-x-3 top-[72px] z-50 mx-auto max-w-md rounded-md border p-3 text-sm shadow-lg',
               toast.type === 'error'
                 ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'
                 : 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',

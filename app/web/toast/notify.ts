@@ -34,3 +34,9 @@ export function notify(type: 'success' | 'error', message: string): void {
     else toast.success(message, options)
   })
 }
+
+/** Closes the toast at once (its page was left: a toast must not outlive the page it belongs to). */
+export function dismissToasts(): void {
+  if (!toastsWanted) return
+  void loadToastLibrary().then(({ default: toast }) => toast.remove(TOAST_ID))
+}
