@@ -2,7 +2,7 @@
 // never from what the browser says: the payment-failed page tells the shopper in words (issue 28). The
 // failure's description is not shown: a failure result is not signed, so its text is the poster's own.
 import type { DB } from '../../../db/database'
-import type { PaymentOutcome } from '~/lib/payment-messages'
+import type { PaymentOutcome } from '~/lib/payment-outcomes'
 import { NotFound } from '~/domain/errors'
 
 export interface PaymentOutcomeRead {
