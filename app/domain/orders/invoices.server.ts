@@ -91,8 +91,10 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
       personalization: line.personalization,
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
+      discountPaise: line.discountPaise,
       category: line.category,
     })),
+    discountCode: order.discount_code,
     deliveryFeePaise: order.delivery_fee_paise,
     totalAmountPaise: order.total_amount_paise,
   }

@@ -1,0 +1,109 @@
+// A discount code as the owner writes it (the admin's form and /api's POST and PUT body, ADR 073):
+// one schema, taking the form's strings or the API's numbers and booleans. Rupees become paise here.
+import { z } from 'zod'
+import { CATEGORY_IDS } from '~/lib/catalog'
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES, normalizeCode } from '~/lib/discounts'
+import { isWholePaise, rupeesToPaise } from '~/lib/money'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const MAX_RUPEES = 10_00_000
+
+/** A form's text or the API's number, as text ('' for nothing). */
+const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(40))
+
+/** A whole count above zero, or '' for no limit. */
+const optionalCount = (label: string) =>
+  text.pipe(
+    z.union([
+      z.literal('').transform(() => null),
+      z
+        .string()
+        .regex(/^\d+$/, { error: `${label} must be a whole number` })
+        .transform(Number)
+        .refine((v) => v >= 1 && v <= 1_000_000, { error: `${label} must be between 1 and 10,00,000` }),
+    ]),
+  )
+
+/** An India day (YYYY-MM-DD), or '' for no limit. */
+const optionalDay = (label: string) =>
+  text.pipe(
+    z.union([
+      z.literal('').transform(() => null),
+      z.string().regex(DAY, { error: `${label} must be a date` }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label} must be a date` }),
+    ]),
+  )
+
+const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean())
+
+/** The scope's ids: the form's checkboxes or select (one value or many) or the API's list. */
+const ids = z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().trim().min(1).max(64)).max(200))
+
+export const discountCodeSchema = z
+  .object({
+    code: text.pipe(
+      z
+        .string()
+        .min(1, { error: 'Code is required' })
+        .regex(DISCOUNT_CODE_PATTERN, { error: 'Use 3 to 32 letters, digits, - or _' })
+        .transform(normalizeCode),
+    ),
+    type: z.enum(DISCOUNT_KINDS, { error: 'Choose percent or a fixed amount' }),
+    value: text.pipe(z.string().min(1, { error: 'Value is required' })),
+    minOrder: text.pipe(
+      z.union([
+        z.literal('').transform(() => 0),
+        z
+          .string()
+          .transform((v) => v.replace(/[₹,\s]/g, ''))
+          .pipe(
+            z
+              .string()
+              .regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter the minimum order in rupees, e.g. 999' })
+              .transform(Number)
+              .refine((v) => isWholePaise(v) && v <= MAX_RUPEES, { error: 'Enter the minimum order in rupees, e.g. 999' })
+              .transform(rupeesToPaise),
+          ),
+      ]),
+    ),
+    startsAt: optionalDay('Start'),
+    endsAt: optionalDay('End'),
+    maxUses: optionalCount('Total uses'),
+    maxUsesPerUser: optionalCount('Uses per shopper'),
+    scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose what the code is for' }).default('shop'),
+    scopeItems: ids,
+    firstOrderOnly: flag.default(false),
+    paused: flag.default(false),
+  })
+  .transform((input, ctx) => {
+    const raw = input.value.replace(/[₹,%\s]/g, '')
+    let value = 0
+    if (input.type === 'percent') {
+      value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+      if (!(value >= 1 && value <= 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a whole percent from 1 to 100' })
+    } else {
+      const rupees = /^\d+(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN
+      if (!(rupees > 0 && rupees <= MAX_RUPEES && isWholePaise(rupees))) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the amount off in rupees, e.g. 200' })
+      value = rupeesToPaise(rupees)
+    }
+    if (input.startsAt && input.endsAt && input.endsAt < input.startsAt) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be on or after the start' })
+    }
+    if (input.maxUses !== null && input.maxUsesPerUser !== null && input.maxUsesPerUser > input.maxUses) {
+      ctx.addIssue({ code: 'custom', path: ['maxUsesPerUser'], message: 'Uses per shopper cannot be more than the total uses' })
+    }
+    const scopeItems = input.scope === 'shop' ? [] : [...new Set(input.scopeItems)]
+    if (input.scope !== 'shop' && scopeItems.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: input.scope === 'categories' ? 'Choose at least one category' : 'Choose at least one product' })
+    }
+    if (input.scope === 'categories' && scopeItems.some((id) => !(CATEGORY_IDS as readonly string[]).includes(id))) {
+      ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose categories from the list' })
+    }
+    return { ...input, value, scopeItems }
+  })
+
+export type DiscountCodeInput = z.output<typeof discountCodeSchema>
+
+/** The shopper's code box (cart and checkout) and /api's POST /api/shop/cart/discount (with userId). */
+export const applyCodeSchema = z.object({
+  code: z.string({ error: 'Enter a discount code' }).trim().min(1, { error: 'Enter a discount code' }).max(40, { error: 'We do not know this code: check its spelling' }),
+})
