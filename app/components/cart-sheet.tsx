@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { Cart } from '~/domain/cart/cart.server'
 import { CartContents } from './cart'
+import type { DiscountSummary } from './discount-code'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
 import { Modal } from './ui/modal'
@@ -17,6 +18,8 @@ import { Skeleton } from './ui/skeleton'
 export interface CartSheetData {
   cart: Cart
   signedIn: boolean
+  /** The cart's discount code, checked on this read (ADR 073). */
+  discount?: DiscountSummary | null
 }
 
 export function CartButton({ count }: { count: number }) {
@@ -70,6 +73,7 @@ export function CartButton({ count }: { count: number }) {
             <CartContents
               cart={fetcher.data.cart}
               signedIn={fetcher.data.signedIn}
+              discount={fetcher.data.discount}
               redirectTo={location.pathname + location.search}
               replace
             />

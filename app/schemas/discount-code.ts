@@ -11,27 +11,33 @@ const MAX_RUPEES = 10_00_000
 /** A form's text or the API's number, as text ('' for nothing). */
 const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(40))
 
-/** A whole count above zero, or '' for no limit. */
+/** A whole count above zero, or '' for no limit (null). */
 const optionalCount = (label: string) =>
-  text.pipe(
-    z.union([
-      z.literal('').transform(() => null),
-      z
-        .string()
-        .regex(/^\d+$/, { error: `${label} must be a whole number` })
-        .transform(Number)
-        .refine((v) => v >= 1 && v <= 1_000_000, { error: `${label} must be between 1 and 10,00,000` }),
-    ]),
-  )
+  text.transform((v, ctx) => {
+    if (v === '') return null
+    const count = /^\d+$/.test(v) ? Number(v) : Number.NaN
+    if (Number.isNaN(count)) ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` })
+    else if (count < 1 || count > 1_000_000) ctx.addIssue({ code: 'custom', message: `${label} must be between 1 and 10,00,000` })
+    return count
+  })
 
-/** An India day (YYYY-MM-DD), or '' for no limit. */
+/** An India day (YYYY-MM-DD), or '' for no limit (null). */
 const optionalDay = (label: string) =>
-  text.pipe(
-    z.union([
-      z.literal('').transform(() => null),
-      z.string().regex(DAY, { error: `${label} must be a date` }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label} must be a date` }),
-    ]),
-  )
+  text.transform((v, ctx) => {
+    if (v === '') return null
+    if (!DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) ctx.addIssue({ code: 'custom', message: `${label} must be a date` })
+    return v
+  })
+
+/** Rupees as typed ('999', '₹ 1,499.50'), or '' for none (0), to paise. */
+const optionalRupees = (message: string) =>
+  text.transform((v, ctx) => {
+    const raw = v.replace(/[₹,\s]/g, '')
+    if (raw === '') return 0
+    const rupees = /^\d+(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN
+    if (!(isWholePaise(rupees) && rupees <= MAX_RUPEES)) ctx.addIssue({ code: 'custom', message })
+    return Number.isNaN(rupees) ? 0 : rupeesToPaise(rupees)
+  })
 
 const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean())
 
@@ -49,28 +55,16 @@ export const discountCodeSchema = z
     ),
     type: z.enum(DISCOUNT_KINDS, { error: 'Choose percent or a fixed amount' }),
     value: text.pipe(z.string().min(1, { error: 'Value is required' })),
-    minOrder: text.pipe(
-      z.union([
-        z.literal('').transform(() => 0),
-        z
-          .string()
-          .transform((v) => v.replace(/[₹,\s]/g, ''))
-          .pipe(
-            z
-              .string()
-              .regex(/^\d+(\.\d{1,2})?$/, { error: 'Enter the minimum order in rupees, e.g. 999' })
-              .transform(Number)
-              .refine((v) => isWholePaise(v) && v <= MAX_RUPEES, { error: 'Enter the minimum order in rupees, e.g. 999' })
-              .transform(rupeesToPaise),
-          ),
-      ]),
-    ),
+    minOrder: optionalRupees('Enter the minimum order in rupees, e.g. 999'),
     startsAt: optionalDay('Start'),
     endsAt: optionalDay('End'),
     maxUses: optionalCount('Total uses'),
     maxUsesPerUser: optionalCount('Uses per shopper'),
     scope: z.enum(DISCOUNT_SCOPES, { error: 'Choose what the code is for' }).default('shop'),
     scopeItems: ids,
+    // The admin form's two pickers (the API sends scopeItems): the one of the chosen scope counts.
+    categories: ids,
+    products: ids,
     firstOrderOnly: flag.default(false),
     paused: flag.default(false),
   })
@@ -91,14 +85,16 @@ export const discountCodeSchema = z
     if (input.maxUses !== null && input.maxUsesPerUser !== null && input.maxUsesPerUser > input.maxUses) {
       ctx.addIssue({ code: 'custom', path: ['maxUsesPerUser'], message: 'Uses per shopper cannot be more than the total uses' })
     }
-    const scopeItems = input.scope === 'shop' ? [] : [...new Set(input.scopeItems)]
+    const picked = input.scopeItems.length ? input.scopeItems : input.scope === 'categories' ? input.categories : input.products
+    const scopeItems = input.scope === 'shop' ? [] : [...new Set(picked)]
     if (input.scope !== 'shop' && scopeItems.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: input.scope === 'categories' ? 'Choose at least one category' : 'Choose at least one product' })
     }
     if (input.scope === 'categories' && scopeItems.some((id) => !(CATEGORY_IDS as readonly string[]).includes(id))) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose categories from the list' })
     }
-    return { ...input, value, scopeItems }
+    const { categories: _categories, products: _products, ...kept } = input
+    return { ...kept, value, scopeItems }
   })
 
 export type DiscountCodeInput = z.output<typeof discountCodeSchema>

@@ -70,7 +70,7 @@ export interface CheckoutQuote {
  * The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty
  * cart; the discount (cartDiscount's, when it applies) comes off the pieces, never the delivery.
  */
-export function quoteCheckout(cart: Cart, deliveryFeePaise: number, discount?: CartDiscount | null): CheckoutQuote {
+export function quoteCheckout(cart: Cart, deliveryFeePaise: number, discount?: Pick<CartDiscount, 'applies' | 'amountPaise'> | null): CheckoutQuote {
   const fee = cart.items.length > 0 ? deliveryFeePaise : 0
   const off = discount?.applies ? discount.amountPaise : 0
   return { subtotalPaise: cart.totalPaise, discountPaise: off, deliveryFeePaise: fee, totalPaise: cart.totalPaise - off + fee }

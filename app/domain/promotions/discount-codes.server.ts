@@ -127,3 +127,8 @@ export async function setDiscountPaused(db: DB, id: string, paused: boolean): Pr
   if (Number(updated.numUpdatedRows) === 0) throw new NotFound(DISCOUNT_ADMIN_MESSAGES.notFound)
   return getDiscountCode(db, id)
 }
+
+/** The products a code may be for (the admin's picker): listed ones, by title. */
+export async function productChoices(db: DB): Promise<{ id: string; title: string }[]> {
+  return db.selectFrom('products').select(['id', 'title']).where('deleted_at', 'is', null).orderBy('title').limit(1000).execute()
+}

@@ -7,6 +7,7 @@ import { safeRedirectPath } from '~/lib/user'
 import { getUser } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
+import { discountFormAction, discountSummary, isDiscountIntent } from '~/web/discount-requests.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
@@ -14,22 +15,30 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await cartOwnerFor(request, context)
   const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
-  return { cart, signedIn: getUser(context) !== null } satisfies CartSheetData
+  return { cart, signedIn: getUser(context) !== null, discount: await discountSummary(owner, cart) } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
+  if (isDiscountIntent(form)) return discountFormAction(request, context, form, safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart')
   return cartFormAction(request, context, form, {
     back: safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart',
     addedMessage: form.get('source') === 'detail' ? CART_MESSAGES.addedFromDetail : undefined,
   })
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold">Your Cart</h1>
-      <CartContents cart={loaderData.cart} signedIn={loaderData.signedIn} redirectTo="/shop/cart" />
+      <CartContents
+        cart={loaderData.cart}
+        signedIn={loaderData.signedIn}
+        redirectTo="/shop/cart"
+        discount={loaderData.discount}
+        discountReply={discountReply}
+      />
     </section>
   )
 }
