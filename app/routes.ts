@@ -79,6 +79,8 @@ export default [
     route('shop/cart/add', 'routes/api/shop/cart-add.ts'),
     route('shop/cart/get/:userId', 'routes/api/shop/cart-get.ts'),
     route('shop/cart/update-cart', 'routes/api/shop/cart-update.ts'),
+    route('shop/cart/discount', 'routes/api/shop/cart-discount.ts'),
+    route('shop/cart/discount/:userId', 'routes/api/shop/cart-discount-delete.ts'),
     route('shop/cart/:userId/:productId', 'routes/api/shop/cart-delete.ts'),
     route('shop/address/add', 'routes/api/shop/address-add.ts'),
     route('shop/address/get/:userId', 'routes/api/shop/address-get.ts'),
@@ -102,6 +104,8 @@ export default [
     route('admin/orders/get', 'routes/api/admin/orders.ts'),
     route('admin/orders/details/:id', 'routes/api/admin/order-details.ts'),
     route('admin/orders/update/:id', 'routes/api/admin/order-update.ts'),
+    route('admin/discounts', 'routes/api/admin/discounts.ts'),
+    route('admin/discounts/:id', 'routes/api/admin/discount-update.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -103,3 +103,6 @@ export type DiscountCodeInput = z.output<typeof discountCodeSchema>
 export const applyCodeSchema = z.object({
   code: z.string({ error: 'Enter a discount code' }).trim().min(1, { error: 'Enter a discount code' }).max(40, { error: 'We do not know this code: check its spelling' }),
 })
+
+/** POST /api/shop/cart/discount {userId, code}. */
+export const apiApplyCodeSchema = z.object({ userId: z.string({ error: 'Missing user.' }).trim().min(1, { error: 'Missing user.' }).max(64) }).extend(applyCodeSchema.shape)
