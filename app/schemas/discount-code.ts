@@ -68,16 +68,10 @@ export const discountCodeSchema = z
     firstOrderOnly: flag.default(false),
     paused: flag.default(false),
   })
-  .transform((input, ctx) => {
-    const raw = input.value.replace(/[₹,%\s]/g, '')
-    let value = 0
-    if (input.type === 'percent') {
-      value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-      if (!(value >= 1 && value <= 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a whole percent from 1 to 100' })
-    } else {
-      const rupees = /^\d+(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN
-      if (!(rupees > 0 && rupees <= MAX_RUPEES && isWholePaise(rupees))) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the amount off in rupees, e.g. 200' })
-      value = rupeesToPaise(rupees)
+  .superRefine((input, ctx) => {
+    const value = valueOf(input)
+    if (Number.isNaN(value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: input.type === 'percent' ? 'Enter a whole percent from 1 to 100' : 'Enter the amount off in rupees, e.g. 200' })
     }
     if (input.startsAt && input.endsAt && input.endsAt < input.startsAt) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be on or after the start' })
@@ -85,19 +79,50 @@ export const discountCodeSchema = z
     if (input.maxUses !== null && input.maxUsesPerUser !== null && input.maxUsesPerUser > input.maxUses) {
       ctx.addIssue({ code: 'custom', path: ['maxUsesPerUser'], message: 'Uses per shopper cannot be more than the total uses' })
     }
-    const picked = input.scopeItems.length ? input.scopeItems : input.scope === 'categories' ? input.categories : input.products
-    const scopeItems = input.scope === 'shop' ? [] : [...new Set(picked)]
+    const scopeItems = scopeItemsOf(input)
     if (input.scope !== 'shop' && scopeItems.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: input.scope === 'categories' ? 'Choose at least one category' : 'Choose at least one product' })
     }
     if (input.scope === 'categories' && scopeItems.some((id) => !(CATEGORY_IDS as readonly string[]).includes(id))) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose categories from the list' })
     }
-    const { categories: _categories, products: _products, ...kept } = input
-    return { ...kept, value, scopeItems }
   })
 
-export type DiscountCodeInput = z.output<typeof discountCodeSchema>
+type DiscountCodeFields = z.output<typeof discountCodeSchema>
+
+/** The value as the domain keeps it: whole percent, or paise; NaN when it is not one. */
+function valueOf(input: Pick<DiscountCodeFields, 'type' | 'value'>): number {
+  const raw = input.value.replace(/[₹,%\s]/g, '')
+  if (input.type === 'percent') {
+    const percent = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+    return percent >= 1 && percent <= 100 ? percent : Number.NaN
+  }
+  const rupees = /^\d+(\.\d{1,2})?$/.test(raw) ? Number(raw) : Number.NaN
+  return rupees > 0 && rupees <= MAX_RUPEES && isWholePaise(rupees) ? rupeesToPaise(rupees) : Number.NaN
+}
+
+/** The ids the code is for: the API's scopeItems, else the admin form's picker of the chosen scope. */
+function scopeItemsOf(input: Pick<DiscountCodeFields, 'scope' | 'scopeItems' | 'categories' | 'products'>): string[] {
+  if (input.scope === 'shop') return []
+  const picked = input.scopeItems.length ? input.scopeItems : input.scope === 'categories' ? input.categories : input.products
+  return [...new Set(picked)]
+}
+
+/**
+ * A parsed code as the domain takes it: the value in whole percent or paise, the scope's ids. (The
+ * schema itself stays an object, so Conform reads its fields for the form.)
+ */
+export function toDiscountInput(fields: DiscountCodeFields) {
+  const { categories: _categories, products: _products, ...kept } = fields
+  return { ...kept, value: valueOf(fields), scopeItems: scopeItemsOf(fields) }
+}
+
+/** Parses a body or form's values into the domain's input; throws zod's error when invalid. */
+export function parseDiscountCode(value: unknown) {
+  return toDiscountInput(discountCodeSchema.parse(value))
+}
+
+export type DiscountCodeInput = ReturnType<typeof toDiscountInput>
 
 /** The shopper's code box (cart and checkout) and /api's POST /api/shop/cart/discount (with userId). */
 export const applyCodeSchema = z.object({

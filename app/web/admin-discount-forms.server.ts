@@ -4,7 +4,7 @@
 import type { DiscountFormValues } from '~/components/admin/discount-code-form'
 import { getDb } from '~/infra/db.server'
 import { paiseToRupees } from '~/lib/money'
-import { discountCodeSchema } from '~/schemas/discount-code'
+import { discountCodeSchema, toDiscountInput } from '~/schemas/discount-code'
 import {
   createDiscountCode,
   DISCOUNT_ADMIN_MESSAGES,
@@ -42,7 +42,8 @@ export async function saveDiscountForm(request: Request, id: string | null) {
   return formAction(
     async () => {
       const db = getDb()
-      const saved = id ? await updateDiscountCode(db, id, submission.value) : await createDiscountCode(db, submission.value)
+      const input = toDiscountInput(submission.value)
+      const saved = id ? await updateDiscountCode(db, id, input) : await createDiscountCode(db, input)
       const message = id ? DISCOUNT_ADMIN_MESSAGES.saved(saved.code) : DISCOUNT_ADMIN_MESSAGES.created(saved.code)
       return redirectWithToast('/admin/discounts', { type: 'success', message })
     },
