@@ -69,7 +69,7 @@ export const discountCodeSchema = z
     paused: flag.default(false),
   })
   .superRefine((input, ctx) => {
-    const value = valueOf(input)
+    const value = codeValue(input)
     if (Number.isNaN(value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: input.type === 'percent' ? 'Enter a whole percent from 1 to 100' : 'Enter the amount off in rupees, e.g. 200' })
     }
@@ -91,7 +91,7 @@ export const discountCodeSchema = z
 type DiscountCodeFields = z.output<typeof discountCodeSchema>
 
 /** The value as the domain keeps it: whole percent, or paise; NaN when it is not one. */
-function valueOf(input: Pick<DiscountCodeFields, 'type' | 'value'>): number {
+function codeValue(input: Pick<DiscountCodeFields, 'type' | 'value'>): number {
   const raw = input.value.replace(/[₹,%\s]/g, '')
   if (input.type === 'percent') {
     const percent = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
@@ -114,7 +114,7 @@ function scopeItemsOf(input: Pick<DiscountCodeFields, 'scope' | 'scopeItems' | '
  */
 export function toDiscountInput(fields: DiscountCodeFields) {
   const { categories: _categories, products: _products, ...kept } = fields
-  return { ...kept, value: valueOf(fields), scopeItems: scopeItemsOf(fields) }
+  return { ...kept, value: codeValue(fields), scopeItems: scopeItemsOf(fields) }
 }
 
 /** Parses a body or form's values into the domain's input; throws zod's error when invalid. */
