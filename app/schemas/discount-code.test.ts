@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { getZodConstraint } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { discountCodeSchema, parseDiscountCode } from './discount-code'
 
 const errorsOf = (input: Record<string, unknown>) => {
@@ -53,4 +53,14 @@ it('names every bad field', () => {
 
 it("is an object Conform can read for the form's fields (the server's form parsing needs them)", () => {
   expect(Object.keys(getZodConstraint(discountCodeSchema))).toEqual(expect.arrayContaining(['code', 'type', 'value', 'minOrder', 'scope', 'categories', 'products']))
+})
+it('parses the admin form as Conform hands it (empty boxes left out)', () => {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries({ code: 'owner1', type: 'percent', value: '150', minOrder: '', startsAt: '', endsAt: '', maxUses: '', maxUsesPerUser: '', scope: 'shop' })) fd.set(k, v)
+  const r = parseWithZod(fd, { schema: discountCodeSchema })
+  expect(r.status).toBe('error')
+  expect(r.status === 'error' ? r.error : null).toEqual({ value: ['Enter a whole percent from 1 to 100'] })
+  fd.set('value', '15')
+  const ok = parseWithZod(fd, { schema: discountCodeSchema })
+  expect(ok.status).toBe('success')
 })

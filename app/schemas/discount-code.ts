@@ -8,8 +8,13 @@ import { isWholePaise, rupeesToPaise } from '~/lib/money'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const MAX_RUPEES = 10_00_000
 
-/** A form's text or the API's number, as text ('' for nothing). */
-const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(40))
+/**
+ * A form's text or the API's number, as text ('' for nothing). Optional inside: Conform hands an
+ * empty box over as undefined.
+ */
+const text = z
+  .preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().trim().max(40).optional())
+  .transform((v) => v ?? '')
 
 /** A whole count above zero, or '' for no limit (null). */
 const optionalCount = (label: string) =>
