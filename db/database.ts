@@ -30,6 +30,7 @@ import * as madeToOrder from '../migrations/2026-11-27T0210-made-to-order'
 import * as orderLineOptionLabel from '../migrations/2026-11-27T0220-order-line-option-label'
 import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
 import * as productSku from '../migrations/2026-11-27T0240-product-sku'
+import * as discountCodes from '../migrations/2026-11-27T0320-discount-codes'
 import * as campaignBanners from '../migrations/2026-11-27T0330-campaign-banners'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0220-order-line-option-label': orderLineOptionLabel,
   '2026-11-27T0230-choice-pictures': choicePictures,
   '2026-11-27T0240-product-sku': productSku,
+  '2026-11-27T0320-discount-codes': discountCodes,
   '2026-11-27T0330-campaign-banners': campaignBanners,
 }
 

@@ -4,6 +4,7 @@ import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updatea
 import type { Category, VarietyType } from '../app/lib/catalog'
 import type { CustomOrderStatus } from '../app/lib/custom-orders'
 import type { DocumentKind } from '../app/lib/invoice-document'
+import type { DiscountKind, DiscountScope } from '../app/lib/discounts'
 import type { StockMovementReason } from '../app/lib/inventory'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
@@ -112,6 +113,8 @@ export interface CartsTable {
   id: string
   user_id: string | null
   guest_id: string | null
+  /** The discount code the shopper applied (capitals), checked again on every read; null for none (ADR 073). */
+  discount_code: string | null
   created_at: CreatedAt
   updated_at: string
 }
@@ -192,6 +195,10 @@ export interface OrdersTable {
   client_key: string | null
   /** The India day (YYYY-MM-DD) the order is expected to leave the studio: its latest line's (ADR 070); null for older orders. */
   dispatch_by: string | null
+  /** The discount code the order used (ADR 073): its row, the code as applied ('' for none) and its saving. */
+  discount_code_id: string | null
+  discount_code: Generated<string>
+  discount_paise: Generated<number>
   order_date: CreatedAt
   updated_at: string
 }
@@ -212,6 +219,8 @@ export interface OrderLinesTable {
   /** The unit price paid, personalisation add-ons included. */
   unit_price_paise: number
   quantity: number
+  /** The line's share of the order's discount (ADR 073): it paid unit_price_paise * quantity - discount_paise. */
+  discount_paise: Generated<number>
 }
 
 export interface OrderStatusHistoryTable {
@@ -475,6 +484,28 @@ export interface DispatchSettingsTable {
   handling_days: number
 }
 
+export interface DiscountCodesTable {
+  id: string
+  /** In capitals: codes are case-insensitive. */
+  code: string
+  kind: DiscountKind
+  /** Whole percent (1-100) or paise. */
+  value: number
+  min_order_paise: Generated<number>
+  /** India days (YYYY-MM-DD), both included; null for no limit. */
+  starts_on: string | null
+  ends_on: string | null
+  max_uses: number | null
+  max_uses_per_user: number | null
+  scope: Generated<DiscountScope>
+  /** JSON list of category or product ids ('[]' for the whole shop). */
+  scope_items: Generated<string>
+  first_order_only: Generated<number>
+  paused: Generated<number>
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -510,6 +541,7 @@ export interface Database {
   password_resets: PasswordResetsTable
   custom_requests: CustomRequestsTable
   custom_request_photos: CustomRequestPhotosTable
+  discount_codes: DiscountCodesTable
 }
 
 export type User = Selectable<UsersTable>

@@ -230,6 +230,8 @@ export function toApiOrder(order: OrderDetail) {
     ...trackingField(order),
     ...refundField(order),
     ...(order.dispatchBy ? { dispatchBy: order.dispatchBy } : {}),
+    // Extra (ADR 073): the code the order used and its saving, in paise as the cart's.
+    ...(order.discount ? { discount: { code: order.discount.code, amountPaise: order.discount.amountPaise } } : {}),
   }
 }
 

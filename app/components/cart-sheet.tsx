@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { Cart } from '~/domain/cart/cart.server'
 import { CartContents } from './cart'
+import type { DiscountSummary } from './discount-code'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
 import { Modal } from './ui/modal'
@@ -19,6 +20,8 @@ export interface CartSheetData {
   signedIn: boolean
   /** Each made-to-order line's making time by line id ('Made to order: ships in 5 working days'). */
   makingTimes?: Record<string, string>
+  /** The cart's discount code, checked on this read (ADR 073). */
+  discount?: DiscountSummary | null
 }
 
 export function CartButton({ count }: { count: number }) {
@@ -73,6 +76,7 @@ export function CartButton({ count }: { count: number }) {
               cart={fetcher.data.cart}
               signedIn={fetcher.data.signedIn}
               makingTimes={fetcher.data.makingTimes}
+              discount={fetcher.data.discount}
               redirectTo={location.pathname + location.search}
               replace
             />

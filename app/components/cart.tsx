@@ -7,6 +7,7 @@ import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart/cart.server'
+import { DiscountCodeBox, DiscountLine, type DiscountReply, type DiscountSummary } from './discount-code'
 import { buttonClass } from './ui/button'
 import { Picture } from './ui/picture'
 
@@ -173,12 +174,17 @@ export function CartContents({
   redirectTo,
   replace = false,
   makingTimes = {},
+  discount,
+  discountReply,
 }: {
   cart: Cart
   signedIn: boolean
   redirectTo: string
   replace?: boolean
   makingTimes?: Record<string, string>
+  /** The cart's code and what it takes off (ADR 073); the saving is its own line. */
+  discount?: DiscountSummary | null
+  discountReply?: DiscountReply | null
 }) {
   if (cart.items.length === 0) {
     return (
@@ -197,10 +203,14 @@ export function CartContents({
           <CartLineRow key={line.id} line={line} redirectTo={redirectTo} makingTime={makingTimes[line.id]} />
         ))}
       </ul>
-      <div className="flex items-center justify-between border-t border-zinc-200 pt-4 text-lg font-bold dark:border-zinc-800">
-        <span>Total</span>
-        <span>{formatPaise(cart.totalPaise)}</span>
-      </div>
+      <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/cart" redirectTo={redirectTo} />
+      <dl className="grid gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <DiscountLine discount={discount} />
+        <div className="flex items-center justify-between text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatPaise(cart.totalPaise - (discount?.applies ? discount.amountPaise : 0))}</dd>
+        </div>
+      </dl>
       <CheckoutButton signedIn={signedIn} empty={cart.totalPaise === 0} replace={replace} />
     </div>
   )

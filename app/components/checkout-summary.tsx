@@ -6,9 +6,21 @@ import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
+import { DiscountLine, type DiscountSummary } from './discount-code'
 
 /** `dispatch`: the day the order is expected to leave the studio and each line's making time (ADR 070). */
-export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: CheckoutQuote; dispatch?: CheckoutDispatch }) {
+export function CheckoutSummary({
+  cart,
+  quote,
+  dispatch,
+  discount,
+}: {
+  cart: Cart
+  quote: CheckoutQuote
+  dispatch?: CheckoutDispatch
+  /** The cart's discount code (ADR 073): its saving is a line of its own above the delivery. */
+  discount?: DiscountSummary | null
+}) {
   return (
     <>
       <h2 id="checkout-items" className="text-lg font-semibold">
@@ -29,6 +41,7 @@ export function CheckoutSummary({ cart, quote, dispatch }: { cart: Cart; quote: 
         ))}
       </ul>
       <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <DiscountLine discount={discount} />
         {cart.items.length ? (
           <div className="flex justify-between text-sm">
             <dt>Delivery</dt>

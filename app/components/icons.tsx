@@ -135,3 +135,10 @@ export const CalendarIcon = (p: P) => (
     <path d="M3 10h18M8 3v4M16 3v4" />
   </Icon>
 )
+
+export const TagIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </Icon>
+)

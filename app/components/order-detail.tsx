@@ -50,7 +50,11 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** An order's lines with thumbnails, then subtotal, delivery and total. */
-export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subtotalPaise' | 'deliveryFeePaise' | 'totalAmountPaise'> }) {
+export function OrderLines({
+  order,
+}: {
+  order: Pick<OrderDetail, 'lines' | 'subtotalPaise' | 'deliveryFeePaise' | 'totalAmountPaise'> & { discount?: OrderDetail['discount'] }
+}) {
   return (
     <>
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -66,7 +70,12 @@ export function OrderLines({ order }: { order: Pick<OrderDetail, 'lines' | 'subt
         ))}
       </ul>
       <dl className="mt-2 grid gap-1 border-t border-zinc-200 pt-2 text-sm dark:border-zinc-800">
-        {order.deliveryFeePaise > 0 ? <AmountRow label="Subtotal">{formatPaise(order.subtotalPaise)}</AmountRow> : null}
+        {order.deliveryFeePaise > 0 || order.discount ? <AmountRow label="Subtotal">{formatPaise(order.subtotalPaise)}</AmountRow> : null}
+        {order.discount ? (
+          <AmountRow label={`Discount (${order.discount.code})`} className="text-emerald-700 dark:text-emerald-400">
+            −{formatPaise(order.discount.amountPaise)}
+          </AmountRow>
+        ) : null}
         <AmountRow label="Delivery">{order.deliveryFeePaise > 0 ? formatPaise(order.deliveryFeePaise) : 'Free'}</AmountRow>
         <AmountRow label="Total" className="font-bold">
           {formatPaise(order.totalAmountPaise)}

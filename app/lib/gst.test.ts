@@ -7,6 +7,7 @@ import {
   financialYearOf,
   formatRate,
   GST_RATES,
+  lineGrossPaise,
   principalTaxClass,
   splitInclusive,
   type TaxLine,
@@ -177,5 +178,16 @@ describe('financial years and numbers', () => {
 
   it('prints rates without trailing zeros', () => {
     expect([formatRate(3), formatRate(18), formatRate(0.25), formatRate(1.5)]).toEqual(['3%', '18%', '0.25%', '1.5%'])
+  })
+})
+
+describe('a discounted line (ADR 073)', () => {
+  it('includes the GST in the discounted price: the taxable value falls with the discount', () => {
+    const line = { description: 'Ocean pendant', details: [], hsn: '7117', ratePercent: 3, quantity: 2, unitPricePaise: 149_900, discountPaise: 29_980 }
+    const { lines, totals } = computeTaxBreakdown({ lines: [line], deliveryFeePaise: 0, mode: 'intra' })
+    // 2 x 1,499.00 - 299.80 = 2,698.20 paid; 2,698.20 / 1.03 = 2,619.61.
+    expect(lines[0]).toMatchObject({ grossPaise: 269_820, taxablePaise: 261_961, taxPaise: 7859, cgstPaise: 3929, sgstPaise: 3930 })
+    expect(totals.grossPaise).toBe(269_820)
+    expect(lineGrossPaise(line)).toBe(269_820)
   })
 })

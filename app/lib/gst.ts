@@ -23,6 +23,16 @@ export interface TaxLineInput extends TaxClass {
   details: string[]
   quantity: number
   unitPricePaise: number
+  /**
+   * The line's share of a discount code's saving (ADR 073): the line is sold for
+   * unitPricePaise * quantity - discountPaise, and GST is included in that (0 or absent for none).
+   */
+  discountPaise?: number
+}
+
+/** What a line is sold for: its price times quantity, less its share of a discount. */
+export function lineGrossPaise(line: Pick<TaxLineInput, 'unitPricePaise' | 'quantity' | 'discountPaise'>): number {
+  return line.unitPricePaise * line.quantity - (line.discountPaise ?? 0)
 }
 
 export interface TaxAmounts {
@@ -96,8 +106,8 @@ export function addAmounts(a: TaxAmounts, b: TaxAmounts): TaxAmounts {
 export function principalTaxClass(lines: readonly TaxLineInput[]): TaxClass | null {
   let best: TaxLineInput | null = null
   for (const line of lines) {
-    const value = line.unitPricePaise * line.quantity
-    const bestValue = best ? best.unitPricePaise * best.quantity : -1
+    const value = lineGrossPaise(line)
+    const bestValue = best ? lineGrossPaise(best) : -1
     if (!best || value > bestValue || (value === bestValue && line.ratePercent > best.ratePercent)) best = line
   }
   return best ? { hsn: best.hsn, ratePercent: best.ratePercent } : null
@@ -123,7 +133,7 @@ export function computeTaxBreakdown(input: { lines: readonly TaxLineInput[]; del
   const taxed = lines.map((line) => ({
     ...line,
     ratePercent: input.mode === 'none' ? 0 : line.ratePercent,
-    ...splitInclusive(line.unitPricePaise * line.quantity, line.ratePercent, input.mode),
+    ...splitInclusive(lineGrossPaise(line), line.ratePercent, input.mode),
   }))
   return { mode: input.mode, lines: taxed, totals: taxed.reduce<TaxAmounts>((sum, line) => addAmounts(sum, line), ZERO) }
 }

@@ -7,6 +7,7 @@ import { amountInWords } from './amount-in-words'
 import type { Category } from './catalog'
 import { computeTaxBreakdown, type TaxAmounts, type TaxLine, type TaxMode } from './gst'
 import { matchIndianState } from './indian-states'
+import { formatPaise } from './money'
 import { GST_STATE_CODES, type InvoiceSettings, stateWithCode } from './invoice-settings'
 
 export const DOCUMENT_KINDS = ['invoice', 'credit-note'] as const
@@ -80,8 +81,12 @@ export interface InvoiceOrder {
     personalization?: PersonalizationValues
     quantity: number
     unitPricePaise: number
+    /** The line's share of the order's discount code (ADR 073); 0 or absent for none. */
+    discountPaise?: number
     category: Category | null
   }[]
+  /** The discount code the order used ('' or absent for none): named on each discounted line. */
+  discountCode?: string
   deliveryFeePaise: number
   totalAmountPaise: number
   /** The order's expected dispatch day (YYYY-MM-DD), null when it has none. */
@@ -110,9 +115,11 @@ export function buildInvoice(input: { order: InvoiceOrder; settings: InvoiceSett
         line.variety ? `${line.varietyLabel ?? 'Option'}: ${line.variety}` : '',
         line.color ? `Colour: ${line.color}` : '',
         ...personalizationWords(line.personalization ?? {}),
+        line.discountPaise ? `Discount${order.discountCode ? ` ${order.discountCode}` : ''}: -${formatPaise(line.discountPaise)}` : '',
       ].filter(Boolean),
       quantity: line.quantity,
       unitPricePaise: line.unitPricePaise,
+      ...(line.discountPaise ? { discountPaise: line.discountPaise } : {}),
     })),
   })
   if (breakdown.totals.grossPaise !== order.totalAmountPaise) {

@@ -40,6 +40,12 @@ export function LinesTable({ order }: { order: MailOrder }) {
             <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: 8 }}>{formatPaise(line.unitPricePaise * line.quantity)}</td>
           </tr>
         ))}
+        {order.discount ? (
+          <tr>
+            <td style={cell}>Discount ({order.discount.code})</td>
+            <td style={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap' }}>−{formatPaise(order.discount.amountPaise)}</td>
+          </tr>
+        ) : null}
         {order.deliveryFeePaise > 0 ? (
           <tr>
             <td style={cell}>Delivery</td>
@@ -60,6 +66,7 @@ export function linesText(order: MailOrder): string {
     const details = lineDetails(line)
     return `- ${line.title} x ${line.quantity}${details ? ` (${details})` : ''}: ${formatPaise(line.unitPricePaise * line.quantity)}`
   })
+  if (order.discount) lines.push(`- Discount (${order.discount.code}): -${formatPaise(order.discount.amountPaise)}`)
   if (order.deliveryFeePaise > 0) lines.push(`- Delivery: ${formatPaise(order.deliveryFeePaise)}`)
   lines.push(`Total: ${formatPaise(order.totalPaise)}`)
   return lines.join('\n')

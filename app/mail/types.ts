@@ -28,6 +28,8 @@ export interface MailOrder {
   email: string
   lines: MailOrderLine[]
   subtotalPaise: number
+  /** The discount code the order used and its saving (ADR 073), when it had one. */
+  discount?: { code: string; amountPaise: number } | null
   deliveryFeePaise: number
   totalPaise: number
   /** The order's snapshot of the delivery address (`name` is the recipient, '' when not given). */

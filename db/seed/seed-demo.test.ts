@@ -140,6 +140,11 @@ describe('seedDemo', () => {
     }
   })
 
+  it('adds the live demo code DIWALI10: 10% off over ₹999, once per shopper (ADR 073)', async () => {
+    const codes = await db.selectFrom('discount_codes').select(['code', 'kind', 'value', 'min_order_paise', 'max_uses_per_user', 'paused']).execute()
+    expect(codes).toEqual([{ code: 'DIWALI10', kind: 'percent', value: 10, min_order_paise: 99_900, max_uses_per_user: 1, paused: 0 }])
+  })
+
   it('draws the same pictures again into a fresh database, reusing the stored files', async () => {
     const againDb = await createTestDb()
     const again = againDb.db

@@ -9,6 +9,7 @@ import { mapWithConcurrency } from './concurrency'
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
 import { withVariantStock } from './demo-variant-stock'
 import { withMadeToOrder } from './demo-made-to-order'
+import { seedDemoDiscounts } from './demo-discounts'
 import { type ArtSpec, renderBannerArt, renderProductArt } from './resin-art'
 
 /** Each job renders and encodes one picture; sharp uses its own threads, so a few jobs keep every core busy. */
@@ -44,6 +45,7 @@ export async function seedDemo(db: DB, store: ImageStore): Promise<SeedResult> {
       .insertInto('feature_images')
       .values(bannerUrls.map((image, position) => ({ id: newId(), image, position })))
       .execute()
+    await seedDemoDiscounts(trx)
     return true
   })
   return inserted ? { products: DEMO_PRODUCTS.length, featureImages: bannerUrls.length } : { products: 0, featureImages: 0 }

@@ -162,6 +162,13 @@ export class ShopData {
     await this.expectStatus('PUT', `/api/admin/products/edit/${id}`, 200, { token, json: { title, description, category, price, salePrice, images, totalStock: stock } })
   }
 
+  /** A discount code of the test's own (ADR 073), made by the seeded admin through the admin /api; resolves to its code. */
+  async discountCode(body: Record<string, unknown> = {}): Promise<string> {
+    const code = `E2E${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
+    await this.expectStatus('POST', '/api/admin/discounts', 201, { token: await this.admin(), json: { code, type: 'percent', value: 10, scope: 'shop', ...body } })
+    return code
+  }
+
   /** A product the test adds another way (the admin's own form): deleted after the test too. */
   deleteAfter(title: string) {
     this.titlesToDelete.push(title)

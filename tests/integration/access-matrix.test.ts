@@ -128,6 +128,12 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/banners.tsx': [adminPage(() => '/admin/features'), adminPost(() => '/admin/features', { intent: 'add' })],
   'routes/admin/search-synonyms.tsx': [adminPage(() => '/admin/search-words'), adminPost(() => '/admin/search-words', { synonyms: 'not a line' })],
   // A holiday line that is not a day is refused next to the box (400) and changes nothing.
+  'routes/admin/discounts.tsx': [adminPage(() => '/admin/discounts'), adminPost(() => '/admin/discounts', { intent: 'pause', id: NO_ID }, '→/admin/discounts')],
+  'routes/admin/discount-new.tsx': [adminPage(() => '/admin/discounts/new'), adminPost(() => '/admin/discounts/new')],
+  'routes/admin/discount-edit.tsx': [
+    { method: 'GET', url: () => `/admin/discounts/${NO_ID}/edit`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+    adminPost(() => `/admin/discounts/${NO_ID}/edit`),
+  ],
   'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
@@ -272,6 +278,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/cart-update.ts': [
     ownerApi('PUT', () => '/api/shop/cart/update-cart', 404, 403, (ids) => ({ userId: ids.a.userId, productId: NO_ID, quantity: 1 })),
   ],
+  'routes/api/shop/cart-discount.ts': [ownerApi('POST', () => '/api/shop/cart/discount', 400, 403, (ids) => ({ userId: ids.a.userId, code: 'NOPE' }))],
+  'routes/api/shop/cart-discount-delete.ts': [ownerApi('DELETE', (ids) => `/api/shop/cart/discount/${ids.a.userId}`, 200, 403)],
   'routes/api/shop/cart-delete.ts': [ownerApi('DELETE', (ids) => `/api/shop/cart/${ids.a.userId}/${NO_ID}`, 404, 403)],
   'routes/api/shop/address-add.ts': [
     ownerApi('POST', () => '/api/shop/address/add', 400, 403, (ids, role) => (role === 'owner' ? { userId: ids.a.userId } : { userId: ids.a.userId, ...VALID_ADDRESS })),
@@ -331,6 +339,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/orders.ts': [adminApi('GET', () => '/api/admin/orders/get', 200)],
   'routes/api/admin/order-details.ts': [adminApi('GET', (ids) => `/api/admin/orders/details/${ids.a.orderId}`, 200)],
   'routes/api/admin/order-update.ts': [adminApi('PUT', (ids) => `/api/admin/orders/update/${ids.a.orderId}`, 400, { orderStatus: 'paid' })],
+  'routes/api/admin/discounts.ts': [adminApi('GET', () => '/api/admin/discounts', 200), adminApi('POST', () => '/api/admin/discounts', 400, { code: '' })],
+  'routes/api/admin/discount-update.ts': [adminApi('PUT', () => `/api/admin/discounts/${NO_ID}`, 400, { code: '' })],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
 }
 

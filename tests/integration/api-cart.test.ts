@@ -127,6 +127,10 @@ describe('POST /api/shop/cart/add', () => {
           },
         ],
         totalAmount: 1000,
+        // Extras (ADR 073): what checkout would charge; no delivery fee is configured here.
+        subtotal: 1000,
+        delivery: 0,
+        total: 1000,
       },
     })
     // The same product again raises the line.
@@ -261,7 +265,7 @@ describe('GET /api/shop/cart/get/:userId', () => {
 
   it('answers an empty cart for a shopper who never added anything', async () => {
     const fresh = await registerAndLogin('Neha', 'neha@example.com')
-    expect(await cartOf(fresh)).toEqual({ _id: null, items: [], totalAmount: 0 })
+    expect(await cartOf(fresh)).toEqual({ _id: null, items: [], totalAmount: 0, subtotal: 0, delivery: 0, total: 0 })
   })
 
   it('shows a line whose product was deleted as unavailable, outside the total', async () => {

@@ -35,6 +35,7 @@ export async function loadMailOrder(trx: DB, orderId: string): Promise<MailOrder
     email: order.email,
     lines,
     subtotalPaise: order.subtotal_paise,
+    discount: order.discount_code ? { code: order.discount_code, amountPaise: order.discount_paise } : null,
     deliveryFeePaise: order.delivery_fee_paise,
     totalPaise: order.total_amount_paise,
     address,

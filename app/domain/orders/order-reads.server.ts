@@ -1,5 +1,6 @@
 // Reading orders: a user's list (abandoned unpaid checkouts left out), an order in full for its
 // owner or the admin, many in full for the /api lists, and the paid order the confirmation page shows.
+import type { DiscountView } from '~/lib/discounts'
 import { readPersonalization } from '~/lib/personalization'
 import type { DB } from '../../../db/database'
 import type { OrderStatus, PaymentStatus } from '../../../db/schema'
@@ -44,6 +45,8 @@ export interface OrderDetail extends OrderSummary {
   /** The cart the order was placed from (null for orders made without one). */
   cartId: string | null
   subtotalPaise: number
+  /** The discount code the order used and its saving (ADR 073); null for none. */
+  discount: DiscountView | null
   deliveryFeePaise: number
   paymentMethod: string
   gateway: string
@@ -209,6 +212,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
         userId: order.user_id,
         cartId: order.cart_id,
         subtotalPaise: order.subtotal_paise,
+        discount: order.discount_code ? { code: order.discount_code, amountPaise: order.discount_paise } : null,
         deliveryFeePaise: order.delivery_fee_paise,
         paymentMethod: order.payment_method,
         gateway: order.gateway,

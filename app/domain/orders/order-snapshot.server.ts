@@ -12,6 +12,8 @@ import { optionLabelOf } from '~/lib/catalog'
 export interface OrderSnapshotLine extends MailOrderLine {
   /** The product's category today; null when the product is gone. */
   category: Category | null
+  /** The line's share of the order's discount (ADR 073): it paid unitPricePaise * quantity - discountPaise. */
+  discountPaise: number
 }
 
 export interface OrderSnapshot {
@@ -37,6 +39,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       'order_lines.personalization',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
+      'order_lines.discount_paise',
       'products.category',
     ])
     .where('order_lines.order_id', '=', orderId)
@@ -55,6 +58,7 @@ export async function readOrderSnapshot(trx: DB, orderId: string): Promise<Order
       quantity: line.quantity,
       unitPricePaise: line.unit_price_paise,
       category: line.category ?? null,
+      discountPaise: line.discount_paise,
     })),
   }
 }

@@ -17,6 +17,8 @@ import { queuePaidOrderMails } from '~/domain/messaging/mail.server'
 import { moveOrder } from './order-lifecycle.server'
 import { queueRefund } from './refunds.server'
 import { writeOrderDispatchDay } from '~/domain/catalog/dispatch-dates.server'
+import { discountUseFits } from '~/domain/promotions/discount-uses.server'
+import { removeDiscountCode } from '~/domain/promotions/cart-discount.server'
 
 export class PaymentRejected extends DomainError {
   override readonly status = 400
@@ -88,7 +90,7 @@ export async function confirmPayment(
     await lockRows(trx, 'orders', [input.gatewayOrderId], 'gateway_order_id')
     const order = await trx
       .selectFrom('orders')
-      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'order_status', 'needs_refund'])
+      .select(['id', 'user_id', 'total_amount_paise', 'payment_status', 'order_status', 'needs_refund', 'discount_code'])
       .where('gateway_order_id', '=', input.gatewayOrderId)
       .executeTakeFirst()
     if (!order) throw new PaymentRejected()
@@ -137,6 +139,16 @@ export async function confirmPayment(
       .where('order_id', '=', order.id)
       .execute()
     await recordPaidPayment(trx, order, input, now)
+    // A discount code's use was held with the stock (ADR 073): an order paid after its hold expired,
+    // when others took the code's last use meanwhile, is rejected and refunded like one the stock
+    // cannot fill (its holds end with the move).
+    if (!(await discountUseFits(trx, order.id))) {
+      await moveOrder(trx, order.id, 'rejected', 'payment', {
+        note: `Paid (${input.source}, ${input.paymentId}) but the discount code was used up while the checkout waited; refund queued`,
+        refundReason: 'rejected',
+      })
+      return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: true, refusedFor: 'rejected' }
+    }
     // The order's holds end and its lines leave the shelf, all or none; stock other checkouts hold
     // is not taken. An order the stock cannot fill (its hold had expired) is rejected and refunded.
     if (await takeHeldStock(trx, order.id, lines, now)) {
@@ -156,6 +168,8 @@ export async function confirmPayment(
       { userId: order.user_id },
       lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color, personalization: l.personalization })),
     )
+    // The code went with this order: the cart lets go of it (ADR 073).
+    if (order.discount_code) await removeDiscountCode(trx, { userId: order.user_id })
     await queuePaidOrderMails(trx, order.id)
     return { orderId: order.id, userId: order.user_id, changed: true, needsRefund: false }
   })

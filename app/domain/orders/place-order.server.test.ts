@@ -80,10 +80,10 @@ function countingGateway(fail = false): PaymentGateway & { calls: number } {
 
 describe('quoteCheckout', () => {
   it('is the total the checkout page shows and placeOrder charges: the cart plus delivery, no fee on an empty cart', async () => {
-    expect(quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)).toEqual({ subtotalPaise: 0, deliveryFeePaise: 0, totalPaise: 0 })
+    expect(quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)).toEqual({ subtotalPaise: 0, discountPaise: 0, deliveryFeePaise: 0, totalPaise: 0 })
     await addToCart(db, { userId: asha.id }, { productId: 'plain', quantity: 2 })
     const quote = quoteCheckout(await getCart(db, { userId: asha.id }), 4_900)
-    expect(quote).toEqual({ subtotalPaise: 100_000, deliveryFeePaise: 4_900, totalPaise: 104_900 })
+    expect(quote).toEqual({ subtotalPaise: 100_000, discountPaise: 0, deliveryFeePaise: 4_900, totalPaise: 104_900 })
     const placed = await placeOrder(db, gateway, asha, { addressId: (await saveAddress(db, asha)).id }, 4_900)
     expect(placed.totalAmountPaise).toBe(quote.totalPaise)
   })

@@ -17,6 +17,8 @@ import { clock } from '~/domain/clock'
 import { domainSettings } from '~/domain/settings.server'
 import { checkUnpaidCheckouts } from '~/domain/cart/unpaid-checkouts.server'
 import { dispatchDayOfLines } from '~/domain/catalog/dispatch-dates.server'
+import { type AppliedDiscount, type CartDiscount, cartDiscount } from '~/domain/promotions/cart-discount.server'
+import { claimUse } from '~/domain/promotions/discount-uses.server'
 import {
   type HoldLine,
   holdStock,
@@ -55,17 +57,23 @@ export function nextOrderNumber(): RawBuilder<number> {
  */
 type AddressSnapshot = AddressColumns
 
-/** What a checkout of a cart costs, in paise: the cart's available lines plus the delivery fee. */
+/** What a checkout of a cart costs, in paise: the cart's available lines, less a code's saving, plus the delivery fee. */
 export interface CheckoutQuote {
   subtotalPaise: number
+  /** What the cart's discount code takes off (0 for none, or a code that no longer applies). */
+  discountPaise: number
   deliveryFeePaise: number
   totalPaise: number
 }
 
-/** The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty cart. */
-export function quoteCheckout(cart: Cart, deliveryFeePaise: number): CheckoutQuote {
+/**
+ * The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty
+ * cart; the discount (cartDiscount's, when it applies) comes off the pieces, never the delivery.
+ */
+export function quoteCheckout(cart: Cart, deliveryFeePaise: number, discount?: Pick<CartDiscount, 'applies' | 'amountPaise'> | null): CheckoutQuote {
   const fee = cart.items.length > 0 ? deliveryFeePaise : 0
-  return { subtotalPaise: cart.totalPaise, deliveryFeePaise: fee, totalPaise: cart.totalPaise + fee }
+  const off = discount?.applies ? discount.amountPaise : 0
+  return { subtotalPaise: cart.totalPaise, discountPaise: off, deliveryFeePaise: fee, totalPaise: cart.totalPaise - off + fee }
 }
 
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
@@ -84,7 +92,7 @@ async function findUnpaidTwin(
   db: DB,
   userId: string,
   gatewayName: string,
-  want: { addressId: string; address: AddressSnapshot; totalPaise: number; deliveryFeePaise: number; lines: string[] },
+  want: { addressId: string; address: AddressSnapshot; totalPaise: number; deliveryFeePaise: number; discountCode: string; lines: string[] },
 ): Promise<PlacedOrder | null> {
   const since = new Date(clock.now().getTime() - UNPAID_ORDER_REUSE_HOURS * 3_600_000).toISOString()
   const candidates = await db
@@ -98,6 +106,7 @@ async function findUnpaidTwin(
     .where('address_id', '=', want.addressId)
     .where('total_amount_paise', '=', want.totalPaise)
     .where('delivery_fee_paise', '=', want.deliveryFeePaise)
+    .where('discount_code', '=', want.discountCode)
     .where('order_date', '>=', since)
     .orderBy('order_date', 'desc')
     .limit(5)
@@ -159,10 +168,20 @@ export async function placeOrder(
   if (unavailable.length) {
     throw new StockNotHeld({ cart: shortLineMessages(holdLines(cart).map((line, i) => ({ ...line, left: cart.items[i]?.totalStock ?? 0, stockKey: cart.items[i]?.stockKey }))) })
   }
-  const hold = (trx: Parameters<typeof holdStock>[0], orderId: string) =>
-    holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), clientKey })
+  // The cart's code, checked again now (ADR 073): one that no longer fits is refused by its reason
+  // rather than charged at another price than the page showed.
+  const discount = await cartDiscount(db, { userId: user.id }, cart)
+  if (discount && !discount.applies) throw new Invalid({ discount: [discount.message] })
+  const applied: AppliedDiscount | null = discount?.applies ? discount.discount : null
+  // The code's use is held with the stock: counted again under the code's lock, in the same
+  // transaction, once the shopper's earlier checkouts have let go of theirs (holdStock ends them).
+  const hold = async (trx: Parameters<typeof holdStock>[0], orderId: string) => {
+    const held = await holdStock(trx, { orderId, userId: user.id, lines: holdLines(cart), clientKey })
+    if (applied) await claimUse(trx, applied, { orderId, userId: user.id })
+    return held
+  }
 
-  const { subtotalPaise: subtotal, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise)
+  const { subtotalPaise: subtotal, discountPaise, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise, discount)
   // The day the checkout page showed (ADR 070); written again when the order is paid.
   const dispatchBy = await dispatchDayOfLines(db, cart.items.map((line) => ({ productId: line.productId, variety: line.variety })))
   const snapshot = toAddressColumns(address)
@@ -171,6 +190,7 @@ export async function placeOrder(
     address: snapshot,
     totalPaise: total,
     deliveryFeePaise: fee,
+    discountCode: applied?.code ?? '',
     lines: cart.items.map((line) =>
       lineKey(line.productId, line.variety, line.color, personalizationKey(line.personalization), line.unitPricePaise, line.quantity),
     ),
@@ -202,6 +222,9 @@ export async function placeOrder(
         address_id: address.id,
         ...snapshot,
         subtotal_paise: subtotal,
+        discount_code_id: applied?.codeId ?? null,
+        discount_code: applied?.code ?? '',
+        discount_paise: discountPaise,
         delivery_fee_paise: fee,
         total_amount_paise: total,
         order_status: 'pending',
@@ -215,7 +238,7 @@ export async function placeOrder(
     await trx
       .insertInto('order_lines')
       .values(
-        cart.items.map((line) => ({
+        cart.items.map((line, index) => ({
           order_id: orderId,
           product_id: line.productId,
           title: line.title,
@@ -228,6 +251,8 @@ export async function placeOrder(
           personalization: personalizationKey(line.personalization),
           unit_price_paise: line.unitPricePaise,
           quantity: line.quantity,
+          // Its share of the code's saving (largest remainder: the lines add up to it exactly).
+          discount_paise: applied?.shares[index] ?? 0,
         })),
       )
       .execute()

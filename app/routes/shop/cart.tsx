@@ -8,6 +8,7 @@ import { getUser } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
+import { discountFormAction, discountSummary, isDiscountIntent } from '~/web/discount-requests.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
@@ -17,22 +18,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
   // Each made-to-order line's making time, worked out by the server (no date code in the browser; ADR 070).
   const makingTimes = cart.items.length > 0 ? (await checkoutDispatch(getDb(), cart.items)).notes : {}
-  return { cart, signedIn: getUser(context) !== null, makingTimes } satisfies CartSheetData
+  return { cart, signedIn: getUser(context) !== null, makingTimes, discount: await discountSummary(owner, cart) } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
+  if (isDiscountIntent(form)) return discountFormAction(request, context, form, safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart')
   return cartFormAction(request, context, form, {
     back: safeRedirectPath(form.get('redirectTo')) ?? '/shop/cart',
     addedMessage: form.get('source') === 'detail' ? CART_MESSAGES.addedFromDetail : undefined,
   })
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <h1 className="mb-2 text-2xl font-bold">Your Cart</h1>
-      <CartContents cart={loaderData.cart} signedIn={loaderData.signedIn} makingTimes={loaderData.makingTimes} redirectTo="/shop/cart" />
+      <CartContents
+        cart={loaderData.cart}
+        signedIn={loaderData.signedIn}
+        makingTimes={loaderData.makingTimes}
+        redirectTo="/shop/cart"
+        discount={loaderData.discount}
+        discountReply={discountReply}
+      />
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { Form, useFetcher, useNavigation } from 'react-router'
 import { CheckoutAddresses } from '~/components/checkout-addresses'
 import { checkoutReplies, PayButton, ProcessingOverlay, useStandardCheckout } from '~/components/checkout-pay'
 import { CheckoutSummary } from '~/components/checkout-summary'
+import { DiscountCodeBox } from '~/components/discount-code'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
@@ -17,6 +18,7 @@ import { requireUser } from '~/web/auth.server'
 import { clientIpContext } from '~/web/context'
 import { replyMessage } from '~/web/form-reply'
 import { payAction } from '~/web/payment-pages.server'
+import { discountFormAction, discountSummary, isDiscountIntent } from '~/web/discount-requests.server'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }]
@@ -26,7 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb()
   const [cart, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
   const dispatch = await checkoutDispatch(db, cart.items)
-  return { cart, addresses, quote: quoteCheckout(cart, getConfig().DELIVERY_FEE), dispatch, testMode: getPaymentGateway().name === 'test' }
+  // The code is checked again on this read: the total shown is the one placeOrder charges (ADR 073).
+  const discount = await discountSummary({ userId: user.id }, cart)
+  const quote = quoteCheckout(cart, getConfig().DELIVERY_FEE, discount)
+  return { cart, addresses, quote, discount, dispatch, testMode: getPaymentGateway().name === 'test' }
 }
 
 /** The address form's intents, else Pay. */
@@ -34,21 +39,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request)
   const form = await request.formData()
   if (String(form.get('intent') ?? '').startsWith('address-')) return addressAction(user.id, form, '/shop/checkout')
+  if (isDiscountIntent(form)) return discountFormAction(request, context, form, '/shop/checkout')
   return payAction(request, user, form, context.get(clientIpContext))
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, quote, dispatch, testMode } = loaderData
+  const { cart, addresses, quote, discount, dispatch, testMode } = loaderData
+  const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   const pay = useFetcher<typeof action>({ key: 'checkout-pay' })
   const navigation = useNavigation()
   const hydrated = useHydrated()
-  const verifying = useStandardCheckout(pay.data)
+  // The pay fetcher only ever posts Pay; the discount code's form is a plain one.
+  const payData = pay.data && !('discount' in pay.data) ? pay.data : undefined
+  const verifying = useStandardCheckout(payData)
   const processing = pay.state !== 'idle' || verifying || navigation.formData?.get('intent') === 'pay'
-  const replies = checkoutReplies(actionData)
+  const replies = checkoutReplies(actionData && !('discount' in actionData) ? actionData : undefined)
   const [chosen, setSelected] = useState('')
   // The only address is chosen for the shopper; with several they pick one.
   const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
-  const payReply = checkoutReplies(pay.data).pay ?? replies.pay
+  const payReply = checkoutReplies(payData).pay ?? replies.pay
   const reported = replyMessage(payReply)
   // Once an address is chosen, the earlier 'Please Select an Address.' no longer applies.
   const error = reported === CHECKOUT_MESSAGES.noAddress && selected !== '' ? undefined : reported
@@ -68,7 +77,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutAddresses addresses={addresses} selected={selected} onSelect={setSelected} reply={replies.address} />
       </section>
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
-        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} />
+        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} />
+        {cart.items.length ? <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/checkout" redirectTo="/shop/checkout" /> : null}
         {error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
             {cartProblems.length > 1 ? (

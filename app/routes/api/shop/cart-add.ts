@@ -5,7 +5,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiLineSchema } from '~/schemas/cart'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
-import { toApiCart } from '~/api/serializers.server'
+import { toApiCartAnswer } from '~/api/cart-answer.server'
 import { requireApiUser, requireOwnBody } from '~/web/auth.server'
 import { addToCart } from '~/domain/cart/cart-edits.server'
 import type { Route } from './+types/cart-add'
@@ -24,6 +24,6 @@ export function action({ request, context }: Route.ActionArgs) {
       color: input.color,
       personalization: input.personalization,
     })
-    return apiJson({ success: true, message: CART_MESSAGES.addedFromCard, data: toApiCart(cart) })
+    return apiJson({ success: true, message: CART_MESSAGES.addedFromCard, data: await toApiCartAnswer(getDb(), { userId: user.id }, cart) })
   })
 }

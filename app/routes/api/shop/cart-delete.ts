@@ -6,7 +6,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { cartApiSelectionSchema } from '~/schemas/cart'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
-import { toApiCart } from '~/api/serializers.server'
+import { toApiCartAnswer } from '~/api/cart-answer.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import { removeProductLines } from '~/domain/cart/cart-edits.server'
 import type { Route } from './+types/cart-delete'
@@ -37,6 +37,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
       { userId: user.id },
       { productId: params.productId, variety: selection.variety || undefined, color: selection.color || undefined },
     )
-    return apiJson({ success: true, message: CART_MESSAGES.deleted, data: toApiCart(cart) })
+    return apiJson({ success: true, message: CART_MESSAGES.deleted, data: await toApiCartAnswer(getDb(), { userId: user.id }, cart) })
   })
 }

@@ -2,7 +2,7 @@
 // The caller's own cart; the admin may read any.
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
-import { toApiCart } from '~/api/serializers.server'
+import { toApiCartAnswer } from '~/api/cart-answer.server'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
 import type { Route } from './+types/cart-get'
@@ -12,7 +12,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     const user = requireApiUser(context)
     requireOwnUserId(user, params.userId, { adminMayRead: true })
     const cart = await getCart(getDb(), { userId: params.userId })
-    return apiJson({ success: true, data: toApiCart(cart) })
+    return apiJson({ success: true, data: await toApiCartAnswer(getDb(), { userId: params.userId }, cart) })
   })
 }
 
