@@ -7,7 +7,7 @@ import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart/cart.server'
-import { DiscountCodeBox, DiscountLine, type DiscountReply, type DiscountSummary } from './discount-code'
+import { DiscountLine, type DiscountSummary } from './discount-line'
 import { buttonClass } from './ui/button'
 import { Picture } from './ui/picture'
 
@@ -175,7 +175,7 @@ export function CartContents({
   replace = false,
   makingTimes = {},
   discount,
-  discountReply,
+  codeBox,
 }: {
   cart: Cart
   signedIn: boolean
@@ -184,7 +184,11 @@ export function CartContents({
   makingTimes?: Record<string, string>
   /** The cart's code and what it takes off (ADR 073); the saving is its own line. */
   discount?: DiscountSummary | null
-  discountReply?: DiscountReply | null
+  /**
+   * The code box (the cart page's; checkout has its own). The sheet leaves it out, as Shopify's cart
+   * drawer does, and links to the cart page: every browse page's script stays without it.
+   */
+  codeBox?: ReactNode
 }) {
   if (cart.items.length === 0) {
     return (
@@ -203,7 +207,11 @@ export function CartContents({
           <CartLineRow key={line.id} line={line} redirectTo={redirectTo} makingTime={makingTimes[line.id]} />
         ))}
       </ul>
-      <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/cart" redirectTo={redirectTo} />
+      {codeBox ?? (
+        <Link to="/shop/cart" replace={replace} className="inline-flex min-h-11 items-center justify-self-start text-sm underline">
+          {discount ? 'Change the discount code' : 'Have a discount code?'}
+        </Link>
+      )}
       <dl className="grid gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <DiscountLine discount={discount} />
         <div className="flex items-center justify-between text-lg font-bold">

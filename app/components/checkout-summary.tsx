@@ -6,7 +6,7 @@ import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
-import { DiscountLine, type DiscountSummary } from './discount-code'
+import { DiscountLine, type DiscountSummary } from './discount-line'
 
 /** `dispatch`: the day the order is expected to leave the studio and each line's making time (ADR 070). */
 export function CheckoutSummary({

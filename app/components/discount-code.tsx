@@ -2,33 +2,9 @@
 // without JS (the page's action answers it), the saving as its own line, and why a code is refused
 // or no longer applies, next to the field. No client-side checks: the server decides every rupee.
 import { Form } from 'react-router'
-import { formatPaise } from '~/lib/money'
 import { buttonClass } from './ui/button'
 
-/** The cart's code as pages show it (cartDiscount's answer without the line shares). */
-export interface DiscountSummary {
-  code: string
-  applies: boolean
-  amountPaise: number
-  message: string
-}
-
-/** A refused code, as the page's action answers it: what was typed and why not. */
-export interface DiscountReply {
-  typed: string
-  error: string
-}
-
-/** The saving as its own line above the total (nothing when no code applies). */
-export function DiscountLine({ discount }: { discount: DiscountSummary | null | undefined }) {
-  if (!discount?.applies) return null
-  return (
-    <div className="flex justify-between text-sm text-emerald-700 dark:text-emerald-400" data-discount={discount.code}>
-      <dt>Discount ({discount.code})</dt>
-      <dd>−{formatPaise(discount.amountPaise)}</dd>
-    </div>
-  )
-}
+import type { DiscountReply, DiscountSummary } from './discount-line'
 
 /** `action`: the page whose action answers the form; `redirectTo`: where a plain post comes back. */
 export function DiscountCodeBox({

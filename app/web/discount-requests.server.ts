@@ -10,7 +10,7 @@ import { Invalid } from '~/domain/errors'
 import { applyDiscountCode, cartDiscount, removeDiscountCode } from '~/domain/promotions/cart-discount.server'
 import type { CartOwner } from '~/domain/cart/cart.server'
 import type { Cart } from '~/domain/cart/cart.server'
-import type { DiscountReply, DiscountSummary } from '~/components/discount-code'
+import type { DiscountReply, DiscountSummary } from '~/components/discount-line'
 import { cartOwnerFor } from './cart-requests.server'
 import { redirectWithToast } from './toast/toast.server'
 

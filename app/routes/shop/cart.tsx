@@ -1,5 +1,6 @@
 // /shop/cart: the cart as a page (the header opens it as a sheet with JS) and the one cart form action.
 import { CartContents } from '~/components/cart'
+import { DiscountCodeBox } from '~/components/discount-code'
 import type { CartSheetData } from '~/components/cart-sheet'
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -41,7 +42,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         makingTimes={loaderData.makingTimes}
         redirectTo="/shop/cart"
         discount={loaderData.discount}
-        discountReply={discountReply}
+        codeBox={<DiscountCodeBox discount={loaderData.discount} reply={discountReply} action="/shop/cart" redirectTo="/shop/cart" />}
       />
     </section>
   )
