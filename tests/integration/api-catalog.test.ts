@@ -345,7 +345,17 @@ describe('GET /api/common/feature/get', () => {
     expect(body.success).toBe(true)
     expect(body.data).toHaveLength(4)
     for (const feature of body.data) {
-      expect(feature).toEqual({ _id: expect.any(String), image: expect.stringMatching(/^\/uploads\/.+\.webp$/) })
+      // The SPEC's {_id, image}, and the campaign words and schedule as optional extras (ADR 074).
+      expect(feature).toEqual({
+        _id: expect.any(String),
+        image: expect.stringMatching(/^\/uploads\/.+\.webp$/),
+        headline: expect.any(String),
+        subline: expect.any(String),
+        buttonText: expect.any(String),
+        link: expect.any(String),
+        startsAt: null,
+        endsAt: null,
+      })
       const image = await fetch(server.url + feature.image)
       expect(image.status).toBe(200)
       expect(image.headers.get('content-type')).toBe('image/webp')
