@@ -155,7 +155,7 @@ function CheckoutButton({ signedIn, empty, replace }: { signedIn: boolean; empty
         replace={replace}
         onClick={(event) => {
           event.preventDefault()
-          notify('error', CART_MESSAGES.loginRequired)
+          notify('error', CART_MESSAGES.loginRequired, { page: new URL(loginUrl, window.location.href).pathname })
           navigate(loginUrl, { replace })
         }}
         className={buttonClass('primary', 'md', 'w-full')}

@@ -36,6 +36,6 @@ test('a wrong password\'s message stays clear of Sign In and is gone on the next
   await page.getByRole('link', { name: /forgot/i }).click()
   await expect(page).toHaveURL(/\/auth\/forgot-password$/)
   await expect(page.getByRole('button', { name: /reset|send/i })).toBeVisible()
-  // At once, not after the toast's own 5 s: it belonged to the login page.
-  expect(await page.getByText('Incorrect email or password! Please try again').count()).toBe(0)
+  // At once (the new page's first effects), not after the toast's own 5 s: it belonged to the login page.
+  await expect(page.getByText('Incorrect email or password! Please try again')).toHaveCount(0, { timeout: 1500 })
 })

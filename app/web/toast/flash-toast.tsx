@@ -29,7 +29,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (shownOn.current === pathname) return
     shownOn.current = pathname
-    dismissToasts()
+    dismissToasts(pathname)
   }, [pathname])
   useEffect(() => {
     if (toast) notify(toast.type, toast.message)

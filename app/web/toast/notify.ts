@@ -23,20 +23,31 @@ export function useToastsWanted(): boolean {
   )
 }
 
-export function notify(type: 'success' | 'error', message: string): void {
+/** The page the toast on screen belongs to (a path): leaving it closes the toast. */
+let toastPage: string | null = null
+
+/**
+ * Shows a toast for the page it is said on, or for `page` when it announces the page a navigation
+ * is going to (the cart's 'User login required...' for the login page). Under the header, except
+ * over an open sheet, whose own lines start under its title: there at the bottom (flash-toast.tsx).
+ */
+export function notify(type: 'success' | 'error', message: string, { page }: { page?: string } = {}): void {
   if (!toastsWanted) {
     toastsWanted = true
     for (const listener of listeners) listener()
   }
-  const options = { id: TOAST_ID, duration: TOAST_DURATION_MS }
+  toastPage = page ?? window.location.pathname
+  const overSheet = document.querySelector('dialog[open][aria-modal="true"]') !== null
+  const options = { id: TOAST_ID, duration: TOAST_DURATION_MS, ...(overSheet ? { position: 'bottom-center' as const } : {}) }
   void loadToastLibrary().then(({ default: toast }) => {
     if (type === 'error') toast.error(message, options)
     else toast.success(message, options)
   })
 }
 
-/** Closes the toast at once (its page was left: a toast must not outlive the page it belongs to). */
-export function dismissToasts(): void {
-  if (!toastsWanted) return
+/** Closes the toast at once when the page it belongs to was left (`pathname`: where the shopper is now). */
+export function dismissToasts(pathname: string): void {
+  if (!toastsWanted || toastPage === null || toastPage === pathname) return
+  toastPage = null
   void loadToastLibrary().then(({ default: toast }) => toast.remove(TOAST_ID))
 }
