@@ -29,7 +29,8 @@ let toastPage: string | null = null
 /**
  * Shows a toast for the page it is said on, or for `page` when it announces the page a navigation
  * is going to (the cart's 'User login required...' for the login page). Under the header, except
- * over an open sheet, whose own lines start under its title: there at the bottom (flash-toast.tsx).
+ * over the open cart sheet, whose lines and prices start under its title and whose Checkout follows
+ * them: there at the bottom (flash-toast.tsx). A product's dialog keeps its Add to Cart at the bottom.
  */
 export function notify(type: 'success' | 'error', message: string, { page }: { page?: string } = {}): void {
   if (!toastsWanted) {
@@ -37,7 +38,7 @@ export function notify(type: 'success' | 'error', message: string, { page }: { p
     for (const listener of listeners) listener()
   }
   toastPage = page ?? window.location.pathname
-  const overSheet = document.querySelector('dialog[open][aria-modal="true"]') !== null
+  const overSheet = document.querySelector('dialog[open][aria-label="Your Cart"]') !== null
   const options = { id: TOAST_ID, duration: TOAST_DURATION_MS, ...(overSheet ? { position: 'bottom-center' as const } : {}) }
   void loadToastLibrary().then(({ default: toast }) => {
     if (type === 'error') toast.error(message, options)
