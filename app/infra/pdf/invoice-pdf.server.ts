@@ -2,15 +2,14 @@
 // of supply or credit note (app/lib/invoice-document.ts) as an A4 PDF. Layout only: every figure
 // comes from the document. The fonts (fonts.server.ts) are embedded as subsets; names, addresses
 // and line descriptions print in any Indian script (script-text.server.ts, ADR 072).
-import PDFDocument from 'pdfkit'
 import type { InvoiceWriter } from '~/domain/orders/invoice-writer'
 import { formatDispatchDay } from '~/lib/dispatch'
 import { formatDocumentDate, formatRate, type TaxLine } from '~/lib/gst'
 import type { InvoiceDocument } from '~/lib/invoice-document'
 import { formatPaise, formatPaiseFigure } from '~/lib/money'
 import { formatOrderNumber } from '~/lib/order-status'
-import { loadFonts } from './fonts.server'
-import { registerFonts, writeText } from './script-text.server'
+import { a4Pdf } from './a4-pdf.server'
+import { writeText } from './script-text.server'
 
 const MARGIN = 40
 const PAGE = { width: 595.28, height: 841.89 }
@@ -54,24 +53,8 @@ function columnsFor(doc: InvoiceDocument): Column[] {
 
 /** The PDF of an issued document. */
 function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  const { regular } = loadFonts()
-  const pdf = new PDFDocument({
-    size: 'A4',
-    // Our font from the start: the default (Helvetica) would parse its metrics file per document.
-    font: regular as never,
-    margin: MARGIN,
-    info: { Title: `${doc.title} ${doc.number}`, Author: doc.seller.name, Subject: `Order ${formatOrderNumber(doc.orderNumber)}` },
-  })
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
-  registerFonts(pdf)
-  draw(pdf, doc)
-  pdf.end()
-  return done
+  const info = { Title: `${doc.title} ${doc.number}`, Author: doc.seller.name, Subject: `Order ${formatOrderNumber(doc.orderNumber)}` }
+  return a4Pdf({ margin: MARGIN, info }, (pdf) => draw(pdf, doc))
 }
 
 function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument) {

@@ -1,13 +1,12 @@
 // The packing slip as an A4 PDF with pdfkit (ADR 072): one order a page (a long order runs on,
 // headed again), the personalisation in large type for the maker, no prices (the slip travels in
 // the parcel, which is often a gift). Names and addresses print in any Indian script (script-text).
-import PDFDocument from 'pdfkit'
 import { formatDispatchDay } from '~/lib/dispatch'
 import { formatDocumentDate } from '~/lib/gst'
 import { formatOrderNumber } from '~/lib/order-status'
 import type { PackingSlip, PackingSlipLine } from '~/lib/packing-slip'
-import { loadFonts } from './fonts.server'
-import { registerFonts, writeText } from './script-text.server'
+import { a4Pdf } from './a4-pdf.server'
+import { writeText } from './script-text.server'
 
 const MARGIN = 40
 const PAGE = { width: 595.28, height: 841.89 }
@@ -23,24 +22,10 @@ const VALUE_SIZE = 18
 
 /** The slips of one or more orders as one PDF, each order from a new page. */
 export function packingSlipPdf(slips: readonly PackingSlip[]): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    // Our font from the start: the default (Helvetica) would parse its metrics file per document.
-    font: loadFonts().regular as never,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: slips.length === 1 ? `Packing slip ${formatOrderNumber(slips[0]?.orderNumber ?? 0)}` : `Packing slips (${slips.length} orders)` },
+  const title = slips.length === 1 ? `Packing slip ${formatOrderNumber(slips[0]?.orderNumber ?? 0)}` : `Packing slips (${slips.length} orders)`
+  return a4Pdf({ margin: MARGIN, autoFirstPage: false, info: { Title: title } }, (pdf) => {
+    for (const slip of slips) drawSlip(pdf, slip)
   })
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
-  registerFonts(pdf)
-  for (const slip of slips) drawSlip(pdf, slip)
-  pdf.end()
-  return done
 }
 
 function drawSlip(pdf: PDFKit.PDFDocument, slip: PackingSlip) {
