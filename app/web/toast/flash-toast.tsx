@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { cn } from '~/lib/cn'
 import { dismissToasts, loadToastLibrary, notify, useToastsWanted } from '~/web/toast/notify'
@@ -24,13 +24,9 @@ function toastPlacement() {
 export function FlashToast({ toast }: { toast: Toast | null }) {
   const toastsWanted = useToastsWanted()
   const { pathname } = useLocation()
-  const shownOn = useRef(pathname)
-  // A toast belongs to its page: leaving the page closes it (before the next page's own toast shows).
-  useEffect(() => {
-    if (shownOn.current === pathname) return
-    shownOn.current = pathname
-    dismissToasts(pathname)
-  }, [pathname])
+  // A toast belongs to its page (notify notes which): leaving it closes the toast, before the next
+  // page's own toast shows.
+  useEffect(() => dismissToasts(pathname), [pathname])
   useEffect(() => {
     if (toast) notify(toast.type, toast.message)
   }, [toast])
