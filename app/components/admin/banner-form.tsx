@@ -8,16 +8,10 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
 import { BANNER_LIMITS, isoToIndiaLocal } from '~/lib/banners'
 import { bannerFormSchema } from '~/schemas/banner'
+import type { AdminBanner } from './banner-list'
 
-export interface BannerFormValues {
-  id: string
-  headline: string
-  subline: string
-  buttonText: string
-  link: string
-  startsAt: string | null
-  endsAt: string | null
-}
+/** A banner's words, link and schedule, as the list has them (its picture and state are not edited here). */
+export type BannerFormValues = Omit<AdminBanner, 'image' | 'state'>
 
 export function BannerForm({ banner, lastResult }: { banner?: BannerFormValues; lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation()
