@@ -11,6 +11,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createDatabase, sharedPostgres } from '../helpers/postgres'
+import { keepDemoUploads, takeDemoUploads } from './demo-uploads'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -35,6 +36,8 @@ export interface StartOptions {
   startTimeoutMs?: number
   /** A test about SQLite by nature (its file, its backup): SQLite even under TEST_DB=postgres. */
   sqlite?: boolean
+  /** Encode the demo's pictures afresh (a test of the first start's memory) rather than take the run's kept ones (demo-uploads.ts). */
+  freshDemoArt?: boolean
 }
 
 /** Whether servers get a PostgreSQL database: `npm run test:pg` (TEST_DB=postgres) or TEST_SERVER_WORKERS. */
@@ -78,6 +81,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     env = { DATABASE_URL: url, WEB_CONCURRENCY: process.env.TEST_SERVER_WORKERS ?? '1', ...env }
   }
   const database = env.DATABASE_URL ?? join(dir, 'shop.sqlite')
+  const uploads = join(dir, 'uploads')
+  const seedsDemo = env.SEED_DEMO === '1' && !options.freshDemoArt
+  if (seedsDemo) takeDemoUploads(uploads)
   let output = ''
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server/start.js')], {
     cwd: root,
@@ -86,7 +92,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: join(dir, 'shop.sqlite'),
-      UPLOADS_DIR: join(dir, 'uploads'),
+      UPLOADS_DIR: uploads,
       SEED_DEMO: '0',
       // Without Razorpay keys and without the demo shop the server refuses to start: the tests use
       // the TEST MODE gateway unless they set keys (or override this).
@@ -121,6 +127,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`)
     await new Promise((r) => setTimeout(r, 100))
   }
+  if (seedsDemo) keepDemoUploads(uploads)
   return {
     url,
     dir,

@@ -17,7 +17,7 @@ const AFTER_UPLOAD_MAX_MB = 220
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', NODE_OPTIONS: '--max-old-space-size=256', MALLOC_ARENA_MAX: '2' }, { startTimeoutMs: 240_000 })
+  server = await startServer({ SEED_DEMO: '1', NODE_OPTIONS: '--max-old-space-size=256', MALLOC_ARENA_MAX: '2' }, { startTimeoutMs: 240_000, freshDemoArt: true })
 }, 300_000)
 afterAll(async () => {
   await server?.stop()
