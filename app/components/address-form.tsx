@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { INDIAN_STATES_AND_UTS, matchIndianState } from '~/lib/indian-states'
 import { useHydrated } from '~/lib/use-hydrated'
-import { addressSchema } from '~/schemas/address'
+import { addressFormSchema, normalizePincode } from '~/schemas/address'
 import type { AddressView } from '~/domain/accounts/addresses.server'
 import { Button, buttonClass } from './ui/button'
 import { Field, Input, inputClass } from './ui/field'
@@ -34,21 +34,29 @@ export function AddressForm({
   const [form, fields] = useForm({
     id: editing ? `address-${editing.id}` : 'address-new',
     lastResult,
-    constraint: getZodConstraint(addressSchema),
+    constraint: getZodConstraint(addressFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressFormSchema }),
     defaultValue: editing ? { ...editing, state: savedState } : { country: 'India' },
   })
-  const [filled, setFilled] = useState(() =>
-    Object.fromEntries(
-      REQUIRED.map((name) => [name, Boolean(name === 'state' ? savedState : (editing?.[name] ?? (name === 'country' ? 'India' : '')))]),
-    ),
-  )
+  // What the form starts with: the reply's values after a post (the form is mounted afresh), else the saved address.
+  const [filled, setFilled] = useState(() => {
+    const sent = lastResult?.initialValue
+    const startsWith = (name: (typeof REQUIRED)[number]) =>
+      sent ? sent[name] : name === 'state' ? savedState : (editing?.[name] ?? (name === 'country' ? 'India' : ''))
+    return Object.fromEntries(REQUIRED.map((name) => [name, typeof startsWith(name) === 'string' && (startsWith(name) as string).trim() !== '']))
+  })
   const hydrated = useHydrated()
   const ready = !hydrated || REQUIRED.every((name) => filled[name])
   const track = (name: string) => (event: React.ChangeEvent<Control>) =>
     setFilled((current) => ({ ...current, [name]: event.target.value.trim() !== '' }))
+  const fillFromPincode = usePincodeFill((name, value) => {
+    form.update({ name, value })
+    setFilled((current) => ({ ...current, [name]: true }))
+  })
+  // The pincode and state the shopper may keep after the server questioned them (address-requests.server.ts).
+  const confirmed = lastResult?.initialValue?.placeConfirmed
 
   const text = (name: keyof typeof fields, label: string, extra: Record<string, unknown> = {}) => {
     const field = fields[name]
@@ -66,11 +74,20 @@ export function AddressForm({
       {text('name', 'Recipient name (optional)', { autoComplete: 'name', placeholder: 'If it is for someone else' })}
       <div className="grid grid-cols-2 gap-3">
         {text('phone', 'Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '10-digit mobile' })}
-        {text('pincode', 'Pincode', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '6 digits', maxLength: 9 })}
+        {text('pincode', 'Pincode', {
+          inputMode: 'numeric',
+          autoComplete: 'postal-code',
+          placeholder: '6 digits',
+          maxLength: 9,
+          onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+            track('pincode')(event)
+            fillFromPincode(event.target.value, event.target.form)
+          },
+        })}
       </div>
       {text('addressLine', 'Address', { placeholder: 'House no., building, street, area', autoComplete: 'address-line1' })}
       {text('landmark', 'Landmark (optional)', { autoComplete: 'address-line2', placeholder: 'Near a temple, school, shop…' })}
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-start gap-3">
         {text('city', 'City', { autoComplete: 'address-level2' })}
         {/* Labelled by id, not by wrapping: a wrapping label would add the chosen option to its name. */}
         <div className="grid gap-1.5">
@@ -92,6 +109,12 @@ export function AddressForm({
           ) : null}
         </div>
       </div>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="status" className="-mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      {typeof confirmed === 'string' && confirmed ? <input type="hidden" name="placeConfirmed" value={confirmed} /> : null}
       {editing && !savedState && editing.state ? (
         <p className="-mt-1 text-sm text-zinc-600 dark:text-zinc-400">Saved as “{editing.state}”: please choose the state from the list.</p>
       ) : null}
@@ -116,4 +139,32 @@ export function AddressForm({
       </div>
     </Form>
   )
+}
+
+/**
+ * With JS, a complete pincode fills the city and state at once from the shop's directory
+ * (GET /api/shop/pincode/:pincode): a blank field, or one this hook filled before, never what the
+ * shopper typed. Without JS the server fills them on the first submit.
+ */
+function usePincodeFill(set: (name: 'city' | 'state', value: string) => void) {
+  const filledBefore = useRef<Partial<Record<'city' | 'state', string>>>({})
+  const latest = useRef(0)
+  return async (typed: string, form: HTMLFormElement | null) => {
+    const pincode = normalizePincode(typed)
+    if (!form || !/^[1-9]\d{5}$/.test(pincode)) return
+    const asked = ++latest.current
+    const answer = await fetch(`/api/shop/pincode/${pincode}`)
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
+    const place = answer?.data as { city?: unknown; state?: unknown } | undefined
+    if (asked !== latest.current || !place) return
+    for (const name of ['city', 'state'] as const) {
+      const value = place[name]
+      const control = form.elements.namedItem(name) as Control | null
+      const now = control?.value.trim() ?? ''
+      if (typeof value !== 'string' || (now !== '' && now !== filledBefore.current[name])) continue
+      filledBefore.current[name] = value
+      set(name, value)
+    }
+  }
 }

@@ -24,4 +24,8 @@ export const ADDRESS_MESSAGES = {
   limit: `You can Add Max ${MAX_ADDRESSES} Addresses`,
   checkForm: 'Please check the address.',
   notFound: 'Address not found.',
+  /** Without JS the server fills a blank city and state from the pincode, and shows them before saving. */
+  filledFromPincode: (pincode: string, button: string) => `City and state filled in from pincode ${pincode}: check them, then tap ${button}.`,
+  stateQuestion: (pincode: string, pincodeState: string, state: string, button: string) =>
+    `Pincode ${pincode} is in ${pincodeState}, not ${state}. Choose ${pincodeState}, or tap ${button} again to keep ${state}.`,
 } as const

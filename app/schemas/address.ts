@@ -21,6 +21,11 @@ const optional = (label: string, max: number) =>
 /** An Indian mobile (10 digits from 6-9, optional +91/0) or a landline with STD code (10-11 digits from 0). */
 export const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
 
+/** A pincode as people type it: "400 050" and "400-050" are 400050 (issue 30). */
+export function normalizePincode(typed: string): string {
+  return typed.replace(/[\s-]/g, '')
+}
+
 export const STATE_NOT_LISTED = 'Choose a state or union territory from the list'
 
 /** One entry per address field (ADDRESS_FIELDS), so the form, the domain and the /api agree. */
@@ -40,7 +45,7 @@ export const addressSchema = z.object({
   pincode: z
     .string({ error: 'Pincode is required' })
     .max(20, { error: 'Pincode must be 6 digits' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
+    .transform(normalizePincode)
     .pipe(z.string().regex(/^[1-9]\d{5}$/, { error: 'Pincode must be 6 digits' })),
   country: optional('Country', 60).transform((v) => v || 'India'),
   phone: z
@@ -53,3 +58,11 @@ export const addressSchema = z.object({
 } satisfies Record<AddressField, z.ZodType>)
 
 export type AddressInput = z.infer<typeof addressSchema>
+
+/**
+ * The address form of the pages: the address, and the pincode and state the shopper kept after the
+ * shop questioned them (domain/shipping/address-place.server.ts), sent back in a hidden field.
+ */
+export const addressFormSchema = addressSchema.extend({
+  placeConfirmed: z.string().max(120).optional(),
+})

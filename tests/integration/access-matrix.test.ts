@@ -264,6 +264,7 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/products.ts': [publicApi(() => '/api/shop/products/get?category=jewellery&page=1')],
   'routes/api/shop/product.ts': [publicApi((ids) => `/api/shop/products/get/${ids.productId}`)],
   'routes/api/shop/search.ts': [publicApi(() => '/api/shop/search/resin')],
+  'routes/api/shop/pincode.ts': [publicApi(() => '/api/shop/pincode/400050')],
   'routes/api/shop/reviews.ts': [
     publicApi((ids) => `/api/shop/review/${ids.productId}`),
     // Only one's own review is deleted: nobody here has one.

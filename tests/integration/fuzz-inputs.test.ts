@@ -95,6 +95,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/shop/products.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/shop/product.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/shop/search.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
+  'routes/api/shop/pincode.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/shop/reviews.ts': [{ method: 'GET', role: 'visitor', encodings: [] }, { method: 'DELETE', role: 'shopper', encodings: ['json'] }],
   'routes/api/shop/review-add.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
   'routes/api/shop/cart-add.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
