@@ -50,6 +50,11 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/** A service the shop depends on (the courier aggregator) could not answer: down, slow or refusing our credentials. */
+export class ServiceUnavailable extends DomainError {
+  override readonly status = 503
+}
+
 /** Validates a value against a schema; throws Invalid with messages per field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value)

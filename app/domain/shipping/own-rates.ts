@@ -1,0 +1,23 @@
+// The courier service of a shop without an aggregator: the owner's zone rates (rates.ts) from the
+// studio's pincode, one "Standard delivery" that serves every pincode. A pincode India Post's directory
+// does not know (a new one) is priced as the rest of India.
+import { type ZoneRates, shippingFeePaise } from './rates'
+import type { CourierQuote, CourierService, QuoteRequest } from './courier'
+import { findPincode } from './pincodes.server'
+import { type Zone, zoneOf } from './zones'
+
+export const OWN_COURIER = { courierId: 'own', courierName: 'Standard delivery' } as const
+
+export async function zoneBetween(fromPincode: string, toPincode: string): Promise<Zone> {
+  const [from, to] = await Promise.all([findPincode(fromPincode), findPincode(toPincode)])
+  return from && to ? zoneOf(from, to) : 'national'
+}
+
+export function ownRates(rates: () => ZoneRates): CourierService {
+  return {
+    async quote(request: QuoteRequest): Promise<CourierQuote[]> {
+      const rate = rates()[await zoneBetween(request.fromPincode, request.toPincode)]
+      return [{ ...OWN_COURIER, feePaise: shippingFeePaise(rate, request.billedGrams), transitDays: rate.transitDays }]
+    },
+  }
+}
