@@ -33,6 +33,7 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     route('features', 'routes/admin/banners.tsx'),
     route('search-words', 'routes/admin/search-synonyms.tsx'),
+    route('delivery', 'routes/admin/delivery.tsx'),
     route('dispatch', 'routes/admin/dispatch.tsx'),
     route('discounts', 'routes/admin/discounts.tsx'),
     route('discounts/new', 'routes/admin/discount-new.tsx'),

@@ -484,6 +484,20 @@ export interface DispatchSettingsTable {
   handling_days: number
 }
 
+/** The owner's delivery rate of a zone (issue 30): a zone without a row uses the default. */
+export interface DeliveryRatesTable {
+  zone: string
+  first_slab_paise: number
+  extra_slab_paise: number
+  transit_days: number
+}
+
+/** The one row (id 1) of delivery settings: where parcels leave from. */
+export interface DeliverySettingsTable {
+  id: number
+  ship_from_pincode: string
+}
+
 export interface DiscountCodesTable {
   id: string
   /** In capitals: codes are case-insensitive. */
@@ -520,6 +534,8 @@ export interface Database {
   stock_alerts: StockAlertsTable
   studio_holidays: StudioHolidaysTable
   dispatch_settings: DispatchSettingsTable
+  delivery_rates: DeliveryRatesTable
+  delivery_settings: DeliverySettingsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable

@@ -136,6 +136,15 @@ export const CalendarIcon = (p: P) => (
   </Icon>
 )
 
+/** A delivery van: the delivery rates. */
+export const TruckIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M2 6h11v10H2zM13 10h4l4 4v2h-8z" />
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+)
+
 export const TagIcon = (p: P) => (
   <Icon {...p}>
     <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />

@@ -135,6 +135,7 @@ const RULES: Record<string, Cell[]> = {
     adminPost(() => `/admin/discounts/${NO_ID}/edit`),
   ],
   'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
+  'routes/admin/delivery.tsx': [adminPage(() => '/admin/delivery'), adminPost(() => '/admin/delivery', { shipFrom: 'nowhere' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],

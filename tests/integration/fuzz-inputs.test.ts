@@ -56,6 +56,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/inventory-import.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
   'routes/admin/search-synonyms.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/dispatch.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/delivery.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/mail.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/custom-orders.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/custom-order.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],

@@ -3,19 +3,10 @@
 // within the city; the same state within the state; the North-East, Jammu and Kashmir, Ladakh and the
 // islands are special wherever the parcel comes from (unless from the same state); between two metros
 // is metro to metro; the rest is rest of India.
+import type { Zone } from '~/lib/delivery'
 import type { IndianState } from '~/lib/indian-states'
 
-export const ZONES = ['city', 'state', 'metro', 'national', 'special'] as const
-export type Zone = (typeof ZONES)[number]
-
-/** How the owner's rates page and the checkout name each zone. */
-export const ZONE_NAMES: Record<Zone, string> = {
-  city: 'Within the city',
-  state: 'Within the state',
-  metro: 'Metro to metro',
-  national: 'Rest of India',
-  special: 'North-East, Jammu & Kashmir, Ladakh and the islands',
-}
+export { ZONE_NAMES, ZONES, type Zone } from '~/lib/delivery'
 
 /** The places couriers charge most to reach: the eight North-Eastern states, the Himalayan territories and the islands. */
 export const SPECIAL_STATES: ReadonlySet<IndianState> = new Set<IndianState>([

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, CalendarIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, CalendarIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon, TruckIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -32,6 +32,7 @@ const LINKS = [
   { to: '/admin/features', label: 'Features', Icon: ImageIcon },
   { to: '/admin/search-words', label: 'Search words', Icon: SearchIcon },
   { to: '/admin/dispatch', label: 'Dispatch', Icon: CalendarIcon },
+  { to: '/admin/delivery', label: 'Delivery', Icon: TruckIcon },
   { to: '/admin/discounts', label: 'Discounts', Icon: TagIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
 ]
