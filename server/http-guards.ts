@@ -60,7 +60,7 @@ export const UPLOAD_TOO_LARGE = IMAGE_MESSAGES.tooLarge
 /**
  * The routes that take image files (and so the 11 MB limit): the admin product form (new, edit),
  * the feature images page, the upload API, the feature add API and the custom-order request form
- * (reference photos, 10 MB in all; public, so its own rate limits apply). React Router's data requests
+ * (which reads further, CUSTOM_ORDER_BODY_CAP below; public, so its own rate limits apply). React Router's data requests
  * (`.data`) post to the same pages. Every other body, whatever its type, gets 1 MB.
  */
 const UPLOAD_PATHS = [
