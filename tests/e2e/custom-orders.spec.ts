@@ -169,7 +169,8 @@ test("a signed-in shopper's details are prefilled and the request is listed in A
 // with everything typed and the limit beside the photos; with JS the choice is refused before any
 // upload (a file the browser cannot shrink), and a real phone photo that large is shrunk and sent.
 test('a phone photo over the limit keeps what was typed, and with JS a large photo is shrunk and sent', async ({ page }, testInfo) => {
-  test.slow()
+  // A 17 MB photo handed to the browser, decoded and encoded again there: a minute on a busy 2-core machine.
+  test.setTimeout(150_000)
   const tooLarge = 'The photos can be at most 10 MB together. Please choose smaller ones.'
   const email = `big-photo-${testInfo.project.name}-${Date.now().toString(36)}@example.com`
   await page.goto('/shop/custom-order')
