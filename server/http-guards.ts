@@ -60,7 +60,7 @@ export const UPLOAD_TOO_LARGE = IMAGE_MESSAGES.tooLarge
 /**
  * The routes that take image files (and so the 11 MB limit): the admin product form (new, edit),
  * the feature images page, the upload API, the feature add API and the custom-order request form
- * (reference photos, 10 MB in all; public, so its own rate limits apply). React Router's data requests
+ * (which reads further, CUSTOM_ORDER_BODY_CAP below; public, so its own rate limits apply). React Router's data requests
  * (`.data`) post to the same pages. Every other body, whatever its type, gets 1 MB.
  */
 const UPLOAD_PATHS = [
@@ -75,6 +75,15 @@ const UPLOAD_PATHS = [
 export function takesUploads(path: string): boolean {
   return UPLOAD_PATHS.some((pattern) => pattern.test(path))
 }
+
+/**
+ * The custom-order form reads its own body as it streams in (app/web/bounded-multipart.server.ts):
+ * photos past its 10 MB are read and thrown away, so that a visitor who chose a 14 MB phone photo gets
+ * the form back with what she typed and a message beside the photos (issue 31). Memory stays at the
+ * kept photos; this cap (three large phone photos) only bounds the bytes read. Past it, a 413.
+ */
+export const CUSTOM_ORDER_BODY_CAP = 64 * MB
+const CUSTOM_ORDER_PATHS = [pathPattern(ROUTE_PATHS.customOrder, { data: true, trailingSlash: true })]
 
 /**
  * The CSV import (1 MB files) reads bodies up to the image limit too, so that a larger file (10 MB)
@@ -93,7 +102,8 @@ export function limitBodySize(req: Request, res: Response, next: NextFunction) {
   const multipart = type.startsWith('multipart/form-data')
   const upload = takesUploads(req.path) && multipart
   const csv = multipart && CSV_UPLOAD_PATHS.some((pattern) => pattern.test(req.path))
-  const limit = upload || csv ? UPLOAD_BODY_LIMIT : BODY_LIMIT
+  const customOrder = multipart && CUSTOM_ORDER_PATHS.some((pattern) => pattern.test(req.path))
+  const limit = customOrder ? CUSTOM_ORDER_BODY_CAP : upload || csv ? UPLOAD_BODY_LIMIT : BODY_LIMIT
   const message = upload ? UPLOAD_TOO_LARGE : csv ? CSV_TOO_LARGE : BODY_TOO_LARGE
   const length = Number(req.headers['content-length'] ?? 0)
   if (length > limit) return refuse(req, res, 413, message)

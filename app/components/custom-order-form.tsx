@@ -3,11 +3,13 @@
 // With JS, Conform checks the fields before the post; the server checks them again, and the photos.
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
-import { CUSTOM_ORDER_LIMITS } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { MAX_UPLOAD_MB } from '~/lib/images'
 import { customOrderSchema } from '~/schemas/custom-order'
+import { preparePhotos } from '~/web/shrink-photos'
 import { Button } from './ui/button'
 import { Field, FormError, Input, inputClass } from './ui/field'
 
@@ -39,7 +41,8 @@ export function CustomOrderForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: customOrderSchema }),
     defaultValue: prefill ?? undefined,
   })
-  const photoErrors = lastResult?.error?.photos ?? undefined
+  const photos = usePhotoChoice(lastResult)
+  const photoErrors = photos.error === undefined ? (lastResult?.error?.photos ?? undefined) : photos.error ? [photos.error] : undefined
   const cameBack = lastResult?.status === 'error'
   const field = (name: 'name' | 'phone' | 'email' | 'occasion' | 'budget', label: string, extra: Record<string, unknown>) => (
     <Field label={label} errors={fields[name].errors} errorId={fields[name].errorId}>
@@ -74,21 +77,66 @@ export function CustomOrderForm({
           <Input {...getInputProps(fields.neededBy, { type: 'date' })} key={fields.neededBy.key} min={minDate} />
         </Field>
         <Field label={`Reference photos (optional, up to ${CUSTOM_ORDER_LIMITS.photos})`} errors={photoErrors} errorId="custom-order-photos-error">
-          <span className={hintClass}>JPEG, PNG, WebP, AVIF or GIF, {MAX_UPLOAD_MB} MB in all.{cameBack ? ' Photos are not kept when the form comes back: please choose them again.' : ''}</span>
+          <span className={hintClass}>
+            JPEG, PNG, WebP, AVIF or GIF, {MAX_UPLOAD_MB} MB in all.
+            {/* With JS the chosen photos stay in the field when the form comes back. */}
+            {cameBack ? <span className="no-js-only"> Photos are not kept when the form comes back: please choose them again.</span> : null}
+          </span>
           <input
             type="file"
             name="photos"
             accept="image/*"
             multiple
+            onChange={photos.onChange}
             aria-invalid={photoErrors ? true : undefined}
             aria-describedby={photoErrors ? 'custom-order-photos-error' : undefined}
             className="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:text-sm file:font-medium dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
           />
         </Field>
       </fieldset>
-      <Button type="submit" disabled={navigation.state === 'submitting'}>
-        Send Request
+      <Button type="submit" disabled={navigation.state === 'submitting' || photos.preparing}>
+        {photos.preparing ? 'Preparing photos…' : 'Send Request'}
       </Button>
     </Form>
   )
+}
+
+/**
+ * With JS, the photos as they are chosen: shrunk in the browser and put back in the field, or the
+ * choice refused and emptied before any upload (issue 31). `error` is undefined until the shopper
+ * chooses (the server's message shows), then the browser's verdict (null: fine).
+ */
+function usePhotoChoice(lastResult: SubmissionResult<string[]> | null | undefined) {
+  const [error, setError] = useState<string | null | undefined>(undefined)
+  const [preparing, setPreparing] = useState(false)
+  const latest = useRef(0)
+  useEffect(() => {
+    if (lastResult) setError(undefined)
+  }, [lastResult])
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    latest.current += 1
+    const choice = latest.current
+    const chosen = [...(input.files ?? [])]
+    setPreparing(true)
+    const prepared = await preparePhotos(
+      chosen,
+      { maxFiles: CUSTOM_ORDER_LIMITS.photos, maxBytes: CUSTOM_ORDER_LIMITS.photoBytes },
+      { tooMany: CUSTOM_ORDER_MESSAGES.tooManyPhotos, tooLarge: CUSTOM_ORDER_MESSAGES.photosTooLarge },
+    )
+    if (choice !== latest.current) return
+    setPreparing(false)
+    if ('refused' in prepared) {
+      input.value = ''
+      setError(prepared.refused)
+      return
+    }
+    setError(null)
+    if (prepared.files.some((file, i) => file !== chosen[i])) {
+      const transfer = new DataTransfer()
+      for (const file of prepared.files) transfer.items.add(file)
+      input.files = transfer.files
+    }
+  }
+  return { error, preparing, onChange }
 }

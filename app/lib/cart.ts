@@ -22,5 +22,11 @@ export const CART_MESSAGES = {
   emptyCart: 'Your Cart is Empty.',
 } as const
 
+/** What an 'Added to cart' toast offers next (issue 28), with JS and without. */
+export const CART_NEXT_STEPS = [
+  { to: '/shop/cart', label: 'View cart' },
+  { to: '/shop/checkout', label: 'Check out' },
+] as const
+
 /** The most of one item a cart line may hold, whatever the stock (a typo guard). */
 export const MAX_LINE_QUANTITY = 99

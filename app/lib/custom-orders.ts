@@ -72,7 +72,7 @@ export const CUSTOM_ORDER_LIMITS = {
   /** The needed-by date: from tomorrow (India) up to two years ahead. */
   maxDaysAhead: 730,
   photos: 3,
-  /** All photos of one request together: one upload's worth, as the route's body limit allows (server/http-guards.ts). */
+  /** All photos of one request together: one upload's worth; more are read and dropped, and the form answered (ADR 079). */
   photoBytes: MAX_UPLOAD_BYTES,
   /** Admin list page size. */
   pageSize: 20,

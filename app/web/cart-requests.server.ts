@@ -1,7 +1,7 @@
 // The cart's request adapter for pages: whose cart (user or visitor cookie), and the one action of
 // the cart form's intents, shared by the cart page, the product page and every fetcher.
 import { getDb } from '~/infra/db.server'
-import { CART_MESSAGES } from '~/lib/cart'
+import { CART_MESSAGES, CART_NEXT_STEPS } from '~/lib/cart'
 import { newId } from '~/lib/ids.server'
 import { cartFormSchema } from '~/schemas/cart'
 import { data, type RouterContextProvider } from 'react-router'
@@ -89,7 +89,9 @@ export async function cartFormAction(
       const input = parseInput(cartFormSchema, Object.fromEntries(form))
       const { owner, setCookie } = await cartOwnerFor(request, context, { create: input.intent === 'add' })
       if (!owner) throw new Invalid({ lineId: [CART_MESSAGES.emptyCart] })
-      const toast = { type: 'success', message: await runCartIntent(owner, input, addedMessage) } as const
+      const message = await runCartIntent(owner, input, addedMessage)
+      // An add offers the next steps (View cart, Check out) under its message, as a toast or the flash region.
+      const toast = { type: 'success' as const, message, ...(input.intent === 'add' ? { links: [...CART_NEXT_STEPS] } : {}) }
       const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined
       return fetched ? data({ toast }, { headers }) : redirectWithToast(back, toast, { headers })
     },

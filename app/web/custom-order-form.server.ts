@@ -11,7 +11,9 @@ import { customOrderSchema } from '~/schemas/custom-order'
 import { checkNeededBy, createCustomOrder } from '~/domain/custom-orders/custom-orders.server'
 import { Invalid } from '~/domain/errors'
 import { type PreparedImage, prepareUploadedFiles, saveImages, UploadTooLarge } from '~/domain/catalog/media.server'
-import { formAction, invalidForm } from './form-action.server'
+import { data } from 'react-router'
+import { isMultipartForm, readBoundedMultipart, UnreadableForm } from './bounded-multipart.server'
+import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
 
@@ -32,18 +34,44 @@ async function preparePhotos(files: File[]): Promise<PreparedImage[]> {
 }
 
 /**
+ * The post's fields and photos, read as they stream in (bounded-multipart.server.ts): photos past the
+ * limits are read and dropped, and the refusal is said beside the photo field with every typed field
+ * kept (issue 31). A form that cannot be read is answered as one with no fields.
+ */
+async function readCustomOrderPost(request: Request): Promise<{ form: FormData; photoErrors: string[] }> {
+  if (!isMultipartForm(request)) return { form: await request.formData(), photoErrors: [] }
+  try {
+    const read = await readBoundedMultipart(request, { field: 'photos', maxFiles: CUSTOM_ORDER_LIMITS.photos, maxBytes: CUSTOM_ORDER_LIMITS.photoBytes })
+    const photoErrors = [
+      ...(read.tooManyFiles ? [CUSTOM_ORDER_MESSAGES.tooManyPhotos] : []),
+      ...(read.filesTooLarge ? [CUSTOM_ORDER_MESSAGES.photosTooLarge] : []),
+    ]
+    return { form: read.form, photoErrors }
+  } catch (error) {
+    if (error instanceof UnreadableForm) return { form: new FormData(), photoErrors: [] }
+    throw error
+  }
+}
+
+/**
  * Sends a request as `userId` (null for a visitor) from `ip`, and answers a redirect with a toast:
  * a shopper to Account (where the request is listed), a visitor back to an empty form.
  */
-export async function customOrderFormAction(form: FormData, options: { ip: string; userId: string | null }) {
+export async function customOrderFormAction(request: Request, options: { ip: string; userId: string | null }) {
+  const { form, photoErrors } = await readCustomOrderPost(request)
   const files = photosOf(form)
   form.delete('photos')
   const submission = parseForm(form, { schema: customOrderSchema })
-  if (submission.status !== 'success') return invalidForm(submission)
+  if (submission.status !== 'success') {
+    // The fields' messages and the photos' together, in one answer.
+    const fieldErrors = photoErrors.length > 0 ? { ...submission.error, photos: photoErrors } : undefined
+    return data(submission.reply(fieldErrors ? { fieldErrors } : undefined), { status: 400 })
+  }
   const input = submission.value
   return formAction(
     async () => {
       checkNeededBy(input.neededBy)
+      if (photoErrors.length > 0) throw new Invalid({ photos: photoErrors })
       if (files.length > CUSTOM_ORDER_LIMITS.photos) throw new Invalid({ photos: [CUSTOM_ORDER_MESSAGES.tooManyPhotos] })
       if (files.reduce((sum, f) => sum + f.size, 0) > CUSTOM_ORDER_LIMITS.photoBytes) {
         throw new Invalid({ photos: [CUSTOM_ORDER_MESSAGES.photosTooLarge] })

@@ -24,7 +24,7 @@ export function useCartFetcher(key?: string) {
   const answer = fetcher.data
   useEffect(() => {
     if (!answer) return
-    if ('toast' in answer) notify(answer.toast.type, answer.toast.message)
+    if ('toast' in answer) notify(answer.toast.type, answer.toast.message, { links: answer.toast.links })
     else {
       const message = replyMessage(answer)
       if (message) notify('error', message)

@@ -3,6 +3,7 @@
 // done; bad input (no contact, a text file renamed .png) comes back next to its field; a signed-in
 // shopper's details are prefilled and their request, with its status in words, is in Account.
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, flash, jsEnabled, loginAs, newShopper, PHONE_390, test, testPng } from './fixtures'
 
 test.use({ viewport: PHONE_390 })
@@ -162,4 +163,60 @@ test("a signed-in shopper's details are prefilled and the request is listed in A
   await page.reload()
   await expect(list).toContainText('Status: Price quoted · Price: ₹3,800.00')
   await page.screenshot({ path: testInfo.outputPath('account-custom-orders.png'), fullPage: true })
+})
+
+// Issue 31: a 13.8 MB phone photo. Without JS the server reads and drops it, and answers the form
+// with everything typed and the limit beside the photos; with JS the choice is refused before any
+// upload (a file the browser cannot shrink), and a real phone photo that large is shrunk and sent.
+test('a phone photo over the limit keeps what was typed, and with JS a large photo is shrunk and sent', async ({ page }, testInfo) => {
+  // A 17 MB photo handed to the browser, decoded and encoded again there: a minute on a busy 2-core machine.
+  test.setTimeout(150_000)
+  const tooLarge = 'The photos can be at most 10 MB together. Please choose smaller ones.'
+  const email = `big-photo-${testInfo.project.name}-${Date.now().toString(36)}@example.com`
+  await page.goto('/shop/custom-order')
+  await fillRequest(page, { name: 'Lakshmi N', phone: '+91 98450 12345', email, description: 'A keepsake block with jasmine.', budget: '3200' })
+  const photos = page.getByLabel(/Reference photos/)
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url())
+  })
+  // 13.8 MB that no browser can decode (as a damaged or unknown photo would be).
+  await photos.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(Math.round(13.8 * 1024 * 1024), 7) })
+  if (!jsEnabled()) await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(page.locator('#custom-order-photos-error')).toHaveText(tooLarge)
+  await expect(photos).toHaveAttribute('aria-invalid', 'true')
+  for (const [label, value] of [
+    ['Name', 'Lakshmi N'],
+    ['Phone', '+91 98450 12345'],
+    ['Email', email],
+    ['What would you like?', 'A keepsake block with jasmine.'],
+    ['Occasion (optional)', 'Anniversary'],
+    ['Budget in rupees', '3200'],
+    ['Needed by', monthAhead()],
+  ]) {
+    await expect(page.getByLabel(label as string, { exact: label === 'Name' }), label).toHaveValue(value as string)
+  }
+  if (!jsEnabled()) {
+    // The browser cannot keep a file in the field across pages: the page says so.
+    await expect(page.getByText('Photos are not kept when the form comes back: please choose them again.')).toBeVisible()
+    return
+  }
+  // Refused before upload: nothing was posted, and the field was emptied.
+  expect(posts).toEqual([])
+  expect(await photos.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0)
+
+  // A real 6-megapixel photo of noise, about 17 MB as a PNG: shrunk to a JPEG under the limit, then sent.
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
+  expect(photo.length).toBeGreaterThan(13 * 1024 * 1024)
+  await photos.setInputFiles({ name: 'IMG_2042.png', mimeType: 'image/png', buffer: photo })
+  await expect(page.locator('#custom-order-photos-error')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Send Request' })).toBeEnabled()
+  const sent = await photos.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => [file.name, file.type, file.size]))
+  expect(sent).toHaveLength(1)
+  expect(sent[0]?.slice(0, 2)).toEqual(['IMG_2042.jpg', 'image/jpeg'])
+  expect(Number(sent[0]?.[2])).toBeLessThan(10 * 1024 * 1024)
+  await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(flash(page, SENT)).toBeVisible({ timeout: 20_000 })
 })

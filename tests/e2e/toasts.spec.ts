@@ -39,3 +39,23 @@ test('a wrong password\'s message stays clear of Sign In and is gone on the next
   // At once (the new page's first effects), not after the toast's own 5 s: it belonged to the login page.
   await expect(page.getByText('Incorrect email or password! Please try again')).toHaveCount(0, { timeout: 1500 })
 })
+
+test('Added to Cart offers View cart and Check out, clear of Add to Cart', async ({ page, shop }) => {
+  const product = await shop.product()
+  await page.goto(product.path)
+  const add = page.getByRole('button', { name: 'Add to Cart' })
+  await add.click()
+  await expect(flash(page, 'Product is Added to Cart')).toBeVisible()
+  const viewCart = page.getByRole('link', { name: 'View cart' }).locator('visible=true')
+  const checkOut = page.getByRole('link', { name: 'Check out' }).locator('visible=true')
+  await expect(viewCart).toHaveCount(1)
+  await expect(checkOut).toHaveAttribute('href', '/shop/checkout')
+  await expect.poll(() => overlap(viewCart, add)).toBe(false)
+  await expect.poll(() => overlap(checkOut, add)).toBe(false)
+  await viewCart.click()
+  await expect(page).toHaveURL(/\/shop\/cart$/)
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible()
+  await expect(page.getByText(product.title).first()).toBeVisible()
+  // The offer belonged to the product page: gone on the cart's.
+  await expect(page.getByRole('link', { name: 'View cart' })).toHaveCount(0, { timeout: 1500 })
+})

@@ -2,7 +2,8 @@
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { clock } from '~/domain/clock'
-import { findCartId } from './cart.server'
+import { checkCode } from '~/domain/promotions/cart-discount.server'
+import { findCartId, getCart } from './cart.server'
 import { addToLine, ensureCartId, findSameLine, touch } from './cart-edits.server'
 import { roomForLine, roomUnderLimit, stockRoom } from './cart-stock.server'
 
@@ -11,8 +12,9 @@ export const GUEST_CART_TTL_DAYS = 30
 
 /**
  * Moves a visitor's cart into the user's at login: the same product + variety + colour (+ personalisation) adds the
- * quantities, and each product's lines are capped at its stock and the per-order limit. The guest
- * cart is deleted.
+ * quantities, and each product's lines are capped at its stock and the per-order limit. The guest's
+ * discount code comes along when the user's cart has none and it fits the merged cart for the user
+ * (checked again: their own uses, a first order); else it is left behind. The guest cart is deleted.
  */
 export async function mergeGuestCart(db: DB, guestId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -36,9 +38,22 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
       const key = { product_id: line.product_id, variety_name: line.variety_name, color: line.color, personalization: line.personalization }
       await addToLine(trx, userCartId, existing, key, add)
     }
+    await carryGuestCode(trx, guestCartId, userCartId, userId)
     await trx.deleteFrom('carts').where('id', '=', guestCartId).execute()
     await touch(trx, userCartId)
   })
+}
+
+/** The guest cart's code onto the user's cart, when the user's has none and the code fits the merged cart for the user. */
+async function carryGuestCode(trx: DB, guestCartId: string, userCartId: string, userId: string): Promise<void> {
+  const codes = await trx.selectFrom('carts').select(['id', 'discount_code']).where('id', 'in', [guestCartId, userCartId]).execute()
+  const guestCode = codes.find((row) => row.id === guestCartId)?.discount_code
+  if (!guestCode || codes.find((row) => row.id === userCartId)?.discount_code) return
+  const cart = await getCart(trx, { userId })
+  if (cart.items.length === 0) return
+  const checked = await checkCode(trx, { code: guestCode, cart, userId })
+  if ('refused' in checked) return
+  await trx.updateTable('carts').set({ discount_code: checked.discount.code }).where('id', '=', userCartId).execute()
 }
 
 /** Deletes guest carts untouched for GUEST_CART_TTL_DAYS. */

@@ -39,7 +39,7 @@ const PERIODS = [
  * Revenue is money kept: paid orders, less rejected ones, those flagged for refund and those the
  * TEST MODE gateway took (no money moved).
  */
-function keptRevenue(db: DB) {
+export function keptRevenue(db: DB) {
   return db
     .selectFrom('orders')
     .where('payment_status', '=', 'paid')

@@ -1,8 +1,10 @@
 import { LatestOrders, OrdersByStatus, Panel, RevenuePeriods, StockAlerts } from '~/components/admin/dashboard-panels'
+import { RevenueByCodePanel } from '~/components/admin/revenue-by-code'
 import { RevenueChart } from '~/components/admin/revenue-chart'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { dashboard } from '~/domain/dashboard/admin-dashboard.server'
+import { codeRevenuePeriod, revenueByCodeForDays } from '~/domain/dashboard/revenue-by-code.server'
 import { countCustomOrders } from '~/domain/custom-orders/custom-orders.server'
 import { CustomOrdersPanel } from '~/components/admin/custom-order-views'
 import { paymentWarnings } from '~/infra/payment-setup.server'
@@ -10,13 +12,15 @@ import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 
-export async function loader() {
-  const [figures, customOrders] = await Promise.all([dashboard(getDb()), countCustomOrders(getDb())])
-  return { ...figures, customOrders, paymentWarnings: paymentWarnings(getConfig()) }
+export async function loader({ request }: Route.LoaderArgs) {
+  // The 'Revenue by code' panel's period (?codes=1|7|30), chosen with plain links.
+  const codeDays = codeRevenuePeriod(new URL(request.url).searchParams.get('codes'))
+  const [figures, customOrders, byCode] = await Promise.all([dashboard(getDb()), countCustomOrders(getDb()), revenueByCodeForDays(getDb(), codeDays)])
+  return { ...figures, customOrders, byCode: { days: codeDays, codes: byCode }, paymentWarnings: paymentWarnings(getConfig()) }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders } = loaderData
+  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders, byCode } = loaderData
   // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
   // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
@@ -49,6 +53,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <OrdersByStatus byStatus={byStatus} needsAttention={needsAttention} totalOrders={totalOrders} />
         <StockAlerts stock={stock} />
         <CustomOrdersPanel counts={customOrders} />
+        <RevenueByCodePanel days={byCode.days} codes={byCode.codes} />
       </div>
 
       <LatestOrders latestOrders={latestOrders} />

@@ -7,13 +7,18 @@ import { categoryLabel } from '~/lib/catalog'
 import { formatDay } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
 import { listDiscountCodes } from '~/domain/promotions/discount-codes.server'
+import { revenueByCode } from '~/domain/dashboard/revenue-by-code.server'
 import { pauseDiscountForm } from '~/web/admin-discount-forms.server'
 import type { Route } from './+types/discounts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Discounts · Admin' }]
 
 export async function loader() {
-  return { codes: await listDiscountCodes(getDb()) }
+  const codes = await listDiscountCodes(getDb())
+  // Each code's takings so far (paid orders kept, as the dashboard counts revenue).
+  const revenue = new Map((await revenueByCode(getDb(), { codeIds: codes.map((code) => code.id) })).map((row) => [row.codeId, row]))
+  const none = { paidOrders: 0, revenuePaise: 0, averageOrderPaise: 0 }
+  return { codes: codes.map((code) => ({ ...code, takings: revenue.get(code.id) ?? none })) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -62,6 +67,10 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
               {dates(code)} · Uses so far: <span data-uses>{code.uses}</span>
               {code.maxUses !== null ? ` of ${code.maxUses}` : ''}
               {code.maxUsesPerUser !== null ? ` · ${code.maxUsesPerUser} per shopper` : ''}
+            </p>
+            <p className="text-sm" data-takings>
+              Revenue: <span className="font-semibold tabular-nums">{formatPaise(code.takings.revenuePaise)}</span> from {code.takings.paidOrders} paid order
+              {code.takings.paidOrders === 1 ? '' : 's'} · Average order: <span className="tabular-nums">{formatPaise(code.takings.averageOrderPaise)}</span>
             </p>
             <div className="flex flex-wrap gap-2">
               <Link to={`/admin/discounts/${code.id}/edit`} className={buttonClass('outline', 'sm')} aria-label={`Edit ${code.code}`}>

@@ -22,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context)
-  return customOrderFormAction(await request.formData(), { ip: context.get(clientIpContext), userId: user?.id ?? null })
+  // The body is read by the adapter as it streams in: photos over the limit are dropped, not held.
+  return customOrderFormAction(request, { ip: context.get(clientIpContext), userId: user?.id ?? null })
 }
 
 export default function CustomOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -28,7 +28,7 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   // page's own toast shows.
   useEffect(() => dismissToasts(pathname), [pathname])
   useEffect(() => {
-    if (toast) notify(toast.type, toast.message)
+    if (toast) notify(toast.type, toast.message, { links: toast.links })
   }, [toast])
 
   useEffect(() => {
@@ -55,7 +55,16 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
                 : 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
             )}
           >
-            {toast.message}
+            <span className="block">{toast.message}</span>
+            {toast.links?.length ? (
+              <span className="pointer-events-auto flex gap-5">
+                {toast.links.map((link) => (
+                  <a key={link.to} href={link.to} className="inline-flex min-h-11 items-center font-semibold underline">
+                    {link.label}
+                  </a>
+                ))}
+              </span>
+            ) : null}
           </div>
       ) : null}
       <div data-toast-region>

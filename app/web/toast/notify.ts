@@ -1,6 +1,8 @@
 // Client-side toasts: one at a time, closing after 5 s (docs/spec/states.md, "Toasts").
 // react-hot-toast loads with the first toast, not with the page (it is not needed for first paint).
-import { useSyncExternalStore } from 'react'
+import { createElement, useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
+import type { ToastLink } from './toast'
 
 export const TOAST_ID = 'shop-toast'
 export const TOAST_DURATION_MS = 5000
@@ -32,7 +34,7 @@ let toastPage: string | null = null
  * over the open cart sheet, whose lines and prices start under its title and whose Checkout follows
  * them: there at the bottom (flash-toast.tsx). A product's dialog keeps its Add to Cart at the bottom.
  */
-export function notify(type: 'success' | 'error', message: string, { page }: { page?: string } = {}): void {
+export function notify(type: 'success' | 'error', message: string, { page, links }: { page?: string; links?: ToastLink[] } = {}): void {
   if (!toastsWanted) {
     toastsWanted = true
     for (const listener of listeners) listener()
@@ -40,10 +42,17 @@ export function notify(type: 'success' | 'error', message: string, { page }: { p
   toastPage = page ?? window.location.pathname
   const overSheet = document.querySelector('dialog[open][aria-label="Your Cart"]') !== null
   const options = { id: TOAST_ID, duration: TOAST_DURATION_MS, ...(overSheet ? { position: 'bottom-center' as const } : {}) }
+  const content = links?.length ? withLinks(message, links) : message
   void loadToastLibrary().then(({ default: toast }) => {
-    if (type === 'error') toast.error(message, options)
-    else toast.success(message, options)
+    if (type === 'error') toast.error(content, options)
+    else toast.success(content, options)
   })
+}
+
+/** The message with its links under it ('Added to cart': View cart, Check out), each a 44 px tap target. */
+function withLinks(message: string, links: ToastLink[]) {
+  const anchors = links.map(({ to, label }) => createElement(Link, { key: to, to, className: 'inline-flex min-h-11 items-center font-semibold underline' }, label))
+  return createElement('span', { className: 'grid' }, createElement('span', null, message), createElement('span', { className: 'flex gap-5' }, anchors))
 }
 
 /** Closes the toast at once when the page it belongs to was left (`pathname`: where the shopper is now). */

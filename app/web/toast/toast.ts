@@ -3,4 +3,11 @@ export interface Toast {
   id: string
   type: 'success' | 'error'
   message: string
+  /** Where the shopper may want to go next ('Added to cart': View cart, Check out), as links under the message. */
+  links?: ToastLink[]
+}
+
+export interface ToastLink {
+  to: string
+  label: string
 }
