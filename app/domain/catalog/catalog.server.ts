@@ -19,6 +19,9 @@ import { effectivePriceSql, likePattern, matchProducts } from './product-search.
 import { availableStock, inStockNow } from '~/domain/cart/availability.server'
 import { variantsOf } from '~/domain/cart/variant-stock.server'
 import { type Page, readPage } from '~/domain/paging.server'
+import { liveOffers } from '~/domain/promotions/offers.server'
+import { type LiveOffers, NO_OFFERS, offerFor } from '~/lib/offers'
+import { withOffer } from '~/lib/pricing'
 
 export interface ProductCardData {
   id: string
@@ -31,6 +34,11 @@ export interface ProductCardData {
   image: string | null
   /** The product has varieties or colours to choose, or personalisation to type, before it can go in the cart. */
   needsChoice: boolean
+  /**
+   * The percent off of the automatic offer covering it now (ADR 078), shoppers' reads only: salePricePaise
+   * already has it, and linePrices applies it to the options' and variants' prices.
+   */
+  offerPercent?: number
 }
 
 export interface VarietyOption {
@@ -134,17 +142,28 @@ function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
 /** A card's row as selectCards reads it (the select list is the one place its columns are named). */
 type CardRow = InferResult<ReturnType<typeof selectCards>>[number]
 
-function toCard(row: CardRow): ProductCardData {
+/**
+ * A card's row as shoppers ('shop') or the owner ('shelf') see it: shoppers' prices carry the
+ * automatic offer covering the product now (ADR 078, lib/pricing's withOffer), the owner's are her own.
+ */
+function toCard(row: CardRow, offers: LiveOffers = NO_OFFERS): ProductCardData {
+  const offer = offerFor(offers, row.category)
+  const prices = withOffer({ pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }, offer?.percent)
   return {
     id: row.id,
     title: row.title,
     category: row.category,
-    pricePaise: row.price_paise,
-    salePricePaise: row.sale_price_paise,
+    ...prices,
     totalStock: Math.max(0, row.total_stock),
     image: row.image,
     needsChoice: Boolean(row.needs_choice),
+    ...(offer ? { offerPercent: offer.percent } : {}),
   }
+}
+
+/** The offers a read applies: those running now for shoppers, none for the owner's own prices. */
+function offersFor(db: DB, stock: StockView = 'shop'): Promise<LiveOffers> {
+  return stock === 'shop' ? liveOffers(db) : Promise.resolve(NO_OFFERS)
 }
 
 function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
@@ -186,11 +205,14 @@ export async function listProducts(
       ]),
     )
   }
-  const found = await readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT), options.stock), {
-    page: options.page,
-    pageSize: options.pageSize ?? PAGE_SIZE,
-  })
-  return { ...found, items: found.items.map(toCard) }
+  const [found, offers] = await Promise.all([
+    readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT), options.stock), {
+      page: options.page,
+      pageSize: options.pageSize ?? PAGE_SIZE,
+    }),
+    offersFor(db, options.stock),
+  ])
+  return { ...found, items: found.items.map((row) => toCard(row, offers)) }
 }
 
 export const SEARCH_LIMIT = 48
@@ -202,8 +224,8 @@ export const SEARCH_LIMIT = 48
 export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
   const ids = await matchProducts(db, keyword, limit)
   if (!ids.length) return []
-  const rows = await selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute()
-  const byId = new Map(rows.map((row) => [row.id, toCard(row)]))
+  const [rows, offers] = await Promise.all([selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute(), liveOffers(db)])
+  const byId = new Map(rows.map((row) => [row.id, toCard(row, offers)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -214,7 +236,7 @@ export async function getProduct(db: DB, id: string, stock: StockView = 'shop'):
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw new NotFound(PRODUCT_MESSAGES.notFound)
-  const [detail] = await withDetails(db, [toCard(row)], stock)
+  const [detail] = await withDetails(db, [toCard(row, await offersFor(db, stock))], stock)
   if (!detail) throw new NotFound(PRODUCT_MESSAGES.notFound)
   return detail
 }
@@ -271,8 +293,8 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
                 type: row.variety_type,
                 options: options.map((v) => ({
                   name: v.name,
-                  pricePaise: v.price_paise,
-                  salePricePaise: v.sale_price_paise,
+                  // With the card's offer (shoppers' reads, ADR 078): linePrices would apply it anyway.
+                  ...withOffer({ pricePaise: v.price_paise, salePricePaise: v.sale_price_paise }, card.offerPercent),
                   ...(v.image ? { image: v.image } : {}),
                   madeToOrderDays: v.made_to_order_days,
                 })),
