@@ -89,11 +89,34 @@ export interface ProductDetail extends ProductCardData {
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
 
-const effectivePrice = effectivePriceSql('p')
+/**
+ * The price a shopper pays, in SQL, with the automatic offers running (ADR 078): lib/pricing's
+ * withOffer over effectivePriceSql, so the listing's price filter and sort follow the prices the
+ * cards show. The offers' percents are whole numbers 1-90, written into the SQL as literals.
+ */
+function offerPriceSql(offers: LiveOffers) {
+  const own = effectivePriceSql('p')
+  if (offers.percentOff.length === 0) return own
+  // The largest percent covering the category first: the first match is offerFor's.
+  const ranked = [...offers.percentOff].sort((a, b) => b.percent - a.percent)
+  const whens = ranked.map((o) =>
+    o.categories === null ? sql`when 1 = 1 then ${sql.lit(o.percent)}` : sql`when p.category in (${sql.join(o.categories.map((c) => sql.lit(c)))}) then ${sql.lit(o.percent)}`,
+  )
+  const percent = sql<number>`(case ${sql.join(whens, sql` `)} else 0 end)`
+  const offered = sql<number>`(p.price_paise - (cast(p.price_paise as bigint) * ${percent} * 2 + 100) / 200)`
+  return sql<number>`(case when ${offered} < ${own} then ${offered} else ${own} end)`
+}
+
+/** The categories some running offer covers (null: the whole shop). */
+function offeredCategories(offers: LiveOffers): string[] | null {
+  if (offers.percentOff.some((o) => o.categories === null)) return null
+  return [...new Set(offers.percentOff.flatMap((o) => o.categories ?? []))]
+}
 
 const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
 
-function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQuery {
+function applyFilters(query: ProductsQuery, filters: ListingFilters, offers: LiveOffers = NO_OFFERS): ProductsQuery {
+  const effectivePrice = offerPriceSql(offers)
   let q = query.where('p.deleted_at', 'is', null)
   if (filters.category.length) q = q.where('p.category', 'in', filters.category)
   if (filters.price.length) {
@@ -102,7 +125,14 @@ function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQu
   }
   if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
   if (filters.availability.includes('on-sale')) {
-    q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
+    const offered = offeredCategories(offers)
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb('p.sale_price_paise', '>', 0), eb('p.sale_price_paise', '<', eb.ref('p.price_paise'))]),
+        // A piece an offer covers is on sale (a price so small the offer takes nothing off aside).
+        ...(offers.percentOff.length ? [offered === null ? sql<boolean>`1 = 1` : eb('p.category', 'in', offered as Category[])] : []),
+      ]),
+    )
   }
   return q
 }
@@ -166,9 +196,9 @@ function offersFor(db: DB, stock: StockView = 'shop'): Promise<LiveOffers> {
   return stock === 'shop' ? liveOffers(db) : Promise.resolve(NO_OFFERS)
 }
 
-function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
+function orderBySort(query: ProductsQuery, sort: SortId, offers: LiveOffers = NO_OFFERS): ProductsQuery {
   const direction = sort === 'price-hightolow' || sort === 'title-ztoa' ? 'desc' : 'asc'
-  const key = sort.startsWith('price') ? effectivePrice : caseInsensitiveSql('p.title')
+  const key = sort.startsWith('price') ? offerPriceSql(offers) : caseInsensitiveSql('p.title')
   return query.orderBy(key, direction).orderBy('p.id')
 }
 
@@ -193,7 +223,8 @@ export async function listProducts(
     stock?: StockView
   } = {},
 ): Promise<ProductPage> {
-  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
+  const offers = await offersFor(db, options.stock)
+  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS, offers)
   const text = options.titleOrCategory?.trim().slice(0, MAX_KEYWORD_LENGTH)
   if (text) {
     const pattern = likePattern(text)
@@ -205,13 +236,10 @@ export async function listProducts(
       ]),
     )
   }
-  const [found, offers] = await Promise.all([
-    readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT), options.stock), {
-      page: options.page,
-      pageSize: options.pageSize ?? PAGE_SIZE,
-    }),
-    offersFor(db, options.stock),
-  ])
+  const found = await readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT, offers), options.stock), {
+    page: options.page,
+    pageSize: options.pageSize ?? PAGE_SIZE,
+  })
   return { ...found, items: found.items.map((row) => toCard(row, offers)) }
 }
 

@@ -88,3 +88,21 @@ describe('what shoppers see', () => {
     expect((await getProduct(db, 'tray')).salePricePaise).toBe(0)
   })
 })
+
+describe('the listing follows the offer prices', () => {
+  it('sorts by the price shown and counts offered pieces as on sale', async () => {
+    await insertProducts(db, [
+      { id: 'vase', title: 'Resin vase', category: 'home-decor', price: 120_000, stock: 5 },
+      { id: 'ring', title: 'Resin ring', category: 'jewellery', price: 110_000, stock: 5 },
+    ])
+    await insertOffer(db, festive)
+    setClock('2026-11-02T06:00:00Z')
+    const sorted = (await listProducts(db, { sort: 'price-lowtohigh' })).items.map((c) => c.id)
+    // The vase shows 1,020.00, below the ring's 1,100.00.
+    expect(sorted).toEqual(['coaster', 'tray', 'vase', 'ring', 'pendant'])
+    const onSale = (await listProducts(db, { sort: 'title-atoz', filters: { category: [], price: [], availability: ['on-sale'] } })).items.map((c) => c.id)
+    expect(onSale).toEqual(['coaster', 'tray', 'vase'])
+    // The owner's list keeps her own prices' order.
+    expect((await listProducts(db, { sort: 'price-lowtohigh', stock: 'shelf' })).items.map((c) => c.id)).toEqual(['coaster', 'tray', 'ring', 'vase', 'pendant'])
+  })
+})
