@@ -517,7 +517,7 @@ export interface OffersTable {
   /** Free delivery from this (discounted) subtotal; 0 for percent_off. */
   min_order_paise: Generated<number>
   scope: Generated<OfferScope>
-  /** JSON list of category ids ('[]' for the whole shop). */
+  /** JSON list of category ids or product ids ('[]' for the whole shop). */
   scope_items: Generated<string>
   /** ISO moments: from starts_at (included) to ends_at (excluded). */
   starts_at: string

@@ -15,8 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('percent', 'integer', (c) => c.notNull().defaultTo(0).check(sql`percent between 0 and 90`))
     // The (discounted) subtotal from which delivery is free; 0 for percent_off.
     .addColumn('min_order_paise', 'integer', (c) => c.notNull().defaultTo(0).check(sql`min_order_paise >= 0`))
-    .addColumn('scope', 'text', (c) => c.notNull().defaultTo('shop').check(sql`scope in ('shop', 'categories')`))
-    // JSON list of category ids ('[]' for the whole shop).
+    .addColumn('scope', 'text', (c) => c.notNull().defaultTo('shop').check(sql`scope in ('shop', 'categories', 'products')`))
+    // JSON list of category ids or product ids ('[]' for the whole shop).
     .addColumn('scope_items', 'text', (c) => c.notNull().defaultTo('[]'))
     // Moments (ISO); the offer runs from starts_at (included) to ends_at (excluded).
     .addColumn('starts_at', 'text', (c) => c.notNull())

@@ -12,7 +12,7 @@ export function toApiOffer(offer: OfferView) {
     percent: offer.percent,
     minOrder: paiseToRupees(offer.minOrderPaise),
     scope: offer.scope,
-    scopeItems: offer.categories,
+    scopeItems: offer.scopeItems,
     startsAt: isoToIndiaLocal(offer.startsAt),
     endsAt: isoToIndiaLocal(offer.endsAt),
     startsAtIso: offer.startsAt,

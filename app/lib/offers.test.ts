@@ -39,15 +39,17 @@ describe('an offer on a price', () => {
 describe('which offer covers a piece', () => {
   const offers: LiveOffers = {
     percentOff: [
-      { id: 'a', name: 'Shop 10', percent: 10, categories: null, stackable: false },
-      { id: 'b', name: 'Decor 15', percent: 15, categories: ['home-decor'], stackable: false },
+      { id: 'a', name: 'Shop 10', percent: 10, categories: null, products: null, stackable: false },
+      { id: 'b', name: 'Decor 15', percent: 15, categories: ['home-decor'], products: null, stackable: false },
+      { id: 'c', name: 'Ring 20', percent: 20, categories: null, products: ['ring'], stackable: false },
     ],
     freeDelivery: null,
   }
   it('takes the largest percent of those covering its category', () => {
-    expect(offerFor(offers, 'home-decor')?.name).toBe('Decor 15')
-    expect(offerFor(offers, 'jewellery')?.name).toBe('Shop 10')
-    expect(offerFor({ percentOff: [], freeDelivery: null }, 'jewellery')).toBeNull()
+    expect(offerFor(offers, { id: 'tray', category: 'home-decor' })?.name).toBe('Decor 15')
+    expect(offerFor(offers, { id: 'pendant', category: 'jewellery' })?.name).toBe('Shop 10')
+    expect(offerFor(offers, { id: 'ring', category: 'jewellery' })?.name).toBe('Ring 20')
+    expect(offerFor({ percentOff: [], freeDelivery: null }, { id: 'pendant', category: 'jewellery' })).toBeNull()
   })
 })
 

@@ -13,8 +13,8 @@ export const OFFER_KIND_LABELS: Record<OfferKind, string> = {
   free_delivery: 'Free delivery over an amount',
 }
 
-/** What a percent-off offer covers: the whole shop, or some categories (scope_items lists them). */
-export const OFFER_SCOPES = ['shop', 'categories'] as const
+/** What a percent-off offer covers: the whole shop, some categories or some products (scope_items lists them). */
+export const OFFER_SCOPES = ['shop', 'categories', 'products'] as const
 export type OfferScope = (typeof OFFER_SCOPES)[number]
 
 /** An offer takes at most this percent off: a piece is never given away. */
@@ -25,8 +25,10 @@ export interface PercentOffer {
   id: string
   name: string
   percent: number
-  /** null: the whole shop. */
+  /** The categories it covers, or null: not limited to some. */
   categories: Category[] | null
+  /** The products it covers, or null: not limited to some. */
+  products: string[] | null
   stackable: boolean
 }
 
@@ -45,11 +47,12 @@ export interface LiveOffers {
 
 export const NO_OFFERS: LiveOffers = { percentOff: [], freeDelivery: null }
 
-/** The offer a piece of this category gets: the largest percent of those covering it (the earlier on a tie), or null. */
-export function offerFor(offers: LiveOffers, category: Category): PercentOffer | null {
+/** The offer a piece gets: the largest percent of those covering it (the earlier on a tie), or null. */
+export function offerFor(offers: LiveOffers, piece: { id: string; category: Category }): PercentOffer | null {
   let best: PercentOffer | null = null
   for (const offer of offers.percentOff) {
-    if (offer.categories !== null && !offer.categories.includes(category)) continue
+    if (offer.categories !== null && !offer.categories.includes(piece.category)) continue
+    if (offer.products !== null && !offer.products.includes(piece.id)) continue
     if (!best || offer.percent > best.percent) best = offer
   }
   return best

@@ -3,7 +3,7 @@
 // as a datetime-local field gives them ("2026-11-01T09:00"); rupees become paise here.
 import { z } from 'zod'
 import { indiaLocalToIso } from '~/lib/banners'
-import { CATEGORY_IDS, type Category } from '~/lib/catalog'
+import { CATEGORY_IDS } from '~/lib/catalog'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import { MAX_OFFER_PERCENT, OFFER_KINDS, OFFER_SCOPES } from '~/lib/offers'
 
@@ -39,8 +39,9 @@ export const offerSchema = z
     minOrder: text,
     scope: z.enum(OFFER_SCOPES, { error: 'Choose what the offer is for' }).default('shop'),
     scopeItems: ids,
-    /** The admin form's checkboxes (the API sends scopeItems). */
+    /** The admin form's two pickers (the API sends scopeItems): the one of the chosen scope counts. */
     categories: ids,
+    products: ids,
     startsAt: moment('Start'),
     endsAt: moment('End'),
     paused: flag.default(false),
@@ -57,6 +58,9 @@ export const offerSchema = z
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'End must be after the start' })
     }
     const items = itemsOf(input)
+    if (input.kind === 'percent_off' && input.scope === 'products' && items.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose at least one product' })
+    }
     if (input.kind === 'percent_off' && input.scope === 'categories') {
       if (items.length === 0) ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose at least one category' })
       else if (items.some((id) => !(CATEGORY_IDS as readonly string[]).includes(id))) {
@@ -79,21 +83,22 @@ function minOrderOf(input: Pick<OfferFields, 'minOrder'>): number {
   return rupees > 0 && rupees <= MAX_RUPEES && isWholePaise(rupees) ? rupeesToPaise(rupees) : Number.NaN
 }
 
-function itemsOf(input: Pick<OfferFields, 'scopeItems' | 'categories'>): string[] {
-  return [...new Set(input.scopeItems.length ? input.scopeItems : input.categories)]
+function itemsOf(input: Pick<OfferFields, 'scope' | 'scopeItems' | 'categories' | 'products'>): string[] {
+  if (input.scope === 'shop') return []
+  return [...new Set(input.scopeItems.length ? input.scopeItems : input.scope === 'categories' ? input.categories : input.products)]
 }
 
 /** A parsed offer as the domain takes it: a percent-off's percent and scope, or free delivery's amount. */
 export function toOfferInput(fields: OfferFields) {
   const percentOff = fields.kind === 'percent_off'
-  const categories = percentOff && fields.scope === 'categories' ? (itemsOf(fields) as Category[]) : []
+  const scopeItems = percentOff ? itemsOf(fields) : []
   return {
     name: fields.name,
     kind: fields.kind,
     percent: percentOff ? percentOf(fields) : 0,
     minOrderPaise: percentOff ? 0 : minOrderOf(fields),
-    scope: categories.length ? ('categories' as const) : ('shop' as const),
-    categories,
+    scope: scopeItems.length ? fields.scope : ('shop' as const),
+    scopeItems,
     startsAt: fields.startsAt,
     endsAt: fields.endsAt,
     paused: fields.paused,

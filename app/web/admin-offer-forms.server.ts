@@ -20,7 +20,7 @@ export function toOfferFormValues(offer: OfferView): OfferFormValues {
     percent: offer.kind === 'percent_off' ? String(offer.percent) : '',
     minOrder: offer.kind === 'free_delivery' ? String(paiseToRupees(offer.minOrderPaise)) : '',
     scope: offer.scope,
-    categories: offer.categories,
+    scopeItems: offer.scopeItems,
     startsAt: isoToIndiaLocal(offer.startsAt),
     endsAt: isoToIndiaLocal(offer.endsAt),
     paused: offer.paused,

@@ -17,7 +17,7 @@ it('seeds a Diwali sale on Home Decor and free delivery over ₹999, running fro
   const now = new Date('2026-11-27T12:00:00Z')
   await seedDemoOffers(testDb.db, now)
   const live = await liveOffers(testDb.db, now)
-  expect(live.percentOff).toMatchObject([{ name: 'Diwali sale', percent: 15, categories: ['home-decor'], stackable: false }])
+  expect(live.percentOff).toMatchObject([{ name: 'Diwali sale', percent: 15, categories: ['home-decor'], products: null, stackable: false }])
   expect(live.freeDelivery).toMatchObject({ minOrderPaise: 99_900 })
   const [first] = await listOffers(testDb.db)
   // 24 Nov 00:00 India time to 11 Dec 00:00 India time.

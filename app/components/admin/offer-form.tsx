@@ -16,14 +16,25 @@ export interface OfferFormValues {
   percent: string
   minOrder: string
   scope: OfferScope
-  categories: string[]
+  /** Category ids or product ids, by the scope. */
+  scopeItems: string[]
   startsAt: string
   endsAt: string
   paused: boolean
   stackable: boolean
 }
 
-export function OfferForm({ values, lastResult, submitLabel }: { values?: OfferFormValues; lastResult?: SubmissionResult<string[]> | null; submitLabel: string }) {
+export function OfferForm({
+  values,
+  products,
+  lastResult,
+  submitLabel,
+}: {
+  values?: OfferFormValues
+  products: { id: string; title: string }[]
+  lastResult?: SubmissionResult<string[]> | null
+  submitLabel: string
+}) {
   const navigation = useNavigation()
   const [form, fields] = useForm({
     lastResult,
@@ -35,7 +46,8 @@ export function OfferForm({ values, lastResult, submitLabel }: { values?: OfferF
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: offerSchema }),
   })
-  const chosen = new Set(values?.scope === 'categories' ? values.categories : [])
+  const chosen = new Set(values?.scope === 'categories' ? values.scopeItems : [])
+  const chosenProducts = values?.scope === 'products' ? values.scopeItems : []
   return (
     <Form method="post" className="grid max-w-xl content-start gap-4" {...getFormProps(form)}>
       <FormError id={form.errorId} errors={form.errors} />
@@ -85,6 +97,20 @@ export function OfferForm({ values, lastResult, submitLabel }: { values?: OfferF
             </label>
           ))}
         </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="radio" name={fields.scope.name} value="products" defaultChecked={values?.scope === 'products'} className="h-5 w-5" />
+          Some products
+        </label>
+        <label className="grid gap-1 pl-7 text-sm">
+          <span className="text-zinc-600 dark:text-zinc-400">Products (hold Ctrl or ⌘ to pick several)</span>
+          <select name={fields.products.name} multiple defaultValue={chosenProducts} size={Math.min(8, Math.max(3, products.length))} className={`${inputClass} h-auto py-1`}>
+            {products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.title}
+              </option>
+            ))}
+          </select>
+        </label>
         {fields.scopeItems.errors?.length ? (
           <p id={fields.scopeItems.errorId} className="text-sm text-red-600 dark:text-red-400">
             {fields.scopeItems.errors.join(' ')}

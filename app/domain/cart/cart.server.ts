@@ -196,7 +196,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
     const addOn = addOnPaise(fields, personalization)
     // The variant's own price, else the option's, else the product's (ADR 071: choicePrices, the one rule).
     // The automatic offer covering it now is in that rule too (ADR 078); the add-ons are never discounted.
-    const offer = offerFor(offers, row.category)
+    const offer = offerFor(offers, { id: row.product_id, category: row.category })
     const priceOf = (offerPercent: number | null) => {
       const product: OfferPriced = { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise, offerPercent }
       const base = choicePrices(

@@ -20,7 +20,7 @@ import { availableStock, inStockNow } from '~/domain/cart/availability.server'
 import { variantsOf } from '~/domain/cart/variant-stock.server'
 import { type Page, readPage } from '~/domain/paging.server'
 import { liveOffers } from '~/domain/promotions/offers.server'
-import { type LiveOffers, NO_OFFERS, offerFor } from '~/lib/offers'
+import { type LiveOffers, NO_OFFERS, offerFor, type PercentOffer } from '~/lib/offers'
 import { withOffer } from '~/lib/pricing'
 
 export interface ProductCardData {
@@ -100,17 +100,20 @@ function offerPriceSql(offers: LiveOffers) {
   // The largest percent covering the category first: the first match is offerFor's.
   const ranked = [...offers.percentOff].sort((a, b) => b.percent - a.percent)
   const whens = ranked.map((o) =>
-    o.categories === null ? sql`when 1 = 1 then ${sql.lit(o.percent)}` : sql`when p.category in (${sql.join(o.categories.map((c) => sql.lit(c)))}) then ${sql.lit(o.percent)}`,
+    sql`when ${coversSql(o)} then ${sql.lit(o.percent)}`,
   )
   const percent = sql<number>`(case ${sql.join(whens, sql` `)} else 0 end)`
   const offered = sql<number>`(p.price_paise - (cast(p.price_paise as bigint) * ${percent} * 2 + 100) / 200)`
   return sql<number>`(case when ${offered} < ${own} then ${offered} else ${own} end)`
 }
 
-/** The categories some running offer covers (null: the whole shop). */
-function offeredCategories(offers: LiveOffers): string[] | null {
-  if (offers.percentOff.some((o) => o.categories === null)) return null
-  return [...new Set(offers.percentOff.flatMap((o) => o.categories ?? []))]
+/** Whether an offer covers the row `p`, in SQL (lib/offers' offerFor). */
+function coversSql(offer: PercentOffer) {
+  const parts = [
+    ...(offer.categories === null ? [] : [sql`p.category in (${sql.join(offer.categories)})`]),
+    ...(offer.products === null ? [] : [sql`p.id in (${sql.join(offer.products)})`]),
+  ]
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`1 = 1`
 }
 
 const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
@@ -125,12 +128,11 @@ function applyFilters(query: ProductsQuery, filters: ListingFilters, offers: Liv
   }
   if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
   if (filters.availability.includes('on-sale')) {
-    const offered = offeredCategories(offers)
     q = q.where((eb) =>
       eb.or([
         eb.and([eb('p.sale_price_paise', '>', 0), eb('p.sale_price_paise', '<', eb.ref('p.price_paise'))]),
         // A piece an offer covers is on sale (a price so small the offer takes nothing off aside).
-        ...(offers.percentOff.length ? [offered === null ? sql<boolean>`1 = 1` : eb('p.category', 'in', offered as Category[])] : []),
+        ...offers.percentOff.map(coversSql),
       ]),
     )
   }
@@ -177,7 +179,7 @@ type CardRow = InferResult<ReturnType<typeof selectCards>>[number]
  * automatic offer covering the product now (ADR 078, lib/pricing's withOffer), the owner's are her own.
  */
 function toCard(row: CardRow, offers: LiveOffers = NO_OFFERS): ProductCardData {
-  const offer = offerFor(offers, row.category)
+  const offer = offerFor(offers, row)
   const prices = withOffer({ pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }, offer?.percent)
   return {
     id: row.id,

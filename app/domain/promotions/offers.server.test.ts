@@ -7,6 +7,7 @@ import { setClock } from '../../../tests/helpers/domain-settings'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { getProduct, listProducts, searchProducts } from '~/domain/catalog/catalog.server'
+import { Invalid } from '~/domain/errors'
 import { endOffer, getOffer, liveOffers, offerScheduleTurned, setOfferPaused } from './offers.server'
 
 let testDb: TestDb
@@ -104,5 +105,22 @@ describe('the listing follows the offer prices', () => {
     expect(onSale).toEqual(['coaster', 'tray', 'vase'])
     // The owner's list keeps her own prices' order.
     expect((await listProducts(db, { sort: 'price-lowtohigh', stock: 'shelf' })).items.map((c) => c.id)).toEqual(['coaster', 'tray', 'ring', 'vase', 'pendant'])
+  })
+})
+
+describe('an offer on some products', () => {
+  it('covers only those pieces, in the cards, the sort and the on-sale filter; an unknown product is refused', async () => {
+    await insertOffer(db, { name: 'Pendant week', percent: '50', scope: 'products', scopeItems: ['pendant'] })
+    setClock('2026-11-02T06:00:00Z')
+    const cards = (await listProducts(db, { sort: 'price-lowtohigh' })).items
+    // The pendant shows 749.50, below the tray's 999.00.
+    expect(cards.map((c) => [c.id, c.salePricePaise])).toEqual([
+      ['coaster', 40_000],
+      ['pendant', 74_950],
+      ['tray', 0],
+    ])
+    const onSale = (await listProducts(db, { sort: 'title-atoz', filters: { category: [], price: [], availability: ['on-sale'] } })).items.map((c) => c.id)
+    expect(onSale).toEqual(['pendant', 'coaster'])
+    await expect(insertOffer(db, { scope: 'products', scopeItems: ['nope'] })).rejects.toThrow(Invalid)
   })
 })

@@ -9,10 +9,11 @@ import { newId } from '~/lib/ids.server'
 import { type LiveOffers, NO_OFFERS, type OfferKind, type OfferScope } from '~/lib/offers'
 import type { OfferInput } from '~/schemas/offer'
 import { clock } from '~/domain/clock'
-import { NotFound } from '~/domain/errors'
+import { Invalid, NotFound } from '~/domain/errors'
 
 export const OFFER_ADMIN_MESSAGES = {
   notFound: 'No such offer.',
+  unknownProducts: 'Choose products from the list',
   created: (name: string) => `${name} created`,
   saved: (name: string) => `${name} saved`,
   paused: (name: string) => `${name} paused`,
@@ -29,7 +30,8 @@ export interface OfferView {
   percent: number
   minOrderPaise: number
   scope: OfferScope
-  categories: Category[]
+  /** Category ids or product ids, by the scope ([] for the whole shop). */
+  scopeItems: string[]
   startsAt: string
   endsAt: string
   paused: boolean
@@ -53,7 +55,7 @@ function toView(row: OfferRow, at: string): OfferView {
     percent: row.percent,
     minOrderPaise: row.min_order_paise,
     scope: row.scope,
-    categories: JSON.parse(row.scope_items) as Category[],
+    scopeItems: JSON.parse(row.scope_items) as string[],
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     paused: row.paused === 1,
@@ -82,8 +84,15 @@ export async function liveOffers(db: DB, now = clock.now()): Promise<LiveOffers>
   const offers: LiveOffers = { percentOff: [], freeDelivery: null }
   for (const row of rows) {
     if (row.kind === 'percent_off') {
-      const categories = JSON.parse(row.scope_items) as Category[]
-      offers.percentOff.push({ id: row.id, name: row.name, percent: row.percent, categories: row.scope === 'shop' ? null : categories, stackable: row.stackable === 1 })
+      const items = JSON.parse(row.scope_items) as string[]
+      offers.percentOff.push({
+        id: row.id,
+        name: row.name,
+        percent: row.percent,
+        categories: row.scope === 'categories' ? (items as Category[]) : null,
+        products: row.scope === 'products' ? items : null,
+        stackable: row.stackable === 1,
+      })
     } else if (!offers.freeDelivery || row.min_order_paise < offers.freeDelivery.minOrderPaise) {
       offers.freeDelivery = { id: row.id, name: row.name, minOrderPaise: row.min_order_paise }
     }
@@ -123,7 +132,7 @@ function columns(input: OfferInput) {
     percent: input.percent,
     min_order_paise: input.minOrderPaise,
     scope: input.scope,
-    scope_items: JSON.stringify(input.categories),
+    scope_items: JSON.stringify(input.scopeItems),
     starts_at: input.startsAt,
     ends_at: input.endsAt,
     paused: input.paused ? 1 : 0,
@@ -132,7 +141,14 @@ function columns(input: OfferInput) {
   }
 }
 
+async function checkProducts(db: DB, input: OfferInput): Promise<void> {
+  if (input.scope !== 'products') return
+  const found = await db.selectFrom('products').select('id').where('id', 'in', input.scopeItems).where('deleted_at', 'is', null).execute()
+  if (found.length !== input.scopeItems.length) throw new Invalid({ scopeItems: [OFFER_ADMIN_MESSAGES.unknownProducts] })
+}
+
 export async function createOffer(db: DB, input: OfferInput): Promise<OfferView> {
+  await checkProducts(db, input)
   const id = newId()
   await db.insertInto('offers').values({ id, ...columns(input) }).execute()
   return getOffer(db, id)
@@ -140,6 +156,7 @@ export async function createOffer(db: DB, input: OfferInput): Promise<OfferView>
 
 /** Edits an offer: carts take it at their next read; orders placed keep the prices they were sold at. */
 export async function updateOffer(db: DB, id: string, input: OfferInput): Promise<OfferView> {
+  await checkProducts(db, input)
   const updated = await db.updateTable('offers').set(columns(input)).where('id', '=', id).executeTakeFirst()
   if (Number(updated.numUpdatedRows) === 0) throw new NotFound(OFFER_ADMIN_MESSAGES.notFound)
   return getOffer(db, id)

@@ -2,6 +2,7 @@
 // keep the prices they were sold at; ADR 078).
 import { OfferForm } from '~/components/admin/offer-form'
 import { getDb } from '~/infra/db.server'
+import { productChoices } from '~/domain/promotions/discount-codes.server'
 import { getOffer } from '~/domain/promotions/offers.server'
 import { saveOfferForm, toOfferFormValues } from '~/web/admin-offer-forms.server'
 import { orNotFound } from '~/web/form-action.server'
@@ -10,8 +11,9 @@ import type { Route } from './+types/offer-edit'
 export const meta: Route.MetaFunction = () => [{ title: 'Edit offer · Admin' }]
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const offer = await orNotFound(getOffer(getDb(), params.id.slice(0, 64)))
-  return { offer, values: toOfferFormValues(offer) }
+  const db = getDb()
+  const [offer, products] = await Promise.all([orNotFound(getOffer(db, params.id.slice(0, 64))), productChoices(db)])
+  return { offer, values: toOfferFormValues(offer), products }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -22,7 +24,7 @@ export default function AdminOfferEdit({ loaderData, actionData }: Route.Compone
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">Edit {loaderData.offer.name}</h1>
-      <OfferForm values={loaderData.values} lastResult={actionData} submitLabel="Save offer" />
+      <OfferForm values={loaderData.values} products={loaderData.products} lastResult={actionData} submitLabel="Save offer" />
     </section>
   )
 }

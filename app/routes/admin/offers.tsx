@@ -22,7 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 function terms(offer: OfferView): string {
   if (offer.kind === 'free_delivery') return `Free delivery on orders over ${formatPaise(offer.minOrderPaise)}`
-  const scope = offer.scope === 'categories' ? offer.categories.map(categoryLabel).join(', ') : 'the whole shop'
+  const count = offer.scopeItems.length
+  const scope =
+    offer.scope === 'categories' ? offer.scopeItems.map(categoryLabel).join(', ') : offer.scope === 'products' ? `${count} product${count === 1 ? '' : 's'}` : 'the whole shop'
   return `${offer.percent}% off ${scope}${offer.stackable ? ', a code applies on top' : ''}`
 }
 
