@@ -15,12 +15,13 @@ import { CATEGORIES, optionLabelOf, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
 import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
-import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
+import { likePattern, matchProducts } from './product-search.server'
+import { coversSql, offerPriceSql } from './offer-price-sql.server'
 import { availableStock, inStockNow } from '~/domain/cart/availability.server'
 import { variantsOf } from '~/domain/cart/variant-stock.server'
 import { type Page, readPage } from '~/domain/paging.server'
 import { liveOffers } from '~/domain/promotions/offers.server'
-import { type LiveOffers, NO_OFFERS, offerFor, type PercentOffer } from '~/lib/offers'
+import { type LiveOffers, NO_OFFERS, offerFor } from '~/lib/offers'
 import { withOffer } from '~/lib/pricing'
 
 export interface ProductCardData {
@@ -88,33 +89,6 @@ export interface ProductDetail extends ProductCardData {
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
-
-/**
- * The price a shopper pays, in SQL, with the automatic offers running (ADR 078): lib/pricing's
- * withOffer over effectivePriceSql, so the listing's price filter and sort follow the prices the
- * cards show. The offers' percents are whole numbers 1-90, written into the SQL as literals.
- */
-function offerPriceSql(offers: LiveOffers) {
-  const own = effectivePriceSql('p')
-  if (offers.percentOff.length === 0) return own
-  // The largest percent covering the category first: the first match is offerFor's.
-  const ranked = [...offers.percentOff].sort((a, b) => b.percent - a.percent)
-  const whens = ranked.map((o) =>
-    sql`when ${coversSql(o)} then ${sql.lit(o.percent)}`,
-  )
-  const percent = sql<number>`(case ${sql.join(whens, sql` `)} else 0 end)`
-  const offered = sql<number>`(p.price_paise - (cast(p.price_paise as bigint) * ${percent} * 2 + 100) / 200)`
-  return sql<number>`(case when ${offered} < ${own} then ${offered} else ${own} end)`
-}
-
-/** Whether an offer covers the row `p`, in SQL (lib/offers' offerFor). */
-function coversSql(offer: PercentOffer) {
-  const parts = [
-    ...(offer.categories === null ? [] : [sql`p.category in (${sql.join(offer.categories)})`]),
-    ...(offer.products === null ? [] : [sql`p.id in (${sql.join(offer.products)})`]),
-  ]
-  return parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : sql<boolean>`1 = 1`
-}
 
 const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
 
