@@ -67,7 +67,7 @@ describe('free delivery over an amount', () => {
     expect(freeDeliveryHint(69_900, offer, 9_900)?.message).toBe('Add ₹300.00 more for free delivery')
     expect(freeDeliveryHint(99_900, offer, 9_900)).toMatchObject({ shortPaise: 0, message: 'Free delivery: your order is over ₹999.00' })
     expect(freeDeliveryHint(10_000, offer, 0)).toBeNull()
-    expect(OFFER_MESSAGES.freeDeliveryOver(99_900)).toBe('Free delivery on orders over ₹999.00')
+    expect(OFFER_MESSAGES.addForFreeDelivery(1)).toBe('Add ₹0.01 more for free delivery')
   })
 })
 

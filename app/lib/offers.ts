@@ -88,7 +88,6 @@ export function freeDeliveryHint(payablePaise: number, offer: FreeDeliveryOffer 
 
 /** What the shopper is told, word for word. */
 export const OFFER_MESSAGES = {
-  freeDeliveryOver: (paise: number) => `Free delivery on orders over ${formatPaise(paise)}`,
   addForFreeDelivery: (shortPaise: number) => `Add ${formatPaise(shortPaise)} more for free delivery`,
   freeDeliveryReached: (paise: number) => `Free delivery: your order is over ${formatPaise(paise)}`,
   /** The offer's prices are in the cart (no code, a code on other pieces, or a stackable offer). */
