@@ -38,6 +38,9 @@ export default [
     route('discounts', 'routes/admin/discounts.tsx'),
     route('discounts/new', 'routes/admin/discount-new.tsx'),
     route('discounts/:id/edit', 'routes/admin/discount-edit.tsx'),
+    route('offers', 'routes/admin/offers.tsx'),
+    route('offers/new', 'routes/admin/offer-new.tsx'),
+    route('offers/:id/edit', 'routes/admin/offer-edit.tsx'),
     route('mail', 'routes/admin/mail.tsx'),
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),
     route('custom-orders', 'routes/admin/custom-orders.tsx'),
@@ -114,6 +117,8 @@ export default [
     route('admin/orders/update/:id', 'routes/api/admin/order-update.ts'),
     route('admin/discounts', 'routes/api/admin/discounts.ts'),
     route('admin/discounts/:id', 'routes/api/admin/discount-update.ts'),
+    route('admin/offers', 'routes/api/admin/offers.ts'),
+    route('admin/offers/:id', 'routes/api/admin/offer-update.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

@@ -5,6 +5,7 @@ import type { Category, VarietyType } from '../app/lib/catalog'
 import type { CustomOrderStatus } from '../app/lib/custom-orders'
 import type { DocumentKind } from '../app/lib/invoice-document'
 import type { DiscountKind, DiscountScope } from '../app/lib/discounts'
+import type { OfferKind, OfferScope } from '../app/lib/offers'
 import type { StockMovementReason } from '../app/lib/inventory'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
@@ -520,6 +521,28 @@ export interface DiscountCodesTable {
   updated_at: Generated<string>
 }
 
+/** An automatic offer (ADR 078): a percentage off a scope, or free delivery over an amount, between two moments. */
+export interface OffersTable {
+  id: string
+  name: string
+  kind: OfferKind
+  /** Whole percent 1-90 (percent_off), 0 for free_delivery. */
+  percent: Generated<number>
+  /** Free delivery from this (discounted) subtotal; 0 for percent_off. */
+  min_order_paise: Generated<number>
+  scope: Generated<OfferScope>
+  /** JSON list of category ids or product ids ('[]' for the whole shop). */
+  scope_items: Generated<string>
+  /** ISO moments: from starts_at (included) to ends_at (excluded). */
+  starts_at: string
+  ends_at: string
+  paused: Generated<number>
+  /** 1: a discount code applies on top of it; 0: the shopper gets the better of the two. */
+  stackable: Generated<number>
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -558,6 +581,7 @@ export interface Database {
   custom_requests: CustomRequestsTable
   custom_request_photos: CustomRequestPhotosTable
   discount_codes: DiscountCodesTable
+  offers: OffersTable
 }
 
 export type User = Selectable<UsersTable>

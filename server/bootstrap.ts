@@ -2,6 +2,7 @@
 // accounts only when no ADMIN_EMAIL is configured).
 import { mkdir } from 'node:fs/promises'
 import { migrateToLatest } from '../db/database'
+import { seedDemoOffers } from '../db/seed/demo-offers'
 import { seedDemoOrders } from '../db/seed/demo-orders'
 import { seedDemo } from '../db/seed/seed-demo'
 import type { Config } from '~/infra/config.server'
@@ -61,6 +62,7 @@ export async function bootstrap(config: Config): Promise<void> {
   const started = Date.now()
   const seeded = await seedDemo(db, getImageStore())
   if (seeded.products === 0) return
+  if (config.SEED_DEMO_OFFERS) await seedDemoOffers(db)
   // The demo accounts have public passwords: only a pure demo (no owner configured) gets them,
   // and with them the demo shopper's past orders. A shop with ADMIN_EMAIL gets the catalogue only.
   if (config.ADMIN_EMAIL) {

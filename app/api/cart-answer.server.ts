@@ -5,18 +5,20 @@ import type { DB } from '../../db/database'
 import { paiseToRupees } from '~/lib/money'
 import { getConfig } from '~/infra/config.server'
 import type { Cart, CartOwner } from '~/domain/cart/cart.server'
-import { quoteCheckout } from '~/domain/orders/place-order.server'
-import { cartDiscount } from '~/domain/promotions/cart-discount.server'
+import { checkoutOf } from '~/domain/promotions/cart-offers.server'
 import { toApiCart } from './serializers.server'
 
-export async function toApiCartAnswer(db: DB, owner: CartOwner, cart: Cart) {
-  const discount = await cartDiscount(db, owner, cart)
-  const quote = quoteCheckout(cart, getConfig().DELIVERY_FEE, discount)
+export async function toApiCartAnswer(db: DB, owner: CartOwner, held: Cart) {
+  // The lines at the prices charged, with the code and the automatic offers settled (ADR 078).
+  const { cart, discount, quote, offerMessage, freeDelivery } = await checkoutOf(db, owner, held, getConfig().DELIVERY_FEE)
   return {
     ...toApiCart(cart),
     subtotal: paiseToRupees(quote.subtotalPaise),
     delivery: paiseToRupees(quote.deliveryFeePaise),
     total: paiseToRupees(quote.totalPaise),
     ...(discount ? { discount: { code: discount.code, amountPaise: discount.amountPaise, message: discount.message } } : {}),
+    // Extras (ADR 078): the automatic offer's words, and how far the cart is from free delivery (rupees).
+    ...(offerMessage ? { offer: offerMessage } : {}),
+    ...(freeDelivery ? { freeDelivery: { over: paiseToRupees(freeDelivery.overPaise), short: paiseToRupees(freeDelivery.shortPaise), message: freeDelivery.message } } : {}),
   }
 }

@@ -4,6 +4,7 @@ import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { Cart } from '~/domain/cart/cart.server'
 import { CartContents } from './cart'
 import type { DiscountSummary } from './discount-line'
+import type { OffersSummary } from './offer-notes'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
 import { Modal } from './ui/modal'
@@ -22,6 +23,8 @@ export interface CartSheetData {
   makingTimes?: Record<string, string>
   /** The cart's discount code, checked on this read (ADR 073). */
   discount?: DiscountSummary | null
+  /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
+  offers?: OffersSummary | null
 }
 
 export function CartButton({ count }: { count: number }) {
@@ -77,6 +80,7 @@ export function CartButton({ count }: { count: number }) {
               signedIn={fetcher.data.signedIn}
               makingTimes={fetcher.data.makingTimes}
               discount={fetcher.data.discount}
+              offers={fetcher.data.offers}
               redirectTo={location.pathname + location.search}
               replace
             />

@@ -8,6 +8,7 @@ import { useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart/cart.server'
 import { DiscountLine, type DiscountSummary } from './discount-line'
+import { OfferNotes, type OffersSummary } from './offer-notes'
 import { buttonClass } from './ui/button'
 import { Picture } from './ui/picture'
 
@@ -175,6 +176,7 @@ export function CartContents({
   replace = false,
   makingTimes = {},
   discount,
+  offers,
   codeBox,
 }: {
   cart: Cart
@@ -184,6 +186,8 @@ export function CartContents({
   makingTimes?: Record<string, string>
   /** The cart's code and what it takes off (ADR 073); the saving is its own line. */
   discount?: DiscountSummary | null
+  /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
+  offers?: OffersSummary | null
   /**
    * The code box (the cart page's; checkout has its own). The sheet leaves it out, as Shopify's cart
    * drawer does, and links to the cart page: every browse page's script stays without it.
@@ -212,6 +216,7 @@ export function CartContents({
           {discount ? 'Change the discount code' : 'Have a discount code?'}
         </Link>
       )}
+      <OfferNotes offers={offers} />
       <dl className="grid gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <DiscountLine discount={discount} />
         <div className="flex items-center justify-between text-lg font-bold">

@@ -7,6 +7,7 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
 import { DiscountLine, type DiscountSummary } from './discount-line'
+import { OfferNotes, type OffersSummary } from './offer-notes'
 
 /** `dispatch`: the day the order is expected to leave the studio and each line's making time (ADR 070). */
 export function CheckoutSummary({
@@ -14,12 +15,15 @@ export function CheckoutSummary({
   quote,
   dispatch,
   discount,
+  offers,
 }: {
   cart: Cart
   quote: CheckoutQuote
   dispatch?: CheckoutDispatch
   /** The cart's discount code (ADR 073): its saving is a line of its own above the delivery. */
   discount?: DiscountSummary | null
+  /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
+  offers?: OffersSummary | null
 }) {
   return (
     <>
@@ -40,6 +44,7 @@ export function CheckoutSummary({
           />
         ))}
       </ul>
+      <OfferNotes offers={offers} />
       <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         <DiscountLine discount={discount} />
         {cart.items.length ? (

@@ -23,7 +23,7 @@ export function DiscountCodeBox({
       <Form method="post" action={action} className="grid gap-2 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="flex items-center justify-between gap-2">
-          <p role="status" className={discount.applies ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-red-700 dark:text-red-400'}>
+          <p role="status" className={discount.applies || discount.outdone ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-red-700 dark:text-red-400'}>
             {discount.message}
           </p>
           <button type="submit" name="intent" value="discount-remove" className={buttonClass('outline', 'sm')} aria-label={`Remove code ${discount.code}`}>

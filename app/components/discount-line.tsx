@@ -8,6 +8,8 @@ export interface DiscountSummary {
   applies: boolean
   amountPaise: number
   message: string
+  /** An automatic offer on the same pieces saves more (ADR 078): the code is kept but not used, and nothing is wrong. */
+  outdone?: boolean
 }
 
 /** A refused code, as the page's action answers it: what was typed and why not. */

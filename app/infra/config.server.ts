@@ -43,6 +43,8 @@ const configSchema = z
       .min(8, { error: 'must be at least 8 characters' })
       .optional(),
     SEED_DEMO: flag('1'),
+    /** With the demo shop, its automatic offers (ADR 078); the browser suites, which price demo pieces, start without. */
+    SEED_DEMO_OFFERS: flag('1'),
     SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP_NAME),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,

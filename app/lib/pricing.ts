@@ -6,6 +6,14 @@ export interface Priced {
   salePricePaise: number
 }
 
+/**
+ * A product as priced for shoppers: with the percent off of the automatic offer covering it now (ADR
+ * 078), when one does. linePrices applies it to whatever level the price comes from.
+ */
+export interface OfferPriced extends Priced {
+  offerPercent?: number | null
+}
+
 /** A variant's own price and sale price (ADR 071): null (or left out) where it has none of its own. */
 export interface OwnPrices {
   pricePaise?: number | null
@@ -32,12 +40,30 @@ export function effectivePricePaise(product: Priced, variety?: Priced | null): n
  * price came from (a variant with its own price and no sale price of its own is not on sale). A sale
  * price counts only when above 0 and below the price: otherwise it answers 0.
  */
-export function linePrices(product: Priced, option: Priced | null | undefined, variant?: OwnPrices | null): Priced {
+export function linePrices(product: OfferPriced, option: Priced | null | undefined, variant?: OwnPrices | null): Priced {
   const base = option ?? product
   const own = variant?.pricePaise ?? null
   const pricePaise = own ?? base.pricePaise
   const salePricePaise = variant?.salePricePaise ?? (own === null ? base.salePricePaise : 0)
-  return { pricePaise, salePricePaise: isOnSale({ pricePaise, salePricePaise }) ? salePricePaise : 0 }
+  return withOffer({ pricePaise, salePricePaise: isOnSale({ pricePaise, salePricePaise }) ? salePricePaise : 0 }, product.offerPercent)
+}
+
+/** A price less an automatic offer's percent, rounded half up to the paisa (ADR 078); never below 0. */
+export function offerPricePaise(pricePaise: number, percent: number): number {
+  if (percent <= 0) return pricePaise
+  return Math.max(0, pricePaise - Math.floor((pricePaise * Math.min(percent, 100) * 2 + 100) / 200))
+}
+
+/**
+ * THE rule of an automatic offer on a price (ADR 078): the sale price becomes the lower of the piece's
+ * own sale price and the price less the offer's percent (never the sale price less the percent: the
+ * offer and a sale price do not compound). Applying it twice answers the same prices.
+ */
+export function withOffer(prices: Priced, percent: number | null | undefined): Priced {
+  if (!percent || percent <= 0) return prices
+  const offered = offerPricePaise(prices.pricePaise, percent)
+  const sale = Math.min(unitPricePaise(prices), offered)
+  return { pricePaise: prices.pricePaise, salePricePaise: sale < prices.pricePaise ? sale : 0 }
 }
 
 /**

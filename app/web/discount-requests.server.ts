@@ -7,10 +7,13 @@ import { applyCodeSchema } from '~/schemas/discount-code'
 import { getDb } from '~/infra/db.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { Invalid } from '~/domain/errors'
-import { applyDiscountCode, cartDiscount, removeDiscountCode } from '~/domain/promotions/cart-discount.server'
+import { applyDiscountCode, removeDiscountCode } from '~/domain/promotions/cart-discount.server'
+import { checkoutOf } from '~/domain/promotions/cart-offers.server'
+import { getConfig } from '~/infra/config.server'
 import type { CartOwner } from '~/domain/cart/cart.server'
 import type { Cart } from '~/domain/cart/cart.server'
 import type { DiscountReply, DiscountSummary } from '~/components/discount-line'
+import type { OffersSummary } from '~/components/offer-notes'
 import { cartOwnerFor } from './cart-requests.server'
 import { redirectWithToast } from './toast/toast.server'
 
@@ -21,11 +24,18 @@ export function isDiscountIntent(form: FormData): boolean {
   return String(form.get('intent') ?? '').startsWith('discount-')
 }
 
-/** The cart's code for a page, checked against the cart as it is now (null when none). */
-export async function discountSummary(owner: CartOwner | null, cart: Cart): Promise<DiscountSummary | null> {
-  if (!owner) return null
-  const found = await cartDiscount(getDb(), owner, cart)
-  return found ? { code: found.code, applies: found.applies, amountPaise: found.amountPaise, message: found.message } : null
+/**
+ * The cart as a page shows it, checked on this read (ADR 073, 078): the lines at the prices charged
+ * (an offer the code beat is out of them), the code, the offers' words and the checkout's total.
+ */
+export async function cartPricing(owner: CartOwner | null, cart: Cart) {
+  const priced = await checkoutOf(getDb(), owner, cart, getConfig().DELIVERY_FEE)
+  const found = priced.discount
+  const discount: DiscountSummary | null = found
+    ? { code: found.code, applies: found.applies, amountPaise: found.amountPaise, message: found.message, ...('outdone' in found && found.outdone ? { outdone: true } : {}) }
+    : null
+  const offers: OffersSummary = { message: priced.offerMessage, freeDelivery: priced.freeDelivery }
+  return { cart: priced.cart, discount, offers, quote: priced.quote }
 }
 
 export async function discountFormAction(request: Request, context: Ctx, form: FormData, back: string) {

@@ -1,9 +1,11 @@
 // A banner's schedule in a serving process (ADR 074): when a banner starts or ends, the home page
-// shows other banners though nothing was written, so the page cache must hear of it. Every
+// shows other banners though nothing was written, so the page cache must hear of it; so too when an
+// automatic offer starts or ends (every card's price changes, ADR 078). Every
 // BANNER_CHECK_INTERVAL_MS the job asks whether a start or an end fell since its last look and, if
 // one did, counts a shop write: the kept home page (and every kept page) is dropped.
 import type { DB } from '../../db/database'
 import { bannerScheduleTurned } from '~/domain/catalog/banners.server'
+import { offerScheduleTurned } from '~/domain/promotions/offers.server'
 import { clock } from '~/domain/clock'
 import { getDb } from '~/infra/db.server'
 import { bumpShopGeneration } from '~/infra/shop-writes.server'
@@ -12,7 +14,8 @@ export const BANNER_CHECK_INTERVAL_MS = 10_000
 
 /** One look at (from, to]: answers whether a banner started or ended in it (and the cache was told). */
 export async function checkBannerScheduleOnce(db: DB, from: Date, to: Date): Promise<boolean> {
-  const turned = await bannerScheduleTurned(db, from, to)
+  // An automatic offer starting or ending changes the prices of browse pages the same way (ADR 078).
+  const turned = (await bannerScheduleTurned(db, from, to)) || (await offerScheduleTurned(db, from, to))
   if (turned) bumpShopGeneration({ all: true })
   return turned
 }

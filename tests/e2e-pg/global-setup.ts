@@ -44,6 +44,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         WEB_CONCURRENCY: String(E2E_PG_WORKERS),
         UPLOADS_DIR: uploads,
         SEED_DEMO: '1',
+        SEED_DEMO_OFFERS: '0',
         COOKIE_SECURE: '0',
         AUTH_RATE_LIMIT: '1000',
         // Cheap password hashes for the many logins (test-only, never in production).

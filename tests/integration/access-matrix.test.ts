@@ -134,6 +134,12 @@ const RULES: Record<string, Cell[]> = {
     { method: 'GET', url: () => `/admin/discounts/${NO_ID}/edit`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
     adminPost(() => `/admin/discounts/${NO_ID}/edit`),
   ],
+  'routes/admin/offers.tsx': [adminPage(() => '/admin/offers'), adminPost(() => '/admin/offers', { intent: 'pause', id: NO_ID }, '→/admin/offers')],
+  'routes/admin/offer-new.tsx': [adminPage(() => '/admin/offers/new'), adminPost(() => '/admin/offers/new')],
+  'routes/admin/offer-edit.tsx': [
+    { method: 'GET', url: () => `/admin/offers/${NO_ID}/edit`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+    adminPost(() => `/admin/offers/${NO_ID}/edit`),
+  ],
   'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
   'routes/admin/delivery.tsx': [adminPage(() => '/admin/delivery'), adminPost(() => '/admin/delivery', { shipFrom: 'nowhere' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
@@ -343,6 +349,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/order-update.ts': [adminApi('PUT', (ids) => `/api/admin/orders/update/${ids.a.orderId}`, 400, { orderStatus: 'paid' })],
   'routes/api/admin/discounts.ts': [adminApi('GET', () => '/api/admin/discounts', 200), adminApi('POST', () => '/api/admin/discounts', 400, { code: '' })],
   'routes/api/admin/discount-update.ts': [adminApi('PUT', () => `/api/admin/discounts/${NO_ID}`, 400, { code: '' })],
+  'routes/api/admin/offers.ts': [adminApi('GET', () => '/api/admin/offers', 200), adminApi('POST', () => '/api/admin/offers', 400, { name: '' })],
+  'routes/api/admin/offer-update.ts': [adminApi('PUT', () => `/api/admin/offers/${NO_ID}`, 400, { name: '' })],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
 }
 

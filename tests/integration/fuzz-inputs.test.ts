@@ -47,6 +47,9 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/discounts.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/discount-new.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }],
   'routes/admin/discount-edit.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/offers.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/offer-new.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }],
+  'routes/admin/offer-edit.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/packing-slips-pdf.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/reviews.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/banners.tsx': [{ method: 'POST', role: 'admin', encodings: ['form', 'multipart'] }],
@@ -127,6 +130,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/admin/product-edit.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/admin/discounts.ts': [{ method: 'POST', role: 'admin', encodings: ['json'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/admin/discount-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
+  'routes/api/admin/offers.ts': [{ method: 'POST', role: 'admin', encodings: ['json'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/api/admin/offer-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/admin/product-delete.ts': [{ method: 'DELETE', role: 'admin', encodings: ['json'] }],
   'routes/api/admin/orders.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/admin/order-details.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
@@ -144,6 +149,7 @@ const FIELDS = [
   'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature', 'my_file', 'id', '_id', 'page', 'sortBy', 'keyword',
   'name', 'description', 'occasion', 'budget', 'neededBy', 'photos', 'quotedPrice',
   'reviewValue', 'reviewMessage', 'reviewId', 'reason',
+  'kind', 'percent', 'minOrder', 'scope', 'scopeItems', 'categories', 'startsAt', 'endsAt', 'paused', 'stackable',
   '__proto__', 'constructor', 'prototype',
 ]
 

@@ -5,11 +5,13 @@ import { sql, } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { VarietyType } from '../../../db/schema'
 import { addOnPaise, type PersonalizationValues, readPersonalization, readPersonalizationFields } from '~/lib/personalization'
-import { unitPricePaise } from '~/lib/pricing'
+import { type OfferPriced, unitPricePaise } from '~/lib/pricing'
 import { lineProblem, stockFor } from './cart-stock.server'
 import { lineStock, variantsOf } from './variant-stock.server'
 import { choicePrices } from '~/lib/variants'
 import { optionLabelOf } from '~/lib/catalog'
+import { offerFor } from '~/lib/offers'
+import { liveOffers } from '~/domain/promotions/offers.server'
 
 /** Whose cart: a signed-in user's, or a visitor's (the guest id in the session cookie). */
 export type CartOwner = { userId: string } | { guestId: string }
@@ -56,6 +58,19 @@ export interface CartLine extends LineItem {
   problem: string | null
   /** True when the problem is only the stock (none, or less than the product's lines want). */
   shortOfStock: boolean
+  /**
+   * The automatic offer in the line's price (ADR 078), or null: its name, whether a code may apply on
+   * top, what it takes off one unit, and the sale price (0 for none) the line has without it.
+   */
+  offer: CartLineOffer | null
+}
+
+export interface CartLineOffer {
+  id: string
+  name: string
+  stackable: boolean
+  unitSavingPaise: number
+  salePricePaiseWithout: number
 }
 
 export interface Cart {
@@ -113,6 +128,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       'p.option_label',
       'p.price_paise',
       'p.sale_price_paise',
+      'p.category',
       'v.price_paise as variety_price_paise',
       'v.sale_price_paise as variety_sale_price_paise',
       eb
@@ -147,7 +163,10 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
 
   // Lines drawing on one stock (a variant's, or a product's without variants) share it; every line
   // of a product counts for its per-order limit.
-  const variants = await variantsOf(db, rows.map((row) => row.product_id), 'userId' in owner ? { exceptUserId: owner.userId } : {})
+  const [variants, offers] = await Promise.all([
+    variantsOf(db, rows.map((row) => row.product_id), 'userId' in owner ? { exceptUserId: owner.userId } : {}),
+    liveOffers(db),
+  ])
   const stocks = rows.map((row) =>
     lineStock(row.product_id, variants.get(row.product_id) ?? [], row.total_stock, { variety: row.variety_name, color: row.color }),
   )
@@ -176,15 +195,23 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       fields.some((f) => f.required && !personalization[f.label])
     const addOn = addOnPaise(fields, personalization)
     // The variant's own price, else the option's, else the product's (ADR 071: choicePrices, the one rule).
-    const base = choicePrices(
-      { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise },
-      row.variety_price_paise === null ? null : { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 },
-      variants.get(row.product_id) ?? [],
-      row.variety_name,
-      row.color,
-    )
-    const priced = { pricePaise: base.pricePaise + addOn, salePricePaise: base.salePricePaise > 0 ? base.salePricePaise + addOn : 0 }
+    // The automatic offer covering it now is in that rule too (ADR 078); the add-ons are never discounted.
+    const offer = offerFor(offers, { id: row.product_id, category: row.category })
+    const priceOf = (offerPercent: number | null) => {
+      const product: OfferPriced = { pricePaise: row.price_paise, salePricePaise: row.sale_price_paise, offerPercent }
+      const base = choicePrices(
+        product,
+        row.variety_price_paise === null ? null : { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 },
+        variants.get(row.product_id) ?? [],
+        row.variety_name,
+        row.color,
+      )
+      return { pricePaise: base.pricePaise + addOn, salePricePaise: base.salePricePaise > 0 ? base.salePricePaise + addOn : 0 }
+    }
+    const priced = priceOf(offer?.percent ?? null)
     const unit = unitPricePaise(priced)
+    const without = offer ? priceOf(null) : priced
+    const unitSavingPaise = unitPricePaise(without) - unit
     const { problem, shortOfStock } = lineProblem({
       deleted: row.deleted_at !== null,
       totalStock: stock.available,
@@ -212,6 +239,10 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       available: problem === null,
       problem,
       shortOfStock,
+      offer:
+        offer && unitSavingPaise > 0
+          ? { id: offer.id, name: offer.name, stackable: offer.stackable, unitSavingPaise, salePricePaiseWithout: without.salePricePaise }
+          : null,
     }
   })
   return {

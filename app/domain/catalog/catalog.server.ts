@@ -15,10 +15,14 @@ import { CATEGORIES, optionLabelOf, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
 import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
-import { effectivePriceSql, likePattern, matchProducts } from './product-search.server'
+import { likePattern, matchProducts } from './product-search.server'
+import { coversSql, offerPriceSql } from './offer-price-sql.server'
 import { availableStock, inStockNow } from '~/domain/cart/availability.server'
 import { variantsOf } from '~/domain/cart/variant-stock.server'
 import { type Page, readPage } from '~/domain/paging.server'
+import { liveOffers } from '~/domain/promotions/offers.server'
+import { type LiveOffers, NO_OFFERS, offerFor } from '~/lib/offers'
+import { withOffer } from '~/lib/pricing'
 
 export interface ProductCardData {
   id: string
@@ -31,6 +35,11 @@ export interface ProductCardData {
   image: string | null
   /** The product has varieties or colours to choose, or personalisation to type, before it can go in the cart. */
   needsChoice: boolean
+  /**
+   * The percent off of the automatic offer covering it now (ADR 078), shoppers' reads only: salePricePaise
+   * already has it, and linePrices applies it to the options' and variants' prices.
+   */
+  offerPercent?: number
 }
 
 export interface VarietyOption {
@@ -81,11 +90,10 @@ export interface ProductDetail extends ProductCardData {
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
 
-const effectivePrice = effectivePriceSql('p')
-
 const NO_FILTERS: ListingFilters = { category: [], price: [], availability: [] }
 
-function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQuery {
+function applyFilters(query: ProductsQuery, filters: ListingFilters, offers: LiveOffers = NO_OFFERS): ProductsQuery {
+  const effectivePrice = offerPriceSql(offers)
   let q = query.where('p.deleted_at', 'is', null)
   if (filters.category.length) q = q.where('p.category', 'in', filters.category)
   if (filters.price.length) {
@@ -94,7 +102,13 @@ function applyFilters(query: ProductsQuery, filters: ListingFilters): ProductsQu
   }
   if (filters.availability.includes('in-stock')) q = q.where(inStockNow('p'))
   if (filters.availability.includes('on-sale')) {
-    q = q.where('p.sale_price_paise', '>', 0).whereRef('p.sale_price_paise', '<', 'p.price_paise')
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb('p.sale_price_paise', '>', 0), eb('p.sale_price_paise', '<', eb.ref('p.price_paise'))]),
+        // A piece an offer covers is on sale (a price so small the offer takes nothing off aside).
+        ...offers.percentOff.map(coversSql),
+      ]),
+    )
   }
   return q
 }
@@ -134,22 +148,33 @@ function selectCards(query: ProductsQuery, stock: StockView = 'shop') {
 /** A card's row as selectCards reads it (the select list is the one place its columns are named). */
 type CardRow = InferResult<ReturnType<typeof selectCards>>[number]
 
-function toCard(row: CardRow): ProductCardData {
+/**
+ * A card's row as shoppers ('shop') or the owner ('shelf') see it: shoppers' prices carry the
+ * automatic offer covering the product now (ADR 078, lib/pricing's withOffer), the owner's are her own.
+ */
+function toCard(row: CardRow, offers: LiveOffers = NO_OFFERS): ProductCardData {
+  const offer = offerFor(offers, row)
+  const prices = withOffer({ pricePaise: row.price_paise, salePricePaise: row.sale_price_paise }, offer?.percent)
   return {
     id: row.id,
     title: row.title,
     category: row.category,
-    pricePaise: row.price_paise,
-    salePricePaise: row.sale_price_paise,
+    ...prices,
     totalStock: Math.max(0, row.total_stock),
     image: row.image,
     needsChoice: Boolean(row.needs_choice),
+    ...(offer ? { offerPercent: offer.percent } : {}),
   }
 }
 
-function orderBySort(query: ProductsQuery, sort: SortId): ProductsQuery {
+/** The offers a read applies: those running now for shoppers, none for the owner's own prices. */
+function offersFor(db: DB, stock: StockView = 'shop'): Promise<LiveOffers> {
+  return stock === 'shop' ? liveOffers(db) : Promise.resolve(NO_OFFERS)
+}
+
+function orderBySort(query: ProductsQuery, sort: SortId, offers: LiveOffers = NO_OFFERS): ProductsQuery {
   const direction = sort === 'price-hightolow' || sort === 'title-ztoa' ? 'desc' : 'asc'
-  const key = sort.startsWith('price') ? effectivePrice : caseInsensitiveSql('p.title')
+  const key = sort.startsWith('price') ? offerPriceSql(offers) : caseInsensitiveSql('p.title')
   return query.orderBy(key, direction).orderBy('p.id')
 }
 
@@ -174,7 +199,8 @@ export async function listProducts(
     stock?: StockView
   } = {},
 ): Promise<ProductPage> {
-  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS)
+  const offers = await offersFor(db, options.stock)
+  let filtered = applyFilters(db.selectFrom('products as p'), options.filters ?? NO_FILTERS, offers)
   const text = options.titleOrCategory?.trim().slice(0, MAX_KEYWORD_LENGTH)
   if (text) {
     const pattern = likePattern(text)
@@ -186,11 +212,11 @@ export async function listProducts(
       ]),
     )
   }
-  const found = await readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT), options.stock), {
+  const found = await readPage(filtered, (query) => selectCards(orderBySort(query, options.sort ?? DEFAULT_SORT, offers), options.stock), {
     page: options.page,
     pageSize: options.pageSize ?? PAGE_SIZE,
   })
-  return { ...found, items: found.items.map(toCard) }
+  return { ...found, items: found.items.map((row) => toCard(row, offers)) }
 }
 
 export const SEARCH_LIMIT = 48
@@ -202,8 +228,8 @@ export const SEARCH_LIMIT = 48
 export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
   const ids = await matchProducts(db, keyword, limit)
   if (!ids.length) return []
-  const rows = await selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute()
-  const byId = new Map(rows.map((row) => [row.id, toCard(row)]))
+  const [rows, offers] = await Promise.all([selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute(), liveOffers(db)])
+  const byId = new Map(rows.map((row) => [row.id, toCard(row, offers)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -214,7 +240,7 @@ export async function getProduct(db: DB, id: string, stock: StockView = 'shop'):
     .where('p.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw new NotFound(PRODUCT_MESSAGES.notFound)
-  const [detail] = await withDetails(db, [toCard(row)], stock)
+  const [detail] = await withDetails(db, [toCard(row, await offersFor(db, stock))], stock)
   if (!detail) throw new NotFound(PRODUCT_MESSAGES.notFound)
   return detail
 }
@@ -271,8 +297,8 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
                 type: row.variety_type,
                 options: options.map((v) => ({
                   name: v.name,
-                  pricePaise: v.price_paise,
-                  salePricePaise: v.sale_price_paise,
+                  // With the card's offer (shoppers' reads, ADR 078): linePrices would apply it anyway.
+                  ...withOffer({ pricePaise: v.price_paise, salePricePaise: v.sale_price_paise }, card.offerPercent),
                   ...(v.image ? { image: v.image } : {}),
                   madeToOrderDays: v.made_to_order_days,
                 })),

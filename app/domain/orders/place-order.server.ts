@@ -17,7 +17,9 @@ import { clock } from '~/domain/clock'
 import { domainSettings } from '~/domain/settings.server'
 import { checkUnpaidCheckouts } from '~/domain/cart/unpaid-checkouts.server'
 import { dispatchDayOfLines } from '~/domain/catalog/dispatch-dates.server'
-import { type AppliedDiscount, type CartDiscount, cartDiscount } from '~/domain/promotions/cart-discount.server'
+import type { AppliedDiscount, CartDiscount } from '~/domain/promotions/cart-discount.server'
+import { checkoutOf } from '~/domain/promotions/cart-offers.server'
+import { deliveryFeeFor } from '~/lib/offers'
 import { claimUse } from '~/domain/promotions/discount-uses.server'
 import {
   type HoldLine,
@@ -70,9 +72,15 @@ export interface CheckoutQuote {
  * The one checkout total (the page shows it, placeOrder charges it): no delivery fee on an empty
  * cart; the discount (cartDiscount's, when it applies) comes off the pieces, never the delivery.
  */
-export function quoteCheckout(cart: Cart, deliveryFeePaise: number, discount?: Pick<CartDiscount, 'applies' | 'amountPaise'> | null): CheckoutQuote {
-  const fee = cart.items.length > 0 ? deliveryFeePaise : 0
+export function quoteCheckout(
+  cart: Cart,
+  deliveryFeePaise: number,
+  discount?: Pick<CartDiscount, 'applies' | 'amountPaise'> | null,
+  freeOverPaise: number | null = null,
+): CheckoutQuote {
   const off = discount?.applies ? discount.amountPaise : 0
+  // lib/offers' deliveryFeeFor: the one delivery fee (free over the free-delivery offer's amount, ADR 078).
+  const fee = deliveryFeeFor({ hasItems: cart.items.length > 0, payablePaise: cart.totalPaise - off, feePaise: deliveryFeePaise, freeOverPaise })
   return { subtotalPaise: cart.totalPaise, discountPaise: off, deliveryFeePaise: fee, totalPaise: cart.totalPaise - off + fee }
 }
 
@@ -153,7 +161,8 @@ export async function placeOrder(
   input: { addressId: string | null | undefined; clientKey?: string | null },
   deliveryFeePaise: number,
 ): Promise<PlacedOrder> {
-  const cart = await getCart(db, { userId: user.id })
+  // The cart with its automatic offers and code settled (ADR 078): the prices and total the page showed.
+  const { cart, discount, quote } = await checkoutOf(db, { userId: user.id }, await getCart(db, { userId: user.id }), deliveryFeePaise)
   if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
   if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
   const address = await getAddress(db, user.id, input.addressId).catch((error) => {
@@ -170,8 +179,7 @@ export async function placeOrder(
   }
   // The cart's code, checked again now (ADR 073): one that no longer fits is refused by its reason
   // rather than charged at another price than the page showed.
-  const discount = await cartDiscount(db, { userId: user.id }, cart)
-  if (discount && !discount.applies) throw new Invalid({ discount: [discount.message] })
+  if (discount && !discount.applies && !discount.outdone) throw new Invalid({ discount: [discount.message] })
   const applied: AppliedDiscount | null = discount?.applies ? discount.discount : null
   // The code's use is held with the stock: counted again under the code's lock, in the same
   // transaction, once the shopper's earlier checkouts have let go of theirs (holdStock ends them).
@@ -181,7 +189,7 @@ export async function placeOrder(
     return held
   }
 
-  const { subtotalPaise: subtotal, discountPaise, deliveryFeePaise: fee, totalPaise: total } = quoteCheckout(cart, deliveryFeePaise, discount)
+  const { subtotalPaise: subtotal, discountPaise, deliveryFeePaise: fee, totalPaise: total } = quote
   // The day the checkout page showed (ADR 070); written again when the order is paid.
   const dispatchBy = await dispatchDayOfLines(db, cart.items.map((line) => ({ productId: line.productId, variety: line.variety })))
   const snapshot = toAddressColumns(address)

@@ -30,7 +30,7 @@ export interface AppliedDiscount {
 /** The cart's code as the cart and checkout show it: applied, or refused with the reason. */
 export type CartDiscount =
   | { code: string; applies: true; amountPaise: number; message: string; discount: AppliedDiscount }
-  | { code: string; applies: false; amountPaise: 0; message: string }
+  | { code: string; applies: false; amountPaise: 0; message: string; /** An automatic offer on the same pieces saves more (ADR 078): nothing to refuse. */ outdone?: true }
 
 export async function findCode(db: DB, code: string): Promise<CodeRow | undefined> {
   return db.selectFrom('discount_codes').selectAll().where('code', '=', normalizeCode(code)).executeTakeFirst()
@@ -45,6 +45,12 @@ async function eligibleLines(db: DB, row: CodeRow, cart: Cart): Promise<boolean[
   const rows = ids.length ? await db.selectFrom('products').select(['id', 'category']).where('id', 'in', ids).execute() : []
   const categories = new Map<string, Category>(rows.map((r) => [r.id, r.category]))
   return cart.items.map((line) => line.available && items.includes(categories.get(line.productId) ?? ''))
+}
+
+/** Which of the cart's lines the code is for (null: no such code), as checkCode counts them. */
+export async function codeLines(db: DB, code: string, cart: Cart): Promise<boolean[] | null> {
+  const row = await findCode(db, code)
+  return row ? eligibleLines(db, row, cart) : null
 }
 
 /**

@@ -48,9 +48,14 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
     <section className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Discounts</h1>
-        <Link to="/admin/discounts/new" className={buttonClass('primary', 'md')}>
-          New code
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/offers" className={buttonClass('outline', 'md')}>
+            Automatic offers
+          </Link>
+          <Link to="/admin/discounts/new" className={buttonClass('primary', 'md')}>
+            New code
+          </Link>
+        </div>
       </div>
       {codes.length === 0 ? <p className="text-zinc-600 dark:text-zinc-400">No discount codes yet.</p> : null}
       <ul className="grid gap-3">

@@ -9,17 +9,18 @@ import { getUser } from '~/web/auth.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { cartFormAction, cartOwnerFor } from '~/web/cart-requests.server'
-import { discountFormAction, discountSummary, isDiscountIntent } from '~/web/discount-requests.server'
+import { cartPricing, discountFormAction, isDiscountIntent } from '~/web/discount-requests.server'
 import type { Route } from './+types/cart'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await cartOwnerFor(request, context)
-  const cart = owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 }
+  // The lines at the prices charged, with the code and the automatic offers settled (ADR 073, 078).
+  const { cart, discount, offers } = await cartPricing(owner, owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 })
   // Each made-to-order line's making time, worked out by the server (no date code in the browser; ADR 070).
   const makingTimes = cart.items.length > 0 ? (await checkoutDispatch(getDb(), cart.items)).notes : {}
-  return { cart, signedIn: getUser(context) !== null, makingTimes, discount: await discountSummary(owner, cart) } satisfies CartSheetData
+  return { cart, signedIn: getUser(context) !== null, makingTimes, discount, offers } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +43,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         makingTimes={loaderData.makingTimes}
         redirectTo="/shop/cart"
         discount={loaderData.discount}
+        offers={loaderData.offers}
         codeBox={<DiscountCodeBox discount={loaderData.discount} reply={discountReply} action="/shop/cart" redirectTo="/shop/cart" />}
       />
     </section>

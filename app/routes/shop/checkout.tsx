@@ -7,8 +7,6 @@ import { DiscountCodeBox } from '~/components/discount-code'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
-import { quoteCheckout } from '~/domain/orders/place-order.server'
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
@@ -18,7 +16,7 @@ import { requireUser } from '~/web/auth.server'
 import { clientIpContext } from '~/web/context'
 import { replyMessage } from '~/web/form-reply'
 import { payAction } from '~/web/payment-pages.server'
-import { discountFormAction, discountSummary, isDiscountIntent } from '~/web/discount-requests.server'
+import { cartPricing, discountFormAction, isDiscountIntent } from '~/web/discount-requests.server'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }]
@@ -26,12 +24,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const db = getDb()
-  const [cart, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
+  const [held, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
+  // The code and the automatic offers are settled again on this read: the total shown is the one
+  // placeOrder charges (ADR 073, 078).
+  const { cart, discount, offers, quote } = await cartPricing({ userId: user.id }, held)
   const dispatch = await checkoutDispatch(db, cart.items)
-  // The code is checked again on this read: the total shown is the one placeOrder charges (ADR 073).
-  const discount = await discountSummary({ userId: user.id }, cart)
-  const quote = quoteCheckout(cart, getConfig().DELIVERY_FEE, discount)
-  return { cart, addresses, quote, discount, dispatch, testMode: getPaymentGateway().name === 'test' }
+  return { cart, addresses, quote, discount, offers, dispatch, testMode: getPaymentGateway().name === 'test' }
 }
 
 /** The address form's intents, else Pay. */
@@ -44,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, quote, discount, dispatch, testMode } = loaderData
+  const { cart, addresses, quote, discount, offers, dispatch, testMode } = loaderData
   const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   const pay = useFetcher<typeof action>({ key: 'checkout-pay' })
   const navigation = useNavigation()
@@ -77,7 +75,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutAddresses addresses={addresses} selected={selected} onSelect={setSelected} reply={replies.address} />
       </section>
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
-        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} />
+        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} offers={offers} />
         {cart.items.length ? <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/checkout" redirectTo="/shop/checkout" /> : null}
         {error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
