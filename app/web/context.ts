@@ -20,3 +20,9 @@ export const toastContext = createContext<Toast | null>(null)
  * null under `npm run dev`, whose Vite server sends no policy.
  */
 export const cspNonceContext = createContext<string | null>(null)
+
+/**
+ * Whether this render is of a page the page cache keeps (server/page-cache): rendered for nobody, its
+ * personal pieces left for the server to splice in per request (ADR 076).
+ */
+export const keptPageContext = createContext<boolean>(false)

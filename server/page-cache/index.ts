@@ -12,12 +12,14 @@
 //   csp.ts        a page's nonce turned into its scripts' hashes
 //   negotiate.ts  304 and the encoding a client takes
 //   send.ts       answering with a kept page
+//   personal.ts   a kept page for a shopper: her header spliced in (ADR 076)
 //   middleware.ts hits before React Router, misses noted for server/render.ts
 export { type AnswerMeta, buildAnswer, weakEtag } from './answers'
 export { buildPage, inlineScriptHashes } from './csp'
-export { cartUnchanged, originOf, type PageRequest, pageOrigin, pageRequest } from './keys'
+export { keptPageCookies, originOf, type PageRequest, pageOrigin, pageRequest } from './keys'
 export { type PageCacheLocals, pageCacheHits } from './middleware'
 export { chooseEncoding, compressFor, type Encoding, notModified } from './negotiate'
-export { sendNewPage, sendPage } from './send'
+export { findHole, fillHole, forgetPersonalAnswers, HOLE_START, sendPersonalPage } from './personal'
+export { keepHeaders, sendNewPage, sendPage } from './send'
 export { type CachedPage, MAX_PAGE_ENTRIES, MAX_PAGE_ORIGINS, PAGE_CACHE_BYTES, PageCache, type PageCacheOptions, pageTtlMs } from './store'
 export { isApiPath, keptQuery, productOf } from './urls'
