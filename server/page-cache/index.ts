@@ -1,10 +1,11 @@
-// The page cache for visitors without a session (ADR 042): the rendered HTML of the browse pages
-// (home, listing, search, product, about) and the anonymous catalogue /api answers kept in memory,
+// The page cache (ADR 042): the rendered HTML of the browse pages (home, listing, search, product,
+// about), rendered for nobody, and the anonymous catalogue /api answers kept in memory,
 // precompressed, keyed by everything they depend on, served with a weak ETag (304 on revisit) before
 // React Router runs, and dropped when the shop's generation moves (a write to a table a browse page
 // reads, app/infra/shop-writes.server.ts) or after a short TTL; the least recently used go first once
 // the entries' memory or their number passes the bound (ADR 049). Cached pages carry script hashes
-// instead of the per-response nonce. Each job in a file of its own:
+// instead of the per-response nonce. A signed-in shopper or a guest with a cart gets the same page
+// with her header spliced in (ADR 076). Each job in a file of its own:
 //   store.ts      the LRU of kept pages and its bounds
 //   urls.ts       which URLs are kept, under which canonical query
 //   keys.ts       which requests may share a kept page, and its key
