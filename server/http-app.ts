@@ -81,7 +81,8 @@ export function createApp(clientDir: string) {
         context.set(cspNonceContext, res.locals.cspNonce)
         context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
         // A page the cache will keep: rendered for nobody, with the header's pieces left out (ADR 076).
-        context.set(keptPageContext, Boolean((res.locals as PageCacheLocals).pageKey))
+        const kept = res.locals as PageCacheLocals
+        context.set(keptPageContext, kept.pageKey ? { signedIn: kept.pageSignedIn === true } : null)
         return context
       },
     }),

@@ -22,7 +22,8 @@ export const toastContext = createContext<Toast | null>(null)
 export const cspNonceContext = createContext<string | null>(null)
 
 /**
- * Whether this render is of a page the page cache keeps (server/page-cache): rendered for nobody, its
- * personal pieces left for the server to splice in per request (ADR 076).
+ * Set when this render is of a page the page cache keeps (server/page-cache): rendered for nobody, its
+ * personal pieces left for the server to splice in per request (ADR 076). `signedIn`: the variant of
+ * a product page every signed-in shopper without a review area of her own sees.
  */
-export const keptPageContext = createContext<boolean>(false)
+export const keptPageContext = createContext<{ signedIn: boolean } | null>(null)

@@ -5,6 +5,7 @@ import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import { findSessionUser } from '~/domain/accounts/auth-sessions.server'
 import { countCartLines } from '~/domain/cart/cart.server'
+import { hasOwnReviewArea } from '~/domain/catalog/reviews.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import type { Theme } from '~/lib/theme'
@@ -43,6 +44,8 @@ export interface PageRequest {
    * which is rendered for nobody, goes to her with them spliced in (ADR 076). Null for a visitor.
    */
   personal: Personal | null
+  /** A product page's variant for signed-in shoppers ('only shoppers who have received this piece'), part of the key. */
+  signedIn: boolean
   /** The product the page is about, when it shows one product only (see productOf). */
   product: string | null
   /** The URL the page is rendered and kept for: the path and the canonical query (see keptQuery). */
@@ -95,6 +98,8 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   const cookies = readCookies(cookieHeader)
   if (!cookies) return null
   let personal: Personal | null = null
+  const product = productOf(path)
+  let signedIn = false
   const sessionCookie = cookies.get(SESSION_COOKIE_NAME)
   if (sessionCookie !== undefined) {
     // (The session cookie remembers the values it verified: app/web/cookies.server.ts.)
@@ -109,15 +114,18 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
     const owner = user ? { userId: user.id } : guestId ? { guestId } : null
     const cartCount = owner ? await countCartLines(db, owner) : 0
     if (user || cartCount > 0) personal = { user, cartCount }
-    // A product page's review area is hers too (the form, or 'not received yet'): not a hole yet, rendered for her.
-    if (user && productOf(path) !== null) return null
+    // A product page's review area: the signed-in shoppers' variant, unless it is hers (her review, or her form).
+    if (user && product !== null) {
+      if (await hasOwnReviewArea(db, user.id, product)) return null
+      signedIn = true
+    }
   }
   const theme = cookies.has(THEME_COOKIE) ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
   // `tls`: HSTS goes with HTTPS answers only (server/security-headers.ts), and with PUBLIC_URL the origin does not say.
-  const key = `${origin}${page} theme=${theme} bot=${bot} tls=${req.secure ? 1 : 0}`
-  return { key, origin, theme, personal, product: productOf(path), url: page }
+  const key = `${origin}${page} theme=${theme} bot=${bot} tls=${req.secure ? 1 : 0}${signedIn ? ' signed-in' : ''}`
+  return { key, origin, theme, personal, signedIn, product, url: page }
 }
 
 /** The cookies a kept page is rendered with: the theme's alone, so the render is nobody's (ADR 076). */

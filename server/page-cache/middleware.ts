@@ -18,6 +18,8 @@ export interface PageCacheLocals {
   pageProduct?: string | null
   /** The shopper the kept page goes to once rendered (for nobody), with her pieces spliced in (ADR 076). */
   pagePersonal?: { url: string; theme: Theme; personal: Personal } | null
+  /** The product page is the signed-in shoppers' variant (ADR 076). */
+  pageSignedIn?: boolean
 }
 
 /** A kept page for this request: as it is for a visitor, with her pieces for a shopper (or rendered for her when it has no hole). */
@@ -79,5 +81,6 @@ function renderMiss(res: Response, next: NextFunction, cache: PageCache, found: 
   locals.pageGeneration = shopGeneration()
   locals.pageProduct = found.product
   locals.pagePersonal = found.personal ? { url: found.url, theme: found.theme, personal: found.personal } : null
+  locals.pageSignedIn = found.signedIn
   next()
 }

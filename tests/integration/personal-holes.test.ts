@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
+import { insertOrder } from '../helpers/order-fixtures'
 import { ADMIN_ENV, type Browser, registerShopper } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
 
@@ -151,15 +152,35 @@ describe('kept pages with personal holes', () => {
     expect(cartBadge(signedOut.text)).toBe('0')
   })
 
-  it("renders a signed-in shopper's product page for her: its review area is hers", async () => {
+  it("gives signed-in shoppers their own kept product page, and renders it for a buyer whose review area is hers", async () => {
     await visit('/shop/product/tide-bowl')
     const visitor = await visit('/shop/product/tide-bowl')
     expect(visitor.headers.get('x-cache')).toBe('HIT')
-    expect(await visitor.text()).toContain('Sign in to review it')
+    const visitorHtml = await visitor.text()
+    expect(visitorHtml).toContain('Sign in to review it')
+    expect(visitorHtml).not.toContain('Only shoppers who have received this piece can review it.')
+
+    await asha.get('/shop/product/tide-bowl', { headers: PHONE })
     const hers = await asha.get('/shop/product/tide-bowl', { headers: PHONE })
-    expect(hers.headers.get('x-cache')).toBeNull()
+    expect(hers.headers.get('x-cache')).toBe('HIT, personal')
     expect(hers.text).toContain('Only shoppers who have received this piece can review it.')
     expect(hers.text).toContain('Logged in as <!-- -->Asha Verma')
-    expect((await visit('/shop/product/tide-bowl')).headers.get('x-cache')).toBe('HIT')
+    // The signed-in variant names nobody's address, hers included.
+    expect(hers.text).not.toContain(`value="asha-${stamp}@example.com"`)
+    const his = await mallory.get('/shop/product/tide-bowl', { headers: PHONE })
+    expect(his.headers.get('x-cache')).toBe('HIT, personal')
+    expect(his.text).not.toContain('Asha')
+    expect(await (await visit('/shop/product/tide-bowl')).text()).toContain('Sign in to review it')
+
+    // Once the piece has reached her, the area is hers (the form): her page is rendered for her alone.
+    const user = await db.selectFrom('users').select(['id', 'user_name']).where('email', '=', `asha-${stamp}@example.com`).executeTakeFirstOrThrow()
+    await insertOrder(db, { id: `kept-${stamp}`, user: { id: user.id, userName: user.user_name, email: `asha-${stamp}@example.com` }, status: 'delivered', date: new Date() })
+    await db.updateTable('order_lines').set({ product_id: 'tide-bowl' }).where('order_id', '=', `kept-${stamp}`).execute()
+    const buyer = await asha.get('/shop/product/tide-bowl', { headers: PHONE })
+    expect(buyer.headers.get('x-cache')).toBeNull()
+    expect(buyer.text).toContain('Write a review')
+    const other = await mallory.get('/shop/product/tide-bowl', { headers: PHONE })
+    expect(other.text).not.toContain('Write a review')
+    expect(other.text).toContain('Only shoppers who have received this piece can review it.')
   })
 })
