@@ -1,8 +1,9 @@
 // React Router behind Express, as @react-router/express does it, plus what the page cache and
 // revalidation need (ADR 042): a GET answered 200 with HTML or JSON is read whole, tagged with a weak
-// ETag (If-None-Match gets 304 and headers only), and a browse page a visitor without a session may
-// share goes into the page cache. Anything else (other statuses, files, single-fetch data) streams.
-// A page that may be kept is built for the origin its key holds (ADR 049).
+// ETag (If-None-Match gets 304 and headers only), and a browse page the cache keeps is rendered for
+// nobody (the theme's cookie alone) and goes into the page cache; a shopper whose miss it was gets it
+// with her header spliced in (ADR 076). Anything else (other statuses, files, single-fetch data)
+// streams. A page that may be kept is built for the origin its key holds (ADR 049).
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
