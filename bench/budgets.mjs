@@ -17,6 +17,10 @@ export const BUDGETS = {
   mixedBrowseP99Ms: 150,
   /** Issue 20: the serving process's peak RSS through the 60 s mixed load. */
   peakMixedRssMb: 260,
+  /** Issue 29: the sale day (half the browsing signed in, 10% checkouts paid), its p99s and peak RSS. */
+  saleDayBrowseP99Ms: 150,
+  saleDayCheckoutP99Ms: 300,
+  saleDayPeakRssMb: 260,
 }
 
 const BROWSING = new Set(['home', 'listing', 'listing-filtered', 'search', 'product'])
@@ -53,6 +57,13 @@ export function checkBudgets(result) {
   if (browse?.p99Ms != null) add('browse p99, 32 mixed shoppers', browse.p99Ms <= BUDGETS.mixedBrowseP99Ms, `${browse.p99Ms} ms`, `${BUDGETS.mixedBrowseP99Ms} ms`)
   const mixedPeak = result.mixedLoad?.peakRssMb
   if (mixedPeak != null) add('RSS peak, 32 mixed shoppers', mixedPeak <= BUDGETS.peakMixedRssMb, `${mixedPeak} MB`, `${BUDGETS.peakMixedRssMb} MB`)
+  const sale = result.saleDay
+  if (sale) {
+    add('sale day: errors', sale.errors === 0, sale.errors, 0)
+    add('sale day: browse p99 (half signed in)', sale.browse.p99Ms <= BUDGETS.saleDayBrowseP99Ms, `${sale.browse.p99Ms} ms`, `${BUDGETS.saleDayBrowseP99Ms} ms`)
+    add('sale day: checkout p99', sale.checkout.p99Ms <= BUDGETS.saleDayCheckoutP99Ms, `${sale.checkout.p99Ms} ms`, `${BUDGETS.saleDayCheckoutP99Ms} ms`)
+    add('sale day: RSS peak', sale.peakRssMb <= BUDGETS.saleDayPeakRssMb, `${sale.peakRssMb} MB`, `${BUDGETS.saleDayPeakRssMb} MB`)
+  }
   const memory = result.memory
   if (memory?.idleRssMb != null) add('RSS idle', memory.idleRssMb <= BUDGETS.idleRssMb, `${memory.idleRssMb} MB`, `${BUDGETS.idleRssMb} MB`)
   if (memory?.firstStartRssMb != null)

@@ -65,7 +65,7 @@ export function printResult(r) {
     )
   }
   if (r.ratio) {
-    out.push("\nAnonymous phone throughput (Accept-Encoding: br, gzip, deflate; ceiling = plain node:http with the same bytes)")
+    out.push("\nPhone throughput, anonymous and signed in (Accept-Encoding: br, gzip, deflate; ceiling = plain node:http with the same bytes)")
     out.push(
       table(
         ['target', 'encoding', 'bytes', 'req/s', 'p99 ms', 'errors', 'ceiling req/s', 'ratio'],
@@ -80,6 +80,18 @@ export function printResult(r) {
       table(
         ['requests', 'count', 'p50 ms', 'p99 ms'],
         ['browse', 'api', 'cart'].map((k) => [k, m[k].requests, m[k].p50Ms, m[k].p99Ms]),
+      ),
+    )
+  }
+  if (r.saleDay) {
+    const m = r.saleDay
+    out.push(
+      `\nSale day (issue 29): ${m.concurrency} shoppers, ${m.seconds} s, half the browsing signed in, 10% checkouts paid (${m.paidOrders} paid); ${m.errors} errors${m.failures?.length ? ` (${m.failures.join(', ')})` : ''}; server RSS peak ${m.peakRssMb} MB`,
+    )
+    out.push(
+      table(
+        ['requests', 'count', 'p50 ms', 'p99 ms'],
+        ['browse', 'browseSignedIn', 'browseVisitor', 'api', 'cart', 'checkout'].map((k) => [k, m[k].requests, m[k].p50Ms, m[k].p99Ms]),
       ),
     )
   }

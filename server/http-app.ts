@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { RouterContextProvider } from 'react-router'
 import * as build from 'virtual:react-router/server-build'
 import { getConfig } from '~/infra/config.server'
-import { clientIpContext, cspNonceContext } from '~/web/context'
+import { clientIpContext, cspNonceContext, keptPageContext } from '~/web/context'
 import { getDb } from '~/infra/db.server'
 import { cachedStoredFile } from '~/domain/catalog/media.server'
 import { getImageStore } from '~/infra/images/image-store.server'
@@ -17,7 +17,7 @@ import { healthz } from './health'
 import { limitBodySize, refuse, sameOriginForCookieRequests } from './http-guards'
 import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
-import { PAGE_CACHE_BYTES, PageCache, pageCacheHits, pageTtlMs } from './page-cache/index'
+import { PAGE_CACHE_BYTES, PageCache, type PageCacheLocals, pageCacheHits, pageTtlMs } from './page-cache/index'
 import { createPageHandler } from './render'
 
 export function createApp(clientDir: string) {
@@ -80,6 +80,9 @@ export function createApp(clientDir: string) {
         const context = new RouterContextProvider()
         context.set(cspNonceContext, res.locals.cspNonce)
         context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+        // A page the cache will keep: rendered for nobody, with the header's pieces left out (ADR 076).
+        const kept = res.locals as PageCacheLocals
+        context.set(keptPageContext, kept.pageKey ? { signedIn: kept.pageSignedIn === true } : null)
         return context
       },
     }),

@@ -1,8 +1,9 @@
 // React Router behind Express, as @react-router/express does it, plus what the page cache and
 // revalidation need (ADR 042): a GET answered 200 with HTML or JSON is read whole, tagged with a weak
-// ETag (If-None-Match gets 304 and headers only), and a browse page a visitor without a session may
-// share goes into the page cache. Anything else (other statuses, files, single-fetch data) streams.
-// A page that may be kept is built for the origin its key holds (ADR 049).
+// ETag (If-None-Match gets 304 and headers only), and a browse page the cache keeps is rendered for
+// nobody (the theme's cookie alone) and goes into the page cache; a shopper whose miss it was gets it
+// with her header spliced in (ADR 076). Anything else (other statuses, files, single-fetch data)
+// streams. A page that may be kept is built for the origin its key holds (ADR 049).
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
@@ -10,14 +11,16 @@ import { SESSION_COOKIE_NAME } from '~/web/cookies.server'
 import {
   buildAnswer,
   buildPage,
-  cartUnchanged,
   compressFor,
   isApiPath,
+  keepHeaders,
+  keptPageCookies,
   notModified,
   originOf,
   type PageCache,
   type PageCacheLocals,
   sendNewPage,
+  sendPersonalPage,
   weakEtag,
 } from './page-cache/index'
 
@@ -28,12 +31,16 @@ import {
  * from a trusted proxy (Express's req.host and req.protocol), localhost for a host that is not plain.
  */
 function fetchRequest(req: express.Request, res: express.Response): Request {
-  const origin = (res.locals as PageCacheLocals).pageOrigin ?? originOf(req.protocol, req.host) ?? `${req.protocol === 'https' ? 'https' : 'http'}://localhost`
+  const { pageOrigin, pageKey } = res.locals as PageCacheLocals
+  const origin = pageOrigin ?? originOf(req.protocol, req.host) ?? `${req.protocol === 'https' ? 'https' : 'http'}://localhost`
   const url = new URL(`${origin}${req.originalUrl}`)
   let controller: AbortController | null = new AbortController()
   const headers = new Headers()
+  // A page to keep is rendered for nobody: of the cookies, only the theme's (it is in the key; ADR 076).
+  const keptCookies = pageKey ? keptPageCookies(req.headers.cookie) : null
+  if (keptCookies) headers.set('cookie', keptCookies)
   for (const [key, values] of Object.entries(req.headers)) {
-    if (!values) continue
+    if (!values || (pageKey && key === 'cookie')) continue
     if (Array.isArray(values)) for (const value of values) headers.append(key, value)
     else headers.set(key, values)
   }
@@ -133,9 +140,17 @@ async function send(req: express.Request, res: express.Response, response: Respo
       origin: pageOrigin,
     })
     if (page) {
-      sendNewPage(req, res, page)
-      if (await cartUnchanged(locals.pageGuestId, locals.pageCartLines)) cache.set(pageKey, page)
-      return
+      const shopper = locals.pagePersonal
+      if (!shopper) {
+        sendNewPage(req, res, page)
+        cache.set(pageKey, page)
+        return
+      }
+      keepHeaders(res, page)
+      cache.set(pageKey, page)
+      // A page without the header's hole goes to nobody in particular: she gets it rendered for her.
+      if (await sendPersonalPage(req, res, page, shopper, 'MISS')) return
+      throw new Error(`A kept page without its personal hole: ${req.originalUrl}`)
     }
   }
 

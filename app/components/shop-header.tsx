@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router'
 import { CategoryLinks } from './category-links'
 import { cn } from '~/lib/cn'
 import type { Theme } from '~/lib/theme'
-import type { SessionUser } from '~/lib/user'
+import { type Personal, personalJson } from '~/web/personal'
 import { CartButton } from './cart-sheet'
 import { CloseIcon, MenuIcon, SearchIcon } from './icons'
 import { Logo } from './logo'
@@ -83,21 +83,19 @@ function MenuDrawer({ theme }: { theme: Theme }) {
   )
 }
 
-export function ShopHeader({
-  user,
-  theme,
-  shopName,
-  cartCount,
-}: {
-  user: SessionUser | null
-  theme: Theme
-  shopName: string
-  cartCount: number
-}) {
+/**
+ * The shop's header. Its shopper's pieces (the cart count, the user menu) make it the hole of a kept
+ * page (ADR 076): the server renders it alone per request and splices it over the kept page's
+ * `<header data-personal="">`, with the pieces in a JSON element inside it that the client hydrates from.
+ */
+export function ShopHeader({ personal, theme, shopName }: { personal: Personal; theme: Theme; shopName: string }) {
+  const { user, cartCount } = personal
   // No backdrop-filter on the header: it would make the header the containing block of the
   // drawer's `position: fixed` and shrink the drawer to the header's 64 px.
   return (
-    <header className="sticky top-0 z-40 w-full border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+    <header
+      data-personal=""
+      className="sticky top-0 z-40 w-full border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-2 sm:gap-2 sm:px-4">
         <div className="flex items-center">
           <MenuDrawer theme={theme} />
@@ -126,6 +124,16 @@ export function ShopHeader({
           )}
         </div>
       </div>
+      {/* A data block, never run (no CSP hash); the client reads it when the page came from the cache. */}
+      {user || cartCount ? (
+        <script
+          type="application/json"
+          id="personal"
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (personalJson)
+          dangerouslySetInnerHTML={{ __html: personalJson(personal) }}
+        />
+      ) : null}
     </header>
   )
 }

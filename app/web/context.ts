@@ -20,3 +20,10 @@ export const toastContext = createContext<Toast | null>(null)
  * null under `npm run dev`, whose Vite server sends no policy.
  */
 export const cspNonceContext = createContext<string | null>(null)
+
+/**
+ * Set when this render is of a page the page cache keeps (server/page-cache): rendered for nobody, its
+ * personal pieces left for the server to splice in per request (ADR 076). `signedIn`: the variant of
+ * a product page every signed-in shopper without a review area of her own sees.
+ */
+export const keptPageContext = createContext<{ signedIn: boolean } | null>(null)

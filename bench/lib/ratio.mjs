@@ -2,7 +2,8 @@
 // brotli) against plain node:http answering the very same compressed bytes, measured in one run.
 import { Agent, createServer, get, request } from 'node:http'
 import autocannon from 'autocannon'
-import { apiLogin, withPeakRss } from './server.mjs'
+import { measureSaleDay } from './sale-day.mjs'
+import { apiLogin, BENCH_SESSION_SECRET, withPeakRss } from './server.mjs'
 
 /** What Chrome on an Android phone sends for a page. */
 export const PHONE_HEADERS = {
@@ -76,7 +77,7 @@ export async function measureRatio(baseUrl, targets, { connections = 10, seconds
 
 /**
  * The anonymous browse pages and the products API, as issue 20 measures them; with a signed-in
- * shopper's cookie, the same browse pages for her too (issue 29: a session is never served a kept page yet).
+ * shopper's cookie, the same browse pages for her too (issue 29: the kept page with her header, ADR 076).
  */
 export function ratioTargets(productPath, signedInCookie = null) {
   const signedIn = signedInCookie
@@ -119,7 +120,19 @@ export async function measureIssue20(url, { productPath, ceilingPort, quick, pid
       seconds: quick ? 15 : 60,
     }),
   )
-  return { ratio, mixedLoad: { ...mixedLoad, peakRssMb: Math.round(peakRssMb * 10) / 10 } }
+  // Issue 29: half of the browsing signed in, 10% of it checking out and paying.
+  const [saleDay, saleDayPeakRssMb] = await withPeakRss(pid, () =>
+    measureSaleDay(url, {
+      adminToken: admin.token,
+      sessionSecret: BENCH_SESSION_SECRET,
+      seconds: quick ? 15 : 60,
+    }),
+  )
+  return {
+    ratio,
+    mixedLoad: { ...mixedLoad, peakRssMb: Math.round(peakRssMb * 10) / 10 },
+    saleDay: { ...saleDay, peakRssMb: Math.round(saleDayPeakRssMb * 10) / 10 },
+  }
 }
 
 // `node bench/lib/ratio.mjs http://127.0.0.1:3210 [seconds] [ceilingPort]`: the ratio against a running shop.

@@ -21,13 +21,16 @@ export function createDataDir(prefix = 'shop-bench-') {
   }
 }
 
+/** The bench server's session secret: the TEST MODE gateway's secret is derived from it (bench/lib/sale-day.mjs). */
+export const BENCH_SESSION_SECRET = 'benchmark-secret-benchmark-secret-0123'
+
 function baseEnv(data, extra = {}) {
   return {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     COOKIE_SECURE: '0',
-    SESSION_SECRET: 'benchmark-secret-benchmark-secret-0123',
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     AUTH_RATE_LIMIT: '1000',
     SEED_DEMO: '1',
     // The scale runs start with SEED_DEMO=0 and no Razorpay keys: the TEST MODE gateway must be asked for.

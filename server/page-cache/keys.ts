@@ -3,10 +3,14 @@
 import type { Request } from 'express'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
+import { findSessionUser } from '~/domain/accounts/auth-sessions.server'
 import { countCartLines } from '~/domain/cart/cart.server'
+import { hasOwnReviewArea } from '~/domain/catalog/reviews.server'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import type { Theme } from '~/lib/theme'
 import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
+import type { Personal } from '~/web/personal'
 import { themeOfCookieHeader } from '~/web/theme.server'
 import { keptQuery, productOf } from './urls'
 
@@ -34,8 +38,14 @@ export interface PageRequest {
   key: string
   /** The origin the page is built for (pageOrigin): part of the key. */
   origin: string
-  guestId: string | null
-  cartLines: number
+  theme: Theme
+  /**
+   * The shopper's pieces of the page (a login session, or a guest cart with lines): the kept page,
+   * which is rendered for nobody, goes to her with them spliced in (ADR 076). Null for a visitor.
+   */
+  personal: Personal | null
+  /** A product page's variant for signed-in shoppers ('only shoppers who have received this piece'), part of the key. */
+  signedIn: boolean
   /** The product the page is about, when it shows one product only (see productOf). */
   product: string | null
   /** The URL the page is rendered and kept for: the path and the canonical query (see keptQuery). */
@@ -67,11 +77,11 @@ export function pageOrigin(req: Request, publicUrl: string | null = getConfig().
 /**
  * The cache key of a request, or null when its page must not come from (or go into) the cache: not
  * a GET/HEAD of a browse page with its canonical query, a host that is not plain, an Authorization
- * header, a login session, a flash toast or any unknown cookie. The key holds the origin (the product
+ * header, an admin's session, a flash toast or any unknown cookie. The key holds the origin (the product
  * page's JSON-LD names it, and the page is built for it: server/render.ts), path and query, the theme,
- * the guest cart's line count (the header's badge), whether a crawler asks (it gets the whole page at
- * once) and whether the request came over HTTPS; with it, the guest cart it counted: a page is kept
- * only if that count still holds after the render.
+ * whether a crawler asks (it gets the whole page at once) and whether the request came over HTTPS. A
+ * shopper's session or guest cart is not in the key: the page is kept as nobody's, and her pieces
+ * (`personal`: her name and menu, her cart's line count) are spliced into it per request (ADR 076).
  */
 export async function pageRequest(req: Request): Promise<PageRequest | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
@@ -87,28 +97,45 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
   const cookieHeader = req.headers.cookie
   const cookies = readCookies(cookieHeader)
   if (!cookies) return null
-  let cartLines = 0
-  let guestId: string | null = null
+  let personal: Personal | null = null
+  const product = productOf(path)
+  let signedIn = false
   const sessionCookie = cookies.get(SESSION_COOKIE_NAME)
   if (sessionCookie !== undefined) {
     // (The session cookie remembers the values it verified: app/web/cookies.server.ts.)
     const session = await sessionStorage().getSession(`${SESSION_COOKIE_NAME}=${sessionCookie}`)
-    if (session.get('sessionId')) return null
-    guestId = session.get('guestId') ?? null
-    if (guestId) cartLines = await countCartLines(getDb(), { guestId })
+    const sessionId = session.get('sessionId')
+    const db = getDb()
+    // As the root middleware and the cart adapter read it: an ended session is no user.
+    const user = sessionId ? await findSessionUser(db, sessionId) : null
+    // The admin is sent away from the shop's pages (app/routes/shop/layout.tsx): rendered as today.
+    if (user?.role === 'admin') return null
+    const guestId = session.get('guestId') ?? null
+    const owner = user ? { userId: user.id } : guestId ? { guestId } : null
+    const cartCount = owner ? await countCartLines(db, owner) : 0
+    if (user || cartCount > 0) personal = { user, cartCount }
+    // A product page's review area: the signed-in shoppers' variant, unless it is hers (her review, or her form).
+    if (user && product !== null) {
+      if (await hasOwnReviewArea(db, user.id, product)) return null
+      signedIn = true
+    }
   }
   const theme = cookies.has(THEME_COOKIE) ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
   // `tls`: HSTS goes with HTTPS answers only (server/security-headers.ts), and with PUBLIC_URL the origin does not say.
-  const key = `${origin}${page} theme=${theme} cart=${cartLines} bot=${bot} tls=${req.secure ? 1 : 0}`
-  return { key, origin, guestId, cartLines, product: productOf(path), url: page }
+  const key = `${origin}${page} theme=${theme} bot=${bot} tls=${req.secure ? 1 : 0}${signedIn ? ' signed-in' : ''}`
+  return { key, origin, theme, personal, signedIn, product, url: page }
 }
 
-/** Whether the guest's cart still has the lines the key counted (the guest may have added one meanwhile). */
-export async function cartUnchanged(guestId: string | null | undefined, cartLines: number | undefined): Promise<boolean> {
-  if (!guestId) return true
-  return (await countCartLines(getDb(), { guestId })) === cartLines
+/** The cookies a kept page is rendered with: the theme's alone, so the render is nobody's (ADR 076). */
+export function keptPageCookies(header: string | undefined): string | null {
+  if (!header) return null
+  const theme = header
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${THEME_COOKIE}=`))
+  return theme ?? null
 }
 
 /** isbot's answer for the last few hundred user agents (its pattern is long). */

@@ -1,10 +1,13 @@
 // The page cache's place in the request: hits are answered before React Router (or any other
 // middleware) runs; a miss notes what server/render.ts needs to keep the page it renders.
-import type { NextFunction, RequestHandler, Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { shopGeneration } from '~/infra/shop-writes.server'
+import type { Theme } from '~/lib/theme'
+import type { Personal } from '~/web/personal'
 import { type PageRequest, pageRequest } from './keys'
+import { sendPersonalPage } from './personal'
 import { sendPage } from './send'
-import type { PageCache } from './store'
+import type { CachedPage, PageCache } from './store'
 
 /** res.locals of a request whose page may go into the cache once rendered. */
 export interface PageCacheLocals {
@@ -13,8 +16,22 @@ export interface PageCacheLocals {
   pageOrigin?: string
   pageGeneration?: number
   pageProduct?: string | null
-  pageGuestId?: string | null
-  pageCartLines?: number
+  /** The shopper the kept page goes to once rendered (for nobody), with her pieces spliced in (ADR 076). */
+  pagePersonal?: { url: string; theme: Theme; personal: Personal } | null
+  /** The product page is the signed-in shoppers' variant (ADR 076). */
+  pageSignedIn?: boolean
+}
+
+/** A kept page for this request: as it is for a visitor, with her pieces for a shopper (or rendered for her when it has no hole). */
+function answerHit(req: Request, res: Response, next: NextFunction, cache: PageCache, page: CachedPage, found: PageRequest): void {
+  cache.hits++
+  if (!found.personal) {
+    sendPage(req, res, page, 'HIT')
+    return
+  }
+  sendPersonalPage(req, res, page, { url: found.url, theme: found.theme, personal: found.personal }, 'HIT')
+    .then((sent) => (sent ? undefined : next()))
+    .catch(next)
 }
 
 /** Serves hits before React Router runs; a miss notes its key and the generation it renders at. */
@@ -27,10 +44,7 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
         if (!found || !cache.keepsPagesOf(found.origin)) return next()
         const { key } = found
         const hit = cache.get(key)
-        if (hit) {
-          cache.hits++
-          return sendPage(req, res, hit, 'HIT')
-        }
+        if (hit) return answerHit(req, res, next, cache, hit, found)
         // An odd URL of a kept page (a no-JS filter form) is answered with the canonical URL's page.
         if (req.originalUrl !== found.url) req.url = req.originalUrl = found.url
         // After a change every visitor misses at once: one render per page, the others wait for it.
@@ -38,10 +52,8 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
         if (rendering) {
           void rendering.then(() => {
             const page = cache.get(key)
-            if (page) {
-              cache.hits++
-              sendPage(req, res, page, 'HIT')
-            } else renderMiss(res, next, cache, found)
+            if (page) answerHit(req, res, next, cache, page, found)
+            else renderMiss(res, next, cache, found)
           })
           return
         }
@@ -60,7 +72,7 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
   }
 }
 
-/** A miss: notes the key, the generation the render begins at and the guest cart it counted, then renders. */
+/** A miss: notes the key, the generation the render begins at and whom the page goes to, then renders it for nobody. */
 function renderMiss(res: Response, next: NextFunction, cache: PageCache, found: PageRequest): void {
   cache.misses++
   const locals = res.locals as PageCacheLocals
@@ -68,7 +80,7 @@ function renderMiss(res: Response, next: NextFunction, cache: PageCache, found: 
   locals.pageOrigin = found.origin
   locals.pageGeneration = shopGeneration()
   locals.pageProduct = found.product
-  locals.pageGuestId = found.guestId
-  locals.pageCartLines = found.cartLines
+  locals.pagePersonal = found.personal ? { url: found.url, theme: found.theme, personal: found.personal } : null
+  locals.pageSignedIn = found.signedIn
   next()
 }

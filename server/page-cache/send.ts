@@ -12,6 +12,12 @@ const PER_ANSWER = new Set(['content-encoding', 'content-length', 'x-cache', 'da
  * security middleware set, which the page keeps so a hit needs no middleware at all.
  */
 export function sendNewPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  keepHeaders(res, page)
+  sendPage(req, res, page, 'MISS')
+}
+
+/** Sets the page's own headers on the miss's answer and keeps them all with the page, for its hits. */
+export function keepHeaders(res: ServerResponse, page: CachedPage): void {
   if (page.csp) res.setHeader('Content-Security-Policy', page.csp)
   res.setHeader('Content-Type', page.contentType)
   res.setHeader('Cache-Control', 'private, no-cache')
@@ -20,7 +26,6 @@ export function sendNewPage(req: IncomingMessage, res: ServerResponse, page: Cac
   page.headers = Object.entries(res.getHeaders())
     .filter(([name, value]) => !PER_ANSWER.has(name) && value !== undefined)
     .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])
-  sendPage(req, res, page, 'MISS')
 }
 
 /** Answers with a kept page: the encoding the client prefers, or 304 with headers only. */

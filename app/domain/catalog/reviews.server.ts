@@ -157,6 +157,15 @@ export async function hasReceived(db: DB, userId: string, productId: string): Pr
   return row !== undefined
 }
 
+/**
+ * Whether the review area of a product's page is the user's own: her review, or the form she may fill
+ * in. Otherwise it is what every signed-in shopper sees (the page cache keeps that page, ADR 076).
+ */
+export async function hasOwnReviewArea(db: DB, userId: string, productId: string): Promise<boolean> {
+  const [own, received] = await Promise.all([ownRow(db, userId, productId), hasReceived(db, userId, productId)])
+  return own !== undefined || received
+}
+
 async function ownRow(db: DB, userId: string, productId: string): Promise<ReviewRow | undefined> {
   return db
     .selectFrom('reviews as r')

@@ -7,8 +7,10 @@ import { ErrorMessage } from '~/components/error-message'
 import { getConfig } from '~/infra/config.server'
 import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
-import { redirectAdminAway } from '~/web/auth.server'
+import { getUser, redirectAdminAway } from '~/web/auth.server'
 import { cartCountFor } from '~/web/cart-requests.server'
+import { keptPageContext } from '~/web/context'
+import { personalOf } from '~/web/personal'
 import type { Route } from './+types/layout'
 
 /** The admin is sent to the admin panel from every /shop page (docs/spec/states.md). */
@@ -17,7 +19,8 @@ export const middleware: Route.MiddlewareFunction[] = [({ context }) => redirect
 export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getConfig()
   return {
-    cartCount: await cartCountFor(request, context),
+    // A page the cache keeps is rendered for nobody: the header's pieces are spliced in per request (ADR 076).
+    personal: context.get(keptPageContext) ? null : { user: getUser(context), cartCount: await cartCountFor(request, context) },
     contact: {
       shopName: config.SHOP_NAME,
       email: config.CONTACT_EMAIL,
@@ -43,6 +46,7 @@ function PageSkeleton() {
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
+  const personal = personalOf(loaderData.personal)
   const navigation = useNavigation()
   const location = useLocation()
   const loadingGrid =
@@ -51,12 +55,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
     GRID_PAGES.has(navigation.location.pathname)
   return (
     <div className="flex min-h-dvh flex-col">
-      <ShopHeader
-        user={root?.user ?? null}
-        theme={root?.theme ?? 'system'}
-        shopName={loaderData.contact.shopName}
-        cartCount={loaderData.cartCount}
-      />
+      <ShopHeader personal={personal} theme={root?.theme ?? 'system'} shopName={loaderData.contact.shopName} />
       <ProductDialogProvider>
         <main className="flex-1">{loadingGrid ? <PageSkeleton /> : <Outlet />}</main>
       </ProductDialogProvider>
@@ -71,7 +70,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <div className="flex min-h-dvh flex-col">
-      <ShopHeader user={root?.user ?? null} theme={root?.theme ?? 'system'} shopName={root?.shopName ?? DEFAULT_SHOP_NAME} cartCount={0} />
+      <ShopHeader
+        personal={{ user: root?.user ?? null, cartCount: 0 }}
+        theme={root?.theme ?? 'system'}
+        shopName={root?.shopName ?? DEFAULT_SHOP_NAME}
+      />
       <main className="flex flex-1">
         <ErrorMessage notFound={notFound} />
       </main>

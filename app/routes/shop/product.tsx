@@ -21,6 +21,7 @@ import { stockAlertFormAction } from '~/web/stock-alert-form.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { FormReply } from '~/web/form-reply'
 import { isReviewIntent, reviewFormAction } from '~/web/review-forms.server'
+import { keptPageContext } from '~/web/context'
 import { cartRefusal } from '~/web/use-cart-fetcher'
 import type { Route } from './+types/product'
 
@@ -39,7 +40,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shown = { ...reviews, items: reviews.items.map((review) => ({ ...review, date: formatDate(review.createdAt) })) }
   // The signed-in shopper's address for 'Notify me' (a visitor's page, the one the page cache keeps, has none),
   // and its sold-out choices with their words (worked out here, so the rule stays out of the page's JavaScript).
-  return { product, reviews: shown, signedIn: user !== null, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
+  // A kept page for signed-in shoppers (ADR 076) says 'signed in' for whoever it goes to, and names no one's address.
+  const signedIn = user !== null || context.get(keptPageContext)?.signedIn === true
+  return { product, reviews: shown, signedIn, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
