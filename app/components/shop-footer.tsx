@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { CategoryLinks } from './category-links'
+import { PolicyLinks } from './policy-links'
 import { formatPaise } from '~/lib/money'
+import { RETURN_WINDOW_DAYS } from '~/lib/policies'
 
 export interface ShopContact {
   shopName: string
@@ -20,7 +22,7 @@ function policies(deliveryFeePaise: number) {
   return [
     { title: 'Delivery', text: delivery },
     { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
-    { title: 'Returns', text: 'Damaged in transit? Write to us within 48 hours of delivery with photos.' },
+    { title: 'Returns', text: `Damaged in transit? Write to us within ${RETURN_WINDOW_DAYS} days of delivery with photos.` },
     { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
   ]
 }
@@ -68,6 +70,9 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
               </div>
             ))}
           </dl>
+          <ul aria-label="Policy pages" className="mt-2 grid">
+            <PolicyLinks className={FOOTER_LINK} />
+          </ul>
         </section>
         <section>
           <h2 className="font-semibold">Contact</h2>
