@@ -12,6 +12,7 @@ const FACTS: PolicyFacts = {
   phone: '+91 90000 11111',
   deliveryFeePaise: 4_900,
   returnWindowDays: RETURN_WINDOW_DAYS,
+  grievanceOfficer: { name: 'Meera Iyer', designation: 'Grievance Officer', email: 'grievance@lotus.example', phone: '+91 90000 22222' },
 }
 
 describe('parsePolicyText', () => {
@@ -65,6 +66,16 @@ describe('defaultPolicyText', () => {
     expect(defaultPolicyText('returns', { ...FACTS, returnWindowDays: 10 })).toContain('within 10 days of delivery')
     expect(defaultPolicyText('refunds', FACTS)).toContain('through Razorpay')
     expect(defaultPolicyText('terms', FACTS)).toContain('GST invoice')
+  })
+
+  it('names the grievance officer on Contact Us and in the terms', () => {
+    for (const slug of ['contact', 'terms'] as const) {
+      const text = defaultPolicyText(slug, FACTS)
+      expect(text).toContain('## Grievance officer')
+      expect(text).toContain('- Meera Iyer, Grievance Officer')
+      expect(text).toContain('grievance@lotus.example')
+      expect(text).toContain('+91 90000 22222')
+    }
   })
 
   it('leaves out an address and GSTIN the seller has not set', () => {

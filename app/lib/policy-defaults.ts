@@ -3,6 +3,7 @@
 // right when a setting changes. The words follow what the shop does (docs/features.md): Razorpay for
 // cards, UPI and net banking, no cash on delivery, cancel until the studio accepts the order with a
 // full refund, a GST invoice for each paid order.
+import type { GrievanceOfficer } from './grievance-officer'
 import { formatPaise } from './money'
 import { type PolicySlug, STUDIO_HOURS } from './policies'
 
@@ -19,6 +20,8 @@ export interface PolicyFacts {
   /** A flat fee an order (DELIVERY_FEE); 0: free delivery. */
   deliveryFeePaise: number
   returnWindowDays: number
+  /** The seller's grievance officer (E-Commerce Rules 2020). */
+  grievanceOfficer: GrievanceOfficer
 }
 
 const addressLine = (facts: PolicyFacts) => (facts.address.length ? facts.address.join(', ') : null)
@@ -30,6 +33,17 @@ function seller(facts: PolicyFacts): string[] {
     ...(facts.gstin ? [`- GSTIN: ${facts.gstin}`] : []),
     `- Email: ${facts.email}`,
     `- Phone: ${facts.phone} (${STUDIO_HOURS})`,
+  ]
+}
+
+function grievance(facts: PolicyFacts): string[] {
+  const officer = facts.grievanceOfficer
+  return [
+    '## Grievance officer',
+    'If we have not settled a complaint, write to our grievance officer. We acknowledge a complaint within 48 hours and resolve it within one month.',
+    `- ${officer.name}, ${officer.designation}`,
+    `- Email: ${officer.email}`,
+    `- Phone: ${officer.phone}`,
   ]
 }
 
@@ -63,6 +77,8 @@ const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
     '',
     '## The law',
     'These terms are governed by the laws of India. For a complaint, write to us first (see Contact Us); we answer within 48 hours.',
+    '',
+    ...grievance(f),
   ],
   privacy: (f) => [
     `${f.legalName} runs ${f.shopName}. This notice says what we keep about you, why, and what you can ask of us.`,
@@ -147,6 +163,8 @@ const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
     '',
     '## Custom pieces',
     'For a custom piece, use the custom order form in the shop: tell us what you have in mind and we send a quote.',
+    '',
+    ...grievance(f),
   ],
 }
 

@@ -1,8 +1,9 @@
 // What the policy pages' default texts say of the shop, from its settings: the configuration's name,
-// contact and delivery fee, and the invoices' seller (ADR 035). Read afresh each time, so a changed
+// contact, delivery fee and grievance officer, and the invoices' seller (ADR 035). Read afresh each time, so a changed
 // setting shows on the next page after a restart.
 import { domainSettings } from '~/domain/settings.server'
 import { getConfig } from '~/infra/config.server'
+import { grievanceOfficer } from '~/lib/grievance-officer'
 import type { PolicyFacts } from '~/lib/policy-defaults'
 import { RETURN_WINDOW_DAYS } from '~/lib/policies'
 
@@ -18,5 +19,6 @@ export function policyFacts(): PolicyFacts {
     phone: config.CONTACT_PHONE,
     deliveryFeePaise: config.DELIVERY_FEE,
     returnWindowDays: RETURN_WINDOW_DAYS,
+    grievanceOfficer: grievanceOfficer(config),
   }
 }

@@ -1,6 +1,7 @@
 // The policy pages over real HTTP (ADR 081): every page renders for a visitor from the shop's settings
 // and links to the others; the owner's edit shows on the page with "Last updated" at once (the kept
-// page is dropped), markup stays words, a bad edit is answered next to the box and saves nothing.
+// page is dropped), markup stays words, a bad edit is answered next to the box and saves nothing; the
+// footer and Contact Us name the seller and the grievance officer from the settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POLICY_MESSAGES, POLICY_SLUGS, POLICY_TITLES } from '../../app/lib/policies'
 import { ADMIN, ADMIN_ENV, Browser } from '../helpers/shop-client'
@@ -14,12 +15,16 @@ const SELLER_ENV = {
   CONTACT_EMAIL: 'care@lotus.example',
   CONTACT_PHONE: '+91 90000 11111',
   DELIVERY_FEE: '49',
+  GRIEVANCE_OFFICER_NAME: 'Meera Iyer',
+  GRIEVANCE_OFFICER_DESIGNATION: 'Partner',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@lotus.example',
+  GRIEVANCE_OFFICER_PHONE: '+91 90000 22222',
   // Kept pages outlive the file: a page that changes was dropped by the write.
   PAGE_CACHE_TTL_SECONDS: '3600',
 }
 
 /** The page's text with tags and entities as a reader sees it. */
-const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ')
+const words = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ')
 
 describe('policy pages', () => {
   let server: RunningServer
@@ -48,7 +53,12 @@ describe('policy pages', () => {
     for (const value of ['Lotus Resin Works LLP', '4 Residency Road, Pune 411001', 'care@lotus.example', '+91 90000 11111', '10 AM to 8 PM, Monday to Saturday']) {
       expect(contact).toContain(value)
     }
+    for (const value of ['Grievance officer', 'Meera Iyer, Partner', 'grievance@lotus.example', '+91 90000 22222']) expect(contact).toContain(value)
     expect(words((await visitor().get('/shop/policies/shipping')).text)).toContain('Delivery costs ₹49.00 an order')
+    // The footer names the seller and the grievance officer (E-Commerce Rules 2020) on every shop page.
+    const footer = words(home.text)
+    expect(footer).toContain('Sold by Lotus Resin Works LLP, 4 Residency Road, Pune 411001.')
+    expect(footer).toContain('Grievance officer: Meera Iyer, Partner, grievance@lotus.example , +91 90000 22222 .')
     expect((await visitor().get('/shop/policies/cookies')).status).toBe(404)
   })
 

@@ -19,6 +19,7 @@ const FACTS: PolicyFacts = {
   phone: '+91 98765 43210',
   deliveryFeePaise: 0,
   returnWindowDays: 7,
+  grievanceOfficer: { name: 'Meera Iyer', designation: 'Grievance Officer', email: 'grievance@resincraft.studio', phone: '+91 90000 22222' },
 }
 
 let db: DB
