@@ -33,6 +33,7 @@ import * as productSku from '../migrations/2026-11-27T0240-product-sku'
 import * as discountCodes from '../migrations/2026-11-27T0320-discount-codes'
 import * as campaignBanners from '../migrations/2026-11-27T0330-campaign-banners'
 import * as automaticOffers from '../migrations/2026-11-27T0410-automatic-offers'
+import * as policyVersions from '../migrations/2026-11-27T0430-policy-versions'
 import * as deliveryRates from '../migrations/2026-11-27T0450-delivery-rates'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0320-discount-codes': discountCodes,
   '2026-11-27T0330-campaign-banners': campaignBanners,
   '2026-11-27T0410-automatic-offers': automaticOffers,
+  '2026-11-27T0430-policy-versions': policyVersions,
   '2026-11-27T0450-delivery-rates': deliveryRates,
 }
 

@@ -9,6 +9,7 @@ import type { OfferKind, OfferScope } from '../app/lib/offers'
 import type { StockMovementReason } from '../app/lib/inventory'
 import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
+import type { PolicySlug } from '../app/lib/policies'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
 
@@ -543,6 +544,18 @@ export interface OffersTable {
   updated_at: Generated<string>
 }
 
+/** One version of a policy page (ADR 081): never changed; the newest of its slug is shown. */
+export interface PolicyVersionsTable {
+  id: Generated<number>
+  slug: PolicySlug
+  body: string
+  /** The version this one restored; null for one written in the editor. */
+  restored_from: number | null
+  /** The admin who saved it; null once that account is gone. */
+  created_by: string | null
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -582,6 +595,7 @@ export interface Database {
   custom_request_photos: CustomRequestPhotosTable
   discount_codes: DiscountCodesTable
   offers: OffersTable
+  policy_versions: PolicyVersionsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -6,6 +6,7 @@
 export const ROUTE_PATHS = {
   home: '/shop/home',
   aboutUs: '/shop/about-us',
+  policy: '/shop/policies/:slug',
   listing: '/shop/listing',
   search: '/shop/search',
   product: '/shop/product/:id',

@@ -1,8 +1,9 @@
 // Checkout's Pay: the button (a fetcher with JS for Razorpay Standard Checkout, a plain post
 // without, then Hosted Checkout's form), the Processing overlay, and the Standard Checkout run.
 import { useEffect, useState } from 'react'
-import { type Form, useNavigate } from 'react-router'
+import { type Form, Link, useNavigate } from 'react-router'
 import { paymentSuccessPath } from '~/lib/order-status'
+import { policyPath } from '~/lib/policies'
 import { PAYMENT_MESSAGES } from '~/lib/payment-messages'
 import { openStandardCheckout, type StandardCheckoutOptions } from '~/lib/razorpay-checkout'
 import { type FormReply, replyMessage } from '~/web/form-reply'
@@ -128,6 +129,21 @@ export function PayButton({
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>
         Secure payment by UPI or card through Razorpay. Your card and UPI details never reach us.
+      </p>
+      <p className="text-center text-xs text-zinc-600 dark:text-zinc-400">
+        By paying you agree to our{' '}
+        <Link className="underline" to={policyPath('terms')}>
+          Terms of Service
+        </Link>
+        ,{' '}
+        <Link className="underline" to={policyPath('refunds')}>
+          Refund and Cancellation
+        </Link>{' '}
+        and{' '}
+        <Link className="underline" to={policyPath('shipping')}>
+          Shipping and Delivery
+        </Link>{' '}
+        policies.
       </p>
     </>
   )

@@ -151,3 +151,10 @@ export const TagIcon = (p: P) => (
     <circle cx="8" cy="8" r="1.5" />
   </Icon>
 )
+/** A page with lines: the policy pages. */
+export const DocumentIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 13h8M8 17h5" />
+  </Icon>
+)

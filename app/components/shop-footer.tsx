@@ -1,6 +1,9 @@
 import { Link } from 'react-router'
 import { CategoryLinks } from './category-links'
+import { PolicyLinks } from './policy-links'
+import type { GrievanceOfficer } from '~/lib/grievance-officer'
 import { formatPaise } from '~/lib/money'
+import { RETURN_WINDOW_DAYS } from '~/lib/policies'
 
 export interface ShopContact {
   shopName: string
@@ -10,6 +13,15 @@ export interface ShopContact {
   facebook: string
   whatsapp: string
   deliveryFeePaise: number
+  /** Who sells, and the grievance officer (E-Commerce Rules 2020). */
+  seller?: SellerNotice
+}
+
+export interface SellerNotice {
+  legalName: string
+  address: string[]
+  gstin: string | null
+  grievanceOfficer: GrievanceOfficer
 }
 
 function policies(deliveryFeePaise: number) {
@@ -20,7 +32,7 @@ function policies(deliveryFeePaise: number) {
   return [
     { title: 'Delivery', text: delivery },
     { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
-    { title: 'Returns', text: 'Damaged in transit? Write to us within 48 hours of delivery with photos.' },
+    { title: 'Returns', text: `Damaged in transit? Write to us within ${RETURN_WINDOW_DAYS} days of delivery with photos.` },
     { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
   ]
 }
@@ -68,6 +80,9 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
               </div>
             ))}
           </dl>
+          <ul aria-label="Policy pages" className="mt-2 grid">
+            <PolicyLinks className={FOOTER_LINK} />
+          </ul>
         </section>
         <section>
           <h2 className="font-semibold">Contact</h2>
@@ -103,9 +118,35 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
           </ul>
         </section>
       </div>
+      {contact.seller ? <SellerLines seller={contact.seller} /> : null}
       <p className="border-t border-zinc-200 py-4 text-center text-xs text-zinc-500 dark:text-zinc-400 dark:border-zinc-800">
         © {new Date().getFullYear()} {contact.shopName}. Made by hand in India.
       </p>
     </footer>
+  )
+}
+
+/** The seller's legal name, address and GSTIN and the grievance officer, as the E-Commerce Rules 2020 ask. */
+function SellerLines({ seller }: { seller: SellerNotice }) {
+  const officer = seller.grievanceOfficer
+  return (
+    <div className="mx-auto grid max-w-7xl gap-1 border-t border-zinc-200 px-4 py-4 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+      <p>
+        Sold by {seller.legalName}
+        {seller.address.length ? `, ${seller.address.join(', ')}` : ''}
+        {seller.gstin ? `. GSTIN ${seller.gstin}` : ''}.
+      </p>
+      <p>
+        Grievance officer: {officer.name}, {officer.designation},{' '}
+        <a className="underline" href={`mailto:${officer.email}`}>
+          {officer.email}
+        </a>
+        ,{' '}
+        <a className="underline" href={`tel:${officer.phone.replace(/[\s()-]/g, '')}`}>
+          {officer.phone}
+        </a>
+        .
+      </p>
+    </div>
   )
 }

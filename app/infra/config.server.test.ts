@@ -139,6 +139,14 @@ describe('parseConfig', () => {
     expectOneLineErrorNaming({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL')
   })
 
+  it('reads the grievance officer and refuses a GRIEVANCE_OFFICER_EMAIL or _PHONE that is not one, naming it', () => {
+    const config = parseConfig({ GRIEVANCE_OFFICER_NAME: ' Meera Iyer ', GRIEVANCE_OFFICER_EMAIL: 'grievance@example.com', GRIEVANCE_OFFICER_PHONE: '+91 90000 22222' })
+    expect([config.GRIEVANCE_OFFICER_NAME, config.GRIEVANCE_OFFICER_EMAIL, config.GRIEVANCE_OFFICER_PHONE]).toEqual(['Meera Iyer', 'grievance@example.com', '+91 90000 22222'])
+    expectOneLineErrorNaming({ GRIEVANCE_OFFICER_EMAIL: 'not-an-email' }, 'GRIEVANCE_OFFICER_EMAIL')
+    expectOneLineErrorNaming({ GRIEVANCE_OFFICER_PHONE: 'call me' }, 'GRIEVANCE_OFFICER_PHONE')
+    expectOneLineErrorNaming({ GRIEVANCE_OFFICER_NAME: 'x'.repeat(101) }, 'GRIEVANCE_OFFICER_NAME')
+  })
+
   it('refuses a too-short ADMIN_PASSWORD', () => {
     expectOneLineErrorNaming({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD')
   })

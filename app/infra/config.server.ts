@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { trustProxySchema } from '~/lib/trust-proxy'
 import { rupeesToPaise } from '~/lib/money'
+import { GRIEVANCE_ENV_SHAPE } from '~/lib/grievance-officer'
 import { INVOICE_ENV_SHAPE, parseInvoiceSettings } from '~/lib/invoice-settings'
 import { MAX_LINE_QUANTITY } from '~/lib/cart'
 import { DEFAULT_CONTACT, DEFAULT_SHOP_NAME } from '~/lib/shop'
@@ -88,6 +89,8 @@ const configSchema = z
     WHATSAPP_URL: z.string().default('https://wa.me/919876543210'),
     // The invoices' seller and per-category HSN and GST rate (app/lib/invoice-settings.ts, ADR 035).
     ...INVOICE_ENV_SHAPE,
+    // The seller's grievance officer (app/lib/grievance-officer.ts; ADR 081).
+    ...GRIEVANCE_ENV_SHAPE,
     /** Mail (ADR 034): without SMTP_URL mail goes to the admin's mailbox at /admin/mail. */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })

@@ -2,6 +2,7 @@
 // about. The paths come from server/route-paths.ts; the queries are read by the pages' and the
 // API's own parsers, so a kept answer is keyed exactly as the call itself reads it (ADR 049).
 import { DEFAULT_SORT, type ListingQuery, listingSearch, parseListingQuery } from '~/lib/listing-filters'
+import { POLICY_SLUGS } from '~/lib/policies'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { apiListingInput, apiListingQuerySchema, toListingQuery } from '~/schemas/api-listing'
 import { pageSchema } from '~/schemas/pagination'
@@ -32,6 +33,9 @@ const PRODUCT_ANSWER = pathPattern(ROUTE_PATHS.apiProduct, { params: { id: PRODU
 const PRODUCT_REVIEWS = pathPattern(ROUTE_PATHS.apiReviews, { params: { productId: PRODUCT_ID } })
 const PRODUCT_PAGES = [PRODUCT_PAGE, PRODUCT_ANSWER, PRODUCT_REVIEWS]
 
+/** The policy pages' slugs (app/lib/policies.ts): any other path under /shop/policies/ is a 404, never kept. */
+const POLICY_SLUG = POLICY_SLUGS.join('|')
+
 const noQuery = (search: string) => (search === '' ? '' : null)
 
 /**
@@ -48,6 +52,8 @@ const noQuery = (search: string) => (search === '' ? '' : null)
 const CACHED_PAGES: Array<[RegExp, (search: string) => string | null]> = [
   [pathPattern(ROUTE_PATHS.home), noQuery],
   [pathPattern(ROUTE_PATHS.aboutUs), noQuery],
+  // The policy pages (ADR 081): a new version is a write to policy_versions, which drops every kept page.
+  [pathPattern(ROUTE_PATHS.policy, { params: { slug: POLICY_SLUG } }), noQuery],
   [pathPattern(ROUTE_PATHS.listing), (search) => (search.length > MAX_LISTING_QUERY ? null : keptListingQuery(parseListingQuery(new URLSearchParams(search))))],
   [pathPattern(ROUTE_PATHS.search), searchQuery],
   [PRODUCT_PAGE, (search) => (search === '' || /^reviews=[1-9][0-9]{0,3}$/.test(search) ? search : null)],

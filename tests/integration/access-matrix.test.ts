@@ -143,6 +143,13 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
   'routes/admin/delivery.tsx': [adminPage(() => '/admin/delivery'), adminPost(() => '/admin/delivery', { shipFrom: 'nowhere' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
+  // Policy pages (ADR 081): an empty text is refused next to the box (400) and saves nothing.
+  'routes/admin/policies.tsx': [adminPage(() => '/admin/policies')],
+  'routes/admin/policy-edit.tsx': [
+    adminPage(() => '/admin/policies/returns'),
+    { method: 'GET', url: () => '/admin/policies/cookies', expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+    adminPost(() => '/admin/policies/returns', { intent: 'save', body: '' }),
+  ],
   // Mail 1 is the confirmation of Alpha's paid order; a post asks to send a given-up mail again.
   'routes/admin/mail-message.tsx': [adminPage(() => '/admin/mail/1'), adminPost(() => '/admin/mail/1', {}, '→/admin/mail/1')],
   // Custom requests: an unknown one is a 404 for the admin; a post with a bad status changes nothing.
@@ -157,6 +164,7 @@ const RULES: Record<string, Cell[]> = {
   'routes/shop/listing.tsx': [shopPage('/shop/listing?category=jewellery&sortBy=price-hightolow&page=2')],
   'routes/shop/search.tsx': [shopPage('/shop/search?keyword=resin')],
   'routes/shop/about-us.tsx': [shopPage('/shop/about-us')],
+  'routes/shop/policy.tsx': [shopPage('/shop/policies/terms'), shopPage('/shop/policies/returns')],
   // Anyone may ask for a custom piece; a post without contact details is a 400 that stores nothing.
   'routes/shop/custom-order.tsx': [
     shopPage('/shop/custom-order'),

@@ -61,6 +61,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/dispatch.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/delivery.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/mail.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/policies.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/policy-edit.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/custom-orders.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/custom-order.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/mail-message.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
@@ -71,6 +73,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/shop/listing.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/search.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/shop/about-us.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
+  'routes/shop/policy.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/shop/custom-order.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form', 'multipart'] }, { method: 'POST', role: 'shopper', encodings: ['form'] }],
   'routes/shop/cart.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'POST', role: 'visitor', encodings: ['form'] }],
   'routes/shop/product.tsx': [
@@ -288,7 +291,8 @@ describe('input robustness', () => {
       if (!targets || targets === 'layout') continue
       for (const target of targets) {
         const browser = () => (target.role === 'admin' ? admin : target.role === 'shopper' ? shopper.browser : visitor())
-        // Path params: fuzzed, or the caller's own ids so the handler gets past the ownership check.
+        // Path params: fuzzed, or the caller's own ids so the handler gets past the ownership check
+        // ('returns': a policy page, so the editor's post reaches its parser).
         // A DELETE that names a real record of the caller's (their address, their cart line, a product
         // for the admin) is a valid request, not a malformed one: it may delete, so it is left out.
         // So is the shopper cancelling their own order: the cancel call takes no body.
@@ -299,7 +303,7 @@ describe('input robustness', () => {
               ? first === shopper.productId
               : first === shopper.userId && (second === shopper.addressId || second === shopper.productId)))
         const params = fc
-          .array(fc.oneof(paramValue, fc.constantFrom(shopper.userId, shopper.productId, shopper.addressId, shopper.orderId)), {
+          .array(fc.oneof(paramValue, fc.constantFrom(shopper.userId, shopper.productId, shopper.addressId, shopper.orderId, 'returns')), {
             minLength: 2,
             maxLength: 2,
           })

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, CalendarIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon, TruckIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, CalendarIcon, DocumentIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon, TruckIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -35,6 +35,7 @@ const LINKS = [
   { to: '/admin/delivery', label: 'Delivery', Icon: TruckIcon },
   { to: '/admin/discounts', label: 'Discounts', Icon: TagIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
+  { to: '/admin/policies', label: 'Policies', Icon: DocumentIcon },
 ]
 
 function AdminNav() {

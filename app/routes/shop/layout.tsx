@@ -4,7 +4,9 @@ import { ProductGridSkeleton } from '~/components/product-grid-skeleton'
 import { ShopFooter } from '~/components/shop-footer'
 import { ShopHeader } from '~/components/shop-header'
 import { ErrorMessage } from '~/components/error-message'
+import { domainSettings } from '~/domain/settings.server'
 import { getConfig } from '~/infra/config.server'
+import { grievanceOfficer } from '~/lib/grievance-officer'
 import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
 import { getUser, redirectAdminAway } from '~/web/auth.server'
@@ -29,9 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       facebook: config.FACEBOOK_URL,
       whatsapp: config.WHATSAPP_URL,
       deliveryFeePaise: config.DELIVERY_FEE,
+      seller: { ...sellerOf(domainSettings().invoice.seller), grievanceOfficer: grievanceOfficer(config) },
     },
   }
 }
+
+const sellerOf = ({ legalName, address, gstin }: { legalName: string; address: string[]; gstin: string | null }) => ({ legalName, address, gstin })
 
 /** Pages whose product grid shows placeholders while a client navigation loads them. */
 const GRID_PAGES = new Set(['/shop/home', '/shop/listing', '/shop/search'])

@@ -1,0 +1,174 @@
+// Each policy page's default text, written from the shop's own settings (name, seller, contact, hours,
+// delivery fee, return window) when the owner has not written a version of her own: the page stays
+// right when a setting changes. The words follow what the shop does (docs/features.md): Razorpay for
+// cards, UPI and net banking, no cash on delivery, cancel until the studio accepts the order with a
+// full refund, a GST invoice for each paid order.
+import type { GrievanceOfficer } from './grievance-officer'
+import { formatPaise } from './money'
+import { type PolicySlug, STUDIO_HOURS } from './policies'
+
+/** What the default texts say of the shop, from its settings. */
+export interface PolicyFacts {
+  shopName: string
+  /** The seller's legal name (SELLER_LEGAL_NAME, else the shop's name). */
+  legalName: string
+  /** The seller's address lines; none when not set. */
+  address: string[]
+  gstin: string | null
+  email: string
+  phone: string
+  /** A flat fee an order (DELIVERY_FEE); 0: free delivery. */
+  deliveryFeePaise: number
+  returnWindowDays: number
+  /** The seller's grievance officer (E-Commerce Rules 2020). */
+  grievanceOfficer: GrievanceOfficer
+}
+
+const addressLine = (facts: PolicyFacts) => (facts.address.length ? facts.address.join(', ') : null)
+
+function seller(facts: PolicyFacts): string[] {
+  return [
+    `- Seller: ${facts.legalName}`,
+    ...(addressLine(facts) ? [`- Address: ${addressLine(facts)}`] : []),
+    ...(facts.gstin ? [`- GSTIN: ${facts.gstin}`] : []),
+    `- Email: ${facts.email}`,
+    `- Phone: ${facts.phone} (${STUDIO_HOURS})`,
+  ]
+}
+
+function grievance(facts: PolicyFacts): string[] {
+  const officer = facts.grievanceOfficer
+  return [
+    '## Grievance officer',
+    'If we have not settled a complaint, write to our grievance officer. We acknowledge a complaint within 48 hours and resolve it within one month.',
+    `- ${officer.name}, ${officer.designation}`,
+    `- Email: ${officer.email}`,
+    `- Phone: ${officer.phone}`,
+  ]
+}
+
+function deliveryFee(facts: PolicyFacts): string {
+  return facts.deliveryFeePaise > 0
+    ? `Delivery costs ${formatPaise(facts.deliveryFeePaise)} an order, wherever in India it goes. The fee is shown in your cart and at checkout, before you pay, and is part of the total you pay.`
+    : 'Delivery is free on every order, wherever in India it goes.'
+}
+
+const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
+  terms: (f) => [
+    `These terms apply when you browse or buy from ${f.shopName}. By placing an order you agree to them.`,
+    '',
+    '## Who we are',
+    ...seller(f),
+    '',
+    '## Our pieces',
+    'Every piece is handmade in resin. Colours, flakes, flowers and bubbles differ a little from piece to piece and from the photos: that is part of handmade work, not a defect.',
+    '',
+    '## Prices and payment',
+    '- Prices are in Indian rupees and include GST. Each paid order gets a GST invoice, which you can download from the order page.',
+    `- ${deliveryFee(f)}`,
+    '- You pay online through Razorpay, by card, UPI or net banking. We do not offer cash on delivery.',
+    '- Your order is placed once the payment is confirmed. If a piece sells out while you pay, we cancel that order and refund you in full.',
+    '',
+    '## Cancellation, refunds and returns',
+    'See our Refund and Cancellation, Returns and Shipping and Delivery pages.',
+    '',
+    '## Reviews and custom requests',
+    'Reviews come from shoppers who bought the piece. We may hide a review that is abusive or not about the piece. Photos and words you send with a custom request are used only to quote and make your piece.',
+    '',
+    '## The law',
+    'These terms are governed by the laws of India. For a complaint, write to us first (see Contact Us); we answer within 48 hours.',
+    '',
+    ...grievance(f),
+  ],
+  privacy: (f) => [
+    `${f.legalName} runs ${f.shopName}. This notice says what we keep about you, why, and what you can ask of us.`,
+    '',
+    '## What we keep',
+    '- Your name, email address and password (kept only as a secure hash) when you create an account.',
+    '- Your delivery addresses and phone number, to deliver your orders and reach you about them.',
+    '- Your orders, invoices, reviews and custom requests.',
+    '- Cookies that keep you signed in, keep your cart and remember your light or dark theme. We use no advertising or tracking cookies.',
+    '',
+    '## Payments',
+    'Payments go through Razorpay. Your card and UPI details are entered with Razorpay and never reach us; we keep only the payment\'s reference and status.',
+    '',
+    '## Why and with whom',
+    '- To make, send and bill your orders, and to answer you.',
+    '- With the courier who delivers your parcel (your name, address and phone) and with Razorpay (the amount and your contact details).',
+    '- We do not sell or rent your data, and we send no marketing mail unless you ask for it.',
+    '',
+    '## How long',
+    'Invoices and order records are kept for eight years, as Indian tax law requires. The rest is kept while you have an account.',
+    '',
+    '## Your rights',
+    `You may ask to see, correct or delete your data: write to ${f.email}. We answer within 48 hours.`,
+  ],
+  refunds: (f) => [
+    '## Cancelling an order',
+    '- You can cancel an order yourself from its page in your account until the studio accepts it. You get a full refund, delivery included.',
+    '- Once the studio has accepted an order, the piece is being made or packed and the order can no longer be cancelled.',
+    '- If we cannot fulfil an order (a piece sold out, or cannot be made), we cancel it and refund you in full.',
+    '',
+    '## Refunds',
+    '- Refunds go back through Razorpay to the card, UPI account or bank you paid with. We start them at once; your bank usually shows them within 5 to 7 working days.',
+    '- The order page shows the refund and the day it was processed, and a credit note for your records.',
+    `- For a piece that arrived damaged, defective or not what you ordered, see our Returns page: you have ${f.returnWindowDays} days from delivery.`,
+    '- We do not offer cash on delivery, so there are no cash refunds.',
+    '',
+    '## Questions',
+    `Write to ${f.email} or call ${f.phone} (${STUDIO_HOURS}).`,
+  ],
+  shipping: (f) => [
+    '## Where we deliver',
+    'We deliver to addresses across India through a courier. We do not ship outside India.',
+    '',
+    '## What it costs',
+    deliveryFee(f),
+    '',
+    '## When it leaves',
+    '- Each product page says when the piece leaves the studio. Pieces made to order take the working days shown on their page; the studio works Monday to Saturday.',
+    '- Once your parcel is on its way, the order page shows the courier and the tracking number, and we write to you.',
+    '- Most parcels arrive 3 to 7 days after they leave the studio, depending on the distance.',
+    '',
+    '## Payment',
+    'Orders are paid online through Razorpay before they leave. We do not offer cash on delivery.',
+    '',
+    '## A parcel that arrives damaged',
+    `Take photos of the parcel and the piece and write to us within ${f.returnWindowDays} days of delivery (see Returns).`,
+  ],
+  returns: (f) => [
+    '## Our return window',
+    `You can ask to return a piece within ${f.returnWindowDays} days of delivery if it arrived damaged, defective or not what you ordered.`,
+    '',
+    '## How to ask',
+    `- Write to ${f.email} with your order number and photos of the piece and its packaging.`,
+    '- We reply within 48 hours with a replacement, a repair or a refund, and tell you how to send the piece back if we need it.',
+    '- When the fault is ours, we pay for the return.',
+    '',
+    '## What cannot be returned',
+    '- Personalised pieces (with a name, a date or your own flowers) and custom orders, unless they arrived damaged or defective.',
+    '- Pieces that have been used or damaged after delivery.',
+    '',
+    '## Refunds',
+    'An accepted return is refunded through Razorpay to the card, UPI account or bank you paid with, within 5 to 7 working days of our decision.',
+  ],
+  contact: (f) => [
+    `We are ${f.shopName}, a small resin art studio. Write, call or visit us.`,
+    '',
+    '## Reach us',
+    ...seller(f),
+    '',
+    '## Hours',
+    `${STUDIO_HOURS}. We answer mail within 48 hours.`,
+    '',
+    '## Custom pieces',
+    'For a custom piece, use the custom order form in the shop: tell us what you have in mind and we send a quote.',
+    '',
+    ...grievance(f),
+  ],
+}
+
+/** The default text of a policy page, from the shop's settings. */
+export function defaultPolicyText(slug: PolicySlug, facts: PolicyFacts): string {
+  return TEXTS[slug](facts).join('\n')
+}
