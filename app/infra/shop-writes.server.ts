@@ -3,8 +3,9 @@
 // reviews, banners, users for reviewers' names, orders becoming delivered). The page cache
 // (server/page-cache.ts, ADR 042) keeps a page only while no write since its render could change it:
 // a write confined to one product's own rows leaves the other products' pages (ADR 046). Stock holds
-// are not seen by the plugin: the domain tells each change of availability (availabilityChanged), and
-// only a change of what a page shows (out of stock, 'Only N items left') reaches the lists (ADR 050).
+// are not seen by the plugin, nor is the stock a payment takes (marked AVAILABILITY_TOLD): the domain
+// tells each change of availability (availabilityChanged), and only a change of what a page shows (out
+// of stock, 'Only N items left') reaches the lists (ADR 050); a sale within its hold changes nothing.
 import type {
   KyselyPlugin,
   OperationNode,
@@ -15,7 +16,7 @@ import type {
   UnknownRow,
 } from 'kysely'
 import type { AvailabilityChange } from '~/domain/cart/availability.server'
-import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
+import { AVAILABILITY_TOLD, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 
 /**
  * Tables no browse page reads for a visitor without a session. A write to any other table (a table
@@ -309,13 +310,23 @@ function statementScope(node: RootOperationNode, tables: string[]): ShopWrite {
   return { products: [...products] }
 }
 
+/**
+ * Whether the statement carries AVAILABILITY_TOLD: a stock write the domain tells the cache about
+ * itself (the stock a payment takes, whose hold already counted it), left out here so that a sale
+ * changing no badge drops no page (issue 29).
+ */
+export function availabilityTold(node: RootOperationNode): boolean {
+  const modifiers = (node as unknown as { endModifiers?: readonly OperationNode[] }).endModifiers ?? []
+  return modifiers.some((modifier) => modifier.kind === 'RawNode' && ((modifier as unknown as { sqlFragments?: string[] }).sqlFragments ?? []).join('').includes(AVAILABILITY_TOLD))
+}
+
 const pending = new WeakMap<object, ShopWrite>()
 
 /** The plugin getDb() installs: a write to a seen table bumps the generation once it has run. */
 export const shopWritesPlugin: KyselyPlugin = {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(args.node)
-    if (tables?.some((t) => seen(args.node, t))) pending.set(args.queryId, statementScope(args.node, tables))
+    if (tables?.some((t) => seen(args.node, t)) && !availabilityTold(args.node)) pending.set(args.queryId, statementScope(args.node, tables))
     return args.node
   },
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -61,6 +61,14 @@ export function missingChoicesMessage(missingVariety: VarietyType | null, missin
 
 export const LOW_STOCK_THRESHOLD = 10
 
+/**
+ * The mark (an SQL comment at the end of the statement) of a stock write whose change of availability
+ * the domain tells the page cache itself (the stock a payment takes: reportAvailability, ADR 050).
+ * The cache's write counter (app/infra/shop-writes.server.ts) leaves such a statement to that telling,
+ * so a sale that leaves every badge as it was drops no page (issue 29).
+ */
+export const AVAILABILITY_TOLD = '/* availability told */'
+
 /** What one product may hold: the admin form, its schema and the /api product bodies. */
 export const PRODUCT_LIMITS = { images: 8, options: 12, colors: 12 } as const
 

@@ -8,6 +8,7 @@ import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
 import { onPostgres } from '../helpers/test-db'
 import { ADMIN, ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
+import { testPaymentResult } from '../helpers/shop-api'
 import { type RunningServer, startServer } from './server'
 
 const PHONE = { 'Accept-Encoding': 'br, gzip, deflate', Accept: 'text/html' }
@@ -41,6 +42,8 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 
 /** Longer than this file ever takes, so no assertion depends on how fast the machine is. */
 const KEPT_FOR_THE_WHOLE_FILE_SECONDS = 3_600
+
+const stockRow = async (db: DB, id: string) => (await db.selectFrom('products').select('total_stock').where('id', '=', id).executeTakeFirstOrThrow()).total_stock
 
 const cartBadge = (html: string) => /aria-label="Cart, (\d+) items"/.exec(html)?.[1]
 
@@ -168,6 +171,36 @@ describe('page cache', () => {
       await other.stop()
     }
   }, 180_000)
+
+  it('a sale that changes no badge drops no page; one that does drops the lists at once (issue 29)', async () => {
+    const buyer = await registerShopper(server.url, 'Buyer', `buyer-${Date.now()}@example.com`)
+    const userId = buyer.userId as string
+    const address = await buyer.api('POST', '/api/shop/address/add', {
+      userId, addressLine: '2 Sale Street', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '+91 98450 54321', notes: '',
+    })
+    expect(address.status, JSON.stringify(address.json)).toBe(201)
+    const buy = async (productId: string, quantity: number) => {
+      expect((await buyer.api('POST', '/api/shop/cart/add', { userId, productId, quantity })).status).toBe(200)
+      const created = await buyer.api('POST', '/api/shop/order/razorpay/create', { userId, addressId: address.json.data._id })
+      expect(created.status, JSON.stringify(created.json)).toBe(201)
+      const paid = await buyer.api('POST', '/api/shop/order/razorpay/verify', testPaymentResult(created.json.razorpayOrder.id, `pay_sale${Date.now()}`, created.json.orderId))
+      expect(paid.status, JSON.stringify(paid.json)).toBe(200)
+    }
+    const listing = '/shop/listing?category=jewellery'
+    await (await visit(listing)).text()
+    expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
+    // 40 pendants: sales within their checkouts' holds leave plenty, as every card said (10 at most an order).
+    for (const quantity of [1, 10, 10]) {
+      await buy('moon-pendant', quantity)
+      expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
+    }
+    expect(await stockRow(db, 'moon-pendant')).toBe(19)
+    // Down to 9: the card now says how many are left, at once.
+    await buy('moon-pendant', 10)
+    const after = await visit(listing)
+    expect(after.headers.get('x-cache')).not.toBe('HIT')
+    expect(await after.text()).toContain('Only 9 items left')
+  })
 
   it("a change to one product's own rows drops that product's page and the lists, never another product's page (ADR 046)", async () => {
     const bowl = '/shop/product/wave-bowl'

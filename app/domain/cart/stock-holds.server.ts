@@ -11,6 +11,7 @@
 import { sql, } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { lockCounter } from '../../../db/dialect'
+import { AVAILABILITY_TOLD } from '~/lib/catalog'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { clock } from '~/domain/clock'
 import { Invalid } from '~/domain/errors'
@@ -240,6 +241,8 @@ async function takeProductStock(trx: Trx, productId: string, quantity: number, n
     .set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now })
     .where('id', '=', productId)
     .where(availableStock('products', { now }), '>=', quantity)
+    // confirmHolds tells what this changes (reportAvailability).
+    .modifyEnd(sql.raw(AVAILABILITY_TOLD))
     .executeTakeFirst()
   return Number(taken.numUpdatedRows) > 0
 }

@@ -3,6 +3,7 @@
 // each written with products.total_stock (the sum of the product's variants) in the same statement
 // sequence of the caller's transaction.
 import { type RawBuilder, sql } from 'kysely'
+import { AVAILABILITY_TOLD } from '~/lib/catalog'
 import type { DB, Trx } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
 import { PRODUCT_STOCK, type VariantKey, variantOf } from '~/lib/variants'
@@ -109,9 +110,16 @@ export async function takeVariantStock(trx: Trx, productId: string, key: Variant
     .where('pv.variety_name', '=', key.variety)
     .where('pv.color', '=', key.color)
     .where(variantAvailableSql('pv', { now }), '>=', quantity)
+    // The payment that takes it tells what this changes (reportAvailability).
+    .modifyEnd(sql.raw(AVAILABILITY_TOLD))
     .executeTakeFirst()
   if (Number(taken.numUpdatedRows) === 0) return false
-  await trx.updateTable('products').set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now }).where('id', '=', productId).execute()
+  await trx
+    .updateTable('products')
+    .set({ total_stock: sql`total_stock - ${quantity}`, updated_at: now })
+    .where('id', '=', productId)
+    .modifyEnd(sql.raw(AVAILABILITY_TOLD))
+    .execute()
   return true
 }
 
