@@ -32,6 +32,7 @@ import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
 import * as productSku from '../migrations/2026-11-27T0240-product-sku'
 import * as discountCodes from '../migrations/2026-11-27T0320-discount-codes'
 import * as campaignBanners from '../migrations/2026-11-27T0330-campaign-banners'
+import * as secondOptionGroup from '../migrations/2026-11-27T0400-second-option-group'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0240-product-sku': productSku,
   '2026-11-27T0320-discount-codes': discountCodes,
   '2026-11-27T0330-campaign-banners': campaignBanners,
+  '2026-11-27T0400-second-option-group': secondOptionGroup,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
