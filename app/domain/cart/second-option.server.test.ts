@@ -108,6 +108,10 @@ it('an edit without the group keeps it and its variants; one that names another 
   const kept = await updateProduct(db, pendant, { ...older, varieties: older.varieties.map(({ byOption2: _b, ...v }) => v) })
   expect(kept.option2?.options).toEqual(['Gold', 'Silver'])
   expect(kept.variants).toHaveLength(7)
+  // Stock given by option alone (the product sheet's grid) does not overwrite the combinations.
+  const sheet = await updateProduct(db, pendant, { ...older, varieties: older.varieties.map(({ byOption2: _b, ...v }) => ({ ...v, stockByColor: { Teal: 9 } })) })
+  expect(sheet.variants).toHaveLength(7)
+  expect(sheet.totalStock).toBe(23)
   const renamed = await updateProduct(db, pendant, { ...older, options2: ['Gold'], option2Label: 'Chain', varieties: older.varieties.map(({ byOption2: _b, ...v }) => v) })
   expect(renamed.option2?.options).toEqual(['Gold'])
   expect(renamed.variants.every((v) => v.option2 === 'Gold')).toBe(true)

@@ -81,7 +81,10 @@ export async function saveVariantStock(
     return false
   }
   const existing = await trx.selectFrom('product_variants').selectAll().where('product_id', '=', productId).execute()
-  const given = variantStockOf(input)
+  // An input that does not speak of the second group (the product sheet, an older /api client) keeps
+  // the variants of a product that keeps its stock per second option: its grid cannot say them (ADR 077).
+  const keepsGroup = input.options2 === undefined && existing.some((row) => row.option2 !== '')
+  const given = keepsGroup ? null : variantStockOf(input)
   if (given === null) {
     const options = input.varietyType ? input.varieties.map((v) => v.name) : []
     // An input that does not speak of the second group (an older client) keeps it (ADR 077).
