@@ -32,6 +32,7 @@ import * as choicePictures from '../migrations/2026-11-27T0230-choice-pictures'
 import * as productSku from '../migrations/2026-11-27T0240-product-sku'
 import * as discountCodes from '../migrations/2026-11-27T0320-discount-codes'
 import * as campaignBanners from '../migrations/2026-11-27T0330-campaign-banners'
+import * as secondOptionGroup from '../migrations/2026-11-27T0400-second-option-group'
 import * as automaticOffers from '../migrations/2026-11-27T0410-automatic-offers'
 import * as policyVersions from '../migrations/2026-11-27T0430-policy-versions'
 import * as deliveryRates from '../migrations/2026-11-27T0450-delivery-rates'
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0240-product-sku': productSku,
   '2026-11-27T0320-discount-codes': discountCodes,
   '2026-11-27T0330-campaign-banners': campaignBanners,
+  '2026-11-27T0400-second-option-group': secondOptionGroup,
   '2026-11-27T0410-automatic-offers': automaticOffers,
   '2026-11-27T0430-policy-versions': policyVersions,
   '2026-11-27T0450-delivery-rates': deliveryRates,

@@ -54,6 +54,8 @@ export interface ProductsTable {
   variety_type: VarietyType | null
   /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
   option_label: Generated<string>
+  /** The owner's name for the second option group ('Chain', ADR 077); '' when the product has none. */
+  option2_label: Generated<string>
   /** The product's own SKU when it has no variants (a variant keeps its own); null when none. */
   sku: Generated<string | null>
   /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
@@ -95,6 +97,14 @@ export interface ProductVarietiesTable {
   made_to_order_days: ColumnType<number | null, number | null | undefined, number | null>
 }
 
+/** One option of the product's second option group (ADR 077), e.g. a chain. */
+export interface ProductOptions2Table {
+  id: Generated<number>
+  product_id: string
+  position: number
+  name: string
+}
+
 /**
  * A variant's own stock (ADR 061): keyed by option, colour or both ('' for the part not in the key).
  * A product with rows here keeps total_stock = the sum of their stock, written in the same transaction.
@@ -102,6 +112,8 @@ export interface ProductVarietiesTable {
 export interface ProductVariantsTable {
   product_id: string
   variety_name: Generated<string>
+  /** The second group's option (ADR 077); '' when the product has none or the variant is not keyed by it. */
+  option2: Generated<string>
   color: Generated<string>
   stock: number
   price_paise: number | null
@@ -109,6 +121,8 @@ export interface ProductVariantsTable {
   sku: string | null
   image: string | null
   position: Generated<number>
+  /** The variant's own making time in working days (ADR 077): 0 ready to ship; null: its option's, else the product's. */
+  made_to_order_days: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CartsTable {
@@ -127,6 +141,8 @@ export interface CartLinesTable {
   product_id: string
   /** '' when the product has no variety. */
   variety_name: Generated<string>
+  /** The second group's option (ADR 077); '' when the product has no second group. */
+  option2: Generated<string>
   /** '' when the product has no colors. */
   color: Generated<string>
   /** The line's personalisation, JSON label -> value ('' for none): part of the line's identity (ADR 069). */
@@ -215,6 +231,9 @@ export interface OrderLinesTable {
   variety_name: string
   /** The option group's name when bought ('Chain'); '' reads as the variety type's word. */
   option_label: Generated<string>
+  /** The second group's option as bought (ADR 077) and the group's name then ('Chain'); '' for none. */
+  option2: Generated<string>
+  option2_label: Generated<string>
   color: string
   /** The personalisation as bought, JSON label -> value ('' for none): a snapshot (ADR 069). */
   personalization: Generated<string>
@@ -289,8 +308,9 @@ export interface StockHoldsTable {
   product_id: string
   /** The order's user: a shopper's own holds do not count against their own cart. */
   user_id: string
-  /** The variant held (ADR 061): its product_variants key, or '' and '' for the product's own stock. */
+  /** The variant held (ADR 061, 077): its product_variants key, or '' for each part for the product's own stock. */
   variety_name: Generated<string>
+  option2: Generated<string>
   color: Generated<string>
   quantity: number
   expires_at: string
@@ -451,8 +471,9 @@ export interface CustomRequestPhotosTable {
 export interface StockMovementsTable {
   id: Generated<number>
   product_id: string
-  /** '' for the part the stock is not keyed by (ADR 061). */
+  /** '' for the part the stock is not keyed by (ADR 061, 077). */
   variety_name: Generated<string>
+  option2: Generated<string>
   color: Generated<string>
   change: number
   stock_after: number
@@ -469,6 +490,7 @@ export interface StockAlertsTable {
   id: Generated<number>
   product_id: string
   variety_name: Generated<string>
+  option2: Generated<string>
   color: Generated<string>
   email: string
   created_at: CreatedAt
@@ -566,6 +588,7 @@ export interface Database {
   product_colors: ProductColorsTable
   product_varieties: ProductVarietiesTable
   product_variants: ProductVariantsTable
+  product_options2: ProductOptions2Table
   stock_movements: StockMovementsTable
   stock_alerts: StockAlertsTable
   studio_holidays: StudioHolidaysTable

@@ -65,6 +65,8 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       // Its colours' own prices (ADR 071), optional extras in rupees.
       option.priceByColor = stockMap(item.priceByColor)
       option.salePriceByColor = stockMap(item.salePriceByColor)
+      // Stock per option of the second group (ADR 077), an optional extra.
+      option.byOption2 = byOption2Map(item.byOption2)
       // Its own picture, an optional extra: one of the product's images, '' for none.
       option.image = orNothing(item.image)
       // The option's own making time (ADR 070), an optional extra; null or absent: the product's.
@@ -72,6 +74,36 @@ function toVarieties(variety: unknown): { varietyType: unknown; varieties: unkno
       return option
     }),
   }
+}
+
+/** {option2: {stock, stockByColor, price, salePrice, priceByColor, salePriceByColor}} as the schema should see it. */
+function byOption2Map(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined
+  if (!isObject(value)) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([name, entry]) => [
+      name,
+      isObject(entry)
+        ? {
+            stock: amount(entry.stock),
+            stockByColor: stockMap(entry.stockByColor),
+            price: amount(entry.price),
+            salePrice: amount(entry.salePrice),
+            priceByColor: stockMap(entry.priceByColor),
+            salePriceByColor: stockMap(entry.salePriceByColor),
+          }
+        : entry,
+    ]),
+  )
+}
+
+/** The second group (ADR 077) `{label, options: [name | {name}]}`: left out keeps it (an edit), null removes it. */
+function toOptions2(value: unknown): Json {
+  if (value === undefined) return {}
+  if (value === null) return { option2Label: '', options2: [] }
+  if (!isObject(value)) return { options2: value }
+  const options = Array.isArray(value.options) ? value.options.map((o) => (isObject(o) ? o.name : o)) : (value.options ?? [])
+  return { option2Label: orNothing(value.label), options2: options }
 }
 
 function toImages(image: unknown, images: unknown): unknown {
@@ -101,6 +133,7 @@ export function fromApiProduct(body: unknown): Json {
     madeToOrderDays: amount(b.madeToOrderDays),
     ...toVarieties(b.variety),
     optionLabel: orNothing(b.optionLabel),
+    ...toOptions2(b.options2),
     stockByColor: stockMap(b.stockByColor),
     priceByColor: stockMap(b.priceByColor),
     salePriceByColor: stockMap(b.salePriceByColor),
@@ -113,6 +146,8 @@ export function fromApiProduct(body: unknown): Json {
 
 /** A schema error's field in the API's words (e.g. `varieties.0.name` -> `variety.sizes.0.size`). */
 function apiField(field: string, varietyType: unknown): string {
+  if (field === 'option2Label') return 'options2.label'
+  if (field.startsWith('options2')) return field.replace(/^options2/, 'options2.options')
   if (!field.startsWith('varieties') && field !== 'varietyType') return field
   if (field === 'varietyType') return 'variety.type'
   if (!isVarietyKind(varietyType)) return field.replace(/^varieties/, 'variety')
@@ -147,6 +182,8 @@ export function editBody(current: ProductDetail, body: unknown): unknown {
   const merged: Json = withoutVariantStock(toApiProduct(current))
   merged.optionLabel = current.ownOptionLabel
   delete merged.image
+  // An edit that does not speak of the second group keeps it as it is (ADR 077).
+  if (!Object.hasOwn(body, 'options2')) delete merged.options2
   const given = Object.fromEntries(
     Object.entries(body).filter(([key, value]) => value !== undefined && !(key === 'images' && value === null)),
   )
@@ -161,11 +198,12 @@ function withoutVariantStock(product: ReturnType<typeof toApiProduct>): Json {
   const { stockByColor: _, priceByColor: _p, salePriceByColor: _sp, variety, ...rest } = product
   if (!variety) return { ...rest, variety }
   // The variants' own prices go with their stock (ADR 071): kept by saveVariantStock when none is given.
-  const strip = <T extends { stock?: number; stockByColor?: Record<string, number>; priceByColor?: unknown; salePriceByColor?: unknown }>({
+  const strip = <T extends { stock?: number; stockByColor?: Record<string, number>; priceByColor?: unknown; salePriceByColor?: unknown; byOption2?: unknown }>({
     stock: _s,
     stockByColor: _c,
     priceByColor: _pc,
     salePriceByColor: _spc,
+    byOption2: _b,
     ...option
   }: T) => option
   return { ...rest, variety: { ...variety, options: variety.options.map(strip), sizes: variety.sizes.map(strip), packs: variety.packs.map(strip) } }
@@ -173,7 +211,7 @@ function withoutVariantStock(product: ReturnType<typeof toApiProduct>): Json {
 
 /** The stock per variant an editor started from (updateProduct's variantStockSeen). */
 export function variantStockSeen(current: ProductDetail) {
-  return current.variants.map((v) => ({ variety: v.variety, color: v.color, stock: v.available }))
+  return current.variants.map((v) => ({ variety: v.variety, option2: v.option2, color: v.color, stock: v.available }))
 }
 
 /** The catalogue in full (title order), for GET /api/admin/products/get: one page of `pageSize`. */

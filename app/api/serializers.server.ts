@@ -40,11 +40,19 @@ function toApiProductCard(card: ProductCardData) {
  * An option's stock, when the product keeps stock per variant (ADR 061): in all, and by colour where
  * colours have their own; and its own making time, when it has one (ADR 070).
  */
-type OptionStock = {
-  stock?: number
+type ColorStock = {
   stockByColor?: Record<string, number>
   priceByColor?: Record<string, number>
   salePriceByColor?: Record<string, number>
+}
+
+/** One option combined with one of the second group's (ADR 077): its stock, by colour, and its own prices in rupees. */
+type Option2Stock = ColorStock & { stock: number; price?: number; salePrice?: number }
+
+type OptionStock = ColorStock & {
+  stock?: number
+  /** Stock per option of the second group (ADR 077), when the option keeps it so. */
+  byOption2?: Record<string, Option2Stock>
   madeToOrderDays?: number
 }
 
@@ -59,7 +67,7 @@ export interface ApiVariety {
  * {colour: stock} of the variants given, or nothing when there are none; and {colour: rupees} of
  * those with their own price or sale price (ADR 071), only when some have.
  */
-function byColor(variants: ProductDetail['variants']): Pick<OptionStock, 'stockByColor' | 'priceByColor' | 'salePriceByColor'> {
+function byColor(variants: ProductDetail['variants']): ColorStock {
   if (variants.length === 0) return {}
   const own = (key: 'pricePaise' | 'salePricePaise') =>
     Object.fromEntries(variants.flatMap((v) => (v[key] === undefined ? [] : [[v.color, paiseToRupees(v[key])]])))
@@ -85,8 +93,35 @@ function optionShelfStock(detail: ProductDetail, option: string): OptionStock {
   if (detail.variants.length === 0) return {}
   const own = detail.variants.filter((v) => v.variety === option)
   if (own.length === 0) return detail.variants.some((v) => v.variety === '') ? {} : { stock: 0 }
-  const colored = own.filter((v) => v.color !== '')
-  return { stock: own.reduce((sum, v) => sum + v.available, 0), ...byColor(colored) }
+  const second = own.filter((v) => v.option2 !== '')
+  const colored = own.filter((v) => v.option2 === '' && v.color !== '')
+  return { stock: sumOf(own), ...byColor(colored), ...(second.length ? { byOption2: byOption2(second) } : {}) }
+}
+
+const sumOf = (variants: ProductDetail['variants']) => variants.reduce((sum, v) => sum + v.available, 0)
+
+/** An option's variants keyed by a second option (ADR 077), grouped by it: {Gold: {stock, stockByColor?, price?, ...}}. */
+function byOption2(variants: ProductDetail['variants']): Record<string, Option2Stock> {
+  const names = [...new Set(variants.map((v) => v.option2))]
+  return Object.fromEntries(
+    names.map((name) => {
+      const of = variants.filter((v) => v.option2 === name)
+      const plain = of.find((v) => v.color === '')
+      const own = {
+        ...(plain?.pricePaise === undefined ? {} : { price: paiseToRupees(plain.pricePaise) }),
+        ...(plain?.salePricePaise === undefined ? {} : { salePrice: paiseToRupees(plain.salePricePaise) }),
+      }
+      return [name, { stock: sumOf(of), ...byColor(of.filter((v) => v.color !== '')), ...own }]
+    }),
+  )
+}
+
+/** The second option group (ADR 077), an extra: its name and options, each with its stock in all when stock is kept by it. */
+function toApiOptions2(detail: ProductDetail) {
+  if (!detail.option2) return {}
+  const stocked = detail.variants.some((v) => v.option2 !== '')
+  const options = detail.option2.options.map((name) => ({ name, ...(stocked ? { stock: sumOf(detail.variants.filter((v) => v.option2 === name)) } : {}) }))
+  return { options2: { label: detail.option2.label, options } }
 }
 
 /** An option's own picture, an extra given only when it has one. */
@@ -126,6 +161,7 @@ export function toApiProduct(detail: ProductDetail) {
     variety: toApiVariety(detail),
     // Extras (ADR 061): the option group's name, and the stock of colours that carry their own.
     optionLabel: detail.optionLabel,
+    ...toApiOptions2(detail),
     // Working days the studio takes to make it (ADR 070); 0: ready to ship.
     madeToOrderDays: detail.madeToOrderDays,
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
@@ -175,6 +211,7 @@ export function toApiCartItem(line: CartLine) {
     lineId: line.id,
     quantity: line.quantity,
     variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+    ...option2Field(line),
     color: line.color || null,
     // Extra (ADR 069): label -> value ({} for none); prices include the add-ons.
     personalization: line.personalization,
@@ -185,6 +222,11 @@ export function toApiCartItem(line: CartLine) {
     available: line.available,
     problem: line.problem,
   }
+}
+
+/** An extra of a cart or order line with a second option (ADR 077): the option and its group's name. */
+function option2Field(line: { option2: string; option2Label: string }) {
+  return line.option2 ? { option2: line.option2, option2Label: line.option2Label } : {}
 }
 
 /** A cart: `_id` is null until the first item is added; totalAmount sums the available lines. */
@@ -214,6 +256,7 @@ export function toApiOrder(order: OrderDetail) {
       price: paiseToRupees(line.unitPricePaise),
       quantity: line.quantity,
       variety: line.varietyType && line.variety ? { type: line.varietyType, name: line.variety } : null,
+      ...option2Field(line),
       color: line.color || null,
       personalization: line.personalization,
     })),

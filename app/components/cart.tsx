@@ -93,6 +93,11 @@ export function CartLineRow({ line, redirectTo, makingTime }: { line: CartLine; 
             {line.optionLabel}: {line.variety}
           </p>
         ) : null}
+        {line.option2 ? (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {line.option2Label}: {line.option2}
+          </p>
+        ) : null}
         {line.color ? <p className="text-xs text-zinc-500 dark:text-zinc-400">Color: {line.color}</p> : null}
         {personalizationWords(line.personalization).map((words) => (
           <p key={words} className="text-xs break-words text-zinc-500 dark:text-zinc-400">

@@ -38,7 +38,7 @@ export function CheckoutSummary({
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color, ...personalizationWords(line.personalization), dispatch?.notes[line.id] ?? '']}
+            details={[line.variety, line.option2, line.color, ...personalizationWords(line.personalization), dispatch?.notes[line.id] ?? '']}
             totalPaise={line.lineTotalPaise}
             problem={line.problem}
           />

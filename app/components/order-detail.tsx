@@ -60,11 +60,11 @@ export function OrderLines({
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {order.lines.map((line) => (
           <LineItem
-            key={`${line.productId}-${line.variety}-${line.color}-${JSON.stringify(line.personalization)}`}
+            key={`${line.productId}-${line.variety}-${line.option2}-${line.color}-${JSON.stringify(line.personalization)}`}
             image={line.image}
             title={line.title}
             quantity={line.quantity}
-            details={[line.variety, line.color, ...personalizationWords(line.personalization)]}
+            details={[line.variety, line.option2, line.color, ...personalizationWords(line.personalization)]}
             totalPaise={line.unitPricePaise * line.quantity}
           />
         ))}

@@ -82,7 +82,7 @@ export function ProductDetailView({
   product: ProductDetail
   errors?: Record<string, string[] | null | undefined>
   /** The choices (and personalisation, by field position) of a refused post (no JS), so the shopper need not make them again. */
-  chosen?: { variety?: string; color?: string; personalization?: string[] }
+  chosen?: { variety?: string; option2?: string; color?: string; personalization?: string[] }
   headingLevel?: 'h1' | 'h2'
   /** Counted reviews (shown, by verified buyers): the stars link to them; none, no stars (ADR 062). */
   reviewCount: number
@@ -92,16 +92,27 @@ export function ProductDetailView({
   const fetcher = useCartFetcher(`add-${product.id}`)
   const fieldErrors = cartRefusal(fetcher.data)?.error ?? errors
   const [variety, setVariety] = useState(previous?.variety ?? '')
+  const [option2, setOption2] = useState(previous?.option2 ?? '')
   const [color, setColor] = useState(previous?.color ?? '')
-  // Stock per variant (ADR 061): an option is sold out when every colour of it is (or it alone is);
-  // a colour when it is with the chosen option, or with every option while none is chosen.
+  // Stock per variant (ADR 061, 077): an option is sold out when every combination of it is (or it
+  // alone is); a second option or a colour when it is with the other choices made, or with every
+  // one of them while none is chosen.
   const options = product.variety?.options.map((o) => o.name) ?? ['']
+  const options2 = product.option2?.options ?? ['']
   const colors = product.colors.length ? product.colors : ['']
-  const optionSoldOut = (name: string) => colors.every((c) => choiceSoldOut(product.variants, name, c))
-  const colorSoldOut = (name: string) => (variety ? [variety] : options).every((o) => choiceSoldOut(product.variants, o, name))
+  const soldOutAll = (os: string[], o2s: string[], cs: string[]) =>
+    os.every((o) => o2s.every((o2) => cs.every((c) => choiceSoldOut(product.variants, { variety: o, option2: o2, color: c }))))
+  const optionSoldOut = (name: string) => soldOutAll([name], options2, colors)
+  const option2SoldOut = (name: string) => soldOutAll(variety ? [variety] : options, [name], colors)
+  const colorSoldOut = (name: string) => soldOutAll(variety ? [variety] : options, option2 ? [option2] : options2, [name])
   const chooseVariety = (name: string) => {
     setVariety(name)
-    if (color && colors.every((c) => c !== color || choiceSoldOut(product.variants, name, c))) setColor('')
+    if (option2 && soldOutAll([name], [option2], colors)) setOption2('')
+    if (color && soldOutAll([name], option2 ? [option2] : options2, [color])) setColor('')
+  }
+  const chooseOption2 = (name: string) => {
+    setOption2(name)
+    if (color && soldOutAll(variety ? [variety] : options, [name], [color])) setColor('')
   }
   const chosen = product.variety?.options.find((o) => o.name === variety && !optionSoldOut(o.name)) ?? null
   // The picked colour's picture, else the picked option's (numbered from 1; 0 for none).
@@ -110,10 +121,11 @@ export function ProductDetailView({
   // A variant's own price (ADR 071): the choice's price, and until every choice is made the range
   // of what it may still come to (beside each option and colour too, so it reads without JS).
   const ownPrices = product.variants.some((v) => v.pricePaise !== undefined || v.salePricePaise !== undefined)
-  const priceOf = (o: string, c: string) => choicePrices(product, product.variety?.options.find((x) => x.name === o), product.variants, o, c)
-  const pricesOf = (os: string[], cs: string[]) => os.flatMap((o) => cs.map((c) => priceOf(o, c)))
-  const range = (os: string[], cs: string[]) => {
-    const units = pricesOf(os, cs).map(unitPricePaise)
+  const priceOf = (o: string, o2: string, c: string) =>
+    choicePrices(product, product.variety?.options.find((x) => x.name === o), product.variants, { variety: o, option2: o2, color: c })
+  const pricesOf = (os: string[], cs: string[], o2s = option2 ? [option2] : options2) => os.flatMap((o) => o2s.flatMap((o2) => cs.map((c) => priceOf(o, o2, c))))
+  const range = (os: string[], cs: string[], o2s?: string[]) => {
+    const units = pricesOf(os, cs, o2s).map(unitPricePaise)
     const [low, high] = [Math.min(...units), Math.max(...units)]
     return low === high ? formatPaise(low) : `${formatPaise(low)} – ${formatPaise(high)}`
   }
@@ -121,16 +133,19 @@ export function ProductDetailView({
   // The choice so far comes to one price (and sale price): shown as such, else as a range.
   const one = open.every((p) => p.pricePaise === open[0]?.pricePaise && p.salePricePaise === open[0]?.salePricePaise)
   const needsVariety = Boolean(product.variety)
+  const needsOption2 = product.option2 !== null
   const needsColor = product.colors.length > 0
-  const ready = (!needsVariety || chosen !== null) && (!needsColor || (color !== '' && !colorSoldOut(color)))
+  const ready =
+    (!needsVariety || chosen !== null) && (!needsOption2 || (option2 !== '' && !option2SoldOut(option2))) && (!needsColor || (color !== '' && !colorSoldOut(color)))
   const soldOut = product.totalStock === 0
   const formId = `add-to-cart-${product.id}`
   const reason = missingChoicesMessage(
     needsVariety && chosen === null ? (product.variety?.type ?? null) : null,
     needsColor && color === '',
+    needsOption2 && option2 === '' ? (product.option2?.label ?? '') : null,
   )
   // Without JS the reason stays on the page until every choice is ticked (hidden by CSS, app.css).
-  const needs = [needsVariety ? 'variety' : '', needsColor ? 'color' : ''].filter(Boolean).join(' ')
+  const needs = [needsVariety ? 'variety' : '', needsOption2 ? 'option2' : '', needsColor ? 'color' : ''].filter(Boolean).join(' ')
 
   return (
     <div data-product-detail="" className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
@@ -149,7 +164,7 @@ export function ProductDetailView({
           ) : ownPrices && !ready ? (
             <PriceTag {...(open[0] ?? product)} />
           ) : (
-            <PriceTag {...(ready || chosen ? priceOf(chosen?.name ?? '', color) : product)} />
+            <PriceTag {...(ready || chosen ? priceOf(chosen?.name ?? '', option2, color) : product)} />
           )}
         </div>
         {dispatch && !soldOut ? <DispatchNote dispatch={dispatch} chosenOption={chosen?.name ?? null} /> : null}
@@ -168,9 +183,24 @@ export function ProductDetailView({
               options={product.variety.options.map((o) => ({
                 value: o.name,
                 label: o.name,
-                hint: range([o.name], colors),
+                hint: range([o.name], colors, options2),
                 soldOut: optionSoldOut(o.name),
                 picture: pictureOf(o.image) || undefined,
+              }))}
+            />
+          ) : null}
+          {product.option2 ? (
+            <ChoiceGroup
+              legend={optionsHeading(product.option2.label)}
+              name="option2"
+              value={option2}
+              onChange={chooseOption2}
+              error={fieldErrors?.option2?.[0]}
+              options={product.option2.options.map((name) => ({
+                value: name,
+                label: name,
+                hint: ownPrices ? range(variety ? [variety] : options, color ? [color] : colors, [name]) : undefined,
+                soldOut: option2SoldOut(name),
               }))}
             />
           ) : null}

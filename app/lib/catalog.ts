@@ -54,9 +54,12 @@ export const VARIETY_NOUNS: Record<VarietyType, string> = {
 }
 
 /** 'Choose a size and a colour': why 'Add to Cart' waits; null once nothing is missing. */
-export function missingChoicesMessage(missingVariety: VarietyType | null, missingColor: boolean): string | null {
-  const missing = [missingVariety ? VARIETY_NOUNS[missingVariety] : null, missingColor ? 'a colour' : null].filter(Boolean)
-  return missing.length ? `Choose ${missing.join(' and ')}` : null
+export function missingChoicesMessage(missingVariety: VarietyType | null, missingColor: boolean, missingOption2: string | null = null): string | null {
+  // The second group's name (ADR 077) reads as its noun: 'Chain' -> 'a chain'.
+  const option2 = missingOption2 === null ? null : `a ${(missingOption2 || 'option').toLowerCase()}`
+  const missing = [missingVariety ? VARIETY_NOUNS[missingVariety] : null, option2, missingColor ? 'a colour' : null].filter(Boolean)
+  const words = missing.length > 2 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing.join(' and ')
+  return missing.length ? `Choose ${words}` : null
 }
 
 export const LOW_STOCK_THRESHOLD = 10

@@ -3,17 +3,17 @@
 import { MAX_STOCK } from './inventory'
 
 /** The columns, in the export's order; an import names them in its header, in any order. */
-export const CSV_COLUMNS = ['product_id', 'title', 'category', 'option_label', 'option', 'colour', 'price', 'sale_price', 'stock', 'sku'] as const
+export const CSV_COLUMNS = ['product_id', 'title', 'category', 'option_label', 'option', 'option2_label', 'option2', 'colour', 'price', 'sale_price', 'stock', 'sku'] as const
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
-/** The columns an import needs: which shelf, and its new stock. */
+/** The columns an import needs: which shelf, and its new stock (`option2`, the second group's option, only for pieces that have one: ADR 077). */
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = ['product_id', 'option', 'colour', 'stock']
 
 /**
  * Columns an import reads but does not write (they change in the product form). An import writes the
  * stock and, when the file has the columns, the SKU and a colour's own price and sale price (ADR 071).
  */
-export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label']
+export const IGNORED_CSV_COLUMNS: readonly CsvColumn[] = ['title', 'category', 'option_label', 'option2_label']
 
 /** Rupees as a cell holds them: up to 2 decimals, no grouping ('' where the column says none). */
 export const RUPEES_PATTERN = /^\d{1,7}(\.\d{1,2})?$/
@@ -34,6 +34,8 @@ export interface ImportRow {
   /** The product's title in the shop ('' when unknown). */
   title: string
   variety: string
+  /** The second group's option (ADR 077); '' for none. */
+  option2: string
   color: string
   /** The shelf's stock now, and the file's; null where the row does not say (problems). */
   from: number | null

@@ -76,6 +76,9 @@ export interface InvoiceOrder {
     title: string
     variety: string
     varietyLabel: string | null
+    /** The second group's option and name (ADR 077); left out or '' for none. */
+    option2?: string
+    option2Label?: string
     color: string
     /** The personalisation as bought, label -> value ({} for none; ADR 069): on the line's description. */
     personalization?: PersonalizationValues
@@ -113,6 +116,7 @@ export function buildInvoice(input: { order: InvoiceOrder; settings: InvoiceSett
       description: line.title,
       details: [
         line.variety ? `${line.varietyLabel ?? 'Option'}: ${line.variety}` : '',
+        line.option2 ? `${line.option2Label || 'Option'}: ${line.option2}` : '',
         line.color ? `Colour: ${line.color}` : '',
         ...personalizationWords(line.personalization ?? {}),
         line.discountPaise ? `Discount${order.discountCode ? ` ${order.discountCode}` : ''}: -${formatPaise(line.discountPaise)}` : '',

@@ -1,5 +1,5 @@
 // Back-in-stock alerts' words and bounds (issue 27, ADR 066), shared by the product page and the domain.
-import { choiceWords } from './variants'
+import { type ChoiceKey, choiceWords, keyOf, PRODUCT_STOCK, type VariantKey } from './variants'
 
 export const STOCK_ALERT_LIMITS = {
   /** Sold-out shelves one address may wait for at once. */
@@ -36,12 +36,14 @@ export interface SoldOutChoice {
 export function soldOutChoices(product: {
   totalStock: number
   optionLabel: string
-  variants: { variety: string; color: string; available: number }[]
+  option2?: { label: string } | null
+  variants: (ChoiceKey & { available: number })[]
 }): SoldOutChoice[] {
-  const choice = (variety: string, color: string): SoldOutChoice => ({
-    value: `${variety}${STOCK_ALERT_SEPARATOR}${color}`,
-    label: choiceWords(product.optionLabel, { variety, color }).join(', '),
+  const choice = (key: VariantKey): SoldOutChoice => ({
+    // Option, colour, then the second option when there is one (ADR 077): older values stay readable.
+    value: [key.variety, key.color, ...(key.option2 ? [key.option2] : [])].join(STOCK_ALERT_SEPARATOR),
+    label: choiceWords({ option: product.optionLabel, option2: product.option2?.label ?? '' }, key).join(', '),
   })
-  if (product.variants.length === 0) return product.totalStock <= 0 ? [choice('', '')] : []
-  return product.variants.filter((variant) => variant.available <= 0).map(({ variety, color }) => choice(variety, color))
+  if (product.variants.length === 0) return product.totalStock <= 0 ? [choice(PRODUCT_STOCK)] : []
+  return product.variants.filter((variant) => variant.available <= 0).map((variant) => choice(keyOf(variant)))
 }

@@ -21,8 +21,9 @@ export const adminOrderUrl = (brand: MailBrand, orderId: string) => `${brand.pub
 
 function lineDetails(line: MailOrderLine): string {
   const variety = line.optionLabel && line.varietyName ? `${line.optionLabel}: ${line.varietyName}` : ''
+  const option2 = line.option2 ? `${line.option2Label || 'Option'}: ${line.option2}` : ''
   const color = line.color ? `Colour: ${line.color}` : ''
-  return [variety, color, ...personalizationWords(line.personalization)].filter(Boolean).join(', ')
+  return [variety, option2, color, ...personalizationWords(line.personalization)].filter(Boolean).join(', ')
 }
 
 export function LinesTable({ order }: { order: MailOrder }) {

@@ -14,6 +14,9 @@ export interface MailOrderLine {
   /** The option group's name ('Chain', 'Size'); '' when the line has no option. */
   optionLabel: string
   varietyName: string
+  /** The second group's name and option as bought (ADR 077); '' when none. */
+  option2Label: string
+  option2: string
   color: string
   /** The personalisation as bought, label -> value ({} for none; ADR 069). */
   personalization: PersonalizationValues

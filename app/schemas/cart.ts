@@ -17,6 +17,8 @@ export const cartFormSchema = z.discriminatedUnion(
       intent: z.literal('add'),
       productId: id,
       variety: choice,
+      // The second group's option (ADR 077); '' for none.
+      option2: choice,
       color: choice,
       // The product page's personalisation boxes, by field position (ADR 069); checked by the cart.
       personalization0: personalValue,
@@ -78,6 +80,12 @@ export const apiColorSchema = z
   .optional()
   .transform((v) => v ?? undefined)
 
+/** The second group's option name (ADR 077): an optional extra; null or left out is none. */
+export const apiOption2Schema = z
+  .union([optionName, z.null()], { error: 'Option2 must be an option name.' })
+  .optional()
+  .transform((v) => v ?? undefined)
+
 /**
  * A line's personalisation, label -> value (ADR 069): checked against the product's fields by the
  * cart (app/lib/personalization.ts); null or left out is none.
@@ -94,9 +102,10 @@ export const cartApiLineSchema = apiBodySchema({
   productId: id,
   quantity: apiQuantitySchema,
   variety: apiVarietySchema,
+  option2: apiOption2Schema,
   color: apiColorSchema,
   personalization: apiPersonalizationSchema,
 })
 
 /** DELETE /api/shop/cart/:userId/:productId: which line, when the product has several. */
-export const cartApiSelectionSchema = apiBodySchema({ variety: apiVarietySchema, color: apiColorSchema })
+export const cartApiSelectionSchema = apiBodySchema({ variety: apiVarietySchema, option2: apiOption2Schema, color: apiColorSchema })

@@ -20,6 +20,8 @@ const rupeesBox = (message: string) =>
 const count = z.object({
   productId: z.string({ error: 'This piece or option no longer exists' }).max(200),
   variety: key,
+  /** The second group's option (ADR 077); '' for none. */
+  option2: key,
   color: key,
   seen: z.coerce.number().int().min(0).max(MAX_STOCK),
   stock: z.coerce

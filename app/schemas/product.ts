@@ -54,6 +54,19 @@ const variantPrices = {
   salePriceByColor: pricesByColor('Sale price').optional(),
 }
 
+/**
+ * The stock (and own prices) of one option combined with one option of the second group (ADR 077):
+ * its own stock, or stock by colour; a price and sale price of its own (a variant keyed by both
+ * options), and by colour.
+ */
+const option2StockSchema = z.object({
+  stock: stockCount('Stock').optional(),
+  stockByColor: stockByColor.optional(),
+  price: rupees('Price').optional(),
+  salePrice: rupees('Sale price').optional(),
+  ...variantPrices,
+})
+
 export const varietySchema = z.object({
   name: text('Option name', 60),
   price: rupees('Option price').refine((p) => p > 0, { error: 'Option price must be more than 0' }),
@@ -62,6 +75,8 @@ export const varietySchema = z.object({
   stock: stockCount('Stock').optional(),
   stockByColor: stockByColor.optional(),
   ...variantPrices,
+  /** Stock per option of the second group (ADR 077): {option2: {stock?, stockByColor?, price?, ...}}. */
+  byOption2: z.record(z.string(), option2StockSchema, { error: 'Stock by second option must name its options' }).optional(),
   /** The option's own picture: one of the product's images (checked below); '' for none. */
   image: z.string().optional(),
   /** The option's own making time (ADR 070); not given: the product's. */
@@ -131,6 +146,9 @@ export const productSchema = z
     varietyType: z.enum(['', ...VARIETY_TYPES]).optional().default(''),
     /** The owner's name for the option group ('Chain'); '' reads as the variety type's ('Size'). */
     optionLabel: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
+    /** The second option group's name ('Chain', ADR 077) and its options; left out, an edit keeps them. */
+    option2Label: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
+    options2: z.array(text('Option name', 60)).max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions }).optional(),
     /** Working days the studio takes to make it (ADR 070); 0, or not given: ready to ship. */
     madeToOrderDays: madeToOrderDays.optional().default(0),
     /** Stock per colour of a product without options (ADR 061). */
@@ -169,6 +187,7 @@ export const productSchema = z
       ctx.addIssue({ code: 'custom', path: ['colors'], message: 'Colors must be different' })
     }
     checkVariantStock(p, ctx)
+    checkSecondGroup(p, ctx)
     p.varieties.forEach((v, index) => {
       if (p.varietyType) checkVariantPrices(v, { pricePaise: v.price, salePricePaise: v.salePrice }, ['varieties', index], ctx)
     })
@@ -199,6 +218,65 @@ function checkVariantPrices(v: PricedByColor, inherited: Priced, path: (string |
   }
 }
 
+/** The messages of the second option group (ADR 077), shared by the /api and the product form. */
+export const OPTION2_MESSAGES = {
+  needsOptions: 'A second option group needs a first: choose a variety and add its options',
+  needsLabel: 'Name the second option group',
+  different: 'Second option names must be different',
+  unknown: (names: string[]) => `Not an option of the second group: ${names.join(', ')}`,
+  both: 'Give the stock by color on the option or per second option, not both',
+  sum: 'Stock must be the sum of its stock by second option',
+} as const
+
+type SecondGroupInput = {
+  varietyType: string
+  varieties: { byOption2?: Record<string, z.infer<typeof option2StockSchema>>; stock?: number; stockByColor?: Record<string, number>; price: number; salePrice: number }[]
+  colors: string[]
+  option2Label?: string
+  options2?: string[]
+}
+
+/**
+ * The second group (ADR 077): only beside a first (a variety with options), named, its options
+ * different; each option's stock per second option names options of the group, colours of the
+ * product, a stock the sum of its stock by colour, and prices beside their stock.
+ */
+function checkSecondGroup(p: SecondGroupInput, ctx: z.RefinementCtx) {
+  const options2 = p.options2 ?? []
+  if (options2.length > 0 && (!p.varietyType || p.varieties.length === 0)) ctx.addIssue({ code: 'custom', path: ['options2'], message: OPTION2_MESSAGES.needsOptions })
+  if (options2.length > 0 && !p.option2Label) ctx.addIssue({ code: 'custom', path: ['option2Label'], message: OPTION2_MESSAGES.needsLabel })
+  const names = options2.map((o) => o.toLowerCase())
+  if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['options2'], message: OPTION2_MESSAGES.different })
+  p.varieties.forEach((v, index) => {
+    if (v.byOption2 === undefined) return
+    const path = ['varieties', index, 'byOption2']
+    const unknown = Object.keys(v.byOption2).filter((name) => !options2.includes(name))
+    if (unknown.length) ctx.addIssue({ code: 'custom', path, message: OPTION2_MESSAGES.unknown(unknown) })
+    if (v.stockByColor !== undefined) ctx.addIssue({ code: 'custom', path, message: OPTION2_MESSAGES.both })
+    const entryStock = (e: z.infer<typeof option2StockSchema>) => e.stock ?? Object.values(e.stockByColor ?? {}).reduce((a, b) => a + b, 0)
+    if (v.stock !== undefined && v.stock !== Object.values(v.byOption2).reduce((sum, e) => sum + entryStock(e), 0)) {
+      ctx.addIssue({ code: 'custom', path: ['varieties', index, 'stock'], message: OPTION2_MESSAGES.sum })
+    }
+    for (const [name, entry] of Object.entries(v.byOption2)) {
+      const at = [...path, name]
+      const colours = Object.keys(entry.stockByColor ?? {}).filter((color) => !p.colors.includes(color))
+      if (colours.length) ctx.addIssue({ code: 'custom', path: [...at, 'stockByColor'], message: `Not a color of this product: ${colours.join(', ')}` })
+      if (entry.stock !== undefined && entry.stockByColor !== undefined && Object.values(entry.stockByColor).reduce((a, b) => a + b, 0) !== entry.stock) {
+        ctx.addIssue({ code: 'custom', path: [...at, 'stock'], message: 'Stock must be the sum of its stock by color' })
+      }
+      if ((entry.price !== undefined || entry.salePrice !== undefined) && entry.stock === undefined) {
+        ctx.addIssue({ code: 'custom', path: [...at, 'price'], message: 'Give the stock with its price' })
+      }
+      if (entry.price !== undefined && entry.price <= 0) ctx.addIssue({ code: 'custom', path: [...at, 'price'], message: 'Price must be more than 0' })
+      const sellsAt = entry.price ?? v.price
+      if (entry.salePrice !== undefined && entry.salePrice > 0 && entry.salePrice >= sellsAt) {
+        ctx.addIssue({ code: 'custom', path: [...at, 'salePrice'], message: 'Sale price must be less than the price' })
+      }
+      checkVariantPrices(entry, { pricePaise: sellsAt, salePricePaise: entry.salePrice ?? v.salePrice }, at, ctx)
+    }
+  })
+}
+
 /** The one message for a colour's or an option's picture that is not one of the product's (the /api and the form). */
 export const PICTURE_NOT_OURS = "Choose one of this product's pictures"
 
@@ -219,14 +297,15 @@ function checkChoicePictures(p: { images: string[]; colors: string[]; varieties:
  * the product has, and per colour on the options when the product has options.
  */
 function checkVariantStock(
-  p: { varietyType: string; varieties: { stock?: number; stockByColor?: Record<string, number> }[]; colors: string[]; stockByColor?: Record<string, number> },
+  p: { varietyType: string; varieties: { stock?: number; stockByColor?: Record<string, number>; byOption2?: object }[]; colors: string[]; stockByColor?: Record<string, number> },
   ctx: z.RefinementCtx,
 ) {
   const unknownColors = (given: Record<string, number>) => Object.keys(given).filter((color) => !p.colors.includes(color))
   const options = p.varietyType ? p.varieties : []
-  const stocked = options.filter((v) => v.stock !== undefined || v.stockByColor !== undefined).length
+  const given = (v: (typeof options)[number]) => v.stock !== undefined || v.stockByColor !== undefined || v.byOption2 !== undefined
+  const stocked = options.filter(given).length
   options.forEach((v, index) => {
-    if (stocked > 0 && v.stock === undefined && v.stockByColor === undefined) {
+    if (stocked > 0 && !given(v)) {
       ctx.addIssue({ code: 'custom', path: ['varieties', index, 'stock'], message: 'Give the stock of every option, or of none' })
     }
     const unknown = v.stockByColor ? unknownColors(v.stockByColor) : []

@@ -52,6 +52,7 @@ async function runCartIntent(owner: CartOwner, input: CartFormInput, addedMessag
       await addToCart(db, owner, {
         productId: input.productId,
         variety: input.variety,
+        option2: input.option2,
         color: input.color,
         personalization: [input.personalization0, input.personalization1, input.personalization2],
       })

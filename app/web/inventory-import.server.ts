@@ -18,6 +18,7 @@ const carriedSchema = z
       title: z.string().max(300),
       productId: z.string().min(1).max(100),
       variety: z.string().max(200),
+      option2: z.string().max(200).optional().default(''),
       color: z.string().max(200),
       stock: z.number().int(),
       seen: z.number().int(),
@@ -48,14 +49,15 @@ async function dryRun(form: FormData) {
   if (!(file instanceof File) || (file.size === 0 && file.name === '')) return refused(CSV_MESSAGES.chooseFile, 400)
   if (file.size > MAX_CSV_BYTES) return refused(CSV_MESSAGES.tooLarge, 400)
   const { counts, ...plan } = await planInventoryImport(getDb(), new Uint8Array(await file.arrayBuffer()))
-  const titles = new Map(plan.rows.map((row) => [`${row.productId}\u0000${row.variety}\u0000${row.color}`, row]))
+  const titles = new Map(plan.rows.map((row) => [`${row.productId}\u0000${row.variety}\u0000${row.option2}\u0000${row.color}`, row]))
   const carried: Carried = counts.map((count) => {
-    const row = titles.get(`${count.productId}\u0000${count.variety}\u0000${count.color}`)
+    const row = titles.get(`${count.productId}\u0000${count.variety}\u0000${count.option2}\u0000${count.color}`)
     return {
       row: row?.row ?? 1,
       title: row?.title ?? '',
       productId: count.productId,
       variety: count.variety,
+      option2: count.option2 ?? '',
       color: count.color,
       stock: count.stock,
       seen: count.seen ?? 0,
@@ -84,7 +86,7 @@ async function confirm(form: FormData, admin: SessionUser) {
     const rows = carried.flatMap((count, index): ImportRow[] => {
       const problems = error.errors[String(index)]
       if (!problems) return []
-      return [{ row: count.row, productId: count.productId, title: count.title, variety: count.variety, color: count.color, from: count.seen, to: count.stock, problems }]
+      return [{ row: count.row, productId: count.productId, title: count.title, variety: count.variety, option2: count.option2, color: count.color, from: count.seen, to: count.stock, problems }]
     })
     return refused(CSV_MESSAGES.moved, 409, rows)
   }

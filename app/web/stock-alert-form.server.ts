@@ -13,10 +13,10 @@ import { redirectWithToast } from './toast/toast.server'
 export function stockAlertFormAction(form: FormData, productId: string, back: string) {
   const submission = parseForm(form, { schema: stockAlertSchema })
   if (submission.status !== 'success') return invalidForm(submission)
-  const [variety = '', color = ''] = submission.value.shelf.split(STOCK_ALERT_SEPARATOR)
+  const [variety = '', color = '', option2 = ''] = submission.value.shelf.split(STOCK_ALERT_SEPARATOR)
   return formAction(
     async () => {
-      await askForStockAlert(getDb(), { productId, variety, color, email: submission.value.email })
+      await askForStockAlert(getDb(), { productId, variety, option2, color, email: submission.value.email })
       return redirectWithToast(back, { type: 'success', message: STOCK_ALERT_MESSAGES.saved })
     },
     { reply: { submission } },

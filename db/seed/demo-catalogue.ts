@@ -115,6 +115,8 @@ const jewellery: DemoProduct[] = [
     sale: 1199,
     stock: 7,
     colors: ['Purple', 'Lavender'],
+    // A size and a chain (the second option group, ADR 077: demo-variant-stock.ts).
+    variety: size(['Small', 1499, 1199], ['Medium', 1699, 0]),
     art: [['geode', 'pendant', 'amethyst']],
   }),
   product({

@@ -105,7 +105,7 @@ describe('seedDemo', () => {
       .select(['p.title', 'p.total_stock', 'p.option_label', 'v.variety_name', 'v.color', 'v.stock'])
       .execute()
     const titles = [...new Set(variants.map((v) => v.title))].sort()
-    expect(titles).toEqual(['Geode Resin Wall Clock', 'Gold Flake Marble Drop Earrings', 'Ocean Wave Resin Pendant'])
+    expect(titles).toEqual(['Amethyst Geode Teardrop Pendant', 'Geode Resin Wall Clock', 'Gold Flake Marble Drop Earrings', 'Ocean Wave Resin Pendant'])
     for (const title of titles) {
       const own = variants.filter((v) => v.title === title)
       expect(own.reduce((sum, v) => sum + v.stock, 0)).toBe(own[0]?.total_stock)
@@ -113,6 +113,10 @@ describe('seedDemo', () => {
     expect(variants.find((v) => v.title === 'Geode Resin Wall Clock' && v.variety_name === '18 inch')?.stock).toBe(1)
     expect(variants.find((v) => v.title === 'Gold Flake Marble Drop Earrings' && v.color === 'Gold')?.stock).toBe(0)
     expect(variants.find((v) => v.title === 'Ocean Wave Resin Pendant')?.option_label).toBe('Chain')
+    // A size and a chain (ADR 077): the last Medium on a silver chain in purple.
+    const chains = await db.selectFrom('product_variants').select(['variety_name', 'option2', 'color', 'stock']).where('option2', '!=', '').execute()
+    expect(chains).toContainEqual({ variety_name: 'Medium', option2: 'Silver', color: 'Purple', stock: 1 })
+    expect(new Set(chains.map((v) => v.option2))).toEqual(new Set(['Silver', 'Gold']))
     // One chain colour with its own price and sale price (ADR 071).
     const priced = await db.selectFrom('product_variants').select(['variety_name', 'color', 'price_paise', 'sale_price_paise']).where('price_paise', 'is not', null).execute()
     expect(priced).toEqual([{ variety_name: 'Silver Chain', color: 'Teal', price_paise: 134_900, sale_price_paise: 109_900 }])

@@ -17,7 +17,7 @@ function Problems({ messages }: { messages: readonly string[] }) {
 }
 
 function shelfName(row: ImportRow): string {
-  return [row.variety, row.color].filter(Boolean).join(' · ')
+  return [row.variety, row.option2, row.color].filter(Boolean).join(' · ')
 }
 
 /** The rows that change or are wrong: one card each, readable at 390 px. */

@@ -16,7 +16,10 @@ export interface InventoryFormRow {
   productId: string
   title: string
   optionLabel: string
+  /** The second group's name and option (ADR 077); '' for none. */
+  option2Label?: string
   variety: string
+  option2?: string
   color: string
   sku: string | null
   stock: number
@@ -30,14 +33,15 @@ export interface InventoryFormRow {
 /** Paise as a price box shows them ('' for no sale). */
 const rupeesText = (paise: number | undefined) => (paise ? (paise / 100).toFixed(2) : '')
 
-/** 'Size: Small · Colour: Teal', or '' for a product's own stock. */
-export function shelfName(row: Pick<InventoryFormRow, 'optionLabel' | 'variety' | 'color'>): string {
-  return choiceWords(row.optionLabel, row).join(' · ')
+/** 'Size: Small · Chain: Gold · Colour: Teal', or '' for a product's own stock. */
+export function shelfName(row: Pick<InventoryFormRow, 'optionLabel' | 'option2Label' | 'variety' | 'option2' | 'color'>): string {
+  return choiceWords({ option: row.optionLabel, option2: row.option2Label ?? '' }, { ...row, option2: row.option2 ?? '' }).join(' · ')
 }
 
-export function historyHref(row: Pick<InventoryFormRow, 'productId' | 'variety' | 'color'>): string {
+export function historyHref(row: Pick<InventoryFormRow, 'productId' | 'variety' | 'option2' | 'color'>): string {
   const query = new URLSearchParams({ product: row.productId })
   if (row.variety) query.set('option', row.variety)
+  if (row.option2) query.set('option2', row.option2)
   if (row.color) query.set('colour', row.color)
   return `/admin/inventory/history?${query}`
 }
@@ -61,7 +65,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
           const label = [row.title, shelfName(row)].filter(Boolean).join(', ')
           return (
             <li
-              key={`${row.productId}\u0000${row.variety}\u0000${row.color}`}
+              key={`${row.productId}\u0000${row.variety}\u0000${row.option2 ?? ''}\u0000${row.color}`}
               className={cn(
                 'grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3',
                 errors.length ? 'border-red-500' : row.stock <= 0 ? 'border-red-200 dark:border-red-900' : 'border-zinc-200 dark:border-zinc-800',
@@ -84,6 +88,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
               <div className="w-24">
                 <input type="hidden" name={`${name}.productId`} value={row.productId} />
                 <input type="hidden" name={`${name}.variety`} value={row.variety} />
+                <input type="hidden" name={`${name}.option2`} value={row.option2 ?? ''} />
                 <input type="hidden" name={`${name}.color`} value={row.color} />
                 <input type="hidden" name={`${name}.seen`} value={row.stock} />
                 <Input

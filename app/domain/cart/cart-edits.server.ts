@@ -19,6 +19,7 @@ import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
 import { refuseMore, roomForLine, roomUnderLimit, stockFor, stockRoom } from './cart-stock.server'
 import { type Cart, type CartOwner, findCartId, getCart, type LineSelector } from './cart.server'
+import type { VariantKey } from './variant-stock.server'
 
 /** The owner's cart, made on their first add. */
 export async function ensureCartId(db: DB, owner: CartOwner): Promise<string> {
@@ -40,12 +41,13 @@ export async function ensureCartId(db: DB, owner: CartOwner): Promise<string> {
 }
 
 /**
- * A line of the cart is product + variety + colour ('' for none) + personalisation (its key, '' for
+ * A line of the cart is product + variety + second option + colour ('' for none) + personalisation (its key, '' for
  * none; ADR 069): two different names on one piece are two lines drawing on the same stock.
  */
 export interface LineKey {
   product_id: string
   variety_name: string
+  option2: string
   color: string
   personalization: string
 }
@@ -57,6 +59,7 @@ export function findSameLine(db: DB, cartId: string, key: LineKey) {
     .where('cart_id', '=', cartId)
     .where('product_id', '=', key.product_id)
     .where('variety_name', '=', key.variety_name)
+    .where('option2', '=', key.option2)
     .where('color', '=', key.color)
     .where('personalization', '=', key.personalization)
     .executeTakeFirst()
@@ -81,7 +84,9 @@ interface ProductForCart {
   total_stock: number
   variety_type: VarietyType | null
   option_label: string
+  option2_label: string
   varieties: string[]
+  options2: string[]
   colors: string[]
   personalization: PersonalizationField[]
 }
@@ -89,18 +94,20 @@ interface ProductForCart {
 async function productForCart(db: DB, owner: CartOwner, productId: string): Promise<ProductForCart> {
   const product = await db
     .selectFrom('products')
-    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type', 'option_label', 'personalization'])
+    .select(['id', stockFor('products', owner).as('total_stock'), 'variety_type', 'option_label', 'option2_label', 'personalization'])
     .where('id', '=', productId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!product) throw new NotFound(CART_MESSAGES.productGone)
-  const [varieties, colors] = await Promise.all([
+  const [varieties, options2, colors] = await Promise.all([
     db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
+    db.selectFrom('product_options2').select('name').where('product_id', '=', productId).execute(),
     db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
   ])
   return {
     ...product,
     varieties: varieties.map((v) => v.name),
+    options2: options2.map((o) => o.name),
     colors: colors.map((c) => c.name),
     personalization: readPersonalizationFields(product.personalization),
   }
@@ -128,19 +135,23 @@ function checkLinePersonalization(fields: readonly PersonalizationField[], given
   return personalizationKey(values)
 }
 
-/** The line's variety and colour, checked against the product: required where it has them. */
-function checkChoices(product: ProductForCart, variety = '', color = ''): { variety: string; color: string } {
+/** The line's variety, second option (ADR 077) and colour, checked against the product: required where it has them. */
+function checkChoices(product: ProductForCart, variety = '', option2 = '', color = ''): VariantKey {
   const errors: Record<string, string[]> = {}
   const hasVariety = product.variety_type !== null && product.varieties.length > 0
   if (hasVariety && !product.varieties.includes(variety)) {
     const heading = optionsHeading(optionLabelOf(product.option_label, product.variety_type))
     errors.variety = [variety ? 'This option is not available.' : `Please choose one of the ${heading}.`]
   }
+  const hasOption2 = hasVariety && product.options2.length > 0
+  if (hasOption2 && !product.options2.includes(option2)) {
+    errors.option2 = [option2 ? 'This option is not available.' : `Please choose one of the ${optionsHeading(product.option2_label || 'Option')}.`]
+  }
   if (product.colors.length > 0 && !product.colors.includes(color)) {
     errors.color = [color ? 'This color is not available.' : 'Please choose one of the Color Options.']
   }
   if (Object.keys(errors).length) throw new Invalid(errors)
-  return { variety: hasVariety ? variety : '', color: product.colors.length > 0 ? color : '' }
+  return { variety: hasVariety ? variety : '', option2: hasOption2 ? option2 : '', color: product.colors.length > 0 ? color : '' }
 }
 
 /** A line's quantity by the schema's rule and messages (whole, 1 to MAX_LINE_QUANTITY). */
@@ -159,17 +170,17 @@ function checkQuantity(quantity: number): number {
 export async function addToCart(
   db: DB,
   owner: CartOwner,
-  input: { productId: string; quantity?: number; variety?: string; color?: string; personalization?: PersonalizationInput },
+  input: { productId: string; quantity?: number; variety?: string; option2?: string; color?: string; personalization?: PersonalizationInput },
 ): Promise<Cart> {
   const quantity = checkQuantity(input.quantity ?? 1)
   return db.transaction().execute(async (trx) => {
     const product = await productForCart(trx, owner, input.productId)
-    const choice = checkChoices(product, input.variety, input.color)
+    const choice = checkChoices(product, input.variety, input.option2, input.color)
     const personalization = checkLinePersonalization(product.personalization, input.personalization)
     const cartId = await ensureCartId(trx, owner)
     await lockRows(trx, 'carts', [cartId])
     const room = await stockRoom(trx, owner, cartId, product.id, choice)
-    const key = { product_id: product.id, variety_name: choice.variety, color: choice.color, personalization }
+    const key = { product_id: product.id, variety_name: choice.variety, option2: choice.option2, color: choice.color, personalization }
     const line = await findSameLine(trx, cartId, key)
     refuseMore(
       quantity,
@@ -183,12 +194,13 @@ export async function addToCart(
 }
 
 async function findLine(db: DB, cartId: string, selector: LineSelector) {
-  let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'variety_name', 'color', 'quantity']).where('cart_id', '=', cartId)
+  let query = db.selectFrom('cart_lines').select(['id', 'product_id', 'variety_name', 'option2', 'color', 'quantity']).where('cart_id', '=', cartId)
   if ('lineId' in selector) {
     query = query.where('id', '=', selector.lineId)
   } else {
     query = query.where('product_id', '=', selector.productId)
     if (selector.variety !== undefined) query = query.where('variety_name', '=', selector.variety)
+    if (selector.option2 !== undefined) query = query.where('option2', '=', selector.option2)
     if (selector.color !== undefined) query = query.where('color', '=', selector.color)
     // The values as the line keeps them: cleaned and in the product's field order (ADR 069).
     if (selector.personalization !== undefined) {
@@ -201,7 +213,7 @@ async function findLine(db: DB, cartId: string, selector: LineSelector) {
   const lines = await query.limit(2).execute()
   if (lines.length === 0) throw new NotFound(CART_MESSAGES.notInCart)
   if (lines.length > 1) {
-    throw new Invalid({ variety: ['Several lines hold this product: say which variety, color and personalization.'] })
+    throw new Invalid({ variety: ['Several lines hold this product: say which variety, option2, color and personalization.'] })
   }
   return lines[0] as (typeof lines)[number]
 }
@@ -225,7 +237,7 @@ async function changeLineQuantity(
     if (quantity > line.quantity) {
       const product = await trx.selectFrom('products').select('deleted_at').where('id', '=', line.product_id).executeTakeFirst()
       if (!product || product.deleted_at !== null) throw new NotFound(CART_MESSAGES.productGone)
-      const room = await stockRoom(trx, owner, cartId, line.product_id, { variety: line.variety_name, color: line.color })
+      const room = await stockRoom(trx, owner, cartId, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color })
       refuseMore(
         quantity - line.quantity,
         { stock: roomForLine(room.left, room.inStock, line.quantity), limit: roomUnderLimit(room.inProduct) },
@@ -270,13 +282,14 @@ export async function removeLine(db: DB, owner: CartOwner, selector: LineSelecto
 export async function removeProductLines(
   db: DB,
   owner: CartOwner,
-  selection: { productId: string; variety?: string; color?: string },
+  selection: { productId: string; variety?: string; option2?: string; color?: string },
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, owner)
     if (!cartId) throw new NotFound(CART_MESSAGES.notInCart)
     let query = trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('product_id', '=', selection.productId)
     if (selection.variety !== undefined) query = query.where('variety_name', '=', selection.variety)
+    if (selection.option2 !== undefined) query = query.where('option2', '=', selection.option2)
     if (selection.color !== undefined) query = query.where('color', '=', selection.color)
     const result = await query.executeTakeFirst()
     if (Number(result.numDeletedRows) === 0) throw new NotFound(CART_MESSAGES.notInCart)
@@ -295,7 +308,7 @@ export async function clearCart(db: DB, owner: CartOwner): Promise<void> {
 export async function removeCartLines(
   db: DB,
   owner: CartOwner,
-  lines: { productId: string; variety: string; color: string; personalization: string }[],
+  lines: { productId: string; variety: string; option2?: string; color: string; personalization: string }[],
 ): Promise<void> {
   const cartId = await findCartId(db, owner)
   if (!cartId || lines.length === 0) return
@@ -308,6 +321,7 @@ export async function removeCartLines(
           eb.and([
             eb('product_id', '=', l.productId),
             eb('variety_name', '=', l.variety),
+            eb('option2', '=', l.option2 ?? ''),
             eb('color', '=', l.color),
             eb('personalization', '=', l.personalization),
           ]),

@@ -63,7 +63,7 @@ export async function stockRoom(
   const [product, variants, lines] = await Promise.all([
     db.selectFrom('products').select(stockFor('products', owner).as('available')).where('id', '=', productId).executeTakeFirst(),
     variantsOf(db, [productId], 'userId' in owner ? { exceptUserId: owner.userId } : {}),
-    db.selectFrom('cart_lines').select(['variety_name', 'color', 'quantity']).where('cart_id', '=', cartId).where('product_id', '=', productId).execute(),
+    db.selectFrom('cart_lines').select(['variety_name', 'option2', 'color', 'quantity']).where('cart_id', '=', cartId).where('product_id', '=', productId).execute(),
   ])
   const ofProduct = variants.get(productId) ?? []
   const available = Number(product?.available ?? 0)
@@ -72,7 +72,7 @@ export async function stockRoom(
   let inProduct = 0
   for (const line of lines) {
     inProduct += line.quantity
-    if (lineStock(productId, ofProduct, available, { variety: line.variety_name, color: line.color }).key === mine.key) inStock += line.quantity
+    if (lineStock(productId, ofProduct, available, { variety: line.variety_name, option2: line.option2, color: line.color }).key === mine.key) inStock += line.quantity
   }
   return { left: mine.available, inStock, inProduct }
 }

@@ -17,10 +17,12 @@ import { liveOffers } from '~/domain/promotions/offers.server'
 export type CartOwner = { userId: string } | { guestId: string }
 
 /**
- * Picks a line: by its id, or by product + variety + colour (the API's way), and its personalisation
+ * Picks a line: by its id, or by product + variety + second option + colour (the API's way), and its personalisation
  * (label -> value) when the product has several lines told apart by it.
  */
-export type LineSelector = { lineId: string } | { productId: string; variety?: string; color?: string; personalization?: Record<string, unknown> }
+export type LineSelector =
+  | { lineId: string }
+  | { productId: string; variety?: string; option2?: string; color?: string; personalization?: Record<string, unknown> }
 
 /** An item as a cart line and an order line both hold it: product, choices, unit price and quantity. */
 export interface LineItem {
@@ -32,6 +34,9 @@ export interface LineItem {
   /** The option group's name when the line has a variety ('Chain', else the type's word 'Size'), else ''. */
   optionLabel: string
   variety: string
+  /** The second group's name when the line has a second option ('Chain', ADR 077), else ''. */
+  option2Label: string
+  option2: string
   color: string
   /** The line's personalisation, label -> value in the product's field order ({} for none; ADR 069). */
   personalization: PersonalizationValues
@@ -117,6 +122,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       'l.id',
       'l.product_id',
       'l.variety_name',
+      'l.option2',
       'l.color',
       'l.personalization',
       'l.quantity',
@@ -126,6 +132,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       'p.deleted_at',
       'p.variety_type',
       'p.option_label',
+      'p.option2_label',
       'p.price_paise',
       'p.sale_price_paise',
       'p.category',
@@ -154,6 +161,17 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
         .select((c) => c.fn.countAll<number>().as('n'))
         .whereRef('pv.product_id', '=', 'l.product_id')
         .as('variety_count'),
+      eb
+        .selectFrom('product_options2 as o2')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('o2.product_id', '=', 'l.product_id')
+        .as('option2_count'),
+      eb
+        .selectFrom('product_options2 as o2')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('o2.product_id', '=', 'l.product_id')
+        .whereRef('o2.name', '=', 'l.option2')
+        .as('option2_known'),
     ])
     .where('l.cart_id', '=', cartId)
     .orderBy('l.created_at')
@@ -168,7 +186,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
     liveOffers(db),
   ])
   const stocks = rows.map((row) =>
-    lineStock(row.product_id, variants.get(row.product_id) ?? [], row.total_stock, { variety: row.variety_name, color: row.color }),
+    lineStock(row.product_id, variants.get(row.product_id) ?? [], row.total_stock, { variety: row.variety_name, option2: row.option2, color: row.color }),
   )
   const quantityByProduct = new Map<string, number>()
   const quantityByStock = new Map<string, number>()
@@ -186,6 +204,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       (row.variety_name === '' && row.variety_type !== null && Number(row.variety_count) > 0)
     const colorGone =
       (row.color !== '' && Number(row.color_known) === 0) || (row.color === '' && Number(row.color_count) > 0)
+    const option2Gone = row.option2 !== '' ? Number(row.option2_known) === 0 : Number(row.option2_count) > 0 && row.variety_type !== null
     // The personalisation's add-ons are the product's today (ADR 069); a label it no longer asks
     // for, or a required field the line lacks, makes the line one to add again.
     const fields = readPersonalizationFields(row.personalization_fields)
@@ -203,8 +222,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
         product,
         row.variety_price_paise === null ? null : { pricePaise: row.variety_price_paise, salePricePaise: row.variety_sale_price_paise ?? 0 },
         variants.get(row.product_id) ?? [],
-        row.variety_name,
-        row.color,
+        { variety: row.variety_name, option2: row.option2, color: row.color },
       )
       return { pricePaise: base.pricePaise + addOn, salePricePaise: base.salePricePaise > 0 ? base.salePricePaise + addOn : 0 }
     }
@@ -218,7 +236,7 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       inCart: quantityByStock.get(stock.key) ?? row.quantity,
       inProduct: quantityByProduct.get(row.product_id) ?? row.quantity,
       quantity: row.quantity,
-      choiceGone: varietyGone || colorGone || personalizationGone,
+      choiceGone: varietyGone || option2Gone || colorGone || personalizationGone,
     })
     return {
       id: row.id,
@@ -228,6 +246,8 @@ export async function getCart(db: DB, owner: CartOwner): Promise<Cart> {
       varietyType: row.variety_name ? row.variety_type : null,
       optionLabel: row.variety_name ? optionLabelOf(row.option_label, row.variety_type) : '',
       variety: row.variety_name,
+      option2Label: row.option2 ? row.option2_label || 'Option' : '',
+      option2: row.option2,
       color: row.color,
       personalization,
       quantity: row.quantity,

@@ -23,7 +23,7 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const guestLines = await trx
       .selectFrom('cart_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(['l.product_id', 'l.variety_name', 'l.color', 'l.personalization', 'l.quantity', 'p.deleted_at'])
+      .select(['l.product_id', 'l.variety_name', 'l.option2', 'l.color', 'l.personalization', 'l.quantity', 'p.deleted_at'])
       .where('l.cart_id', '=', guestCartId)
       .orderBy('l.created_at')
       .orderBy(sql`l.rowid`)
@@ -31,11 +31,11 @@ export async function mergeGuestCart(db: DB, guestId: string, userId: string): P
     const userCartId = await ensureCartId(trx, { userId })
     for (const line of guestLines) {
       if (line.deleted_at !== null) continue
-      const room = await stockRoom(trx, { userId }, userCartId, line.product_id, { variety: line.variety_name, color: line.color })
+      const room = await stockRoom(trx, { userId }, userCartId, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color })
       const existing = await findSameLine(trx, userCartId, line)
       const add = Math.min(line.quantity, roomForLine(room.left, room.inStock, existing?.quantity ?? 0), roomUnderLimit(room.inProduct))
       if (add <= 0) continue
-      const key = { product_id: line.product_id, variety_name: line.variety_name, color: line.color, personalization: line.personalization }
+      const key = { product_id: line.product_id, variety_name: line.variety_name, option2: line.option2, color: line.color, personalization: line.personalization }
       await addToLine(trx, userCartId, existing, key, add)
     }
     await carryGuestCode(trx, guestCartId, userCartId, userId)

@@ -17,7 +17,8 @@ import { clock } from '~/domain/clock'
 import { Invalid } from '~/domain/errors'
 import { domainSettings } from '~/domain/settings.server'
 import { availabilityOf, availableStock, isWatched, lockedAvailability, quantitiesByProduct, reportAvailability } from './availability.server'
-import { lineStock, takeVariantStock, type VariantKey, variantsOf } from './variant-stock.server'
+import { sameVariant } from '~/lib/variants'
+import { lineStock, PRODUCT_STOCK, takeVariantStock, type VariantKey, variantsOf } from './variant-stock.server'
 import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
 
 
@@ -26,13 +27,15 @@ export interface HoldLine {
   productId: string
   title: string
   variety: string
+  /** The second group's option (ADR 077); not given: none. */
+  option2?: string
   color: string
   quantity: number
 }
 
-/** How a line is named to the shopper: 'Ocean vase (Large, Teal)'. */
-export function lineLabel(line: { title: string; variety: string; color: string }): string {
-  const options = [line.variety, line.color].filter(Boolean)
+/** How a line is named to the shopper: 'Ocean vase (Large, Gold chain, Teal)'. */
+export function lineLabel(line: { title: string; variety: string; option2?: string; color: string }): string {
+  const options = [line.variety, line.option2 ?? '', line.color].filter(Boolean)
   return options.length ? `${line.title} (${options.join(', ')})` : line.title
 }
 
@@ -75,7 +78,8 @@ async function linesWithStock(
 ): Promise<(HoldLine & { left: number; stockKey: string; variant: VariantKey | null })[]> {
   const variants = await variantsOf(trx, lines.map((line) => line.productId), { now })
   return lines.map((line) => {
-    const found = lineStock(line.productId, variants.get(line.productId) ?? [], stock.available.get(line.productId) ?? 0, line)
+    const key = { variety: line.variety, option2: line.option2 ?? '', color: line.color }
+    const found = lineStock(line.productId, variants.get(line.productId) ?? [], stock.available.get(line.productId) ?? 0, key)
     return { ...line, left: stock.listed.has(line.productId) ? found.available : 0, stockKey: found.key, variant: found.variant }
   })
 }
@@ -163,11 +167,11 @@ export async function holdStock(
   }
   if (messages.length) throw new StockNotHeld({ cart: messages })
   if (wanted.size > 0) {
-    // One hold per product and variant held (ADR 061): the variant's key, '' and '' for the product's own stock.
-    const held = new Map<string, { product_id: string; variety_name: string; color: string; quantity: number }>()
+    // One hold per product and variant held (ADR 061, 077): the variant's key, '' for each part for the product's own stock.
+    const held = new Map<string, { product_id: string; variety_name: string; option2: string; color: string; quantity: number }>()
     for (const line of lines) {
-      const variant = line.variant ?? { variety: '', color: '' }
-      const row = held.get(line.stockKey) ?? { product_id: line.productId, variety_name: variant.variety, color: variant.color, quantity: 0 }
+      const variant = line.variant ?? PRODUCT_STOCK
+      const row = held.get(line.stockKey) ?? { product_id: line.productId, variety_name: variant.variety, option2: variant.option2, color: variant.color, quantity: 0 }
       held.set(line.stockKey, { ...row, quantity: row.quantity + line.quantity })
     }
     await trx
@@ -189,7 +193,7 @@ export async function holdStock(
 export async function takeHeldStock(
   trx: Trx,
   orderId: string,
-  lines: { product_id: string; quantity: number; variety_name?: string; color?: string }[],
+  lines: { product_id: string; quantity: number; variety_name?: string; option2?: string; color?: string }[],
   now: string,
 ): Promise<boolean> {
   const ended = await endHolds(trx, { orderId })
@@ -202,6 +206,7 @@ export async function takeHeldStock(
     productId: line.product_id,
     title: line.product_id,
     variety: line.variety_name ?? '',
+    option2: line.option2 ?? '',
     color: line.color ?? '',
     quantity: line.quantity,
   }))
@@ -220,7 +225,7 @@ export async function takeHeldStock(
   for (const take of takes.values()) {
     const variant = take.variant as VariantKey
     const taken =
-      variant.variety === '' && variant.color === ''
+      sameVariant(variant, PRODUCT_STOCK)
         ? await takeProductStock(trx, take.productId, take.quantity, now)
         : await takeVariantStock(trx, take.productId, variant, take.quantity, now)
     // Checked above in this transaction; should another writer have won meanwhile (a database

@@ -6,10 +6,10 @@ import { type RawBuilder, sql } from 'kysely'
 import { AVAILABILITY_TOLD } from '~/lib/catalog'
 import type { DB, Trx } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
-import { PRODUCT_STOCK, type VariantKey, variantOf } from '~/lib/variants'
+import { type ChoiceKey, keyOf, PRODUCT_STOCK, type VariantKey, variantOf } from '~/lib/variants'
 import { clock } from '~/domain/clock'
 
-export { PRODUCT_STOCK, type VariantKey, variantOf }
+export { keyOf, PRODUCT_STOCK, type VariantKey, variantOf }
 
 /** A variant as the shop reads it: its stock, what may still be bought of it, and its own extras. */
 export interface VariantStock extends VariantKey {
@@ -26,7 +26,7 @@ export interface VariantStock extends VariantKey {
 
 /** One string per stock a line can draw on (lines of one variant share it): for grouping lines. */
 export function stockKey(productId: string, key: VariantKey | null): string {
-  return key === null ? `${productId}\u0000none` : `${productId}\u0000${key.variety}\u0000${key.color}`
+  return key === null ? `${productId}\u0000none` : `${productId}\u0000${key.variety}\u0000${key.option2}\u0000${key.color}`
 }
 
 /**
@@ -39,9 +39,9 @@ export function lineStock(
   productAvailable: number,
   line: VariantKey,
 ): { key: string; variant: VariantKey | null; available: number } {
-  const variant = variantOf(variants, line.variety, line.color)
+  const variant = variantOf(variants, line)
   const available = variant === null ? 0 : variants.length === 0 ? productAvailable : (variant as VariantStock).available
-  return { key: stockKey(productId, variant), variant: variant === null ? null : { variety: variant.variety, color: variant.color }, available }
+  return { key: stockKey(productId, variant), variant: variant === null ? null : keyOf(variant), available }
 }
 
 /**
@@ -52,7 +52,7 @@ export function variantAvailableSql(table: string, options: { now?: string; exce
   const now = options.now ?? clock.iso()
   const others = options.exceptUserId === undefined ? sql`` : sql` and sh.user_id <> ${options.exceptUserId}`
   const ref = (column: string) => sql.ref(`${table}.${column}`)
-  return sql<number>`(${ref('stock')} - coalesce((select sum(sh.quantity) from stock_holds sh where sh.product_id = ${ref('product_id')} and sh.variety_name = ${ref('variety_name')} and sh.color = ${ref('color')} and sh.expires_at > ${now}${others}), 0))`
+  return sql<number>`(${ref('stock')} - coalesce((select sum(sh.quantity) from stock_holds sh where sh.product_id = ${ref('product_id')} and sh.variety_name = ${ref('variety_name')} and sh.option2 = ${ref('option2')} and sh.color = ${ref('color')} and sh.expires_at > ${now}${others}), 0))`
 }
 
 /** The variants of each product (in the owner's order), with what is left of each; none for products without. */
@@ -68,6 +68,7 @@ export async function variantsOf(
     .select([
       'pv.product_id',
       'pv.variety_name',
+      'pv.option2',
       'pv.color',
       'pv.stock',
       'pv.price_paise',
@@ -84,6 +85,7 @@ export async function variantsOf(
     const variant: VariantStock = {
       productId: row.product_id,
       variety: row.variety_name,
+      option2: row.option2,
       color: row.color,
       stock: row.stock,
       available: Number(row.available),
@@ -108,6 +110,7 @@ export async function takeVariantStock(trx: Trx, productId: string, key: Variant
     .set({ stock: sql`stock - ${quantity}` })
     .where('pv.product_id', '=', productId)
     .where('pv.variety_name', '=', key.variety)
+    .where('pv.option2', '=', key.option2)
     .where('pv.color', '=', key.color)
     .where(variantAvailableSql('pv', { now }), '>=', quantity)
     // The payment that takes it tells what this changes (reportAvailability).
@@ -124,18 +127,18 @@ export async function takeVariantStock(trx: Trx, productId: string, key: Variant
 }
 
 /**
- * Puts `quantity` back on the shelf for a line (variety, color) of an order that gave its stock back:
+ * Puts `quantity` back on the shelf for a line (variety, option2, color) of an order that gave its stock back:
  * to the variant the line draws on now, with the product's total. A product without variants takes
  * it on its own stock; a line whose variant is gone gives nothing back (there is no shelf for it).
  * Answers the shelf it went to (null: none).
  */
-export async function returnLineStock(trx: Trx, productId: string, line: VariantKey, quantity: number, now: string): Promise<VariantKey | null> {
+export async function returnLineStock(trx: Trx, productId: string, line: ChoiceKey, quantity: number, now: string): Promise<VariantKey | null> {
   const variants = await trx
     .selectFrom('product_variants')
-    .select(['variety_name as variety', 'color'])
+    .select(['variety_name as variety', 'option2', 'color'])
     .where('product_id', '=', productId)
     .execute()
-  const variant = variantOf(variants, line.variety, line.color)
+  const variant = variantOf(variants, keyOf(line))
   if (variant === null) return null
   if (variants.length > 0) {
     await trx
@@ -143,11 +146,12 @@ export async function returnLineStock(trx: Trx, productId: string, line: Variant
       .set({ stock: sql`stock + ${quantity}` })
       .where('product_id', '=', productId)
       .where('variety_name', '=', variant.variety)
+      .where('option2', '=', variant.option2)
       .where('color', '=', variant.color)
       .execute()
   }
   await trx.updateTable('products').set({ total_stock: sql`total_stock + ${quantity}`, updated_at: now }).where('id', '=', productId).execute()
-  return { variety: variant.variety, color: variant.color }
+  return keyOf(variant)
 }
 
 /** Writes the product's total stock as the sum of its variants' (a product with variants only). */

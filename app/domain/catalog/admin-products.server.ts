@@ -7,7 +7,7 @@ import { paiseToRupees } from '~/lib/money'
 import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
 import { NotFound } from '~/domain/errors'
-import { saveVariantStock, type VariantStockInput } from './product-variants.server'
+import { type SeenStock, saveVariantStock } from './product-variants.server'
 import { recordShelfDifferences, shelfStocks } from './stock-history.server'
 
 function productColumns(input: ProductInput) {
@@ -21,6 +21,8 @@ function productColumns(input: ProductInput) {
     variety_type: input.varietyType && input.varieties.length ? input.varietyType : null,
     // An input without it (the product form before it had the box) leaves the owner's name as it is.
     ...(input.optionLabel === undefined ? {} : { option_label: input.optionLabel }),
+    // The second group (ADR 077): without options it has no name; left out, an edit keeps both.
+    ...(input.options2 === undefined ? {} : { option2_label: input.options2.length > 0 ? (input.option2Label ?? '') : '' }),
     made_to_order_days: input.madeToOrderDays,
     // The same for the personalisation fields (ADR 069): an /api edit without them keeps them.
     ...(input.personalization === undefined ? {} : { personalization: JSON.stringify(input.personalization) }),
@@ -33,6 +35,7 @@ async function replaceChildren(trx: Trx, productId: string, input: ProductInput)
   await trx.deleteFrom('product_images').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_colors').where('product_id', '=', productId).execute()
   await trx.deleteFrom('product_varieties').where('product_id', '=', productId).execute()
+  if (input.options2 !== undefined || !input.varietyType || input.varieties.length === 0) await trx.deleteFrom('product_options2').where('product_id', '=', productId).execute()
   await insertChildren(trx, productId, kept)
 }
 
@@ -86,6 +89,12 @@ async function insertChildren(trx: Trx, productId: string, input: ProductInput) 
       )
       .execute()
   }
+  if (input.varietyType && input.varieties.length && input.options2?.length) {
+    await trx
+      .insertInto('product_options2')
+      .values(input.options2.map((name, position) => ({ product_id: productId, position, name })))
+      .execute()
+  }
 }
 
 export async function createProduct(db: DB, input: ProductInput): Promise<ProductDetail> {
@@ -117,7 +126,7 @@ export async function updateProduct(
   db: DB,
   id: string,
   input: ProductInput,
-  options: { stockSeen?: number; variantStockSeen?: readonly VariantStockInput[]; oneStock?: boolean; actorId?: string } = {},
+  options: { stockSeen?: number; variantStockSeen?: readonly SeenStock[]; oneStock?: boolean; actorId?: string } = {},
 ): Promise<ProductDetail> {
   // The average review is never written here: only the reviews make it (reviews.server.ts; ADR 062).
   const { total_stock, ...columns } = productColumns(input)

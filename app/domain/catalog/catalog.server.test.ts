@@ -310,6 +310,7 @@ describe('getProduct', () => {
       },
       optionLabel: 'Size',
       ownOptionLabel: '',
+      option2: null,
       variants: [],
       madeToOrderDays: 0,
       personalization: [],

@@ -59,6 +59,8 @@ export interface VarietyOption {
  */
 export interface ProductVariant {
   variety: string
+  /** The second group's option (ADR 077); '' when the variant is not keyed by one. */
+  option2: string
   color: string
   available: number
   /** The variant's own picture, when it has one. */
@@ -80,6 +82,8 @@ export interface ProductDetail extends ProductCardData {
   optionLabel: string
   /** The owner's own name for the option group as stored ('' when none: the type's name is read). */
   ownOptionLabel: string
+  /** The second option group (ADR 077): its name and options in the owner's order; null when the product has none. */
+  option2: { label: string; options: string[] } | null
   /** The variants with their own stock; empty when the product keeps one stock (ADR 061). */
   variants: ProductVariant[]
   /** Working days the studio takes to make it (ADR 070); 0: ready to ship. */
@@ -247,16 +251,16 @@ export async function getProduct(db: DB, id: string, stock: StockView = 'shop'):
 
 /**
  * The cards in full (description, pictures, colours, variety options, variants with their stock as
- * `stock` views it), in the same order, read with five queries whatever the number of cards (the
+ * `stock` views it), in the same order, read with six queries whatever the number of cards (the
  * /api lists answer whole products). A card whose product row is gone meanwhile is left out.
  */
 export async function withDetails(db: DB, cards: ProductCardData[], stock: StockView = 'shop'): Promise<ProductDetail[]> {
   if (cards.length === 0) return []
   const ids = [...new Set(cards.map((c) => c.id))]
-  const [rows, images, colors, varieties, variants] = await Promise.all([
+  const [rows, images, colors, varieties, variants, options2] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'made_to_order_days', 'personalization'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'option2_label', 'made_to_order_days', 'personalization'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -269,6 +273,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
       .orderBy('position')
       .execute(),
     variantsOf(db, ids),
+    db.selectFrom('product_options2').select(['product_id', 'name']).where(inJsonList('product_id', ids)).orderBy('position').execute(),
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const grouped = <T extends { product_id: string }>(list: T[]) => {
@@ -279,6 +284,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const imagesOf = grouped(images)
   const colorsOf = grouped(colors)
   const varietiesOf = grouped(varieties)
+  const options2Of = grouped(options2)
   return cards.flatMap((card) => {
     const row = byId.get(card.id)
     if (!row) return []
@@ -306,8 +312,13 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
             : null,
         optionLabel: options.length ? optionLabelOf(row.option_label, row.variety_type) : '',
         ownOptionLabel: row.option_label,
+        option2:
+          options.length && options2Of.get(card.id)?.length
+            ? { label: row.option2_label, options: (options2Of.get(card.id) ?? []).map((o) => o.name) }
+            : null,
         variants: (variants.get(card.id) ?? []).map((v) => ({
           variety: v.variety,
+          option2: v.option2,
           color: v.color,
           available: stock === 'shelf' ? v.stock : Math.max(0, v.available),
           ...(v.image ? { image: v.image } : {}),

@@ -4,7 +4,7 @@ import type { DB } from '../../../db/database'
 import { insertProducts, insertUsers, owner } from '../../../tests/helpers/fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { Invalid } from '~/domain/errors'
-import { CSV_MESSAGES, MAX_CSV_ROWS } from '~/lib/inventory-csv'
+import { CSV_COLUMNS, CSV_MESSAGES, MAX_CSV_ROWS } from '~/lib/inventory-csv'
 import { applyInventoryImport, exportInventoryCsv, planInventoryImport, readCell, safeCell } from './inventory-csv.server'
 import { stockHistory } from './stock-history.server'
 
@@ -13,6 +13,7 @@ withTestDb(async (fresh) => {
   db = fresh
 })
 
+// The columns before the second option group (ADR 077): such files still import.
 const HEADER = 'product_id,title,category,option_label,option,colour,price,sale_price,stock,sku'
 const utf8 = (text: string) => new TextEncoder().encode(text)
 const csv = (...lines: string[]) => utf8([HEADER, ...lines].join('\r\n'))
@@ -46,8 +47,8 @@ describe('the inventory export', () => {
   it('writes one row per shelf with the shop prices in rupees: UTF-8 with a BOM, CRLF, quoted where needed', async () => {
     const text = await exportInventoryCsv(db)
     expect(text.startsWith('\uFEFF')).toBe(true)
-    expect(text.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`)
-    expect(text).toContain('\r\ncoaster,"Agate coaster, set of 4",Jewellery,,,,499.00,399.00,7,\r\n')
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${CSV_COLUMNS.join(',')}`)
+    expect(text).toContain('\r\ncoaster,"Agate coaster, set of 4",Jewellery,,,,,,499.00,399.00,7,\r\n')
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
     expect(rows.map((row) => [row.product_id, row.option_label, row.option, row.colour, row.price, row.sale_price, row.stock, row.sku])).toEqual([
       ['evil', '', '', '', '100.00', '', '2', ''],
@@ -74,7 +75,7 @@ describe('the import dry run', () => {
   it('reads the exported file back with nothing to change', async () => {
     const plan = await planInventoryImport(db, utf8(await exportInventoryCsv(db)))
     expect(plan).toMatchObject({ fileErrors: [], rows: [], unchanged: 5, counts: [] })
-    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label'])])
+    expect(plan.notices).toEqual([CSV_MESSAGES.ignoredColumns(['title', 'category', 'option_label', 'option2_label'])])
   })
 
   it('lists each change with the stock it saw, and changes nothing', async () => {
@@ -85,13 +86,13 @@ describe('the import dry run', () => {
     expect(plan.fileErrors).toEqual([])
     expect(plan.notices).toEqual([])
     expect(plan.rows).toEqual([
-      { row: 2, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', color: 'नीला', from: 0, to: 6, problems: [] },
-      { row: 5, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', color: 'Teal', from: 4, to: 0, problems: [] },
+      { row: 2, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', option2: '', color: 'नीला', from: 0, to: 6, problems: [] },
+      { row: 5, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', option2: '', color: 'Teal', from: 4, to: 0, problems: [] },
     ])
     expect(plan.unchanged).toBe(1)
     expect(plan.counts).toEqual([
-      { productId: 'vase', variety: 'Small', color: 'नीला', stock: 6, seen: 0 },
-      { productId: 'vase', variety: 'Large', color: 'Teal', stock: 0, seen: 4 },
+      { productId: 'vase', variety: 'Small', option2: '', color: 'नीला', stock: 6, seen: 0 },
+      { productId: 'vase', variety: 'Large', option2: '', color: 'Teal', stock: 0, seen: 4 },
     ])
     expect(await stockOf('vase', 'Small', 'नीला')).toBe(0)
   })
@@ -240,9 +241,9 @@ describe('SKUs in the file', () => {
 
     const plan = await planInventoryImport(db, utf8('product_id,option,colour,stock,sku\ncoaster,,,7,AG-COAST-4\nvase,Small,Teal,2,VS-T\nvase,Large,Teal,4,VL-T\nvase,Small,नीला,0,\n'))
     expect(plan.rows).toEqual([
-      { row: 2, productId: 'coaster', title: 'Agate coaster, set of 4', variety: '', color: '', from: 7, to: 7, sku: { from: '', to: 'AG-COAST-4' }, problems: [] },
-      { row: 3, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', color: 'Teal', from: 1, to: 2, problems: [] },
-      { row: 4, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', color: 'Teal', from: 4, to: 4, sku: { from: '', to: 'VL-T' }, problems: [] },
+      { row: 2, productId: 'coaster', title: 'Agate coaster, set of 4', variety: '', option2: '', color: '', from: 7, to: 7, sku: { from: '', to: 'AG-COAST-4' }, problems: [] },
+      { row: 3, productId: 'vase', title: 'Ocean resin vase', variety: 'Small', option2: '', color: 'Teal', from: 1, to: 2, problems: [] },
+      { row: 4, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', option2: '', color: 'Teal', from: 4, to: 4, sku: { from: '', to: 'VL-T' }, problems: [] },
     ])
     expect(plan.unchanged).toBe(1)
     expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'skus.csv' })).toBe(3)

@@ -24,7 +24,7 @@ import { categoryLabel, optionLabelOf } from '~/lib/catalog'
 import { inJsonList } from '../../../db/dialect'
 import { setStockCounts, type StockCount } from './inventory.server'
 import { planPrice, type SellAt, shelfPrices } from './variant-prices.server'
-import { stockKey } from '~/domain/cart/variant-stock.server'
+import { PRODUCT_STOCK, stockKey, type VariantKey } from '~/domain/cart/variant-stock.server'
 
 export type { ImportRow }
 
@@ -48,7 +48,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2)
 export async function exportInventoryCsv(db: DB): Promise<string> {
   const products = await db
     .selectFrom('products')
-    .select(['id', 'title', 'category', 'option_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock', 'sku'])
+    .select(['id', 'title', 'category', 'option_label', 'option2_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock', 'sku'])
     .where('deleted_at', 'is', null)
     .orderBy('title')
     .orderBy('id')
@@ -60,7 +60,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
       : await Promise.all([
           db
             .selectFrom('product_variants')
-            .select(['product_id', 'variety_name', 'color', 'stock', 'price_paise', 'sale_price_paise', 'sku'])
+            .select(['product_id', 'variety_name', 'option2', 'color', 'stock', 'price_paise', 'sale_price_paise', 'sku'])
             .where(inJsonList('product_id', ids))
             .orderBy('product_id')
             .orderBy('position')
@@ -73,7 +73,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
   for (const product of products) {
     const label = optionLabelOf(product.option_label, product.variety_type)
     const own = variantsOf.get(product.id) ?? []
-    const shelves = own.length > 0 ? own : [{ variety_name: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: product.sku }]
+    const shelves = own.length > 0 ? own : [{ variety_name: '', option2: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: product.sku }]
     for (const shelf of shelves) {
       const option = (optionsOf.get(product.id) ?? []).find((row) => row.name === shelf.variety_name)
       // What a line of it costs (ADR 071's one rule): the variant's own price, else the option's, else the product's.
@@ -89,6 +89,8 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
         category: categoryLabel(product.category),
         option_label: shelf.variety_name ? label : '',
         option: shelf.variety_name,
+        option2_label: shelf.option2 ? product.option2_label : '',
+        option2: shelf.option2,
         colour: shelf.color,
         price: rupees(priced.price),
         sale_price: priced.sale > 0 ? rupees(priced.sale) : '',
@@ -146,7 +148,8 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
   const ids = [...new Set(records.map((record) => at(record, 'product_id')).filter((id) => id !== '' && id.length <= 100))]
   const [shelves, prices] = await Promise.all([shelvesOf(db, ids), shelfPrices(db, ids)])
   const pricing = columns.includes('price') || columns.includes('sale_price')
-  const keys = records.map((record) => `${at(record, 'product_id')}\u0000${shelfKey(at(record, 'option'), at(record, 'colour'))}`)
+  const keyOfRecord = (record: { cells: string[] }) => ({ variety: at(record, 'option'), option2: columns.includes('option2') ? at(record, 'option2') : '', color: at(record, 'colour') })
+  const keys = records.map((record) => `${at(record, 'product_id')}\u0000${shelfKey(keyOfRecord(record))}`)
   const rowsOf = groupBy(
     keys.map((key, index) => ({ key, row: records[index]?.row ?? 0 })),
     (entry) => entry.key,
@@ -154,10 +157,10 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
   const rows: (ImportRow & { sellAt?: SellAt })[] = records.map((record, index) => {
     const row = record.row
     const productId = at(record, 'product_id')
-    const variety = at(record, 'option')
-    const color = at(record, 'colour')
+    const key = keyOfRecord(record)
+    const { variety, option2, color } = key
     const product = shelves.get(productId)
-    const shelf = product?.shelves.get(shelfKey(variety, color))
+    const shelf = product?.shelves.get(shelfKey(key))
     const from = shelf?.stock ?? null
     const stockCell = at(record, 'stock')
     const to = /^\d{1,6}$/.test(stockCell) && Number(stockCell) <= MAX_STOCK ? Number(stockCell) : null
@@ -165,7 +168,7 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     if (record.cells.length !== header.length) problems.push(CSV_MESSAGES.cellCount(record.cells.length, header.length))
     if (productId === '') problems.push(CSV_MESSAGES.noProductId)
     else if (!product) problems.push(CSV_MESSAGES.unknownProduct)
-    else if (from === null) problems.push(CSV_MESSAGES.unknownShelf(variety, color))
+    else if (from === null) problems.push(CSV_MESSAGES.unknownShelf([variety, option2].filter(Boolean).join(' / '), color))
     if (to === null) problems.push(CSV_MESSAGES.stock)
     // The SKU, when the file has the column: a change is shown and carried with the stock.
     const skuTo = columns.includes('sku') ? at(record, 'sku') : null
@@ -173,14 +176,14 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     const sku = skuTo !== null && shelf && skuTo !== shelf.sku ? { from: shelf.sku, to: skuTo } : undefined
     // The price it is to sell at, when the file has the columns (ADR 071): an empty price is the one it inherits.
     const sellAt = pricing ? readSellAt(at(record, 'price'), at(record, 'sale_price'), problems) : null
-    const priced = sellAt && shelf ? prices.get(stockKey(productId, { variety, color })) : undefined
-    const price = sellAt && priced ? planPrice(priced, sellAt, { variety, color }) : {}
+    const priced = sellAt && shelf ? prices.get(stockKey(productId, key)) : undefined
+    const price = sellAt && priced ? planPrice(priced, sellAt, key) : {}
     if (price.problem) problems.push(price.problem)
     const changes = price.wanted && priced ? priceChanges(priced.sellsAt, price.wanted) : {}
     // A few of the others are enough to name (5,000 copies of one row must not cost 25 million steps).
     const others = (rowsOf.get(keys[index] ?? '') ?? []).slice(0, 7).map((entry) => entry.row).filter((other) => other !== row).slice(0, 6)
     if (productId !== '' && others.length > 0) problems.push(CSV_MESSAGES.duplicate(others))
-    return { row, productId, title: product?.title ?? '', variety, color, from, to, ...(sku ? { sku } : {}), ...changes, ...(price.own ? { sellAt: sellAt as SellAt } : {}), problems }
+    return { row, productId, title: product?.title ?? '', variety, option2, color, from, to, ...(sku ? { sku } : {}), ...changes, ...(price.own ? { sellAt: sellAt as SellAt } : {}), problems }
   })
   const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined || row.sellAt !== undefined)
   const good = shown.every((row) => row.problems.length === 0)
@@ -188,6 +191,7 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     ? shown.map((row) => ({
         productId: row.productId,
         variety: row.variety,
+        option2: row.option2,
         color: row.color,
         stock: row.to ?? 0,
         seen: row.from ?? 0,
@@ -263,7 +267,7 @@ function priceChanges(now: Priced, wanted: Priced): Pick<ImportRow, 'price' | 's
   return { ...(price ? { price } : {}), ...(salePrice ? { salePrice } : {}) }
 }
 
-const shelfKey = (variety: string, color: string) => `${variety}\u0000${color}`
+const shelfKey = (key: VariantKey) => `${key.variety}\u0000${key.option2}\u0000${key.color}`
 
 type Shelf = { stock: number; sku: string }
 
@@ -273,13 +277,13 @@ async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, { 
   if (ids.length === 0) return byId
   const [products, variants] = await Promise.all([
     db.selectFrom('products').select(['id', 'title', 'total_stock', 'sku']).where(inJsonList('id', ids)).where('deleted_at', 'is', null).execute(),
-    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock', 'sku']).where(inJsonList('product_id', ids)).execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'option2', 'color', 'stock', 'sku']).where(inJsonList('product_id', ids)).execute(),
   ])
   for (const product of products) byId.set(product.id, { title: product.title, shelves: new Map() })
-  for (const variant of variants) byId.get(variant.product_id)?.shelves.set(shelfKey(variant.variety_name, variant.color), { stock: variant.stock, sku: variant.sku ?? '' })
+  for (const variant of variants) byId.get(variant.product_id)?.shelves.set(shelfKey({ variety: variant.variety_name, option2: variant.option2, color: variant.color }), { stock: variant.stock, sku: variant.sku ?? '' })
   for (const product of products) {
     const own = byId.get(product.id)
-    if (own && own.shelves.size === 0) own.shelves.set(shelfKey('', ''), { stock: product.total_stock, sku: product.sku ?? '' })
+    if (own && own.shelves.size === 0) own.shelves.set(shelfKey(PRODUCT_STOCK), { stock: product.total_stock, sku: product.sku ?? '' })
   }
   return byId
 }

@@ -12,7 +12,8 @@ import type { Priced } from '~/lib/pricing'
 import { clock } from '~/domain/clock'
 import { Invalid, type FieldErrors } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
-import { PRODUCT_STOCK, stockKey, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
+import { keyOf, PRODUCT_STOCK, stockKey, syncTotalStock, type VariantKey, variantOf } from '~/domain/cart/variant-stock.server'
+import { type ChoiceKey, sameVariant } from '~/lib/variants'
 import { recordStockMovements, type StockMovement } from './stock-history.server'
 import { planPrice, type SellAt, type ShelfPrices, shelfPrices, writeOwnPrices } from './variant-prices.server'
 
@@ -20,8 +21,9 @@ import { planPrice, type SellAt, type ShelfPrices, shelfPrices, writeOwnPrices }
 export interface InventoryRow extends VariantKey {
   productId: string
   title: string
-  /** The owner's name of the option group ('' when the product has none). */
+  /** The owner's names of the option groups ('' when the product has none). */
   optionLabel: string
+  option2Label: string
   sku: string | null
   stock: number
   /** Units live checkouts hold (not yet paid). */
@@ -41,7 +43,7 @@ export function shelves(db: DB) {
     .selectFrom('product_variants as pv')
     .innerJoin('products as p', 'p.id', 'pv.product_id')
     .where('p.deleted_at', 'is', null)
-    .select(['p.id as productId', 'p.title', 'p.option_label as optionLabel', 'p.variety_type as varietyType', 'pv.variety_name as variety', 'pv.color', 'pv.stock', 'pv.sku', 'pv.position'])
+    .select(['p.id as productId', 'p.title', 'p.option_label as optionLabel', 'p.option2_label as option2Label', 'p.variety_type as varietyType', 'pv.variety_name as variety', 'pv.option2', 'pv.color', 'pv.stock', 'pv.sku', 'pv.position'])
   const own = db
     .selectFrom('products as p')
     .where('p.deleted_at', 'is', null)
@@ -50,8 +52,10 @@ export function shelves(db: DB) {
       'p.id as productId',
       'p.title',
       sql<string>`''`.as('optionLabel'),
+      sql<string>`''`.as('option2Label'),
       sql<VarietyType | null>`null`.as('varietyType'),
       sql<string>`''`.as('variety'),
+      sql<string>`''`.as('option2'),
       sql<string>`''`.as('color'),
       'p.total_stock as stock',
       'p.sku',
@@ -72,7 +76,7 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     matching = matching.where((eb) =>
       eb.or(
-        (['s.title', 's.variety', 's.color', 's.sku'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`),
+        (['s.title', 's.variety', 's.option2', 's.color', 's.sku'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`),
       ),
     )
   }
@@ -92,7 +96,9 @@ export async function listInventory(db: DB, options: { q?: string; stock?: Stock
         productId: row.productId,
         title: row.title,
         optionLabel: optionLabelOf(row.optionLabel, row.varietyType),
+        option2Label: row.option2Label,
         variety: row.variety,
+        option2: row.option2,
         color: row.color,
         sku: row.sku,
         stock: Number(row.stock),
@@ -110,12 +116,12 @@ async function heldByShelf(db: DB, productIds: string[]): Promise<Map<string, nu
   if (productIds.length === 0) return new Map()
   const rows = await db
     .selectFrom('stock_holds')
-    .select((eb) => ['product_id', 'variety_name', 'color', eb.fn.sum<number>('quantity').as('units')])
+    .select((eb) => ['product_id', 'variety_name', 'option2', 'color', eb.fn.sum<number>('quantity').as('units')])
     .where('product_id', 'in', productIds)
     .where('expires_at', '>', clock.iso())
-    .groupBy(['product_id', 'variety_name', 'color'])
+    .groupBy(['product_id', 'variety_name', 'option2', 'color'])
     .execute()
-  return new Map(rows.map((row) => [stockKey(row.product_id, { variety: row.variety_name, color: row.color }), Number(row.units)]))
+  return new Map(rows.map((row) => [stockKey(row.product_id, { variety: row.variety_name, option2: row.option2, color: row.color }), Number(row.units)]))
 }
 
 /** Units sold in the window, by the shelf each line draws on now (variantOf, the one rule). */
@@ -126,21 +132,20 @@ async function soldByShelf(db: DB, productIds: string[]): Promise<Map<string, nu
     db
       .selectFrom('order_lines as ol')
       .innerJoin('orders as o', 'o.id', 'ol.order_id')
-      .select((eb) => ['ol.product_id', 'ol.variety_name', 'ol.color', eb.fn.sum<number>('ol.quantity').as('units')])
+      .select((eb) => ['ol.product_id', 'ol.variety_name', 'ol.option2', 'ol.color', eb.fn.sum<number>('ol.quantity').as('units')])
       .where('ol.product_id', 'in', productIds)
       .where('o.payment_status', '=', 'paid')
       .where('o.order_status', 'not in', ['cancelled', 'rejected'])
       .where('o.order_date', '>=', since)
-      .groupBy(['ol.product_id', 'ol.variety_name', 'ol.color'])
+      .groupBy(['ol.product_id', 'ol.variety_name', 'ol.option2', 'ol.color'])
       .execute(),
-    db.selectFrom('product_variants').select(['product_id', 'variety_name as variety', 'color']).where('product_id', 'in', productIds).execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name as variety', 'option2', 'color']).where('product_id', 'in', productIds).execute(),
   ])
   const sold = new Map<string, number>()
   for (const line of lines) {
     const shelf = variantOf(
       variants.filter((variant) => variant.product_id === line.product_id),
-      line.variety_name,
-      line.color,
+      { variety: line.variety_name, option2: line.option2, color: line.color },
     )
     if (shelf === null) continue
     const key = stockKey(line.product_id, shelf)
@@ -150,7 +155,7 @@ async function soldByShelf(db: DB, productIds: string[]): Promise<Map<string, nu
 }
 
 /** A new count for one shelf, with the count the owner saw (a sale meanwhile must not be overwritten unseen). */
-export interface StockCount extends VariantKey {
+export interface StockCount extends ChoiceKey {
   productId: string
   stock: number
   /** The stock shown when the owner typed; undefined to set it whatever it is now (an import's choice). */
@@ -161,6 +166,9 @@ export interface StockCount extends VariantKey {
   sellAt?: SellAt
 }
 
+/** A count with its second option named ('' for none). */
+type KeyedCount = StockCount & VariantKey
+
 /**
  * Sets the shelves' stock, all or none, in one transaction, each change recorded in the history with
  * its reason and admin; products' totals follow their variants'. Errors are keyed by the count's
@@ -169,22 +177,24 @@ export interface StockCount extends VariantKey {
  */
 export async function setStockCounts(
   db: DB,
-  counts: readonly StockCount[],
+  given: readonly StockCount[],
   by: { actorId: string; reason: Extract<StockMovementReason, 'admin-edit' | 'import'>; note?: string },
 ): Promise<number> {
   const errors: FieldErrors = {}
-  counts.forEach((count, index) => {
+  given.forEach((count, index) => {
     if (!Number.isInteger(count.stock) || count.stock < 0 || count.stock > MAX_STOCK) {
       errors[String(index)] = [`Stock must be a whole number from 0 to ${MAX_STOCK}`]
     }
   })
   if (Object.keys(errors).length > 0) throw new Invalid(errors)
+  // A count that does not name a second option names none (ADR 077).
+  const counts: KeyedCount[] = given.map((count) => ({ ...count, option2: count.option2 ?? '' }))
   return db.transaction().execute(async (trx) => {
     const productIds = [...new Set(counts.map((count) => count.productId))].sort()
     await lockRows(trx, 'products', productIds)
     const [current, prices] = await Promise.all([currentStocks(trx, productIds), shelfPrices(trx, productIds)])
     const movements: StockMovement[] = []
-    const repriced: { count: StockCount; own: { pricePaise: number | null; salePricePaise: number | null } }[] = []
+    const repriced: { count: KeyedCount; own: { pricePaise: number | null; salePricePaise: number | null } }[] = []
     counts.forEach((count, index) => {
       const shelf = current.get(count.productId)
       const now = shelf?.get(stockKey(count.productId, count))
@@ -192,7 +202,7 @@ export async function setStockCounts(
       if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
       else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
       else if (price.problem) errors[String(index)] = [price.problem]
-      else movements.push({ productId: count.productId, key: { variety: count.variety, color: count.color }, change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
+      else movements.push({ productId: count.productId, key: keyOf(count), change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
       if (price.own) repriced.push({ count, own: price.own })
     })
     if (Object.keys(errors).length > 0) throw new Invalid(errors)
@@ -217,16 +227,17 @@ const skuDiffers = (sku: string | null) => (eb: ExpressionBuilder<Database, 'pro
   sku === null ? eb('sku', 'is not', null) : eb.or([eb('sku', 'is', null), eb('sku', '!=', sku)])
 
 /** Writes the counts' SKUs ('' clears one) where they differ; answers the stockKeys of the shelves whose SKU changed. */
-async function writeSkus(trx: Trx, counts: readonly StockCount[]): Promise<string[]> {
+async function writeSkus(trx: Trx, counts: readonly KeyedCount[]): Promise<string[]> {
   const renamed: string[] = []
   for (const count of counts) {
     const sku = count.sku?.trim() || null
-    const own = count.variety === '' && count.color === ''
+    const own = sameVariant(count, PRODUCT_STOCK)
     const variant = await trx
       .updateTable('product_variants')
       .set({ sku })
       .where('product_id', '=', count.productId)
       .where('variety_name', '=', count.variety)
+      .where('option2', '=', count.option2)
       .where('color', '=', count.color)
       .where(skuDiffers(sku))
       .executeTakeFirst()
@@ -252,10 +263,10 @@ async function currentStocks(trx: Trx, productIds: string[]): Promise<Map<string
   if (productIds.length === 0) return byProduct
   const [products, variants] = await Promise.all([
     trx.selectFrom('products').select(['id', 'total_stock']).where('id', 'in', productIds).where('deleted_at', 'is', null).execute(),
-    trx.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'stock']).where('product_id', 'in', productIds).execute(),
+    trx.selectFrom('product_variants').select(['product_id', 'variety_name', 'option2', 'color', 'stock']).where('product_id', 'in', productIds).execute(),
   ])
   for (const product of products) byProduct.set(product.id, new Map())
-  for (const variant of variants) byProduct.get(variant.product_id)?.set(stockKey(variant.product_id, { variety: variant.variety_name, color: variant.color }), variant.stock)
+  for (const variant of variants) byProduct.get(variant.product_id)?.set(stockKey(variant.product_id, { variety: variant.variety_name, option2: variant.option2, color: variant.color }), variant.stock)
   for (const product of products) {
     const shelves = byProduct.get(product.id)
     if (shelves && shelves.size === 0) shelves.set(stockKey(product.id, PRODUCT_STOCK), product.total_stock)
@@ -264,12 +275,12 @@ async function currentStocks(trx: Trx, productIds: string[]): Promise<Map<string
 }
 
 async function writeShelf(trx: Trx, productId: string, key: VariantKey, stock: number, at: string): Promise<void> {
-  if (key.variety === '' && key.color === '') {
-    const variant = await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', '').where('color', '=', '').executeTakeFirst()
+  if (sameVariant(key, PRODUCT_STOCK)) {
+    const variant = await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', '').where('option2', '=', '').where('color', '=', '').executeTakeFirst()
     if (Number(variant.numUpdatedRows) > 0) return
     await trx.updateTable('products').set({ total_stock: stock, updated_at: at }).where('id', '=', productId).execute()
     return
   }
-  await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', key.variety).where('color', '=', key.color).execute()
+  await trx.updateTable('product_variants').set({ stock }).where('product_id', '=', productId).where('variety_name', '=', key.variety).where('option2', '=', key.option2).where('color', '=', key.color).execute()
   await trx.updateTable('products').set({ updated_at: at }).where('id', '=', productId).execute()
 }

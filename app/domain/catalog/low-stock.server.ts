@@ -42,7 +42,7 @@ export async function lowShelves(db: DB, limit: number): Promise<{ shelves: numb
     items: items.map((row) => ({
       productId: row.productId,
       title: row.title,
-      choice: choiceWords(optionLabelOf(row.optionLabel, row.varietyType), row).join(' · '),
+      choice: choiceWords({ option: optionLabelOf(row.optionLabel, row.varietyType), option2: row.option2Label }, row).join(' · '),
       stock: Math.max(0, Number(row.stock)),
     })),
   }
@@ -57,27 +57,27 @@ export async function shelvesTakenLow(trx: Trx | DB, orderId: string): Promise<L
   const lines = await trx
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select(['l.product_id', 'l.variety_name', 'l.color', 'l.quantity', 'p.title', 'p.total_stock', 'p.option_label', 'p.variety_type'])
+    .select(['l.product_id', 'l.variety_name', 'l.option2', 'l.color', 'l.quantity', 'p.title', 'p.total_stock', 'p.option_label', 'p.option2_label', 'p.variety_type'])
     .where('l.order_id', '=', orderId)
     .orderBy('l.id')
     .execute()
   if (lines.length === 0) return []
   const variants = await trx
     .selectFrom('product_variants')
-    .select(['product_id', 'variety_name as variety', 'color', 'stock'])
+    .select(['product_id', 'variety_name as variety', 'option2', 'color', 'stock'])
     .where('product_id', 'in', [...new Set(lines.map((line) => line.product_id))])
     .execute()
   const taken = new Map<string, LowShelf & { taken: number }>()
   for (const line of lines) {
     const own = variants.filter((variant) => variant.product_id === line.product_id)
-    const shelf = variantOf(own, line.variety_name, line.color)
+    const shelf = variantOf(own, { variety: line.variety_name, option2: line.option2, color: line.color })
     if (shelf === null) continue
     const key = stockKey(line.product_id, shelf)
     const stock = own.length === 0 ? line.total_stock : (shelf as (typeof own)[number]).stock
     const entry = taken.get(key) ?? {
       productId: line.product_id,
       title: line.title,
-      choice: choiceWords(optionLabelOf(line.option_label, line.variety_type), shelf).join(', '),
+      choice: choiceWords({ option: optionLabelOf(line.option_label, line.variety_type), option2: line.option2_label }, shelf).join(', '),
       stock,
       taken: 0,
     }

@@ -4,6 +4,7 @@
 import type { Trx } from '../../../db/database'
 import type { ProductInput } from '~/schemas/product'
 import { syncTotalStock, type VariantKey } from '~/domain/cart/variant-stock.server'
+import { sameVariant } from '~/lib/variants'
 
 /** A variant's stock as the admin gives it, and its own prices (ADR 071): undefined keeps them, null clears one. */
 export interface VariantStockInput extends VariantKey {
@@ -11,6 +12,9 @@ export interface VariantStockInput extends VariantKey {
   pricePaise?: number | null
   salePricePaise?: number | null
 }
+
+/** The stock an editor started from (ADR 061): a variant's key (its second option '' when not given) and stock. */
+export type SeenStock = { variety: string; option2?: string; color: string; stock: number }
 
 type PricesByColor = { priceByColor?: Record<string, number>; salePriceByColor?: Record<string, number> }
 
@@ -27,20 +31,34 @@ function ownPrices(given: PricesByColor, color: string): Pick<VariantStockInput,
  */
 export function variantStockOf(input: ProductInput): VariantStockInput[] | null {
   const options = input.varietyType ? input.varieties : []
-  const fromOptions = options.flatMap((option): VariantStockInput[] => {
-    if (option.stockByColor !== undefined) {
-      return input.colors.filter((color) => Object.hasOwn(option.stockByColor ?? {}, color)).map((color) => ({ variety: option.name, color, stock: option.stockByColor?.[color] ?? 0, ...ownPrices(option, color) }))
+  const options2 = input.options2 ?? []
+  // One option, or one option with a second option (ADR 077): by colour, else its own stock.
+  const stockOf = (
+    variety: string,
+    option2: string,
+    given: PricesByColor & { stock?: number; stockByColor?: Record<string, number>; price?: number; salePrice?: number },
+  ): VariantStockInput[] => {
+    if (given.stockByColor !== undefined) {
+      return input.colors
+        .filter((color) => Object.hasOwn(given.stockByColor ?? {}, color))
+        .map((color) => ({ variety, option2, color, stock: given.stockByColor?.[color] ?? 0, ...ownPrices(given, color) }))
     }
-    return option.stock === undefined ? [] : [{ variety: option.name, color: '', stock: option.stock }]
+    if (given.stock === undefined) return []
+    const prices = option2 === '' ? {} : { pricePaise: given.price ?? null, salePricePaise: given.salePrice ?? null }
+    return [{ variety, option2, color: '', stock: given.stock, ...prices }]
+  }
+  const fromOptions = options.flatMap((option): VariantStockInput[] => {
+    if (option.byOption2 !== undefined) {
+      return options2.filter((name) => Object.hasOwn(option.byOption2 ?? {}, name)).flatMap((name) => stockOf(option.name, name, option.byOption2?.[name] ?? {}))
+    }
+    return stockOf(option.name, '', option)
   })
   if (fromOptions.length > 0) return fromOptions
-  if (options.length === 0 && input.stockByColor !== undefined) {
-    return input.colors.filter((color) => Object.hasOwn(input.stockByColor ?? {}, color)).map((color) => ({ variety: '', color, stock: input.stockByColor?.[color] ?? 0, ...ownPrices(input, color) }))
-  }
+  if (options.length === 0 && input.stockByColor !== undefined) return stockOf('', '', input)
   return null
 }
 
-const sameKey = (a: VariantKey) => (b: { variety_name: string; color: string }) => b.variety_name === a.variety && b.color === a.color
+const sameKey = (a: VariantKey) => (b: { variety_name: string; option2: string; color: string }) => sameVariant(a, { variety: b.variety_name, option2: b.option2, color: b.color })
 
 /**
  * Writes the product's variants in the caller's transaction (after the product's row and its
@@ -55,7 +73,7 @@ export async function saveVariantStock(
   trx: Trx,
   productId: string,
   input: ProductInput,
-  seen: readonly VariantStockInput[] = [],
+  seen: readonly SeenStock[] = [],
   oneStock = false,
 ): Promise<boolean> {
   if (oneStock) {
@@ -63,27 +81,45 @@ export async function saveVariantStock(
     return false
   }
   const existing = await trx.selectFrom('product_variants').selectAll().where('product_id', '=', productId).execute()
-  const given = variantStockOf(input)
+  // An input that does not speak of the second group (the product sheet, an older /api client) keeps
+  // the variants of a product that keeps its stock per second option: its grid cannot say them (ADR 077).
+  const keepsGroup = input.options2 === undefined && existing.some((row) => row.option2 !== '')
+  const given = keepsGroup ? null : variantStockOf(input)
   if (given === null) {
     const options = input.varietyType ? input.varieties.map((v) => v.name) : []
-    const gone = existing.filter((row) => (row.variety_name !== '' && !options.includes(row.variety_name)) || (row.color !== '' && !input.colors.includes(row.color)))
+    // An input that does not speak of the second group (an older client) keeps it (ADR 077).
+    const options2 = input.options2 ?? (await trx.selectFrom('product_options2').select('name').where('product_id', '=', productId).execute()).map((o) => o.name)
+    const gone = existing.filter(
+      (row) =>
+        (row.variety_name !== '' && !options.includes(row.variety_name)) ||
+        (row.option2 !== '' && !options2.includes(row.option2)) ||
+        (row.color !== '' && !input.colors.includes(row.color)),
+    )
     for (const row of gone) {
-      await trx.deleteFrom('product_variants').where('product_id', '=', productId).where('variety_name', '=', row.variety_name).where('color', '=', row.color).execute()
+      await trx
+        .deleteFrom('product_variants')
+        .where('product_id', '=', productId)
+        .where('variety_name', '=', row.variety_name)
+        .where('option2', '=', row.option2)
+        .where('color', '=', row.color)
+        .execute()
     }
     if (existing.length === gone.length) return false
   } else {
     const rows = given.map((variant, position) => {
       const old = existing.find(sameKey(variant))
-      const unchanged = old !== undefined && seen.some((s) => s.variety === variant.variety && s.color === variant.color && s.stock === variant.stock)
+      const unchanged = old !== undefined && seen.some((s) => sameVariant({ ...s, option2: s.option2 ?? '' }, variant) && s.stock === variant.stock)
       return {
         product_id: productId,
         variety_name: variant.variety,
+        option2: variant.option2,
         color: variant.color,
         stock: unchanged ? old.stock : variant.stock,
         price_paise: variant.pricePaise === undefined ? (old?.price_paise ?? null) : variant.pricePaise,
         sale_price_paise: variant.salePricePaise === undefined ? (old?.sale_price_paise ?? null) : variant.salePricePaise,
         sku: old?.sku ?? null,
         image: old?.image ?? null,
+        made_to_order_days: old?.made_to_order_days ?? null,
         position,
       }
     })

@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { optionLabelOf } from '~/lib/catalog'
-import { choiceWords } from '~/lib/variants'
+import { choiceWords, sameVariant } from '~/lib/variants'
 import { STOCK_ALERT_LIMITS, STOCK_ALERT_MESSAGES } from '~/lib/stock-alerts'
 import { backInStockMail } from '~/mail/stock-mails.server'
 import { Invalid, NotFound } from '~/domain/errors'
@@ -18,7 +18,7 @@ import { variantAvailableSql, variantOf, variantsOf } from '~/domain/cart/varian
  * while it has stock (the shopper can buy it now), for a choice the piece does not come in, and past
  * the caps on one address and one shelf. Asking twice is asking once.
  */
-export async function askForStockAlert(db: DB, ask: { productId: string; variety: string; color: string; email: string }): Promise<void> {
+export async function askForStockAlert(db: DB, ask: { productId: string; variety: string; option2?: string; color: string; email: string }): Promise<void> {
   const product = await db
     .selectFrom('products as p')
     .select(['p.id', availableStock('p').as('available')])
@@ -27,9 +27,9 @@ export async function askForStockAlert(db: DB, ask: { productId: string; variety
     .executeTakeFirst()
   if (!product) throw new NotFound('Product not found.')
   const variants = (await variantsOf(db, [product.id])).get(product.id) ?? []
-  const shelf = variantOf(variants, ask.variety, ask.color)
+  const shelf = variantOf(variants, { variety: ask.variety, option2: ask.option2 ?? '', color: ask.color })
   if (shelf === null) throw new Invalid({ email: [STOCK_ALERT_MESSAGES.unknownChoice] })
-  const available = variants.length === 0 ? Number(product.available) : (variants.find((v) => v.variety === shelf.variety && v.color === shelf.color)?.available ?? 0)
+  const available = variants.length === 0 ? Number(product.available) : (variants.find((v) => sameVariant(v, shelf))?.available ?? 0)
   if (available > 0) throw new Invalid({ email: [STOCK_ALERT_MESSAGES.inStock] })
   const email = ask.email.trim().toLowerCase()
   const [byAddress, byShelf] = await Promise.all([
@@ -39,6 +39,7 @@ export async function askForStockAlert(db: DB, ask: { productId: string; variety
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('product_id', '=', product.id)
       .where('variety_name', '=', shelf.variety)
+      .where('option2', '=', shelf.option2)
       .where('color', '=', shelf.color)
       .executeTakeFirstOrThrow(),
   ])
@@ -46,8 +47,8 @@ export async function askForStockAlert(db: DB, ask: { productId: string; variety
   if (Number(byShelf.n) >= STOCK_ALERT_LIMITS.perShelf) throw new Invalid({ email: [STOCK_ALERT_MESSAGES.tooManyForShelf] })
   await db
     .insertInto('stock_alerts')
-    .values({ product_id: product.id, variety_name: shelf.variety, color: shelf.color, email })
-    .onConflict((oc) => oc.columns(['product_id', 'variety_name', 'color', 'email']).doNothing())
+    .values({ product_id: product.id, variety_name: shelf.variety, option2: shelf.option2, color: shelf.color, email })
+    .onConflict((oc) => oc.columns(['product_id', 'variety_name', 'option2', 'color', 'email']).doNothing())
     .execute()
 }
 
@@ -59,12 +60,12 @@ export async function askForStockAlert(db: DB, ask: { productId: string; variety
 export async function sendDueStockAlerts(db: DB, limit = 200): Promise<number> {
   // What is left of the alert's shelf; null when the shelf is gone (its variant deleted since).
   const shelfAvailable = sql<number | null>`(case when exists (select 1 from product_variants v where v.product_id = a.product_id)
-    then (select ${variantAvailableSql('pv')} from product_variants pv where pv.product_id = a.product_id and pv.variety_name = a.variety_name and pv.color = a.color)
+    then (select ${variantAvailableSql('pv')} from product_variants pv where pv.product_id = a.product_id and pv.variety_name = a.variety_name and pv.option2 = a.option2 and pv.color = a.color)
     else ${availableStock('p')} end)`
   const due = await db
     .selectFrom('stock_alerts as a')
     .innerJoin('products as p', 'p.id', 'a.product_id')
-    .select(['a.id', 'a.product_id', 'a.variety_name', 'a.color', 'a.email', 'p.title', 'p.option_label', 'p.variety_type', 'p.deleted_at', shelfAvailable.as('available')])
+    .select(['a.id', 'a.product_id', 'a.variety_name', 'a.option2', 'a.color', 'a.email', 'p.title', 'p.option_label', 'p.option2_label', 'p.variety_type', 'p.deleted_at', shelfAvailable.as('available')])
     .where((eb) => eb.or([eb('p.deleted_at', 'is not', null), eb(shelfAvailable, 'is', null), eb(shelfAvailable, '>', 0)]))
     .orderBy('a.id')
     .limit(limit)
@@ -78,7 +79,10 @@ export async function sendDueStockAlerts(db: DB, limit = 200): Promise<number> {
       if (!taken || gone) return
       const mail = backInStockMail(domainSettings().mail, {
         title: alert.title,
-        shelf: choiceWords(optionLabelOf(alert.option_label, alert.variety_type), { variety: alert.variety_name, color: alert.color }).join(', '),
+        shelf: choiceWords(
+          { option: optionLabelOf(alert.option_label, alert.variety_type), option2: alert.option2_label },
+          { variety: alert.variety_name, option2: alert.option2, color: alert.color },
+        ).join(', '),
         productId: alert.product_id,
       })
       if (await enqueueMail(trx, { kind: 'back-in-stock', to: alert.email, dedupeKey: `back-in-stock:${alert.id}`, ...mail })) queued += 1

@@ -7,12 +7,13 @@ import type { StockMovementReason } from '~/lib/inventory'
 import { optionLabelOf } from '~/lib/catalog'
 import { NotFound } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
-import type { VariantKey } from '~/domain/cart/variant-stock.server'
+import { PRODUCT_STOCK, stockKey, type VariantKey } from '~/domain/cart/variant-stock.server'
+import { type ChoiceKey, keyOf, sameVariant } from '~/lib/variants'
 
 /** One change of a shelf stock, as the caller knows it. */
 export interface StockMovement {
   productId: string
-  /** The variant whose shelf changed; { variety: '', color: '' } for a product's own stock. */
+  /** The variant whose shelf changed; PRODUCT_STOCK for a product's own stock. */
   key: VariantKey
   /** Units added (above 0) or taken (below 0); 0 records nothing. */
   change: number
@@ -30,6 +31,7 @@ export async function recordStockMovements(trx: DB, movements: readonly StockMov
     .map((movement) => ({
       product_id: movement.productId,
       variety_name: movement.key.variety,
+      option2: movement.key.option2,
       color: movement.key.color,
       change: movement.change,
       stock_after: movement.stockAfter,
@@ -57,13 +59,15 @@ export interface StockHistoryEntry {
 export const STOCK_HISTORY_PAGE_SIZE = 25
 
 /** The changes of one variant's (or product's own) stock, newest first. */
-export async function stockHistory(db: DB, productId: string, key: VariantKey, page = 1): Promise<Page<StockHistoryEntry>> {
+export async function stockHistory(db: DB, productId: string, shelf: ChoiceKey, page = 1): Promise<Page<StockHistoryEntry>> {
+  const key = keyOf(shelf)
   const matching = db
     .selectFrom('stock_movements as m')
     .leftJoin('orders as o', 'o.id', 'm.order_id')
     .leftJoin('users as u', 'u.id', 'm.actor_id')
     .where('m.product_id', '=', productId)
     .where('m.variety_name', '=', key.variety)
+    .where('m.option2', '=', key.option2)
     .where('m.color', '=', key.color)
   const found = await readPage(
     matching,
@@ -86,11 +90,11 @@ export async function stockHistory(db: DB, productId: string, key: VariantKey, p
   return { ...found, items: found.items.map((row) => ({ ...row, orderNumber: row.orderNumber === null ? null : Number(row.orderNumber) })) }
 }
 
-/** The product a history is about: its title and the name of its option group ('' when none). NotFound when there is no such product. */
-export async function historySubject(db: DB, productId: string): Promise<{ title: string; optionLabel: string }> {
-  const product = await db.selectFrom('products').select(['title', 'option_label', 'variety_type']).where('id', '=', productId).executeTakeFirst()
+/** The product a history is about: its title and the names of its option groups ('' when none). NotFound when there is no such product. */
+export async function historySubject(db: DB, productId: string): Promise<{ title: string; optionLabel: string; option2Label: string }> {
+  const product = await db.selectFrom('products').select(['title', 'option_label', 'option2_label', 'variety_type']).where('id', '=', productId).executeTakeFirst()
   if (!product) throw new NotFound('Product not found.')
-  return { title: product.title, optionLabel: optionLabelOf(product.option_label, product.variety_type) }
+  return { title: product.title, optionLabel: optionLabelOf(product.option_label, product.variety_type), option2Label: product.option2_label }
 }
 
 /**
@@ -105,12 +109,13 @@ export async function recordShelfChanges(
   const movements: StockMovement[] = []
   for (const change of changes) {
     if (change.change === 0) continue
-    const own = change.key.variety === '' && change.key.color === ''
+    const own = sameVariant(change.key, PRODUCT_STOCK)
     const variant = await trx
       .selectFrom('product_variants')
       .select('stock')
       .where('product_id', '=', change.productId)
       .where('variety_name', '=', change.key.variety)
+      .where('option2', '=', change.key.option2)
       .where('color', '=', change.key.color)
       .executeTakeFirst()
     const after = variant ?? (own ? await trx.selectFrom('products').select('total_stock as stock').where('id', '=', change.productId).executeTakeFirst() : undefined)
@@ -121,12 +126,15 @@ export async function recordShelfChanges(
 
 /** Every shelf of a product and its stock now: its variants, or its own stock when it has none. */
 export async function shelfStocks(trx: DB, productId: string): Promise<Map<string, { key: VariantKey; stock: number }>> {
-  const variants = await trx.selectFrom('product_variants').select(['variety_name', 'color', 'stock']).where('product_id', '=', productId).execute()
+  const variants = await trx.selectFrom('product_variants').select(['variety_name', 'option2', 'color', 'stock']).where('product_id', '=', productId).execute()
   const shelves = new Map<string, { key: VariantKey; stock: number }>()
-  for (const variant of variants) shelves.set(`${variant.variety_name}\u0000${variant.color}`, { key: { variety: variant.variety_name, color: variant.color }, stock: variant.stock })
+  for (const variant of variants) {
+    const key = { variety: variant.variety_name, option2: variant.option2, color: variant.color }
+    shelves.set(stockKey(productId, key), { key, stock: variant.stock })
+  }
   if (shelves.size === 0) {
     const product = await trx.selectFrom('products').select('total_stock').where('id', '=', productId).executeTakeFirst()
-    if (product) shelves.set('\u0000', { key: { variety: '', color: '' }, stock: product.total_stock })
+    if (product) shelves.set(stockKey(productId, PRODUCT_STOCK), { key: PRODUCT_STOCK, stock: product.total_stock })
   }
   return shelves
 }

@@ -31,7 +31,7 @@ export async function shelfPrices(db: DB | Trx, productIds: readonly string[]): 
   const [products, options, variants] = await Promise.all([
     db.selectFrom('products').select(['id', 'price_paise', 'sale_price_paise']).where(inJsonList('id', ids)).execute(),
     db.selectFrom('product_varieties').select(['product_id', 'name', 'price_paise', 'sale_price_paise']).where(inJsonList('product_id', ids)).execute(),
-    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'color', 'price_paise', 'sale_price_paise']).where(inJsonList('product_id', ids)).execute(),
+    db.selectFrom('product_variants').select(['product_id', 'variety_name', 'option2', 'color', 'price_paise', 'sale_price_paise']).where(inJsonList('product_id', ids)).execute(),
   ])
   for (const product of products) {
     const own = { pricePaise: product.price_paise, salePricePaise: product.sale_price_paise }
@@ -40,10 +40,11 @@ export async function shelfPrices(db: DB | Trx, productIds: readonly string[]): 
     for (const variant of kept) {
       const option = options.find((o) => o.product_id === product.id && o.name === variant.variety_name)
       const inherited = option ? { pricePaise: option.price_paise, salePricePaise: option.sale_price_paise } : own
-      byKey.set(stockKey(product.id, { variety: variant.variety_name, color: variant.color }), {
+      byKey.set(stockKey(product.id, { variety: variant.variety_name, option2: variant.option2, color: variant.color }), {
         inherited,
         sellsAt: linePrices(own, inherited, { pricePaise: variant.price_paise, salePricePaise: variant.sale_price_paise }),
-        ownAllowed: variant.color !== '',
+        // A colour's, or a combination of both groups' (ADR 077): neither has a price box of its own.
+        ownAllowed: variant.color !== '' || variant.option2 !== '',
       })
     }
   }
@@ -79,6 +80,7 @@ export async function writeOwnPrices(trx: Trx, productId: string, key: VariantKe
     .set({ price_paise: own.pricePaise, sale_price_paise: own.salePricePaise })
     .where('product_id', '=', productId)
     .where('variety_name', '=', key.variety)
+    .where('option2', '=', key.option2)
     .where('color', '=', key.color)
     .execute()
 }

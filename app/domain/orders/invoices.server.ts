@@ -87,6 +87,8 @@ async function invoiceOrder(trx: DB, orderId: string): Promise<InvoiceOrder | nu
       title: line.title,
       variety: line.varietyName,
       varietyLabel: line.optionLabel || null,
+      option2: line.option2,
+      option2Label: line.option2Label,
       color: line.color,
       personalization: line.personalization,
       quantity: line.quantity,

@@ -134,10 +134,10 @@ function refundMailNote(reason: RefundReason | undefined, totalPaise: number): s
  * each to the variant it draws on (ADR 061) with the product's total.
  */
 async function returnStock(trx: Trx, orderId: string, now: string, note: string): Promise<void> {
-  const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'color', 'quantity']).where('order_id', '=', orderId).execute()
+  const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'option2', 'color', 'quantity']).where('order_id', '=', orderId).execute()
   const returned: { productId: string; key: VariantKey; change: number }[] = []
   for (const line of lines) {
-    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, color: line.color }, line.quantity, now)
+    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, line.quantity, now)
     if (key) returned.push({ productId: line.product_id, key, change: line.quantity })
   }
   await recordShelfChanges(trx, returned, { reason: 'cancellation', orderId, note })

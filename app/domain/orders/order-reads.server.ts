@@ -227,6 +227,8 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
             varietyType: l.variety_type,
             optionLabel: l.variety_name ? optionLabelOf(l.option_label, l.variety_type) : '',
             variety: l.variety_name,
+            option2Label: l.option2 ? l.option2_label || 'Option' : '',
+            option2: l.option2,
             color: l.color,
             personalization: readPersonalization(l.personalization),
             unitPricePaise: l.unit_price_paise,

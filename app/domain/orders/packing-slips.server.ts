@@ -70,6 +70,8 @@ export async function packingSlips(
       'order_lines.variety_type',
       'order_lines.option_label',
       'order_lines.variety_name',
+      'order_lines.option2_label',
+      'order_lines.option2',
       'order_lines.color',
       'order_lines.personalization',
       'order_lines.quantity',
@@ -95,12 +97,12 @@ export async function packingSlips(
     lines: lines
       .filter((line) => line.order_id === order.id)
       .map((line) => {
-        const key = { variety: line.variety_name, color: line.color }
-        const variant = variantOf(skus.get(line.product_id) ?? [], line.variety_name, line.color)
+        const key = { variety: line.variety_name, option2: line.option2, color: line.color }
+        const variant = variantOf(skus.get(line.product_id) ?? [], key)
         const variantSku = variant && 'sku' in variant ? variant.sku : null
         return {
           title: line.title,
-          choice: choiceWords(line.variety_name ? optionLabelOf(line.option_label, line.variety_type) : '', key),
+          choice: choiceWords({ option: line.variety_name ? optionLabelOf(line.option_label, line.variety_type) : '', option2: line.option2_label }, key),
           quantity: line.quantity,
           sku: variantSku || line.sku || null,
           personalization: Object.entries(readPersonalization(line.personalization)),
@@ -111,16 +113,16 @@ export async function packingSlips(
 
 /** Each product's variant rows with their SKUs, for the lines' SKU (the variant's, else the product's). */
 async function variantSkus(db: DB, productIds: string[]) {
-  const byProduct = new Map<string, { variety: string; color: string; sku: string | null }[]>()
+  const byProduct = new Map<string, { variety: string; option2: string; color: string; sku: string | null }[]>()
   if (productIds.length === 0) return byProduct
   const rows = await db
     .selectFrom('product_variants')
-    .select(['product_id', 'variety_name', 'color', 'sku'])
+    .select(['product_id', 'variety_name', 'option2', 'color', 'sku'])
     .where('product_id', 'in', productIds)
     .execute()
   for (const row of rows) {
     const list = byProduct.get(row.product_id) ?? []
-    list.push({ variety: row.variety_name, color: row.color, sku: row.sku })
+    list.push({ variety: row.variety_name, option2: row.option2, color: row.color, sku: row.sku })
     byProduct.set(row.product_id, list)
   }
   return byProduct

@@ -135,7 +135,7 @@ export async function confirmPayment(
 
     const lines = await trx
       .selectFrom('order_lines')
-      .select(['product_id', 'quantity', 'variety_name', 'color', 'personalization'])
+      .select(['product_id', 'quantity', 'variety_name', 'option2', 'color', 'personalization'])
       .where('order_id', '=', order.id)
       .execute()
     await recordPaidPayment(trx, order, input, now)
@@ -166,7 +166,7 @@ export async function confirmPayment(
     await removeCartLines(
       trx,
       { userId: order.user_id },
-      lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, color: l.color, personalization: l.personalization })),
+      lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, option2: l.option2, color: l.color, personalization: l.personalization })),
     )
     // The code went with this order: the cart lets go of it (ADR 073).
     if (order.discount_code) await removeDiscountCode(trx, { userId: order.user_id })

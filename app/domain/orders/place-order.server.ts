@@ -10,6 +10,7 @@ import { personalizationKey } from '~/lib/personalization'
 import type { SessionUser } from '~/lib/user'
 import { ADDRESS_COLUMN_NAMES, type AddressColumns, getAddress, toAddressColumns } from '~/domain/accounts/addresses.server'
 import { type Cart, getCart } from '~/domain/cart/cart.server'
+import type { VariantKey } from '~/lib/variants'
 import { DomainError, Invalid, NotFound } from '~/domain/errors'
 import type { GatewayOrder, PaymentGateway } from './payment-gateway'
 import { lockCounter } from '../../../db/dialect'
@@ -87,8 +88,8 @@ export function quoteCheckout(
 /** How long an unpaid order may be taken up again by a new checkout of the same cart. */
 export const UNPAID_ORDER_REUSE_HOURS = 24
 
-function lineKey(productId: string, variety: string, color: string, personalization: string, unitPricePaise: number, quantity: number): string {
-  return JSON.stringify([productId, variety, color, personalization, unitPricePaise, quantity])
+function lineKey(productId: string, choice: VariantKey, personalization: string, unitPricePaise: number, quantity: number): string {
+  return JSON.stringify([productId, choice.variety, choice.option2, choice.color, personalization, unitPricePaise, quantity])
 }
 
 /**
@@ -124,10 +125,10 @@ async function findUnpaidTwin(
     if (ADDRESS_COLUMN_NAMES.some((column) => order[column] !== want.address[column])) continue
     const lines = await db
       .selectFrom('order_lines')
-      .select(['product_id', 'variety_name', 'color', 'personalization', 'unit_price_paise', 'quantity'])
+      .select(['product_id', 'variety_name', 'option2', 'color', 'personalization', 'unit_price_paise', 'quantity'])
       .where('order_id', '=', order.id)
       .execute()
-    const have = lines.map((l) => lineKey(l.product_id, l.variety_name, l.color, l.personalization, l.unit_price_paise, l.quantity))
+    const have = lines.map((l) => lineKey(l.product_id, { variety: l.variety_name, option2: l.option2, color: l.color }, l.personalization, l.unit_price_paise, l.quantity))
     if (have.sort().join('\n') !== wanted) continue
     return {
       orderId: order.id,
@@ -140,7 +141,14 @@ async function findUnpaidTwin(
 }
 
 function holdLines(cart: Cart): HoldLine[] {
-  return cart.items.map((line) => ({ productId: line.productId, title: line.title, variety: line.variety, color: line.color, quantity: line.quantity }))
+  return cart.items.map((line) => ({
+    productId: line.productId,
+    title: line.title,
+    variety: line.variety,
+    option2: line.option2,
+    color: line.color,
+    quantity: line.quantity,
+  }))
 }
 
 /**
@@ -200,7 +208,7 @@ export async function placeOrder(
     deliveryFeePaise: fee,
     discountCode: applied?.code ?? '',
     lines: cart.items.map((line) =>
-      lineKey(line.productId, line.variety, line.color, personalizationKey(line.personalization), line.unitPricePaise, line.quantity),
+      lineKey(line.productId, line, personalizationKey(line.personalization), line.unitPricePaise, line.quantity),
     ),
   })
   if (unpaid) {
@@ -254,6 +262,8 @@ export async function placeOrder(
           variety_type: line.varietyType,
           variety_name: line.variety,
           option_label: line.optionLabel,
+          option2: line.option2,
+          option2_label: line.option2Label,
           color: line.color,
           // A snapshot of label -> value: later edits of the product's fields do not change it (ADR 069).
           personalization: personalizationKey(line.personalization),

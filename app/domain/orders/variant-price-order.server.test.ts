@@ -94,8 +94,8 @@ it('keeps the variants’ prices through an edit that does not send them, and cl
   await updateProduct(db, pendant.id, { ...pendantInput(), varieties: [small, large] })
   const kept = await getProduct(db, pendant.id, 'shelf')
   expect(kept.variants.filter((v) => v.pricePaise !== undefined || v.salePricePaise !== undefined)).toEqual([
-    { variety: 'Small', color: 'Gold', available: 5, pricePaise: 124_950 },
-    { variety: 'Large', color: 'Teal', available: 5, salePricePaise: 139_900 },
+    { variety: 'Small', option2: '', color: 'Gold', available: 5, pricePaise: 124_950 },
+    { variety: 'Large', option2: '', color: 'Teal', available: 5, salePricePaise: 139_900 },
   ])
   await updateProduct(db, pendant.id, { ...pendantInput(), varieties: [{ ...small, priceByColor: {} }, large] })
   const cleared = await getProduct(db, pendant.id, 'shelf')

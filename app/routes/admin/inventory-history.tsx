@@ -16,16 +16,16 @@ export const meta: Route.MetaFunction = () => [{ title: 'Stock history · Admin'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const text = (name: string) => (url.searchParams.get(name) ?? '').slice(0, 200)
-  const shelf = { productId: text('product'), variety: text('option'), color: text('colour') }
+  const shelf = { productId: text('product'), variety: text('option'), option2: text('option2'), color: text('colour') }
   const db = getDb()
-  const { title, optionLabel } = await orNotFound(historySubject(db, shelf.productId))
+  const { title, optionLabel, option2Label } = await orNotFound(historySubject(db, shelf.productId))
   const history = await stockHistory(db, shelf.productId, shelf, pageParam(url))
-  return { shelf, title, optionLabel, history }
+  return { shelf, title, optionLabel, option2Label, history }
 }
 
 export default function InventoryHistory({ loaderData }: Route.ComponentProps) {
-  const { shelf, title, optionLabel, history } = loaderData
-  const name = shelfName({ optionLabel, ...shelf })
+  const { shelf, title, optionLabel, option2Label, history } = loaderData
+  const name = shelfName({ optionLabel, option2Label, ...shelf })
   const change = (n: number) => (n > 0 ? `+${n}` : String(n))
   return (
     <section className="grid gap-4">

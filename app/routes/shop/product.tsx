@@ -78,7 +78,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const formError = refusal?.error?.['']?.[0]
   const typed = (key: string) => String(refusal?.initialValue?.[key] ?? '')
   const chosen = refusal
-    ? { variety: typed('variety'), color: typed('color'), personalization: [0, 1, 2].map((i) => typed(`personalization${i}`)) }
+    ? { variety: typed('variety'), option2: typed('option2'), color: typed('color'), personalization: [0, 1, 2].map((i) => typed(`personalization${i}`)) }
     : undefined
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-6">

@@ -1,4 +1,4 @@
-// POST /api/shop/cart/add {userId, productId, quantity, variety, color} -> 200 {success, message, data: cart}
+// POST /api/shop/cart/add {userId, productId, quantity, variety, option2?, color} -> 200 {success, message, data: cart}
 // The caller's own cart only; any price the client sends is ignored (the service prices the line).
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -21,6 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
       productId: input.productId,
       quantity: input.quantity,
       variety: input.variety,
+      option2: input.option2,
       color: input.color,
       personalization: input.personalization,
     })

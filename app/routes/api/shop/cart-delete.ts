@@ -1,4 +1,4 @@
-// DELETE /api/shop/cart/:userId/:productId[?variety=&color=] -> {success, message, data: cart}
+// DELETE /api/shop/cart/:userId/:productId[?variety=&option2=&color=] -> {success, message, data: cart}
 // Removes the product from the caller's cart: every line of it, or only the lines of the variety
 // and/or colour given in the query string (or a JSON body). No matching line: 404.
 import { getDb } from '~/infra/db.server'
@@ -13,10 +13,10 @@ import type { Route } from './+types/cart-delete'
 
 export const loader = () => methodNotAllowed('DELETE')
 
-/** The body's fields with the query string's variety and color on top. */
+/** The body's fields with the query string's variety, option2 and color on top. */
 function selectionInput(body: unknown, query: URLSearchParams): unknown {
   const fromQuery: Record<string, string> = {}
-  for (const key of ['variety', 'color']) {
+  for (const key of ['variety', 'option2', 'color']) {
     const value = query.get(key)
     if (value !== null) fromQuery[key] = value
   }
@@ -35,7 +35,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const cart = await removeProductLines(
       getDb(),
       { userId: user.id },
-      { productId: params.productId, variety: selection.variety || undefined, color: selection.color || undefined },
+      {
+        productId: params.productId,
+        variety: selection.variety || undefined,
+        option2: selection.option2 || undefined,
+        color: selection.color || undefined,
+      },
     )
     return apiJson({ success: true, message: CART_MESSAGES.deleted, data: await toApiCartAnswer(getDb(), { userId: user.id }, cart) })
   })

@@ -1,4 +1,4 @@
-// PUT /api/shop/cart/update-cart {userId, productId, quantity, variety?, color?} -> {success, message, data: cart}
+// PUT /api/shop/cart/update-cart {userId, productId, quantity, variety?, option2?, color?} -> {success, message, data: cart}
 // Sets the quantity of the line picked by product (+ variety and color when it has several lines).
 import { getDb } from '~/infra/db.server'
 import { CART_MESSAGES } from '~/lib/cart'
@@ -20,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const cart = await setLineQuantity(
       getDb(),
       { userId: user.id },
-      { productId: input.productId, variety: input.variety, color: input.color, personalization: input.personalization },
+      { productId: input.productId, variety: input.variety, option2: input.option2, color: input.color, personalization: input.personalization },
       input.quantity,
     )
     return apiJson({ success: true, message: CART_MESSAGES.updated, data: await toApiCartAnswer(getDb(), { userId: user.id }, cart) })
