@@ -60,7 +60,7 @@ describe('inventory CSV for the admin', () => {
     // The bytes, as a spreadsheet reads them (fetch's text() would drop the BOM).
     const bytes = Buffer.from(await answer.arrayBuffer())
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
-    expect(bytes.subarray(3).toString('utf8').startsWith('product_id,title,category,option_label,option,colour,price,sale_price,stock,sku\r\n')).toBe(true)
+    expect(bytes.subarray(3).toString('utf8').startsWith('product_id,title,category,option_label,option,option2_label,option2,colour,price,sale_price,stock,sku\r\n')).toBe(true)
     expect((await exported()).length).toBeGreaterThan(5)
   })
 
