@@ -39,7 +39,7 @@ test('the owner exports, edits a stock in the file, checks the dry run and impor
   const row = page.getByRole('list', { name: 'Rows' }).getByRole('listitem').filter({ hasText: product.title })
   await expect(row).toContainText('Stock 3 → 8')
   await expect(row).toContainText('SKU (none) → TP-08')
-  await expect(page.getByText('The title, category, option_label columns are ignored: change them in the product form.')).toBeVisible()
+  await expect(page.getByText('The title, category, option_label, option2_label columns are ignored: change them in the product form.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Import 1 change' }).click()
   await expect(page).toHaveURL(/\/admin\/inventory$/)
