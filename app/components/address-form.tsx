@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { INDIAN_STATES_AND_UTS, matchIndianState } from '~/lib/indian-states'
 import { useHydrated } from '~/lib/use-hydrated'
-import { addressFormSchema, normalizePincode } from '~/schemas/address'
+import { addressFormSchema, normalizePincode, PINCODE_PATTERN } from '~/schemas/address'
 import type { AddressView } from '~/domain/accounts/addresses.server'
 import { Button, buttonClass } from './ui/button'
 import { Field, Input, inputClass } from './ui/field'
@@ -151,7 +151,7 @@ function usePincodeFill(set: (name: 'city' | 'state', value: string) => void) {
   const latest = useRef(0)
   return async (typed: string, form: HTMLFormElement | null) => {
     const pincode = normalizePincode(typed)
-    if (!form || !/^[1-9]\d{5}$/.test(pincode)) return
+    if (!form || !PINCODE_PATTERN.test(pincode)) return
     const asked = ++latest.current
     const answer = await fetch(`/api/shop/pincode/${pincode}`)
       .then((response) => (response.ok ? response.json() : null))

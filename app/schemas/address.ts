@@ -21,6 +21,9 @@ const optional = (label: string, max: number) =>
 /** An Indian mobile (10 digits from 6-9, optional +91/0) or a landline with STD code (10-11 digits from 0). */
 export const INDIAN_PHONE = /^(?:(?:\+91|91|0)?[6-9]\d{9}|0\d{9,10})$/
 
+/** An Indian pincode: six digits, the first not 0. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/
+
 /** A pincode as people type it: "400 050" and "400-050" are 400050 (issue 30). */
 export function normalizePincode(typed: string): string {
   return typed.replace(/[\s-]/g, '')
@@ -46,7 +49,7 @@ export const addressSchema = z.object({
     .string({ error: 'Pincode is required' })
     .max(20, { error: 'Pincode must be 6 digits' })
     .transform(normalizePincode)
-    .pipe(z.string().regex(/^[1-9]\d{5}$/, { error: 'Pincode must be 6 digits' })),
+    .pipe(z.string().regex(PINCODE_PATTERN, { error: 'Pincode must be 6 digits' })),
   country: optional('Country', 60).transform((v) => v || 'India'),
   phone: z
     .string({ error: 'Phone is required' })

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from '~/lib/delivery'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
-import { normalizePincode } from './address'
+import { normalizePincode, PINCODE_PATTERN } from './address'
 
 const slab = (what: string) =>
   z
@@ -38,7 +38,7 @@ export const deliveryRatesSchema = z.object({
     .string({ error: DELIVERY_MESSAGES.shipFrom })
     .max(20, { error: DELIVERY_MESSAGES.shipFrom })
     .transform(normalizePincode)
-    .pipe(z.string().regex(/^[1-9]\d{5}$/, { error: DELIVERY_MESSAGES.shipFrom })),
+    .pipe(z.string().regex(PINCODE_PATTERN, { error: DELIVERY_MESSAGES.shipFrom })),
   rates: z.object({ city: zoneRate, state: zoneRate, metro: zoneRate, national: zoneRate, special: zoneRate }),
 })
 

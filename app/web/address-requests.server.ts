@@ -36,7 +36,7 @@ export function addressAction(userId: string, form: FormData, backTo: string) {
       })
       if (place.kind === 'filled') {
         const filled = parseForm(withValues(form, { city: place.city, state: place.state }), { schema: addressFormSchema })
-        return data(filled.reply({ formErrors: [ADDRESS_MESSAGES.filledFromPincode(normalizePincode(text(form, 'pincode')), button)] }), { status: 400 })
+        return data(filled.reply({ formErrors: [ADDRESS_MESSAGES.filledFromPincode(place.pincode, button)] }), { status: 400 })
       }
       if (place.kind === 'question') {
         const asked = parseForm(withValues(form, { placeConfirmed: place.confirmation }), { schema: addressFormSchema })

@@ -3,12 +3,12 @@ import { checkPlace, placeConfirmation } from './address-place.server'
 
 describe('checkPlace', () => {
   it('fills a blank city and state from the pincode', async () => {
-    expect(await checkPlace({ pincode: '400050', city: '', state: '' })).toEqual({ kind: 'filled', city: 'Mumbai', state: 'Maharashtra' })
+    expect(await checkPlace({ pincode: '400050', city: '', state: '' })).toEqual({ kind: 'filled', pincode: '400050', city: 'Mumbai', state: 'Maharashtra' })
   })
 
   it('keeps what the shopper typed and fills only the blank', async () => {
-    expect(await checkPlace({ pincode: '400050', city: 'Bandra West', state: ' ' })).toEqual({ kind: 'filled', city: 'Bandra West', state: 'Maharashtra' })
-    expect(await checkPlace({ pincode: '400050', city: '', state: 'maharashtra' })).toEqual({ kind: 'filled', city: 'Mumbai', state: 'Maharashtra' })
+    expect(await checkPlace({ pincode: '400050', city: 'Bandra West', state: ' ' })).toEqual({ kind: 'filled', pincode: '400050', city: 'Bandra West', state: 'Maharashtra' })
+    expect(await checkPlace({ pincode: '400050', city: '', state: 'maharashtra' })).toEqual({ kind: 'filled', pincode: '400050', city: 'Mumbai', state: 'Maharashtra' })
   })
 
   it('accepts a state the pincode lies in, in any case', async () => {

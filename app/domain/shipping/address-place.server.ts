@@ -16,7 +16,7 @@ export interface TypedPlace {
 export type PlaceCheck =
   | { kind: 'ok' }
   /** The blanks filled from the pincode: the shopper checks them before the address is saved. */
-  | { kind: 'filled'; city: string; state: IndianState }
+  | { kind: 'filled'; pincode: string; city: string; state: IndianState }
   /** The state contradicts the pincode: the shopper is asked, and may keep it by sending it again. */
   | { kind: 'question'; pincode: string; state: IndianState; pincodeState: IndianState; confirmation: string }
 
@@ -30,7 +30,7 @@ export async function checkPlace(typed: TypedPlace): Promise<PlaceCheck> {
   if (!place) return { kind: 'ok' }
   const city = typed.city.trim()
   const state = matchIndianState(typed.state)
-  if (!city || !typed.state.trim()) return { kind: 'filled', city: city || place.district, state: state ?? place.state }
+  if (!city || !typed.state.trim()) return { kind: 'filled', pincode: place.pincode, city: city || place.district, state: state ?? place.state }
   if (!state || place.states.includes(state)) return { kind: 'ok' }
   const confirmation = placeConfirmation(place.pincode, state)
   if (typed.confirmed === confirmation) return { kind: 'ok' }

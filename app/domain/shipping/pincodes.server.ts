@@ -2,6 +2,7 @@
 // Post's directory (pincode-directory.data.ts, built by scripts/pincodes/build.mjs; ADR 080). The data
 // module is loaded on the first lookup, once per process, and kept as typed arrays (about 100 kB).
 import type { IndianState } from '~/lib/indian-states'
+import { PINCODE_PATTERN } from '~/schemas/address'
 
 export interface PincodePlace {
   pincode: string
@@ -47,7 +48,7 @@ function loadDirectory(): Promise<Directory> {
 
 /** The directory's entry for a 6-digit pincode, or null when India Post's directory has none. */
 export async function findPincode(pincode: string): Promise<PincodePlace | null> {
-  if (!/^[1-9]\d{5}$/.test(pincode)) return null
+  if (!PINCODE_PATTERN.test(pincode)) return null
   const directory = await loadDirectory()
   const wanted = Number(pincode)
   // The lines are in pincode order.

@@ -4,7 +4,7 @@
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { Invalid, NotFound } from '~/domain/errors'
 import { findPincode } from '~/domain/shipping/pincodes.server'
-import { normalizePincode } from '~/schemas/address'
+import { normalizePincode, PINCODE_PATTERN } from '~/schemas/address'
 import type { Route } from './+types/pincode'
 
 /** The directory changes with a release: a phone may keep an answer for a day. */
@@ -13,7 +13,7 @@ const CACHE = 'public, max-age=86400'
 export function loader({ params }: Route.LoaderArgs) {
   return handleApi(async () => {
     const pincode = normalizePincode(params.pincode.slice(0, 20))
-    if (!/^[1-9]\d{5}$/.test(pincode)) throw new Invalid({ pincode: ['Pincode must be 6 digits'] })
+    if (!PINCODE_PATTERN.test(pincode)) throw new Invalid({ pincode: ['Pincode must be 6 digits'] })
     const place = await findPincode(pincode)
     if (!place) throw new NotFound('We do not know this pincode: check it, or type the city and state.')
     const { district, state, states } = place
