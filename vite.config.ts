@@ -81,10 +81,29 @@ function precompressAssets(): Plugin {
   }
 }
 
+/**
+ * The server build's second entry keeps its own name, build/server/pdf-thread.js: React Router names
+ * every entry of that build after its own (index.js, then index2.js...).
+ */
+function pdfThreadEntry(): Plugin {
+  return {
+    name: 'pdf-thread-entry',
+    outputOptions(options) {
+      const named = options.entryFileNames
+      return { ...options, entryFileNames: (chunk) => (chunk.name === 'pdf-thread' ? 'pdf-thread.js' : typeof named === 'function' ? named(chunk) : (named ?? '[name].js')) }
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild, command }) => ({
-  // The server build's entry is our Express app, which imports the React Router build.
+  // The server build's entry is our Express app, which imports the React Router build; its second
+  // entry is the thread that draws PDFs (build/server/pdf-thread.js, ADR 090).
   build: isSsrBuild
-    ? { rollupOptions: { input: './server/app.ts' } }
+    ? {
+        rollupOptions: {
+          input: { index: './server/app.ts', 'pdf-thread': './server/jobs/pdf-thread.ts' },
+        },
+      }
     : { rollupOptions: { output: { manualChunks: clientChunks } } },
   resolve: {
     alias: [
@@ -92,5 +111,5 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       ...(command === 'build' && !isSsrBuild ? productionReactRouter : []),
     ],
   },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [pdfThreadEntry()] : [precompressAssets()])],
 }))

@@ -29,6 +29,7 @@ export const SAME_ON_EVERY_DATABASE = [
   'db/backup.test.ts',
   'tests/integration/backup-restore.test.ts',
   'tests/integration/crash-safety.test.ts',
+  'tests/integration/pdf-thread.test.ts',
 ]
 
 export default defineConfig({

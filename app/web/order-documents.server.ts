@@ -3,13 +3,13 @@
 import { NotFound } from '~/domain/errors'
 import { orderDocumentPdf } from '~/domain/orders/invoices.server'
 import { getDb } from '~/infra/db.server'
-import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
+import { invoiceWriter } from '~/infra/pdf/pdf-thread.server'
 import type { DocumentKind } from '~/lib/invoice-document'
 import type { SessionUser } from '~/lib/user'
 
 export async function orderDocumentResponse(viewer: SessionUser, orderId: string, kind: DocumentKind): Promise<Response> {
   try {
-    const file = await orderDocumentPdf(getDb(), pdfInvoiceWriter, orderId, kind, viewer)
+    const file = await orderDocumentPdf(getDb(), invoiceWriter(), orderId, kind, viewer)
     return new Response(new Uint8Array(file.content), {
       headers: {
         'Content-Type': 'application/pdf',

@@ -6,7 +6,7 @@ import type { DB } from '../../db/database'
 import { getConfig, publicUrl } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { isPermanentMailError, type MailTransport, senderFromConfig, transportFromConfig } from '~/infra/mailer.server'
-import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
+import { invoiceWriter } from '~/infra/pdf/pdf-thread.server'
 import {
   attachmentRenderer,
   type Backoff,
@@ -180,8 +180,8 @@ export function startMailWorkerFromConfig(): MailWorker {
   const config = getConfig()
   const url = publicUrl(config)
   // The confirmation carries the GST invoice, a refund's mail the credit note (ADR 035).
-  registerAttachmentRenderer('invoice', (db, orderId) => renderInvoicePdf(db, pdfInvoiceWriter, orderId))
-  registerAttachmentRenderer('credit-note', (db, orderId) => renderCreditNotePdf(db, pdfInvoiceWriter, orderId))
+  registerAttachmentRenderer('invoice', (db, orderId) => renderInvoicePdf(db, invoiceWriter(), orderId))
+  registerAttachmentRenderer('credit-note', (db, orderId) => renderCreditNotePdf(db, invoiceWriter(), orderId))
   const transport = transportFromConfig(config)
   const worker = startMailWorker({ db: getDb(), transport, from: senderFromConfig(config), messageIdDomain: new URL(url).hostname })
   console.log(config.SMTP_URL ? 'Mail goes out over SMTP_URL.' : 'No SMTP_URL: mail goes to the mailbox at /admin/mail.')

@@ -1,0 +1,47 @@
+// The built PDF thread (build/server/pdf-thread.js, the server build's second entry: ADR 090) draws a
+// real invoice: the file the server starts its thread from exists after a build, and answers a
+// document with a PDF that pdftotext reads back.
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { describe, expect, it } from 'vitest'
+import type { PdfThreadReply } from '~/infra/pdf/pdf-thread.server'
+import { buildInvoice, type InvoiceOrder } from '~/lib/invoice-document'
+import { parseInvoiceSettings } from '~/lib/invoice-settings'
+
+const root = join(import.meta.dirname, '../..')
+
+const order: InvoiceOrder = {
+  number: 1042,
+  orderDate: '2026-11-24T09:00:00.000Z',
+  testMode: false,
+  userName: 'Asha Rao',
+  email: 'asha@example.com',
+  address: { name: '', addressLine: '221 Residency Road', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', country: 'India', phone: '+919845012345', landmark: '', notes: '' },
+  lines: [{ title: 'Ocean pendant', variety: '', varietyLabel: null, color: 'Teal', quantity: 1, unitPricePaise: 149_900, category: 'jewellery' }],
+  deliveryFeePaise: 0,
+  totalAmountPaise: 149_900,
+}
+
+describe('the built PDF thread', () => {
+  it('draws an invoice sent to it', { timeout: 180_000 }, async () => {
+    // Builds as `npm start` would, unless build/ is newer than the sources.
+    execFileSync(process.execPath, ['--input-type=module', '-e', "import('./server/process/build-check.js').then((m) => m.buildIfStale(process.cwd()))"], { cwd: root, stdio: 'inherit' })
+    const thread = new Worker(join(root, 'build/server/pdf-thread.js'))
+    try {
+      const document = buildInvoice({ order, settings: parseInvoiceSettings({}), number: 'INV/2026-27/000042', issuedAt: '2026-11-25T10:00:00.000Z' })
+      const reply = await new Promise<PdfThreadReply>((done, fail) => {
+        thread.once('message', done)
+        thread.once('error', fail)
+        thread.postMessage({ id: 7, document })
+      })
+      expect(reply.id).toBe(7)
+      expect(reply.error).toBeUndefined()
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(reply.pdf as Uint8Array) }).toString('utf8')
+      expect(text).toContain('INV/2026-27/000042')
+      expect(text).toMatch(/Total\s+₹1,499.00/)
+    } finally {
+      await thread.terminate()
+    }
+  })
+})
