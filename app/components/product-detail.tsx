@@ -12,6 +12,7 @@ import type { ProductDetail } from '~/domain/catalog/catalog.server'
 import type { ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { DispatchNote } from './dispatch-note'
 import { PriceTag } from './price-tag'
+import { ProductFacts } from './product-facts'
 import { ProductGallery } from './product-gallery'
 import { ReviewStars } from './review-stars'
 import { buttonClass } from './ui/button'
@@ -158,6 +159,7 @@ export function ProductDetailView({
           <Heading className="text-2xl font-bold tracking-tight">{product.title}</Heading>
         </div>
         <p className="text-zinc-600 dark:text-zinc-400">{product.description}</p>
+        <ProductFacts countryOfOrigin={product.countryOfOrigin} materials={product.materials} />
         <div className="text-xl" aria-live="polite">
           {ownPrices && !ready && !one ? (
             <p className="font-semibold">{range(chosen ? [chosen.name] : options, color ? [color] : colors)}</p>
