@@ -159,7 +159,6 @@ export function ProductDetailView({
           <Heading className="text-2xl font-bold tracking-tight">{product.title}</Heading>
         </div>
         <p className="text-zinc-600 dark:text-zinc-400">{product.description}</p>
-        <ProductFacts countryOfOrigin={product.countryOfOrigin} materials={product.materials} />
         <div className="text-xl" aria-live="polite">
           {ownPrices && !ready && !one ? (
             <p className="font-semibold">{range(chosen ? [chosen.name] : options, color ? [color] : colors)}</p>
@@ -224,6 +223,8 @@ export function ProductDetailView({
           ) : null}
           <PersonalizationFields formId={formId} fields={product.personalization} values={previous?.personalization} errors={fieldErrors} />
         </fetcher.Form>
+        {/* The piece's facts (issue 32, ADR 083), after the choices: the price and choices stay near the top on a phone. */}
+        <ProductFacts countryOfOrigin={product.countryOfOrigin} materials={product.materials} />
       </div>
       {/* On phones the button stays in reach at the bottom of the screen (the page's or the dialog's). */}
       <div
