@@ -62,6 +62,10 @@ export interface ProductsTable {
   made_to_order_days: Generated<number>
   /** The personalisation fields, JSON [{label, kind, maxLength, required, pricePaise}] ('[]' for none; app/lib/personalization.ts). */
   personalization: Generated<string>
+  /** Where the piece comes from (issue 32, ADR 083); 'India' unless the owner names another. */
+  country_of_origin: Generated<string>
+  /** What the piece is made of, one line ('' for none; asked of jewellery, ADR 083). */
+  materials: Generated<string>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null

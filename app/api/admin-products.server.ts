@@ -118,7 +118,7 @@ const orNothing = (value: unknown) => (value === null ? undefined : value)
 /**
  * productSchema's input from the docs/spec product JSON: {title, description, category, price,
  * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}, and the extras
- * (optionLabel, stockByColor, priceByColor, salePriceByColor, madeToOrderDays).
+ * (optionLabel, stockByColor, priceByColor, salePriceByColor, madeToOrderDays, countryOfOrigin, materials).
  * Anything else in the body (an `_id`, say, or an `averageReview`: the reviews make it, ADR 062) is dropped.
  */
 export function fromApiProduct(body: unknown): Json {
@@ -139,6 +139,8 @@ export function fromApiProduct(body: unknown): Json {
     salePriceByColor: stockMap(b.salePriceByColor),
     colorImages: orNothing(b.colorImages),
     personalization: orNothing(b.personalization),
+    countryOfOrigin: orNothing(b.countryOfOrigin),
+    materials: orNothing(b.materials),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }

@@ -164,6 +164,9 @@ export function toApiProduct(detail: ProductDetail) {
     ...toApiOptions2(detail),
     // Working days the studio takes to make it (ADR 070); 0: ready to ship.
     madeToOrderDays: detail.madeToOrderDays,
+    // Extras (issue 32, ADR 083): where the piece comes from and what it is made of ('' for none).
+    countryOfOrigin: detail.countryOfOrigin,
+    materials: detail.materials,
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
     // Extra: the colours' own pictures ({colour: url}), only when some colour has one.
     ...(Object.keys(detail.colorImages).length ? { colorImages: detail.colorImages } : {}),

@@ -12,6 +12,7 @@ import type { ProductDetail } from '~/domain/catalog/catalog.server'
 import type { ProductDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { DispatchNote } from './dispatch-note'
 import { PriceTag } from './price-tag'
+import { ProductFacts } from './product-facts'
 import { ProductGallery } from './product-gallery'
 import { ReviewStars } from './review-stars'
 import { buttonClass } from './ui/button'
@@ -222,6 +223,8 @@ export function ProductDetailView({
           ) : null}
           <PersonalizationFields formId={formId} fields={product.personalization} values={previous?.personalization} errors={fieldErrors} />
         </fetcher.Form>
+        {/* The piece's facts (issue 32, ADR 083), after the choices: the price and choices stay near the top on a phone. */}
+        <ProductFacts countryOfOrigin={product.countryOfOrigin} materials={product.materials} />
       </div>
       {/* On phones the button stays in reach at the bottom of the screen (the page's or the dialog's). */}
       <div

@@ -29,4 +29,12 @@ describe('productJsonLd', () => {
       review: [{ '@type': 'Review', author: { name: 'Asha' }, datePublished: '2026-11-02', reviewBody: 'Lovely' }],
     })
   })
+
+  it('names the country of origin and, when given, the materials the page shows (ADR 083)', () => {
+    const plain = productJsonLd({ ...PRODUCT, countryOfOrigin: 'India', materials: '' }, { average: 0, count: 0, items: [] }, 'https://shop.example')
+    expect(plain).toMatchObject({ countryOfOrigin: { '@type': 'Country', name: 'India' } })
+    expect(plain).not.toHaveProperty('material')
+    const pendant = productJsonLd({ ...PRODUCT, countryOfOrigin: 'India', materials: 'Epoxy resin, silver leaf' }, { average: 0, count: 0, items: [] }, 'https://shop.example')
+    expect(pendant).toMatchObject({ material: 'Epoxy resin, silver leaf' })
+  })
 })

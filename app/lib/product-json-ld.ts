@@ -11,6 +11,9 @@ interface JsonLdProduct extends Priced {
   category: string
   totalStock: number
   images: string[]
+  /** The product page's facts (ADR 083); materials '' for none. */
+  countryOfOrigin?: string
+  materials?: string
 }
 
 interface JsonLdReviews {
@@ -36,6 +39,9 @@ export function productJsonLd(product: JsonLdProduct, reviews: JsonLdReviews, or
     category: categoryLabel(product.category),
     url,
     image: product.images.map((image) => `${origin}${image}`),
+    // The facts the page shows (ADR 083): schema.org's Product.countryOfOrigin and material.
+    ...(product.countryOfOrigin ? { countryOfOrigin: { '@type': 'Country', name: product.countryOfOrigin } } : {}),
+    ...(product.materials ? { material: product.materials } : {}),
     offers: {
       '@type': 'Offer',
       url,

@@ -6,6 +6,7 @@ import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
 import { PERSONALIZATION_LIMITS } from '~/lib/personalization'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
+import { asksMaterials, DEFAULT_COUNTRY_OF_ORIGIN } from '~/lib/product-facts'
 import { PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
 
 /** One box per colour, in the colours' order. */
@@ -155,6 +156,10 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
       pricePaise: addOn ?? 0,
     })),
     optionLabel: product.optionLabel ?? '',
+    // The sheet always shows the country (an emptied box, or a post without it, is the default, India)
+    // and asks the materials of jewellery only (ADR 083): another category's are none.
+    countryOfOrigin: product.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
+    materials: asksMaterials(product.category) ? (product.materials ?? '') : '',
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     ...(shape === 'color' ? pricesOf(value.colors, { colorPrice, colorSalePrice }) : {}),
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),

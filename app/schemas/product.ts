@@ -5,7 +5,8 @@ import { DISPATCH_LIMITS, DISPATCH_MESSAGES } from '~/lib/dispatch'
 import { isUploadUrl } from '~/lib/images'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import type { Priced } from '~/lib/pricing'
-import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS } from '~/lib/personalization'
+import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS, textLength } from '~/lib/personalization'
+import { cleanFact, PRODUCT_FACTS_LIMITS, PRODUCT_FACTS_MESSAGES } from '~/lib/product-facts'
 
 const MAX_RUPEES = 1_000_000
 
@@ -27,6 +28,27 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} can be at most ${max} characters` })
+
+/**
+ * A product page fact as typed (issue 32, ADR 083): one line, cleaned (NFC, trimmed), no control
+ * characters, at most `max` characters (code points); `required` refuses ''.
+ */
+const fact = (max: number, messages: { long: string; control: string; required?: string }) =>
+  z.string({ error: messages.required ?? messages.long }).transform((value, ctx) => {
+    const clean = cleanFact(value)
+    if (clean === null) ctx.addIssue({ code: 'custom', message: messages.control })
+    else if (messages.required && clean === '') ctx.addIssue({ code: 'custom', message: messages.required })
+    else if (textLength(clean) > max) ctx.addIssue({ code: 'custom', message: messages.long })
+    return clean ?? ''
+  })
+
+/** The country of origin as typed: not '' (an /api body may leave it out: kept, or India for a new product). */
+const countryOfOriginSchema = fact(PRODUCT_FACTS_LIMITS.countryOfOrigin, {
+  long: PRODUCT_FACTS_MESSAGES.countryLong,
+  control: PRODUCT_FACTS_MESSAGES.countryControl,
+  required: PRODUCT_FACTS_MESSAGES.countryRequired,
+})
+const materialsSchema = fact(PRODUCT_FACTS_LIMITS.materials, { long: PRODUCT_FACTS_MESSAGES.materialsLong, control: PRODUCT_FACTS_MESSAGES.materialsControl })
 
 /** A stock as typed: a whole number of pieces, 0 to 100000. */
 export const stockCount = (label: string) =>
@@ -153,6 +175,9 @@ export const productSchema = z
     madeToOrderDays: madeToOrderDays.optional().default(0),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
+    /** The product page's facts (issue 32, ADR 083); left out, an edit keeps them and a new product is from India, materials ''. */
+    countryOfOrigin: countryOfOriginSchema.optional(),
+    materials: materialsSchema.optional(),
     ...variantPrices,
     /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */
     colorImages: z.record(z.string(), z.string(), { error: 'Color pictures must name colors and their picture' }).optional(),

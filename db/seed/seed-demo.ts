@@ -9,6 +9,7 @@ import { mapWithConcurrency } from './concurrency'
 import { DEMO_BANNERS, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue'
 import { withVariantStock } from './demo-variant-stock'
 import { withMadeToOrder } from './demo-made-to-order'
+import { withMaterials } from './demo-materials'
 import { seedDemoDiscounts } from './demo-discounts'
 import { type ArtSpec, renderBannerArt, renderProductArt } from './resin-art'
 
@@ -60,7 +61,7 @@ async function hasAnyProduct(db: DB): Promise<boolean> {
  * catalogue through the admin's own createProduct path, so the catalogue's rules hold for it too.
  */
 function asProductInput(product: DemoProduct, images: string[]): ProductInput {
-  return withMadeToOrder(withVariantStock({
+  return withMaterials(withMadeToOrder(withVariantStock({
     title: product.title,
     description: product.description,
     category: product.category,
@@ -73,7 +74,7 @@ function asProductInput(product: DemoProduct, images: string[]): ProductInput {
     personalization: product.personalization,
     images,
     madeToOrderDays: 0,
-  }))
+  })))
 }
 
 /** Each product's stored pictures, in catalogue order; `imageUrls` holds them all one after another. */

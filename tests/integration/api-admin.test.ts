@@ -305,6 +305,9 @@ describe('admin products', () => {
         madeToOrderDays: 0,
         // Extra (ADR 069): no personalisation fields sent, none asked for.
         personalization: [],
+        // Extras (ADR 083): none sent, a piece from India with no materials named.
+        countryOfOrigin: 'India',
+        materials: '',
       },
     })
     const id = added.body.data._id

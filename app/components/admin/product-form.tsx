@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { CATEGORIES, VARIETY_LABELS as VARIETY_WORDS, VARIETY_OPTION_LABELS } from '~/lib/catalog'
 import { DISPATCH_LIMITS } from '~/lib/dispatch'
 import { MAX_UPLOAD_MB } from '~/lib/images'
+import { DEFAULT_COUNTRY_OF_ORIGIN } from '~/lib/product-facts'
 import { useHydrated } from '~/lib/use-hydrated'
 import type { z } from 'zod'
 import { productFormSchema } from '~/schemas/product-form'
@@ -12,6 +13,7 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { InputField } from '~/components/ui/input-field'
 import { PersonalizationEditor } from './personalization-editor'
+import { ProductFactsFields } from './product-facts-fields'
 import { stockBoxesSum, VariantStockFields } from './variant-stock-fields'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
@@ -79,7 +81,7 @@ export function ProductForm({
   const [form, fields] = useForm<ProductFormValues>({
     id: 'product-form',
     lastResult,
-    defaultValue: (defaultValue ?? { category: 'jewellery', madeToOrderDays: '0', varietyType: '', varieties: [], colors: [], images: [] }) as never,
+    defaultValue: (defaultValue ?? { category: 'jewellery', madeToOrderDays: '0', countryOfOrigin: DEFAULT_COUNTRY_OF_ORIGIN, materials: '', varietyType: '', varieties: [], colors: [], images: [] }) as never,
     constraint: getZodConstraint(productFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -159,6 +161,7 @@ export function ProductForm({
           ))}
         </select>
       </Field>
+      <ProductFactsFields form={form} category={String(values.category ?? fields.category.initialValue ?? '')} />
       <div className="grid grid-cols-2 items-end gap-3">
         <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
         <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />

@@ -312,6 +312,8 @@ describe('toProductFormValues', () => {
       salePrice: '1199',
       totalStock: '12',
       madeToOrderDays: '0',
+      countryOfOrigin: 'India',
+      materials: '',
       varietyType: 'choice',
       varieties: [
         { name: 'Rose', price: '999.5', salePrice: '899', picture: '' },

@@ -24,6 +24,9 @@ function productColumns(input: ProductInput) {
     // The second group (ADR 077): without options it has no name; left out, an edit keeps both.
     ...(input.options2 === undefined ? {} : { option2_label: input.options2.length > 0 ? (input.option2Label ?? '') : '' }),
     made_to_order_days: input.madeToOrderDays,
+    // The product page's facts (ADR 083): left out, an edit keeps them and a new product takes the defaults.
+    ...(input.countryOfOrigin === undefined ? {} : { country_of_origin: input.countryOfOrigin }),
+    ...(input.materials === undefined ? {} : { materials: input.materials }),
     // The same for the personalisation fields (ADR 069): an /api edit without them keeps them.
     ...(input.personalization === undefined ? {} : { personalization: JSON.stringify(input.personalization) }),
     updated_at: new Date().toISOString(),
@@ -189,6 +192,8 @@ export function toProductFormValues(product: ProductDetail) {
     salePrice: String(paiseToRupees(product.salePricePaise)),
     totalStock: String(product.totalStock),
     madeToOrderDays: String(product.madeToOrderDays),
+    countryOfOrigin: product.countryOfOrigin,
+    materials: product.materials,
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,

@@ -314,6 +314,8 @@ describe('getProduct', () => {
       variants: [],
       madeToOrderDays: 0,
       personalization: [],
+      countryOfOrigin: 'India',
+      materials: '',
     })
   })
 

@@ -90,6 +90,9 @@ export interface ProductDetail extends ProductCardData {
   madeToOrderDays: number
   /** The personalisation fields the product asks for (ADR 069); empty for a plain piece. */
   personalization: PersonalizationField[]
+  /** Where the piece comes from ('India' unless the owner names another) and its materials ('' for none; ADR 083). */
+  countryOfOrigin: string
+  materials: string
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -260,7 +263,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants, options2] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'option2_label', 'made_to_order_days', 'personalization'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'option2_label', 'made_to_order_days', 'personalization', 'country_of_origin', 'materials'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -327,6 +330,8 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
         })),
         madeToOrderDays: row.made_to_order_days,
         personalization: readPersonalizationFields(row.personalization),
+        countryOfOrigin: row.country_of_origin,
+        materials: row.materials,
       },
     ]
   })
