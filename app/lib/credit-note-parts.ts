@@ -84,7 +84,9 @@ export function buildRemainderCreditNote(invoice: InvoiceDocument, parts: readon
       return
     }
     const left = minus(line, credited)
-    if (left.grossPaise === 0) return
+    // A line the parts gave back in full may still differ from its invoice line by a paisa of tax
+    // rounding (taxable and tax, gross 0): kept, so the notes add up figure by figure.
+    if (Object.values(left).every((figure) => figure === 0)) return
     const unitsTaken = parts.reduce((sum, part) => sum + (part.units[i] ?? 0), 0)
     const quantity = Math.max(line.quantity - unitsTaken, 1)
     const discountPaise = line.unitPricePaise * quantity - left.grossPaise
