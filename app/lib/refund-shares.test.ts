@@ -131,8 +131,8 @@ describe('random sequences of partial refunds (property)', () => {
           }
           const given = so.portions.reduce((s, p) => s + p, 0)
           expect(given).toBeLessThanOrEqual(paid)
-          so.portions.forEach((p, i) => expect(p).toBeLessThanOrEqual(i < lines.length ? (lines[i] as ShareLine).grossPaise : delivery))
-          so.units.forEach((u, i) => expect(u).toBeLessThanOrEqual((lines[i] as ShareLine).quantity))
+          expect(so.portions.every((p, i) => p <= (i < lines.length ? (lines[i] as ShareLine).grossPaise : delivery))).toBe(true)
+          expect(so.units.every((u, i) => u <= (lines[i] as ShareLine).quantity)).toBe(true)
         }
         // The refund that ends the order reverses the rest: all notes together are the invoice, figure by figure.
         const notes = [
