@@ -7,9 +7,9 @@ import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
 import type { DocumentKind } from '~/lib/invoice-document'
 import type { SessionUser } from '~/lib/user'
 
-export async function orderDocumentResponse(viewer: SessionUser, orderId: string, kind: DocumentKind): Promise<Response> {
+export async function orderDocumentResponse(viewer: SessionUser, orderId: string, kind: DocumentKind, refundId = ''): Promise<Response> {
   try {
-    const file = await orderDocumentPdf(getDb(), pdfInvoiceWriter, orderId, kind, viewer)
+    const file = await orderDocumentPdf(getDb(), pdfInvoiceWriter, orderId, kind, viewer, refundId.slice(0, 64))
     return new Response(new Uint8Array(file.content), {
       headers: {
         'Content-Type': 'application/pdf',

@@ -129,7 +129,7 @@ describe('the owner refunds one of two pieces', () => {
     expect(refundCalls(paymentId)).toBe(1)
     expect(await db.selectFrom('partial_refunds').select('id').execute()).toHaveLength(1)
     const other = await paidOrder()
-    expect((await rejection(decidePartialRefund(db, other.orderId, input, 'u-owner'))).message).toBe(PARTIAL_REFUND_MESSAGES.keyReused)
+    expect(((await rejection(decidePartialRefund(db, other.orderId, input, 'u-owner'))) as Error).message).toBe(PARTIAL_REFUND_MESSAGES.keyReused)
   })
 
   it('adopts the refund Razorpay made when the process died between its answer and our write', async () => {
@@ -179,13 +179,13 @@ describe('refusals change nothing', () => {
     }
     expect(await db.selectFrom('partial_refunds').select('id').execute()).toEqual(before)
     const unpaid = await placeOrderFor(db, gateway, asha, [{ productId: 'pendant', quantity: 1 }])
-    expect((await rejection(decidePartialRefund(db, unpaid.orderId, ask(), 'u-owner'))).message).toBe(PARTIAL_REFUND_MESSAGES.notPaid)
+    expect(((await rejection(decidePartialRefund(db, unpaid.orderId, ask(), 'u-owner'))) as Error).message).toBe(PARTIAL_REFUND_MESSAGES.notPaid)
   })
 
   it('refuses a partial refund once the order is being refunded in full', async () => {
     const { orderId } = await paidOrder()
     await rejectOrder(db, orderId, 'We cannot make this design any more', 'u-owner')
-    expect((await rejection(decidePartialRefund(db, orderId, ask(), 'u-owner'))).message).toBe(PARTIAL_REFUND_MESSAGES.refundedInFull)
+    expect(((await rejection(decidePartialRefund(db, orderId, ask(), 'u-owner'))) as Error).message).toBe(PARTIAL_REFUND_MESSAGES.refundedInFull)
   })
 })
 

@@ -206,3 +206,53 @@ export async function partialRefundsOf(db: DB, orderIds: string[]): Promise<Map<
   }
   return byOrder
 }
+
+/**
+ * The /api's pieces (productId, variety, option2, color, quantity) as order lines by position; the
+ * same piece named twice adds up. Invalid (under `items`) for a piece the order does not have.
+ */
+export async function askFromPieces(
+  db: DB,
+  orderId: string,
+  pieces: { productId: string; variety: string; option2: string; color: string; quantity: number }[],
+  includeDelivery: boolean,
+): Promise<RefundAsk> {
+  const lines = await paidLines(db, orderId)
+  const quantities = new Map<number, number>()
+  for (const piece of pieces) {
+    const line = lines.findIndex(
+      (l) => l.product_id === piece.productId && l.variety_name === piece.variety && l.option2 === piece.option2 && l.color === piece.color,
+    )
+    if (line < 0) throw new Invalid({ items: [PARTIAL_REFUND_MESSAGES.unknownLine] })
+    quantities.set(line, (quantities.get(line) ?? 0) + piece.quantity)
+  }
+  return { items: [...quantities].map(([line, quantity]) => ({ line, quantity })), includeDelivery }
+}
+
+/** What the owner may still refund of an order: pieces per line, the delivery, money; null when no partial refund is possible. */
+export interface RefundableOrder {
+  lines: { line: number; title: string; choice: string; piecesLeft: number }[]
+  deliveryLeftPaise: number
+  amountLeftPaise: number
+}
+
+export async function refundableOf(db: DB, orderId: string): Promise<RefundableOrder | null> {
+  const order = await db.selectFrom('orders').select(['payment_status', 'gateway_payment_id', 'delivery_fee_paise']).where('id', '=', orderId).executeTakeFirst()
+  if (order?.payment_status !== 'paid' || !order.gateway_payment_id) return null
+  if (await db.selectFrom('refunds').select('id').where('order_id', '=', orderId).executeTakeFirst()) return null
+  const lines = await paidLines(db, orderId)
+  const so = await refundedSoFar(db, orderId, lines.length)
+  const gross = [...lines.map((l) => l.unit_price_paise * l.quantity - l.discount_paise), order.delivery_fee_paise]
+  const amountLeftPaise = gross.reduce((sum, g, i) => sum + g - (so.portions[i] ?? 0), 0)
+  if (amountLeftPaise <= 0) return null
+  return {
+    lines: lines.map((l, line) => ({
+      line,
+      title: l.title,
+      choice: [l.variety_name, l.option2, l.color].filter(Boolean).join(' · '),
+      piecesLeft: l.quantity - (so.units[line] ?? 0),
+    })),
+    deliveryLeftPaise: order.delivery_fee_paise - (so.portions[lines.length] ?? 0),
+    amountLeftPaise,
+  }
+}
