@@ -37,6 +37,7 @@ import * as automaticOffers from '../migrations/2026-11-27T0410-automatic-offers
 import * as policyVersions from '../migrations/2026-11-27T0430-policy-versions'
 import * as deliveryRates from '../migrations/2026-11-27T0450-delivery-rates'
 import * as productFacts from '../migrations/2026-11-27T0500-product-facts'
+import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0430-policy-versions': policyVersions,
   '2026-11-27T0450-delivery-rates': deliveryRates,
   '2026-11-27T0500-product-facts': productFacts,
+  '2026-11-27T0540-partial-refunds': partialRefunds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -322,6 +322,34 @@ export interface StockHoldsTable {
 }
 
 /** One refund per order (order_id is unique): decided in the transaction that decides the order won't ship. */
+/** A refund of part of a paid order (ADR 087): written before the gateway is called, sent once under refund_key. */
+export interface PartialRefundsTable {
+  id: string
+  order_id: string
+  /** Stable for the owner's one decision (the form's key): the receipt sent to the gateway. */
+  refund_key: string
+  gateway: string
+  gateway_payment_id: string
+  gateway_refund_id: string | null
+  amount_paise: number
+  status: RefundStatus
+  /** The owner's words, which the shopper reads. */
+  reason: string
+  /** JSON [{line, quantity}]: the pieces given back (order lines by position); [] for an amount. */
+  items: Generated<string>
+  /** JSON number[]: paise given back per invoice line (the order's lines, then the delivery). */
+  portions: string
+  /** 1 when the pieces went back on the shelf with the decision. */
+  restock: Generated<number>
+  created_by: string | null
+  attempts: Generated<number>
+  next_attempt_at: string
+  last_error: string | null
+  created_at: CreatedAt
+  updated_at: string
+  processed_at: string | null
+}
+
 export interface RefundsTable {
   id: string
   order_id: string
@@ -408,6 +436,8 @@ export interface InvoicesTable {
   number: string
   issued_at: string
   document: string
+  /** The partial refund a credit note reverses (ADR 087); '' for the invoice and the note that ends the order. */
+  refund_id: Generated<string>
 }
 
 /** One mail, written with the event that causes it and sent by the worker (ADR 034). */
@@ -612,6 +642,7 @@ export interface Database {
   stored_files: StoredFilesTable
   stock_holds: StockHoldsTable
   refunds: RefundsTable
+  partial_refunds: PartialRefundsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable

@@ -1,4 +1,5 @@
 // How domain values look in the /api JSON contract (docs/spec/entities.md field names).
+import type { PartialRefundView } from '~/lib/refund-shares'
 import { pickAddressFields } from '~/lib/addresses'
 import type { VarietyType } from '~/lib/catalog'
 import { paiseToRupees } from '~/lib/money'
@@ -275,6 +276,8 @@ export function toApiOrder(order: OrderDetail) {
     history: order.history.map((h) => ({ status: h.status, note: h.note, changedAt: h.changedAt })),
     ...trackingField(order),
     ...refundField(order),
+    // Extra (ADR 087): the owner's partial refunds, only on orders that have some.
+    ...(order.refunds.length ? { refunds: order.refunds.map(toApiPartialRefund) } : {}),
     ...(order.dispatchBy ? { dispatchBy: order.dispatchBy } : {}),
     // Extra (ADR 073): the code the order used and its saving, in paise as the cart's.
     ...(order.discount ? { discount: { code: order.discount.code, amountPaise: order.discount.amountPaise } } : {}),
@@ -294,6 +297,21 @@ function refundField(order: OrderSummary): { refund?: { status: string; amount: 
   return order.refund
     ? { refund: { status: order.refund.status, amount: paiseToRupees(order.refund.amountPaise), id: order.refund.gatewayRefundId } }
     : {}
+}
+
+/** A partial refund (ADR 087): amount in rupees, the owner's reason, the pieces, its credit note's number once issued. */
+export function toApiPartialRefund(refund: PartialRefundView) {
+  return {
+    id: refund.id,
+    amount: paiseToRupees(refund.amountPaise),
+    reason: refund.reason,
+    status: refund.status,
+    items: refund.items.map((item) => ({ line: item.line, title: item.title, quantity: item.quantity })),
+    restocked: refund.restocked,
+    createdAt: refund.createdAt,
+    processedAt: refund.processedAt,
+    creditNote: refund.creditNote,
+  }
 }
 
 /** An extra field, only on orders taken by the TEST MODE gateway (no money moved). */

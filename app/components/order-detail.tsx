@@ -17,6 +17,7 @@ import { telHref, whatsappHref } from '~/lib/phone-links'
 import { formatOrderNumber, orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from '~/lib/order-status'
 import type { Tracking } from '~/lib/tracking'
 import { refundSentence } from '~/lib/refunds'
+import { RefundList } from './order-refunds'
 import type { OrderDetail } from '~/domain/orders/order-reads.server'
 
 /** One item of a definition list: a muted label over its value. */
@@ -249,6 +250,7 @@ export function OrderDetailView({
       <OrderFacts order={order} admin={admin} />
       {admin ? <ContactShopper order={order} /> : null}
       <RefundNotice order={order} admin={admin} />
+      <RefundList refunds={order.refunds} base={admin ? `/admin/orders/${order.id}` : `/shop/account/orders/${order.id}`} />
       {admin ? children : null}
       {order.tracking ? <TrackingDetails tracking={order.tracking} /> : null}
       <Part title="Items">

@@ -2,7 +2,7 @@
 // confirmation, then a POST. Plain links and forms: the same steps with JavaScript on or off.
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button'
-import { InlineError } from '~/components/ui/field'
+import { Field, InlineError, inputClass } from '~/components/ui/field'
 import { formatPaise } from '~/lib/money'
 
 export interface OrderEndConfirmProps {
@@ -20,6 +20,10 @@ export interface OrderEndConfirmProps {
   keepLabel: string
   /** The amount that goes back, when the order is paid. */
   refundPaise: number | null
+  /** True when partial refunds gave some back already: the amount is what is left (ADR 087). */
+  refundIsRest?: boolean
+  /** A reason the shopper reads ('Reject and refund', ADR 087): a required field in the confirmation. */
+  reason?: { label: string; maxLength: number; errors?: string[]; value?: string }
   error?: string
 }
 
@@ -44,11 +48,25 @@ export function OrderEndConfirm(props: OrderEndConfirmProps) {
       </h2>
       <p className="text-sm">
         {props.refundPaise !== null
-          ? `The full amount, ${formatPaise(props.refundPaise)}, will be refunded to the card or UPI account that paid it.`
+          ? `${props.refundIsRest ? 'What is left of the payment' : 'The full amount'}, ${formatPaise(props.refundPaise)}, will be refunded to the card or UPI account that paid it.`
           : 'Nothing has been paid for it, so there is nothing to refund.'}
       </p>
       <Form method="post" action={props.path} className="flex flex-wrap gap-2">
         <input type="hidden" name="intent" value={props.intent} />
+        {props.reason ? (
+          <Field label={props.reason.label} errors={props.reason.errors} errorId={`${props.intent}-reason-error`} className="w-full">
+            <textarea
+              name="reason"
+              required
+              maxLength={props.reason.maxLength}
+              rows={2}
+              defaultValue={props.reason.value ?? ''}
+              className={`${inputClass} h-auto py-2`}
+              aria-invalid={props.reason.errors ? true : undefined}
+              aria-describedby={props.reason.errors ? `${props.intent}-reason-error` : undefined}
+            />
+          </Field>
+        ) : null}
         <Button type="submit" variant="destructive" className="max-sm:w-full">
           {props.confirmLabel}
         </Button>

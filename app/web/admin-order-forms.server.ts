@@ -9,7 +9,6 @@ import { TRACKING_MESSAGES } from '~/lib/tracking'
 import { orderStatusBodySchema } from '~/schemas/order'
 import { TRACKING_FIELDS, type TrackingInput } from '~/schemas/tracking'
 import { Invalid, parseInput } from '~/domain/errors'
-import { updateOrderStatus } from '~/domain/orders/admin-orders.server'
 import { setTracking, updateOrderByAdmin } from '~/domain/orders/order-tracking.server'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
@@ -46,18 +45,6 @@ export function statusFormAction(orderId: string, form: FormData, adminId: strin
       return redirectWithToast(backTo(orderId), { type: 'success', message: ORDER_MESSAGES.statusUpdated })
     },
     { reply: { submission: () => parseForm(form, { schema: echoSchema }) } },
-  )
-}
-
-/** 'Reject and refund' (after its confirmation step): the order ends and a paid one is refunded. */
-export function rejectFormAction(orderId: string, adminId: string) {
-  return formAction(
-    async () => {
-      const moved = await updateOrderStatus(getDb(), orderId, 'rejected', adminId)
-      if (moved.refundQueued) await sendRefundsNow()
-      return redirectWithToast(backTo(orderId), { type: 'success', message: ORDER_MESSAGES.rejected })
-    },
-    { reply: {} },
   )
 }
 

@@ -7,9 +7,9 @@ import { invoiceWriter } from '~/infra/pdf/pdf-thread.server'
 import type { DocumentKind } from '~/lib/invoice-document'
 import type { SessionUser } from '~/lib/user'
 
-export async function orderDocumentResponse(viewer: SessionUser, orderId: string, kind: DocumentKind): Promise<Response> {
+export async function orderDocumentResponse(viewer: SessionUser, orderId: string, kind: DocumentKind, refundId = ''): Promise<Response> {
   try {
-    const file = await orderDocumentPdf(getDb(), invoiceWriter(), orderId, kind, viewer)
+    const file = await orderDocumentPdf(getDb(), invoiceWriter(), orderId, kind, viewer, refundId.slice(0, 64))
     return new Response(new Uint8Array(file.content), {
       headers: {
         'Content-Type': 'application/pdf',

@@ -1,7 +1,9 @@
 // The refund worker: every REFUND_WORKER_SECONDS it sends queued refunds through the gateway that
-// took the payment and polls pending ones (app/domain/orders/refunds.server.ts runRefunds; tests call that
+// took the payment and polls pending ones, whole-order refunds then partial ones (app/domain/orders/refunds.server.ts runRefunds,
+// partial-refund-sending.server.ts runPartialRefunds; tests call those
 // directly). Started once by server/process/serve.ts; rows live in the database, so a restart loses nothing.
 import { runRefunds } from '~/domain/orders/refunds.server'
+import { runPartialRefunds } from '~/domain/orders/partial-refund-sending.server'
 import { getDb } from '~/infra/db.server'
 import { gatewayForRefund } from '~/infra/payment-gateway.server'
 
@@ -14,6 +16,7 @@ export function startRefundWorker(seconds = REFUND_WORKER_SECONDS): () => void {
     if (running) return
     running = true
     runRefunds(getDb(), gatewayForRefund)
+      .then(() => runPartialRefunds(getDb(), gatewayForRefund))
       .catch((error) => console.error('The refund worker failed', error))
       .finally(() => {
         running = false

@@ -75,6 +75,7 @@ test.describe('refunds', () => {
     await expect(admin).toHaveURL(/\?reject=1#reject-confirm$/)
     await expect(admin.getByRole('region', { name: `Reject order ${orderNumber} and refund it?` })).toBeInViewport()
     await expect(admin.getByRole('heading', { name: `Reject order ${orderNumber} and refund it?` })).toBeVisible()
+    await admin.getByLabel('Reason (the shopper reads it in the mail)').fill('We cannot make this design any more')
     await admin.getByRole('button', { name: 'Yes, reject and refund' }).click()
     await expect(flash(admin, 'The order is rejected; its refund is on its way.')).toBeVisible()
     await expect(admin.locator('[data-refund-status="processed"]').first()).toContainText(new RegExp(refunded('Rejected', product)))

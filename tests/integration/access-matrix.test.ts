@@ -360,6 +360,8 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/offers.ts': [adminApi('GET', () => '/api/admin/offers', 200), adminApi('POST', () => '/api/admin/offers', 400, { name: '' })],
   'routes/api/admin/offer-update.ts': [adminApi('PUT', () => `/api/admin/offers/${NO_ID}`, 400, { name: '' })],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
+  // A partial refund (ADR 087) with no reason: the admin's 400 refunds nothing.
+  'routes/api/admin/order-refund.ts': [adminApi('POST', (ids) => `/api/admin/orders/refund/${ids.a.orderId}`, 400, { amount: 1 })],
 }
 
 function outcomeOf(answer: Answer): Outcome {

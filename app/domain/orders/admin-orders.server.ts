@@ -9,6 +9,8 @@ import { type MoveResult, moveOrder } from './order-lifecycle.server'
 import { type OrderSummary, ORDER_SUMMARY_COLUMNS, toOrderSummary, withRefunds } from './order-reads.server'
 import { isUnpaidCheckout } from '~/domain/cart/unpaid-checkouts.server'
 import { readPage } from '~/domain/paging.server'
+import { Invalid } from '~/domain/errors'
+import { PARTIAL_REFUND_MESSAGES, REFUND_REASON_MAX } from '~/lib/refund-shares'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -60,4 +62,15 @@ export async function updateOrderStatus(
   mail?: StatusMailExtra,
 ): Promise<MoveResult> {
   return moveOrder(db, orderId, next, 'admin', { changedBy: adminId, mail })
+}
+
+/**
+ * 'Reject and refund' with the owner's reason (ADR 087): the history and the shopper's mail carry
+ * it. Invalid when the reason is empty or too long; otherwise as updateOrderStatus to 'rejected'.
+ */
+export async function rejectOrder(db: DB, orderId: string, reason: string, adminId: string): Promise<MoveResult> {
+  const words = reason.trim()
+  if (!words) throw new Invalid({ reason: [PARTIAL_REFUND_MESSAGES.reason] })
+  if (words.length > REFUND_REASON_MAX) throw new Invalid({ reason: [PARTIAL_REFUND_MESSAGES.reasonTooLong] })
+  return moveOrder(db, orderId, 'rejected', 'admin', { changedBy: adminId, note: `Rejected: ${words}`, mail: { note: `Reason: ${words}` } })
 }

@@ -12,6 +12,7 @@ import {
   type InvoiceOrder,
 } from '~/lib/invoice-document'
 import type { InvoiceSettings } from '~/lib/invoice-settings'
+import { buildPartialCreditNote, buildRemainderCreditNote, type CreditedPart } from '~/lib/credit-note-parts'
 import { newId } from '~/lib/ids.server'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { SessionUser } from '~/lib/user'
@@ -20,7 +21,13 @@ import { domainSettings } from '~/domain/settings.server'
 import type { InvoiceWriter } from './invoice-writer'
 import { readOrderSnapshot } from './order-snapshot.server'
 
-/** A transaction (or, outside one, the handle itself: then the steps are not atomic). */
+/** A partial refund row's portions and pieces (its items JSON by order line) as a credited part. */
+export function partOfRow(row: { portions: string; items: string }): CreditedPart {
+  const portions = JSON.parse(row.portions) as number[]
+  const units = new Array(Math.max(portions.length - 1, 0)).fill(0)
+  for (const item of JSON.parse(row.items) as { line: number; quantity: number }[]) units[item.line] = (units[item.line] ?? 0) + item.quantity
+  return { portions, units }
+}
 
 export interface IssuedDocument {
   kind: DocumentKind
@@ -54,11 +61,26 @@ export async function takeNextSequence(trx: DB, series: string, financialYear: s
   return row.last_sequence
 }
 
-async function issuedDocument(trx: DB, orderId: string, kind: DocumentKind) {
-  return trx.selectFrom('invoices').select(['number', 'issued_at', 'document']).where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst()
+/** The order's invoice or credit note; with `refundId`, the credit note of that partial refund (ADR 087). */
+async function issuedDocument(trx: DB, orderId: string, kind: DocumentKind, refundId = '') {
+  return trx
+    .selectFrom('invoices')
+    .select(['number', 'issued_at', 'document'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .where('refund_id', '=', refundId)
+    .executeTakeFirst()
 }
 
-async function issue(trx: DB, orderId: string, kind: DocumentKind, testMode: boolean, issuedAt: string, build: (number: string) => InvoiceDocument) {
+async function issue(
+  trx: DB,
+  orderId: string,
+  kind: DocumentKind,
+  testMode: boolean,
+  issuedAt: string,
+  build: (number: string) => InvoiceDocument,
+  refundId = '',
+) {
   const series = DOCUMENT_SERIES[kind][testMode ? 'test' : 'live']
   const financialYear = financialYearOf(issuedAt)
   const sequence = await takeNextSequence(trx, series, financialYear)
@@ -66,7 +88,7 @@ async function issue(trx: DB, orderId: string, kind: DocumentKind, testMode: boo
   const document = build(number)
   await trx
     .insertInto('invoices')
-    .values({ id: newId(), order_id: orderId, kind, series, financial_year: financialYear, sequence, number, issued_at: issuedAt, document: JSON.stringify(document) })
+    .values({ id: newId(), order_id: orderId, kind, series, financial_year: financialYear, sequence, number, issued_at: issuedAt, document: JSON.stringify(document), refund_id: refundId })
     .execute()
   return { kind, number, issuedAt }
 }
@@ -123,10 +145,16 @@ export async function assignInvoiceNumber(
   )
 }
 
+/** The partial refunds of an order that gave (or are giving) money back: what their notes reverse. */
+async function creditedParts(trx: DB, orderId: string): Promise<CreditedPart[]> {
+  const rows = await trx.selectFrom('partial_refunds').select(['portions', 'items']).where('order_id', '=', orderId).where('status', '!=', 'failed').execute()
+  return rows.map(partOfRow)
+}
+
 /**
- * Issues the credit note that reverses the order's invoice in full (the order was refunded). Call
- * it inside the refund's transaction. Once per order; null when the order was never invoiced
- * (nothing to reverse: e.g. money refused for a rejected order).
+ * Issues the credit note that reverses the order's invoice (the order was refunded): in full, or,
+ * after partial refunds, what they left (ADR 087). Call it inside the refund's transaction. Once per
+ * order; null when the order was never invoiced (nothing to reverse: e.g. money refused for a rejected order).
  */
 export async function issueCreditNote(trx: DB, orderId: string, issuedAt: string = new Date().toISOString()): Promise<IssuedDocument | null> {
   const existing = await issuedDocument(trx, orderId, 'credit-note')
@@ -134,11 +162,24 @@ export async function issueCreditNote(trx: DB, orderId: string, issuedAt: string
   const invoice = await issuedDocument(trx, orderId, 'invoice')
   if (!invoice) return null
   const invoiceDocument = JSON.parse(invoice.document) as InvoiceDocument
-  return issue(trx, orderId, 'credit-note', invoiceDocument.testMode, issuedAt, (number) => buildCreditNote(invoiceDocument, { number, issuedAt }))
+  const parts = await creditedParts(trx, orderId)
+  return issue(trx, orderId, 'credit-note', invoiceDocument.testMode, issuedAt, (number) =>
+    parts.length ? buildRemainderCreditNote(invoiceDocument, parts, { number, issuedAt }) : buildCreditNote(invoiceDocument, { number, issuedAt }),
+  )
 }
 
-async function renderDocument(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind): Promise<PdfFile> {
-  const row = await issuedDocument(db, orderId, kind)
+/** Issues a partial refund's own credit note (once per refund; null when the order was never invoiced). */
+export async function issuePartialCreditNote(trx: DB, orderId: string, refundId: string, part: CreditedPart, issuedAt: string): Promise<IssuedDocument | null> {
+  const existing = await issuedDocument(trx, orderId, 'credit-note', refundId)
+  if (existing) return { kind: 'credit-note', number: existing.number, issuedAt: existing.issued_at }
+  const invoice = await issuedDocument(trx, orderId, 'invoice')
+  if (!invoice) return null
+  const invoiceDocument = JSON.parse(invoice.document) as InvoiceDocument
+  return issue(trx, orderId, 'credit-note', invoiceDocument.testMode, issuedAt, (number) => buildPartialCreditNote(invoiceDocument, part, { number, issuedAt }), refundId)
+}
+
+async function renderDocument(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind, refundId = ''): Promise<PdfFile> {
+  const row = await issuedDocument(db, orderId, kind, refundId)
   if (!row) throw new NotFound(kind === 'invoice' ? INVOICE_MESSAGES.noInvoice : INVOICE_MESSAGES.noCreditNote)
   return { filename: documentFilename(kind, row.number), content: await writer.pdf(JSON.parse(row.document) as InvoiceDocument) }
 }
@@ -155,7 +196,7 @@ export function renderCreditNotePdf(db: DB, writer: InvoiceWriter, orderId: stri
 
 /** The documents issued for an order, for its links ('INV/2026-27/000123' or null). */
 export async function orderDocuments(db: DB, orderId: string): Promise<{ invoice: string | null; creditNote: string | null }> {
-  const rows = await db.selectFrom('invoices').select(['kind', 'number']).where('order_id', '=', orderId).execute()
+  const rows = await db.selectFrom('invoices').select(['kind', 'number']).where('order_id', '=', orderId).where('refund_id', '=', '').execute()
   return {
     invoice: rows.find((r) => r.kind === 'invoice')?.number ?? null,
     creditNote: rows.find((r) => r.kind === 'credit-note')?.number ?? null,
@@ -163,9 +204,9 @@ export async function orderDocuments(db: DB, orderId: string): Promise<{ invoice
 }
 
 /** A document of an order for its owner or the admin; NotFound for anyone else and before it is issued. */
-export async function orderDocumentPdf(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind, viewer: SessionUser): Promise<PdfFile> {
+export async function orderDocumentPdf(db: DB, writer: InvoiceWriter, orderId: string, kind: DocumentKind, viewer: SessionUser, refundId = ''): Promise<PdfFile> {
   let query = db.selectFrom('orders').select('id').where('id', '=', orderId)
   if (viewer.role !== 'admin') query = query.where('user_id', '=', viewer.id)
   if (!(await query.executeTakeFirst())) throw new NotFound(ORDER_MESSAGES.notFound)
-  return renderDocument(db, writer, orderId, kind)
+  return renderDocument(db, writer, orderId, kind, refundId)
 }

@@ -9,6 +9,7 @@ import type { RefundReason } from '~/lib/refunds'
 import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
+import { restockedUnits } from './partial-refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
 import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
 import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
@@ -117,15 +118,23 @@ export function moveOrder(db: DB, orderId: string, to: OrderStatus, actor: Order
     }
     // The shopper hears of the moves they care about, once per order and status (the outbox), and
     // of the money when the move ends a paid order.
-    const refundNote = refundQueued ? refundMailNote(reason, order.total_amount_paise) : undefined
-    await orderStatusMail(trx, orderId, to, { ...options.mail, ...(refundNote ? { note: refundNote } : {}) })
+    let refundNote: string | undefined
+    if (refundQueued) {
+      const queued = await trx.selectFrom('refunds').select('amount_paise').where('order_id', '=', orderId).executeTakeFirstOrThrow()
+      refundNote = refundMailNote(reason, queued.amount_paise, queued.amount_paise === order.total_amount_paise)
+    }
+    // The owner's reason (a rejection's, ADR 087) comes first, then what happens to the money.
+    const note = [options.mail?.note, refundNote].filter(Boolean).join(' ')
+    await orderStatusMail(trx, orderId, to, { ...options.mail, ...(note ? { note } : {}) })
     return { orderId, userId: order.user_id, from, to, stockReturned, refundQueued }
   })
 }
 
 /** What the shopper's mail says of their money when a paid order ends. */
-function refundMailNote(reason: RefundReason | undefined, totalPaise: number): string {
-  const back = `Your payment of ${formatPaise(totalPaise)} is being refunded in full to the card or UPI account you paid from; we will write again when it is processed.`
+function refundMailNote(reason: RefundReason | undefined, amountPaise: number, inFull: boolean): string {
+  const back = inFull
+    ? `Your payment of ${formatPaise(amountPaise)} is being refunded in full to the card or UPI account you paid from; we will write again when it is processed.`
+    : `The rest of your payment, ${formatPaise(amountPaise)}, is being refunded to the card or UPI account you paid from; we will write again when it is processed.`
   return reason === 'unfillable' ? `The last piece went to another shopper before your payment arrived. ${back}` : back
 }
 
@@ -134,11 +143,20 @@ function refundMailNote(reason: RefundReason | undefined, totalPaise: number): s
  * each to the variant it draws on (ADR 061) with the product's total.
  */
 async function returnStock(trx: Trx, orderId: string, now: string, note: string): Promise<void> {
-  const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'option2', 'color', 'quantity']).where('order_id', '=', orderId).execute()
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['product_id', 'variety_name', 'option2', 'color', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute()
+  // Pieces a partial refund already put back are not put back twice (ADR 087).
+  const restocked = await restockedUnits(trx, orderId)
   const returned: { productId: string; key: VariantKey; change: number }[] = []
-  for (const line of lines) {
-    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, line.quantity, now)
-    if (key) returned.push({ productId: line.product_id, key, change: line.quantity })
+  for (const [i, line] of lines.entries()) {
+    const quantity = line.quantity - (restocked[i] ?? 0)
+    if (quantity <= 0) continue
+    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, quantity, now)
+    if (key) returned.push({ productId: line.product_id, key, change: quantity })
   }
   await recordShelfChanges(trx, returned, { reason: 'cancellation', orderId, note })
 }

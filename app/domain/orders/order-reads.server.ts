@@ -17,6 +17,8 @@ import { domainSettings } from '~/domain/settings.server'
 import { NotFound } from '~/domain/errors'
 import { inJsonList } from '../../../db/dialect'
 import { refundsOf } from './refunds.server'
+import { partialRefundsOf } from './partial-refunds.server'
+import type { PartialRefundView } from '~/lib/refund-shares'
 import { optionLabelOf } from '~/lib/catalog'
 
 export interface OrderSummary {
@@ -59,6 +61,8 @@ export interface OrderDetail extends OrderSummary {
   history: { status: OrderStatus; note: string; changedAt: string }[]
   /** Shipping details, once the admin has entered them (order-tracking.server.ts); null when none. */
   tracking: Tracking | null
+  /** The owner's partial refunds, oldest first (ADR 087). */
+  refunds: PartialRefundView[]
 }
 
 export const ORDER_SUMMARY_COLUMNS = [
@@ -188,7 +192,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  */
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
-  const [orders, lines, history, refunds] = await Promise.all([
+  const [orders, lines, history, refunds, partials] = await Promise.all([
     db.selectFrom('orders').selectAll().where(inJsonList('id', orderIds)).execute(),
     db.selectFrom('order_lines').selectAll().where(inJsonList('order_id', orderIds)).orderBy('id').execute(),
     db
@@ -198,6 +202,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
       .orderBy('id')
       .execute(),
     refundsOf(db, orderIds),
+    partialRefundsOf(db, orderIds),
   ])
   const byId = new Map(orders.map((o) => [o.id, o]))
   const linesOf = groupBy(lines, (l) => l.order_id)
@@ -236,6 +241,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
           })),
         history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
         tracking: trackingOf(order),
+        refunds: partials.get(id) ?? [],
       },
     ]
   })

@@ -6,6 +6,7 @@ import type { DB } from '../../../db/database'
 import { confirmPayment, markPaymentFailed, PaymentRejected } from './payments.server'
 import type { PaymentEvent } from './payment-gateway'
 import { applySettledRefund } from './refunds.server'
+import { applySettledPartialRefund } from './partial-refund-sending.server'
 
 /** 'duplicate': this event id was handled before; 'ignored': recorded, nothing to do (or not ours). */
 export type PaymentEventOutcome = 'processed' | 'duplicate' | 'ignored'
@@ -53,7 +54,7 @@ async function apply(db: DB, event: PaymentEvent): Promise<Exclude<PaymentEventO
       return 'processed'
     case 'refund-settled':
       // A refund that is not one of ours (made by hand for another order) is recorded and ignored.
-      return (await applySettledRefund(db, change.refund)) ? 'processed' : 'ignored'
+      return (await applySettledRefund(db, change.refund)) || (await applySettledPartialRefund(db, change.refund)) ? 'processed' : 'ignored'
     case 'none':
       return 'ignored'
   }

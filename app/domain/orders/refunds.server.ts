@@ -38,8 +38,8 @@ export function refundKey(orderId: string): string {
 const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString()
 
 /**
- * Queues the order's refund inside the caller's transaction: the whole amount paid, back to the
- * payment that paid it. Once per order (order_id is unique): answers false when a refund was
+ * Queues the order's refund inside the caller's transaction: the whole amount paid (less what
+ * partial refunds gave back), back to the payment that paid it. Once per order (order_id is unique): answers false when a refund was
  * already there. Marks the order needs_refund (the dashboard's count) until the money is back.
  */
 export async function queueRefund(trx: Trx, orderId: string, reason: RefundReason, paymentId?: string): Promise<boolean> {
@@ -50,6 +50,20 @@ export async function queueRefund(trx: Trx, orderId: string, reason: RefundReaso
     .executeTakeFirstOrThrow()
   const payment = paymentId ?? order.gateway_payment_id
   if (!payment) throw new Error(`Order ${orderId} has no payment to refund`)
+  // What partial refunds gave back (or are giving back) of this payment is not refunded again (ADR 087).
+  const partly = paymentId
+    ? 0
+    : (
+        await trx
+          .selectFrom('partial_refunds')
+          .select('amount_paise')
+          .where('order_id', '=', orderId)
+          .where('gateway_payment_id', '=', payment)
+          .where('status', '!=', 'failed')
+          .execute()
+      ).reduce((sum, row) => sum + row.amount_paise, 0)
+  const amount = order.total_amount_paise - partly
+  if (amount <= 0) return false
   const now = new Date().toISOString()
   const inserted = await trx
     .insertInto('refunds')
@@ -58,7 +72,7 @@ export async function queueRefund(trx: Trx, orderId: string, reason: RefundReaso
       order_id: orderId,
       gateway: order.gateway,
       gateway_payment_id: payment,
-      amount_paise: order.total_amount_paise,
+      amount_paise: amount,
       status: 'queued',
       reason,
       next_attempt_at: now,
@@ -159,7 +173,8 @@ export async function advanceRefund(db: DB, gatewayFor: GatewayFor, refund: Clai
       result = await gateway.fetchRefund(refund.gatewayRefundId)
     } else {
       const key = refundKey(refund.orderId)
-      const made = await gateway.listRefunds(refund.paymentId)
+      // Partial refunds of the payment (their receipts start 'prf_', ADR 087) are not this refund.
+      const made = (await gateway.listRefunds(refund.paymentId)).filter((r) => !r.receipt?.startsWith('prf_'))
       const ours = made.find((r) => r.receipt === key)
       const byHand = made.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0) >= refund.amountPaise ? made.at(-1) : undefined
       result = ours ?? byHand ?? (await gateway.createRefund(refund.paymentId, refund.amountPaise, { idempotencyKey: key, notes: { orderId: refund.orderId } }))

@@ -4,5 +4,6 @@ import { orderDocumentResponse } from '~/web/order-documents.server'
 import type { Route } from './+types/order-credit-note'
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return orderDocumentResponse(requireAdmin(context, request), params.orderId, 'credit-note')
+  // ?refund=<id>: a partial refund's own credit note (ADR 087).
+  return orderDocumentResponse(requireAdmin(context, request), params.orderId, 'credit-note', new URL(request.url).searchParams.get('refund') ?? '')
 }

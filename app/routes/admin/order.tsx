@@ -9,7 +9,12 @@ import { OrderEndConfirm } from '~/components/order-end-confirm'
 import { canMoveOrder, formatOrderNumber } from '~/lib/order-status'
 import { canHaveTracking } from '~/lib/tracking'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
-import { rejectFormAction, statusFormAction, trackingFormAction } from '~/web/admin-order-forms.server'
+import { statusFormAction, trackingFormAction } from '~/web/admin-order-forms.server'
+import { partialRefundFormAction, rejectFormAction } from '~/web/admin-refund-forms.server'
+import { refundableOf } from '~/domain/orders/partial-refunds.server'
+import { PartialRefundForm, refundReplyOf } from '~/components/admin/partial-refund-form'
+import { newId } from '~/lib/ids.server'
+import { REFUND_REASON_MAX } from '~/lib/refund-shares'
 import { requireAdmin } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
 import { orderDocuments } from '~/domain/orders/invoices.server'
@@ -29,14 +34,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     order,
     documents: await orderDocuments(getDb(), order.id),
-    rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
+    rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1',
+    // A partial refund (ADR 087): what is left to refund, and this page's key for one decision.
+    refundable: await refundableOf(getDb(), order.id),
+    refundKey: newId(),
+  }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
   if (form.get('intent') === 'tracking') return trackingFormAction(params.orderId, form, admin.id)
-  if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, admin.id)
+  if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, form, admin.id)
+  if (form.get('intent') === 'refund') return partialRefundFormAction(params.orderId, form, admin.id)
   return statusFormAction(params.orderId, form, admin.id)
 }
 
@@ -47,6 +57,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     const message = replyMessage(actionData)
     if (message) notify('error', message)
   }, [actionData])
+  const echoed = (actionData?.initialValue ?? {}) as Record<string, unknown>
+  const rejectReply = echoed.intent === 'reject' ? actionData : undefined
+  const refundedPaise = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountPaise, 0)
   return (
     <OrderDetailView order={order} back={{ to: '/admin/orders', label: 'Back to All Orders' }} admin>
       <OrderDocumentLinks base={`/admin/orders/${order.id}`} documents={loaderData.documents} />
@@ -61,8 +74,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           question={`Reject order ${formatOrderNumber(order.number)} and refund it?`}
           confirmLabel="Yes, reject and refund"
           keepLabel="Keep order"
-          refundPaise={order.totalAmountPaise}
+          refundPaise={order.totalAmountPaise - refundedPaise}
+          refundIsRest={refundedPaise > 0}
+          reason={{
+            label: 'Reason (the shopper reads it in the mail)',
+            maxLength: REFUND_REASON_MAX,
+            errors: rejectReply?.error?.reason ?? undefined,
+            value: typeof echoed.reason === 'string' && rejectReply ? echoed.reason : undefined,
+          }}
         />
+      ) : null}
+      {loaderData.refundable ? (
+        <PartialRefundForm refundable={loaderData.refundable} refundKey={loaderData.refundKey} reply={refundReplyOf(actionData)} busy={busy} />
       ) : null}
       <OrderStatusForm status={order.orderStatus} reply={replyOf(actionData, 'status')} busy={busy} />
       {canHaveTracking(order.orderStatus) ? <TrackingForm tracking={order.tracking} reply={replyOf(actionData, 'tracking')} busy={busy} /> : null}
