@@ -3,10 +3,11 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
+import { CodeVariantPicker, type PickerProduct } from '~/components/admin/code-variant-picker'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { CATEGORIES } from '~/lib/catalog'
-import { DISCOUNT_SCOPE_LABELS, DISCOUNT_SCOPES } from '~/lib/discounts'
+import { DISCOUNT_SCOPE_LABELS, DISCOUNT_SCOPES, type DiscountScope, type ScopeVariant } from '~/lib/discounts'
 import { discountCodeSchema } from '~/schemas/discount-code'
 
 /** The form's starting values: a code's (edit) or none (new). */
@@ -19,8 +20,10 @@ export interface DiscountFormValues {
   endsAt: string
   maxUses: string
   maxUsesPerUser: string
-  scope: 'shop' | 'categories' | 'products'
+  scope: DiscountScope
   scopeItems: string[]
+  /** A variants code's variants (ADR 084). */
+  variants: ScopeVariant[]
   firstOrderOnly: boolean
   paused: boolean
 }
@@ -37,11 +40,14 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 export function DiscountCodeForm({
   values,
   products,
+  variantPicker,
   lastResult,
   submitLabel,
 }: {
   values?: DiscountFormValues
   products: { id: string; title: string }[]
+  /** The products whose variants the picker lists. */
+  variantPicker: PickerProduct[]
   lastResult?: SubmissionResult<string[]> | null
   submitLabel: string
 }) {
@@ -133,6 +139,14 @@ export function DiscountCodeForm({
           </select>
         </label>
         <Errors id={fields.scopeItems.errorId} errors={fields.scopeItems.errors} />
+        <CodeVariantPicker
+          name={fields.variants.name}
+          products={products}
+          listed={variantPicker}
+          chosen={values?.scope === 'variants' ? values.variants : []}
+          errors={fields.variants.errors}
+          errorId={fields.variants.errorId}
+        />
       </fieldset>
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" name={fields.firstOrderOnly.name} defaultChecked={values?.firstOrderOnly ?? false} className="h-5 w-5" />
