@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('order_offers')
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('offer_id', 'text', (c) => c.notNull().references('offers.id'))
-    // What the offer took off the order (0 for free delivery when the shop charges no fee).
+    // What the offer took off the order: its lines' savings, or the delivery fee it waived.
     .addColumn('amount_paise', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('order_offers_pk', ['order_id', 'offer_id'] as any[])
     .execute()
