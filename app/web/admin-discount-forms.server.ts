@@ -1,6 +1,7 @@
 // The admin's discount code pages (ADR 073): the form's starting values from a code, and the one
 // action of new and edit (parse with the shared schema, save, back to the list with a toast; a
 // refusal, such as a code already taken, comes back under its field).
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router'
 import { VARIANT_PRODUCT_PARAM } from '~/components/admin/code-variant-picker'
 import type { DiscountFormValues } from '~/components/admin/discount-code-form'
 import { getDb } from '~/infra/db.server'
@@ -81,9 +82,29 @@ export async function discountFormData(request: Request, saved: DiscountFormValu
   return { products, values, variantPicker }
 }
 
+/**
+ * A refused post's answer with the variants of the products it named (the ticked ones' and the one
+ * chosen), so the form shown again without JavaScript still lists them (ADR 084).
+ */
+const isData = (answer: unknown): answer is DataWithResponseInit<unknown> =>
+  typeof answer === 'object' && answer !== null && (answer as { type?: unknown }).type === 'DataWithResponseInit'
+
+async function withVariantPicker<T>(answer: T, form: FormData) {
+  if (!isData(answer)) return answer
+  const ticked = form.getAll('variants').slice(0, 200).map(toScopeVariant).filter((variant): variant is ScopeVariant => variant !== null)
+  const picked = String(form.get(VARIANT_PRODUCT_PARAM) ?? '').slice(0, 64)
+  const variantPicker = await variantChoices(getDb(), [...ticked.map((variant) => variant.productId), ...(picked ? [picked] : [])])
+  return data({ ...(answer.data as object), variantPicker }, answer.init ?? undefined)
+}
+
 /** New (`id` null) or edit: saves the form's code and goes back to the list. */
 export async function saveDiscountForm(request: Request, id: string | null) {
-  const submission = parseForm(await request.formData(), { schema: discountCodeSchema })
+  const form = await request.formData()
+  return withVariantPicker(await saveDiscount(form, id), form)
+}
+
+async function saveDiscount(form: FormData, id: string | null) {
+  const submission = parseForm(form, { schema: discountCodeSchema })
   if (submission.status !== 'success') return invalidForm(submission)
   return formAction(
     async () => {

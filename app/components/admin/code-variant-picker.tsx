@@ -1,7 +1,7 @@
 // The discount code form's variant picker (ADR 084): choose a product, then tick its variants. Without
 // JavaScript "Show its variants" sends the form's fields as a GET to the same page, whose loader lists
 // that product's variants beside those already ticked; with it, the product's variants load in place.
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { inputClass } from '~/components/ui/field'
 import type { ScopeVariant } from '~/lib/discounts'
@@ -16,9 +16,9 @@ export interface PickerProduct {
 /** The query parameter naming the product whose variants to list. */
 export const VARIANT_PRODUCT_PARAM = 'variantProduct'
 
+/** The products of both lists, each once, in order. */
 function merged(shown: PickerProduct[], more: PickerProduct[]): PickerProduct[] {
-  const ids = new Set(shown.map((product) => product.productId))
-  return [...shown, ...more.filter((product) => !ids.has(product.productId))]
+  return [...new Map([...shown, ...more].map((product) => [product.productId, product] as const)).values()]
 }
 
 export function CodeVariantPicker({
@@ -39,12 +39,15 @@ export function CodeVariantPicker({
 }) {
   const fetcher = useFetcher<{ variantPicker: PickerProduct[] }>()
   const { pathname } = useLocation()
-  const [shown, setShown] = useState(listed)
-  const [picked, setPicked] = useState(products[0]?.id ?? '')
-  useEffect(() => setShown((current) => merged(current, listed)), [listed])
+  // The products loaded in place (with JS), after those the page lists.
+  const [loaded, setLoaded] = useState<PickerProduct[]>([])
+  const [picked, setPicked] = useState(listed.at(-1)?.productId ?? products[0]?.id ?? '')
   useEffect(() => {
-    if (fetcher.data) setShown((current) => merged(current, fetcher.data?.variantPicker ?? []))
+    const more = fetcher.data?.variantPicker
+    if (more) setLoaded((current) => merged(current, more))
   }, [fetcher.data])
+  const shown = merged(listed, loaded)
+  const selectId = useId()
   const ticked = new Set(chosen.map(variantValue))
   const show = (productId: string) => {
     if (productId) fetcher.load(`${pathname}?${VARIANT_PRODUCT_PARAM}=${encodeURIComponent(productId)}`)
@@ -53,16 +56,16 @@ export function CodeVariantPicker({
     <div className="grid gap-2 pl-7">
       <span className="text-sm text-zinc-600 dark:text-zinc-400">Variants (when for some variants): choose a product, then tick its variants</span>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="grid min-w-0 flex-1 gap-1 text-sm">
-          <span>Product</span>
-          <select name={VARIANT_PRODUCT_PARAM} value={picked} onChange={(event) => { setPicked(event.target.value); show(event.target.value) }} className={`${inputClass} min-w-0`}>
+        <div className="grid min-w-0 flex-1 gap-1 text-sm">
+          <label htmlFor={selectId}>Product</label>
+          <select id={selectId} name={VARIANT_PRODUCT_PARAM} value={picked} onChange={(event) => { setPicked(event.target.value); show(event.target.value) }} className={`${inputClass} min-w-0`}>
             {products.map((product) => (
               <option key={product.id} value={product.id}>
                 {product.title}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button
           type="submit"
           formMethod="get"

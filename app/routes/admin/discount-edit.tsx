@@ -22,7 +22,7 @@ export default function AdminDiscountEdit({ loaderData, actionData }: Route.Comp
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">Edit {loaderData.code.code}</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Uses so far: {loaderData.code.uses}</p>
-      <DiscountCodeForm values={loaderData.values} products={loaderData.products} variantPicker={loaderData.variantPicker} lastResult={actionData} submitLabel="Save code" />
+      <DiscountCodeForm values={loaderData.values} products={loaderData.products} variantPicker={[...loaderData.variantPicker, ...(actionData && 'variantPicker' in actionData ? actionData.variantPicker : [])]} lastResult={actionData && 'status' in actionData ? actionData : undefined} submitLabel="Save code" />
     </section>
   )
 }

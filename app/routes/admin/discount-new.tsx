@@ -17,7 +17,7 @@ export default function AdminDiscountNew({ loaderData, actionData }: Route.Compo
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">New discount code</h1>
-      <DiscountCodeForm values={loaderData.values} products={loaderData.products} variantPicker={loaderData.variantPicker} lastResult={actionData} submitLabel="Create code" />
+      <DiscountCodeForm values={loaderData.values} products={loaderData.products} variantPicker={[...loaderData.variantPicker, ...(actionData && 'variantPicker' in actionData ? actionData.variantPicker : [])]} lastResult={actionData && 'status' in actionData ? actionData : undefined} submitLabel="Create code" />
     </section>
   )
 }
