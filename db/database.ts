@@ -37,6 +37,8 @@ import * as automaticOffers from '../migrations/2026-11-27T0410-automatic-offers
 import * as policyVersions from '../migrations/2026-11-27T0430-policy-versions'
 import * as deliveryRates from '../migrations/2026-11-27T0450-delivery-rates'
 import * as productFacts from '../migrations/2026-11-27T0500-product-facts'
+import * as discountVariantScope from '../migrations/2026-11-27T0510-discount-variant-scope'
+import * as orderOffers from '../migrations/2026-11-27T0511-order-offers'
 import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
@@ -87,6 +89,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0430-policy-versions': policyVersions,
   '2026-11-27T0450-delivery-rates': deliveryRates,
   '2026-11-27T0500-product-facts': productFacts,
+  '2026-11-27T0510-discount-variant-scope': discountVariantScope,
+  '2026-11-27T0511-order-offers': orderOffers,
   '2026-11-27T0540-partial-refunds': partialRefunds,
 }
 

@@ -569,9 +569,12 @@ export interface DiscountCodesTable {
   ends_on: string | null
   max_uses: number | null
   max_uses_per_user: number | null
-  scope: Generated<DiscountScope>
+  /** A variants code (ADR 084) is kept as 'products', its variants in scope_variants. */
+  scope: Generated<Exclude<DiscountScope, 'variants'>>
   /** JSON list of category or product ids ('[]' for the whole shop). */
   scope_items: Generated<string>
+  /** JSON [{productId, variety, option2, color}]: the variants a code is for ('[]': not a variants code; ADR 084). */
+  scope_variants: Generated<string>
   first_order_only: Generated<number>
   paused: Generated<number>
   created_at: CreatedAt
@@ -598,6 +601,14 @@ export interface OffersTable {
   stackable: Generated<number>
   created_at: CreatedAt
   updated_at: Generated<string>
+}
+
+/** An automatic offer that took something off an order (ADR 084): written once, when the order is placed. */
+export interface OrderOffersTable {
+  order_id: string
+  offer_id: string
+  /** What it took off: the lines' offer savings, or the delivery fee it waived. */
+  amount_paise: Generated<number>
 }
 
 /** One version of a policy page (ADR 081): never changed; the newest of its slug is shown. */
@@ -653,6 +664,7 @@ export interface Database {
   custom_request_photos: CustomRequestPhotosTable
   discount_codes: DiscountCodesTable
   offers: OffersTable
+  order_offers: OrderOffersTable
   policy_versions: PolicyVersionsTable
 }
 

@@ -7,14 +7,44 @@ import { formatPaise } from './money'
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number]
 
-/** What a code is for: the whole shop, some categories, or some products (scope_items lists them). */
-export const DISCOUNT_SCOPES = ['shop', 'categories', 'products'] as const
+/**
+ * What a code is for: the whole shop, some categories, some products (scope_items lists them), or
+ * some variants of products (ADR 084: ScopeVariant, kept in scope_variants).
+ */
+export const DISCOUNT_SCOPES = ['shop', 'categories', 'products', 'variants'] as const
 export type DiscountScope = (typeof DISCOUNT_SCOPES)[number]
 
 export const DISCOUNT_SCOPE_LABELS: Record<DiscountScope, string> = {
   shop: 'The whole shop',
   categories: 'Some categories',
   products: 'Some products',
+  variants: 'Some variants (a product\'s options or colours)',
+}
+
+/**
+ * A variant a code is for (ADR 084): a product and the option, second option and colour a line must
+ * have; a part left '' is any (so { variety: 'Large' } is every colour of Large).
+ */
+export interface ScopeVariant {
+  productId: string
+  variety: string
+  option2: string
+  color: string
+}
+
+/** Whether a cart line (its product and choices) is one of the code's variants. */
+export function variantCovers(variant: ScopeVariant, line: { productId: string; variety: string; option2: string; color: string }): boolean {
+  return (
+    variant.productId === line.productId &&
+    (variant.variety === '' || variant.variety === line.variety) &&
+    (variant.option2 === '' || variant.option2 === line.option2) &&
+    (variant.color === '' || variant.color === line.color)
+  )
+}
+
+/** A variant as one value (the admin form's checkbox): JSON, parsed back by the schema. */
+export function variantValue(variant: ScopeVariant): string {
+  return JSON.stringify([variant.productId, variant.variety, variant.option2, variant.color])
 }
 
 /** A code as typed by a shopper or the owner: letters, digits, - and _, at most 32, any case. */

@@ -22,6 +22,7 @@ it("takes the form's strings: capitals, rupees to paise, India days, empty for n
     maxUsesPerUser: 1,
     scope: 'shop',
     scopeItems: [],
+    variants: [],
     firstOrderOnly: true,
     paused: false,
   })
@@ -47,12 +48,14 @@ it('names every bad field', () => {
   })
   expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', scope: 'categories' })).toEqual({ scopeItems: 'Choose at least one category' })
   expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', scope: 'categories', scopeItems: ['toys'] })).toEqual({ scopeItems: 'Choose categories from the list' })
+  expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', scope: 'variants' })).toEqual({ variants: 'Choose at least one variant' })
+  expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', scope: 'variants', variants: ['not json', { variety: 'Large' }] })).toEqual({ variants: 'Choose variants from the list' })
   expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', maxUses: '1.5' })).toEqual({ maxUses: 'Total uses must be a whole number' })
   expect(errorsOf({ code: 'OK1', type: 'percent', value: '5', minOrder: 'lots' })).toEqual({ minOrder: 'Enter the minimum order in rupees, e.g. 999' })
 })
 
 it("is an object Conform can read for the form's fields (the server's form parsing needs them)", () => {
-  expect(Object.keys(getZodConstraint(discountCodeSchema))).toEqual(expect.arrayContaining(['code', 'type', 'value', 'minOrder', 'scope', 'categories', 'products']))
+  expect(Object.keys(getZodConstraint(discountCodeSchema))).toEqual(expect.arrayContaining(['code', 'type', 'value', 'minOrder', 'scope', 'categories', 'products', 'variants']))
 })
 it('parses the admin form as Conform hands it (empty boxes left out)', () => {
   const fd = new FormData()

@@ -2,7 +2,7 @@
 // one schema, taking the form's strings or the API's numbers and booleans. Rupees become paise here.
 import { z } from 'zod'
 import { CATEGORY_IDS } from '~/lib/catalog'
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES, normalizeCode } from '~/lib/discounts'
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES, normalizeCode, type ScopeVariant } from '~/lib/discounts'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -49,6 +49,32 @@ const flag = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v =
 /** The scope's ids: the form's checkboxes or select (one value or many) or the API's list. */
 const ids = z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().trim().min(1).max(64)).max(200))
 
+const part = (v: unknown, max: number) => (v === undefined || v === null ? '' : typeof v === 'string' && v.trim().length <= max ? v.trim() : null)
+
+/** A variant as the form's checkbox sends it (JSON [productId, variety, option2, color]) or /api's object; null when neither. */
+export function toScopeVariant(v: unknown): ScopeVariant | null {
+  let raw: unknown = v
+  if (typeof v === 'string') {
+    try {
+      const parts: unknown = JSON.parse(v)
+      raw = Array.isArray(parts) ? { productId: parts[0], variety: parts[1], option2: parts[2], color: parts[3] } : null
+    } catch {
+      return null
+    }
+  }
+  if (typeof raw !== 'object' || raw === null) return null
+  const { productId, variety, option2, color } = raw as Record<string, unknown>
+  const variant = { productId: part(productId, 64), variety: part(variety, 100), option2: part(option2, 100), color: part(color, 100) }
+  if (!variant.productId || variant.variety === null || variant.option2 === null || variant.color === null) return null
+  return variant as ScopeVariant
+}
+
+/** The variants a code is for (ADR 084): the form's checkboxes or /api's list; malformed ones as null. */
+const variantList = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]).map(toScopeVariant),
+  z.array(z.custom<ScopeVariant | null>()).max(200, { error: 'Choose at most 200 variants' }),
+)
+
 export const discountCodeSchema = z
   .object({
     code: text.pipe(
@@ -70,6 +96,7 @@ export const discountCodeSchema = z
     // The admin form's two pickers (the API sends scopeItems): the one of the chosen scope counts.
     categories: ids,
     products: ids,
+    variants: variantList,
     firstOrderOnly: flag.default(false),
     paused: flag.default(false),
   })
@@ -85,8 +112,11 @@ export const discountCodeSchema = z
       ctx.addIssue({ code: 'custom', path: ['maxUsesPerUser'], message: 'Uses per shopper cannot be more than the total uses' })
     }
     const scopeItems = scopeItemsOf(input)
-    if (input.scope !== 'shop' && scopeItems.length === 0) {
+    if ((input.scope === 'categories' || input.scope === 'products') && scopeItems.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: input.scope === 'categories' ? 'Choose at least one category' : 'Choose at least one product' })
+    }
+    if (input.scope === 'variants' && (input.variants.length === 0 || input.variants.some((variant) => variant === null))) {
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: input.variants.length === 0 ? 'Choose at least one variant' : 'Choose variants from the list' })
     }
     if (input.scope === 'categories' && scopeItems.some((id) => !(CATEGORY_IDS as readonly string[]).includes(id))) {
       ctx.addIssue({ code: 'custom', path: ['scopeItems'], message: 'Choose categories from the list' })
@@ -108,7 +138,7 @@ function codeValue(input: Pick<DiscountCodeFields, 'type' | 'value'>): number {
 
 /** The ids the code is for: the API's scopeItems, else the admin form's picker of the chosen scope. */
 function scopeItemsOf(input: Pick<DiscountCodeFields, 'scope' | 'scopeItems' | 'categories' | 'products'>): string[] {
-  if (input.scope === 'shop') return []
+  if (input.scope === 'shop' || input.scope === 'variants') return []
   const picked = input.scopeItems.length ? input.scopeItems : input.scope === 'categories' ? input.categories : input.products
   return [...new Set(picked)]
 }
@@ -118,8 +148,11 @@ function scopeItemsOf(input: Pick<DiscountCodeFields, 'scope' | 'scopeItems' | '
  * schema itself stays an object, so Conform reads its fields for the form.)
  */
 export function toDiscountInput(fields: DiscountCodeFields) {
-  const { categories: _categories, products: _products, ...kept } = fields
-  return { ...kept, value: codeValue(fields), scopeItems: scopeItemsOf(fields) }
+  const { categories: _categories, products: _products, variants, ...kept } = fields
+  const chosen = fields.scope === 'variants' ? variants.filter((variant): variant is ScopeVariant => variant !== null) : []
+  // The same variant ticked twice counts once.
+  const unique = [...new Map(chosen.map((variant) => [JSON.stringify(variant), variant])).values()]
+  return { ...kept, value: codeValue(fields), scopeItems: scopeItemsOf(fields), variants: unique }
 }
 
 /** Parses a body or form's values into the domain's input; throws zod's error when invalid. */

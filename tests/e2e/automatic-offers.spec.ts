@@ -42,6 +42,8 @@ test('the owner puts a piece on offer; its card shows the struck price and Sale;
   const row = page.locator(`[data-offer="${name}"]`)
   await expect(row).toContainText('25% off 1 product')
   await expect(row.locator('[data-state="live"]')).toBeVisible()
+  // Its figures (ADR 084): none yet (TEST MODE payments never count as revenue).
+  await expect(row.locator('[data-takings]')).toHaveText(/Uses: 0 paid orders · Revenue: ₹0\.00 · Average order: ₹0\.00/)
   await page.screenshot({ path: test.info().outputPath(`offers-admin-${jsEnabled() ? 'js' : 'no-js'}.png`) })
 
   await page.context().clearCookies()

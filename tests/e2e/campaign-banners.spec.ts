@@ -1,6 +1,6 @@
 // Campaign banners (issue 28, ADR 074) on a phone, JS on and off: the owner adds a banner with a
-// headline and a link, is told plainly about a link out of the shop, moves it up, and sees it on the
-// home page with its button leading to the category.
+// headline and a link, is told plainly about a link out of the shop, moves it up (and, with JS, drags
+// it), and sees it on the home page with its button leading to the category.
 import type { Page } from '@playwright/test'
 import { expect, flash, jsEnabled, loginAs, test, testPng } from './fixtures'
 
@@ -50,6 +50,14 @@ test('the owner adds a campaign banner, moves it up, and shoppers see it on the 
       return after.indexOf(own) < after.indexOf(above)
     })
     .toBe(true)
+
+  if (jsEnabled()) {
+    // With JS a banner can also be dragged: dropped on the last one it goes after it, and stays there.
+    await order(page).filter({ hasText: headline }).dragTo(order(page).last())
+    await expect.poll(async () => (await ids(page)).at(-1)).toBe(own)
+    await page.reload()
+    await expect.poll(async () => (await ids(page)).at(-1)).toBe(own)
+  }
 
   // A visitor (no session) sees it on the home page, its button leading to the category.
   await page.context().clearCookies()

@@ -12,6 +12,8 @@ test('the dashboard shows revenue by code for the period the owner picks, and ea
   await page.goto('/admin/dashboard')
   const panel = page.getByRole('region', { name: 'Revenue by code' })
   await expect(panel.getByRole('link', { name: 'Last 30 days' })).toHaveAttribute('aria-current', 'page')
+  // The automatic offers' revenue for the same period (ADR 084).
+  await expect(panel.getByRole('region', { name: 'Revenue by offer' }).getByRole('heading', { name: 'Automatic offers' })).toBeVisible()
   await panel.getByRole('link', { name: 'Last 7 days' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard\?codes=7$/)
   await expect(page.getByRole('region', { name: 'Revenue by code' }).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'page')

@@ -51,6 +51,7 @@ describe('discount codes through /api', () => {
       maxUsesPerUser: 1,
       scope: 'shop',
       scopeItems: [],
+      variants: [],
       firstOrderOnly: false,
       paused: false,
       uses: 0,
@@ -121,5 +122,34 @@ describe('discount codes through /api', () => {
     expect(removed.status).toBe(200)
     expect(removed.body.data).not.toHaveProperty('discount')
     expect(removed.body.data.total).toBe(removed.body.data.subtotal + removed.body.data.delivery)
+  })
+
+  it('takes a code for some variants, `scope` as an object (ADR 084), and applies it only to those variants', async () => {
+    const ring = await api.call('POST', '/api/admin/products/add', {
+      token: admin.token,
+      body: { ...PENDANT, title: 'Variant ring', colors: ['Teal', 'Gold'], variety: { type: 'size', sizes: [{ size: 'Small', price: 1000, salePrice: 0 }, { size: 'Large', price: 2000, salePrice: 0 }] } },
+    })
+    expect(ring.status, JSON.stringify(ring.body)).toBe(201)
+    const ringId = ring.body.data._id
+    const body = { code: 'LARGETEAL', type: 'percent', value: 10, scope: { type: 'variants', variants: [{ productId: ringId, variety: 'Large', color: 'Teal' }] } }
+    const created = await api.call('POST', '/api/admin/discounts', { token: admin.token, body })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.data).toMatchObject({ scope: 'variants', scopeItems: [ringId], variants: [{ productId: ringId, variety: 'Large', option2: '', color: 'Teal' }] })
+    const unknown = await api.call('POST', '/api/admin/discounts', { token: admin.token, body: { ...body, code: 'PINKRING', scope: 'variants', variants: [{ productId: ringId, color: 'Pink' }] } })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors).toEqual({ variants: ['Choose variants from the list'] })
+    const none = await api.call('POST', '/api/admin/discounts', { token: admin.token, body: { ...body, code: 'NOVARIANT', scope: 'variants' } })
+    expect(none.body.errors).toEqual({ variants: ['Choose at least one variant'] })
+
+    const ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
+    await api.addToCart(ravi, { productId: ringId, quantity: 1, variety: 'Large', color: 'Gold' })
+    const refused = await api.call('POST', '/api/shop/cart/discount', { token: ravi.token, body: { userId: ravi.id, code: 'largeteal' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({ code: ['This code is not for the pieces in your cart'] })
+    await api.addToCart(ravi, { productId: ringId, quantity: 1, variety: 'Large', color: 'Teal' })
+    const applied = await api.call('POST', '/api/shop/cart/discount', { token: ravi.token, body: { userId: ravi.id, code: 'largeteal' } })
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200)
+    // 10% of the Large Teal ring only (2,000.00), not of the Large Gold one.
+    expect(applied.body.data.discount).toEqual({ code: 'LARGETEAL', amountPaise: 20_000, message: 'LARGETEAL takes ₹200.00 off' })
   })
 })

@@ -3,11 +3,12 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
+import { CodeVariantPicker, type PickerProduct } from '~/components/admin/code-variant-picker'
 import { Button } from '~/components/ui/button'
 import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { CATEGORIES } from '~/lib/catalog'
-import { DISCOUNT_SCOPE_LABELS, DISCOUNT_SCOPES } from '~/lib/discounts'
-import { discountCodeSchema } from '~/schemas/discount-code'
+import { DISCOUNT_SCOPE_LABELS, DISCOUNT_SCOPES, type DiscountScope, type ScopeVariant } from '~/lib/discounts'
+import { discountCodeSchema, toScopeVariant } from '~/schemas/discount-code'
 
 /** The form's starting values: a code's (edit) or none (new). */
 export interface DiscountFormValues {
@@ -19,10 +20,25 @@ export interface DiscountFormValues {
   endsAt: string
   maxUses: string
   maxUsesPerUser: string
-  scope: 'shop' | 'categories' | 'products'
+  scope: DiscountScope
   scopeItems: string[]
+  /** A variants code's variants (ADR 084). */
+  variants: ScopeVariant[]
   firstOrderOnly: boolean
   paused: boolean
+}
+
+const listOf = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value])
+
+/**
+ * The scope and variants the owner sent, when a post came back refused (without JavaScript the page
+ * renders again from the server): those, not the code's saved ones, stay chosen.
+ */
+function sentScope(values: DiscountFormValues | undefined, lastResult: SubmissionResult<string[]> | null | undefined) {
+  const sent = lastResult?.initialValue
+  if (!sent) return { scope: values?.scope ?? 'shop', variants: values?.scope === 'variants' ? values.variants : [] }
+  const scope = (DISCOUNT_SCOPES as readonly unknown[]).includes(sent.scope) ? (sent.scope as DiscountScope) : 'shop'
+  return { scope, variants: listOf(sent.variants).map(toScopeVariant).filter((variant): variant is ScopeVariant => variant !== null) }
 }
 
 function Errors({ id, errors }: { id: string; errors?: string[] }) {
@@ -37,11 +53,14 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
 export function DiscountCodeForm({
   values,
   products,
+  variantPicker,
   lastResult,
   submitLabel,
 }: {
   values?: DiscountFormValues
   products: { id: string; title: string }[]
+  /** The products whose variants the picker lists. */
+  variantPicker: PickerProduct[]
   lastResult?: SubmissionResult<string[]> | null
   submitLabel: string
 }) {
@@ -67,6 +86,7 @@ export function DiscountCodeForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: discountCodeSchema }),
   })
+  const sent = sentScope(values, lastResult)
   const chosenCategories = new Set(values?.scope === 'categories' ? values.scopeItems : [])
   const chosenProducts = values?.scope === 'products' ? values.scopeItems : []
   return (
@@ -109,7 +129,7 @@ export function DiscountCodeForm({
         <legend className="text-sm font-medium">For</legend>
         {DISCOUNT_SCOPES.map((scope) => (
           <label key={scope} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="radio" name={fields.scope.name} value={scope} defaultChecked={(values?.scope ?? 'shop') === scope} className="h-5 w-5" />
+            <input type="radio" name={fields.scope.name} value={scope} defaultChecked={sent.scope === scope} className="h-5 w-5" />
             {DISCOUNT_SCOPE_LABELS[scope]}
           </label>
         ))}
@@ -133,6 +153,14 @@ export function DiscountCodeForm({
           </select>
         </label>
         <Errors id={fields.scopeItems.errorId} errors={fields.scopeItems.errors} />
+        <CodeVariantPicker
+          name={fields.variants.name}
+          products={products}
+          listed={variantPicker}
+          chosen={sent.variants}
+          errors={fields.variants.errors}
+          errorId={fields.variants.errorId}
+        />
       </fieldset>
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" name={fields.firstOrderOnly.name} defaultChecked={values?.firstOrderOnly ?? false} className="h-5 w-5" />

@@ -170,7 +170,7 @@ export async function placeOrder(
   deliveryFeePaise: number,
 ): Promise<PlacedOrder> {
   // The cart with its automatic offers and code settled (ADR 078): the prices and total the page showed.
-  const { cart, discount, quote } = await checkoutOf(db, { userId: user.id }, await getCart(db, { userId: user.id }), deliveryFeePaise)
+  const { cart, discount, quote, applied: appliedOffers } = await checkoutOf(db, { userId: user.id }, await getCart(db, { userId: user.id }), deliveryFeePaise)
   if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
   if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
   const address = await getAddress(db, user.id, input.addressId).catch((error) => {
@@ -274,6 +274,8 @@ export async function placeOrder(
         })),
       )
       .execute()
+    // The automatic offers it was placed with, once (ADR 084): an offer's uses and revenue count them.
+    if (appliedOffers.length) await trx.insertInto('order_offers').values(appliedOffers.map((offer) => ({ order_id: orderId, offer_id: offer.offerId, amount_paise: offer.amountPaise }))).execute()
     await trx.insertInto('order_status_history').values({ order_id: orderId, status: 'pending', note: 'Order placed' }).execute()
     await hold(trx, orderId)
     const placed = await trx.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()

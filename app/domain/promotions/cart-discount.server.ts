@@ -7,7 +7,7 @@ import type { DB } from '../../../db/database'
 import type { DiscountCodesTable } from '../../../db/schema'
 import type { Category } from '~/lib/catalog'
 import { indiaDay } from '~/lib/dates'
-import { DISCOUNT_MESSAGES, discountAmount, normalizeCode, spreadDiscount } from '~/lib/discounts'
+import { DISCOUNT_MESSAGES, discountAmount, normalizeCode, type ScopeVariant, spreadDiscount, variantCovers } from '~/lib/discounts'
 import type { Cart, CartOwner } from '~/domain/cart/cart.server'
 import { ownerColumn } from '~/domain/cart/cart.server'
 import { clock } from '~/domain/clock'
@@ -40,6 +40,8 @@ export async function findCode(db: DB, code: string): Promise<CodeRow | undefine
 async function eligibleLines(db: DB, row: CodeRow, cart: Cart): Promise<boolean[]> {
   const items: string[] = JSON.parse(row.scope_items)
   if (row.scope === 'shop') return cart.items.map((line) => line.available)
+  const variants: ScopeVariant[] = JSON.parse(row.scope_variants)
+  if (variants.length > 0) return cart.items.map((line) => line.available && variants.some((variant) => variantCovers(variant, line)))
   if (row.scope === 'products') return cart.items.map((line) => line.available && items.includes(line.productId))
   const ids = [...new Set(cart.items.map((line) => line.productId))]
   const rows = ids.length ? await db.selectFrom('products').select(['id', 'category']).where('id', 'in', ids).execute() : []

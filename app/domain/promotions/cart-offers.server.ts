@@ -13,8 +13,15 @@ import { liveOffers } from './offers.server'
 
 /** An offer in the cart's prices: its name and what it takes off the cart's available lines. */
 export interface OfferInCart {
+  id: string
   name: string
   savingPaise: number
+}
+
+/** An offer that takes something off the checkout (ADR 084): its saving on the prices, or the delivery fee it waives. */
+export interface AppliedOffer {
+  offerId: string
+  amountPaise: number
 }
 
 export interface CartCheckout {
@@ -26,6 +33,8 @@ export interface CartCheckout {
   offers: OfferInCart[]
   offerMessage: string | null
   freeDelivery: FreeDeliveryHint | null
+  /** The offers an order placed now records (order_offers): those in the prices, and free delivery when it waives a fee. */
+  applied: AppliedOffer[]
   quote: CheckoutQuote
 }
 
@@ -41,11 +50,13 @@ function cartOf(cart: Cart, items: CartLine[]): Cart {
 }
 
 function offersIn(cart: Cart): OfferInCart[] {
-  const byName = new Map<string, number>()
+  const byId = new Map<string, OfferInCart>()
   for (const line of cart.items) {
-    if (line.available && line.offer) byName.set(line.offer.name, (byName.get(line.offer.name) ?? 0) + line.offer.unitSavingPaise * line.quantity)
+    if (!(line.available && line.offer)) continue
+    const seen = byId.get(line.offer.id) ?? { id: line.offer.id, name: line.offer.name, savingPaise: 0 }
+    byId.set(line.offer.id, { ...seen, savingPaise: seen.savingPaise + line.offer.unitSavingPaise * line.quantity })
   }
-  return [...byName].map(([name, savingPaise]) => ({ name, savingPaise }))
+  return [...byId.values()]
 }
 
 /**
@@ -85,12 +96,15 @@ export async function checkoutOf(db: DB, owner: CartOwner | null, cart: Cart, fe
   const fee = deliveryFeeFor({ hasItems, payablePaise, feePaise, freeOverPaise })
   const inPrices = offersIn(settled.cart)
   const first = inPrices[0]
+  const applied = inPrices.filter((offer) => offer.savingPaise > 0).map((offer) => ({ offerId: offer.id, amountPaise: offer.savingPaise }))
+  if (offers.freeDelivery && hasItems && feePaise > 0 && fee === 0) applied.push({ offerId: offers.freeDelivery.id, amountPaise: feePaise })
   return {
     cart: settled.cart,
     discount: settled.discount,
     offers: inPrices,
     offerMessage: settled.discount && 'outdone' in settled.discount ? settled.discount.message : first ? OFFER_MESSAGES.applied(first.name, first.savingPaise) : null,
     freeDelivery: hasItems ? freeDeliveryHint(payablePaise, offers.freeDelivery, feePaise) : null,
+    applied,
     quote: { subtotalPaise: settled.cart.totalPaise, discountPaise: off, deliveryFeePaise: fee, totalPaise: payablePaise + fee },
   }
 }

@@ -4,11 +4,12 @@ import type { Selectable } from 'kysely'
 import type { DB } from '../../../db/database'
 import { isUniqueViolation } from '../../../db/dialect'
 import type { DiscountCodesTable } from '../../../db/schema'
-import type { DiscountKind, DiscountScope } from '~/lib/discounts'
+import type { DiscountKind, DiscountScope, ScopeVariant } from '~/lib/discounts'
 import { newId } from '~/lib/ids.server'
 import type { DiscountCodeInput } from '~/schemas/discount-code'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
+import { checkCodeVariants } from './code-variants.server'
 import { usesByCode } from './discount-uses.server'
 
 export const DISCOUNT_ADMIN_MESSAGES = {
@@ -33,7 +34,10 @@ export interface DiscountCodeView {
   maxUses: number | null
   maxUsesPerUser: number | null
   scope: DiscountScope
+  /** Category or product ids; a variants code's products. */
   scopeItems: string[]
+  /** The variants a variants code is for ([] for any other scope; ADR 084). */
+  variants: ScopeVariant[]
   firstOrderOnly: boolean
   paused: boolean
   /** Paid orders that stand, and checkouts holding a use now. */
@@ -41,6 +45,7 @@ export interface DiscountCodeView {
 }
 
 function toView(row: Selectable<DiscountCodesTable>, uses: number): DiscountCodeView {
+  const variants = JSON.parse(row.scope_variants) as ScopeVariant[]
   return {
     id: row.id,
     code: row.code,
@@ -51,8 +56,9 @@ function toView(row: Selectable<DiscountCodesTable>, uses: number): DiscountCode
     endsOn: row.ends_on,
     maxUses: row.max_uses,
     maxUsesPerUser: row.max_uses_per_user,
-    scope: row.scope,
+    scope: variants.length > 0 ? 'variants' : row.scope,
     scopeItems: JSON.parse(row.scope_items) as string[],
+    variants,
     firstOrderOnly: row.first_order_only === 1,
     paused: row.paused === 1,
     uses,
@@ -74,6 +80,7 @@ export async function getDiscountCode(db: DB, id: string): Promise<DiscountCodeV
 }
 
 async function checkProducts(db: DB, input: DiscountCodeInput): Promise<void> {
+  if (input.scope === 'variants') return checkCodeVariants(db, input.variants)
   if (input.scope !== 'products') return
   const found = await db.selectFrom('products').select('id').where('id', 'in', input.scopeItems).where('deleted_at', 'is', null).execute()
   if (found.length !== input.scopeItems.length) throw new Invalid({ scopeItems: [DISCOUNT_ADMIN_MESSAGES.unknownProducts] })
@@ -89,8 +96,10 @@ function columns(input: DiscountCodeInput) {
     ends_on: input.endsAt,
     max_uses: input.maxUses,
     max_uses_per_user: input.maxUsesPerUser,
-    scope: input.scope,
-    scope_items: JSON.stringify(input.scopeItems),
+    // A variants code is kept as its products with the variants beside them (ADR 084).
+    scope: input.scope === 'variants' ? ('products' as const) : input.scope,
+    scope_items: JSON.stringify(input.scope === 'variants' ? [...new Set(input.variants.map((variant) => variant.productId))] : input.scopeItems),
+    scope_variants: JSON.stringify(input.scope === 'variants' ? input.variants : []),
     first_order_only: input.firstOrderOnly ? 1 : 0,
     paused: input.paused ? 1 : 0,
     updated_at: clock.iso(),

@@ -5,6 +5,7 @@ import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { dashboard } from '~/domain/dashboard/admin-dashboard.server'
 import { codeRevenuePeriod, revenueByCodeForDays } from '~/domain/dashboard/revenue-by-code.server'
+import { revenueByOfferForDays } from '~/domain/dashboard/revenue-by-offer.server'
 import { countCustomOrders } from '~/domain/custom-orders/custom-orders.server'
 import { CustomOrdersPanel } from '~/components/admin/custom-order-views'
 import { paymentWarnings } from '~/infra/payment-setup.server'
@@ -13,10 +14,15 @@ import type { Route } from './+types/dashboard'
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // The 'Revenue by code' panel's period (?codes=1|7|30), chosen with plain links.
+  // The 'Revenue by code' panel's period (?codes=1|7|30), chosen with plain links; its offers (ADR 084) too.
   const codeDays = codeRevenuePeriod(new URL(request.url).searchParams.get('codes'))
-  const [figures, customOrders, byCode] = await Promise.all([dashboard(getDb()), countCustomOrders(getDb()), revenueByCodeForDays(getDb(), codeDays)])
-  return { ...figures, customOrders, byCode: { days: codeDays, codes: byCode }, paymentWarnings: paymentWarnings(getConfig()) }
+  const [figures, customOrders, byCode, byOffer] = await Promise.all([
+    dashboard(getDb()),
+    countCustomOrders(getDb()),
+    revenueByCodeForDays(getDb(), codeDays),
+    revenueByOfferForDays(getDb(), codeDays),
+  ])
+  return { ...figures, customOrders, byCode: { days: codeDays, codes: byCode, offers: byOffer }, paymentWarnings: paymentWarnings(getConfig()) }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -53,7 +59,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <OrdersByStatus byStatus={byStatus} needsAttention={needsAttention} totalOrders={totalOrders} />
         <StockAlerts stock={stock} />
         <CustomOrdersPanel counts={customOrders} />
-        <RevenueByCodePanel days={byCode.days} codes={byCode.codes} />
+        <RevenueByCodePanel days={byCode.days} codes={byCode.codes} offers={byCode.offers} />
       </div>
 
       <LatestOrders latestOrders={latestOrders} />

@@ -33,6 +33,7 @@ function terms(code: Code): string {
   if (code.minOrderPaise > 0) parts.push(`over ${formatPaise(code.minOrderPaise)}`)
   if (code.scope === 'categories') parts.push(`on ${code.scopeItems.map(categoryLabel).join(', ')}`)
   if (code.scope === 'products') parts.push(`on ${code.scopeItems.length} product${code.scopeItems.length === 1 ? '' : 's'}`)
+  if (code.scope === 'variants') parts.push(`on ${code.variants.length} variant${code.variants.length === 1 ? '' : 's'}`)
   if (code.firstOrderOnly) parts.push('first order only')
   return parts.join(', ')
 }

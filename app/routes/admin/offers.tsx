@@ -1,11 +1,13 @@
 // /admin/offers: the owner's automatic offers with their terms, dates (India time) and state; pause,
 // resume or end each with a plain post (ADR 078).
 import { Form, Link } from 'react-router'
+import { OfferFigures } from '~/components/admin/offer-figures'
 import { buttonClass } from '~/components/ui/button'
 import { getDb } from '~/infra/db.server'
 import { categoryLabel } from '~/lib/catalog'
 import { formatDateTime } from '~/lib/dates'
 import { formatPaise } from '~/lib/money'
+import { offerFiguresOf, revenueByOffer } from '~/domain/dashboard/revenue-by-offer.server'
 import { listOffers, type OfferView } from '~/domain/promotions/offers.server'
 import { offerListForm } from '~/web/admin-offer-forms.server'
 import type { Route } from './+types/offers'
@@ -13,7 +15,10 @@ import type { Route } from './+types/offers'
 export const meta: Route.MetaFunction = () => [{ title: 'Offers · Admin' }]
 
 export async function loader() {
-  return { offers: await listOffers(getDb()) }
+  const offers = await listOffers(getDb())
+  // Each offer's uses and takings so far (paid orders kept, as the dashboard counts revenue; ADR 084).
+  const figures = await revenueByOffer(getDb(), { offerIds: offers.map((offer) => offer.id) })
+  return { offers: offers.map((offer) => ({ ...offer, figures: offerFiguresOf(figures, offer) })) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,6 +64,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               {formatDateTime(offer.startsAt)} – {formatDateTime(offer.endsAt)}
             </p>
+            <OfferFigures figures={offer.figures} />
             <div className="flex flex-wrap gap-2">
               <Link to={`/admin/offers/${offer.id}/edit`} className={buttonClass('outline', 'sm')} aria-label={`Edit ${offer.name}`}>
                 Edit

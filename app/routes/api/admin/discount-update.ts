@@ -3,7 +3,7 @@
 import { getDb } from '~/infra/db.server'
 import { discountCodeSchema, toDiscountInput } from '~/schemas/discount-code'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
-import { toApiDiscount } from '~/api/discounts.server'
+import { discountBody, toApiDiscount } from '~/api/discounts.server'
 import { parseInput } from '~/domain/errors'
 import { DISCOUNT_ADMIN_MESSAGES, updateDiscountCode } from '~/domain/promotions/discount-codes.server'
 import { requireApiAdmin } from '~/web/auth.server'
@@ -15,7 +15,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed('PUT')
   return handleApi(async () => {
     requireApiAdmin(context)
-    const input = toDiscountInput(parseInput(discountCodeSchema, await readBody(request)))
+    const input = toDiscountInput(parseInput(discountCodeSchema, discountBody(await readBody(request))))
     const code = await updateDiscountCode(getDb(), params.id.slice(0, 200), input)
     return apiJson({ success: true, message: DISCOUNT_ADMIN_MESSAGES.saved(code.code), data: toApiDiscount(code) })
   })

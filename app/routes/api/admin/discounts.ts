@@ -4,7 +4,7 @@
 import { getDb } from '~/infra/db.server'
 import { discountCodeSchema, toDiscountInput } from '~/schemas/discount-code'
 import { apiJson, handleApi, readBody } from '~/api/handle-api.server'
-import { toApiDiscount } from '~/api/discounts.server'
+import { discountBody, toApiDiscount } from '~/api/discounts.server'
 import { parseInput } from '~/domain/errors'
 import { createDiscountCode, DISCOUNT_ADMIN_MESSAGES, listDiscountCodes } from '~/domain/promotions/discount-codes.server'
 import { requireApiAdmin } from '~/web/auth.server'
@@ -21,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireApiAdmin(context)
     if (request.method !== 'POST') return apiJson({ success: false, message: 'Method not allowed. Use GET or POST.' }, { status: 405, headers: { Allow: 'GET, POST' } })
-    const input = toDiscountInput(parseInput(discountCodeSchema, await readBody(request)))
+    const input = toDiscountInput(parseInput(discountCodeSchema, discountBody(await readBody(request))))
     const code = await createDiscountCode(getDb(), input)
     return apiJson({ success: true, message: DISCOUNT_ADMIN_MESSAGES.created(code.code), data: toApiDiscount(code) }, 201)
   })
