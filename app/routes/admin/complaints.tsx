@@ -66,7 +66,7 @@ function ComplaintItem({ complaint, reply }: { complaint: Complaint; reply: Comp
   return (
     <li className="grid gap-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby={`complaint-${complaint.id}`}>
       <h2 id={`complaint-${complaint.id}`} className="font-semibold">
-        {complaint.ticket} · {COMPLAINT_STATUS_LABELS[complaint.status]}
+        {`${complaint.ticket} · ${COMPLAINT_STATUS_LABELS[complaint.status]}`}
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Received {formatDateTime(complaint.createdAt)} from {complaint.name}, {complaint.email}
