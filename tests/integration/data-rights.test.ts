@@ -44,6 +44,26 @@ describe('complaints', () => {
     // The admin's list has it, open.
     const list = await admin.get('/admin/complaints')
     expect(list.text).toContain(`${ticket} · Open`)
+    // Resolving needs a note; the note is mailed to her.
+    const id = String(Number(ticket?.slice(-6)))
+    const noNote = await admin.post('/admin/complaints', { form: { complaintId: id, status: 'resolved', resolution: '' } })
+    expect(noNote.status).toBe(400)
+    expect(noNote.text).toContain('Say how the complaint was resolved')
+    const resolved = await admin.post('/admin/complaints', { form: { complaintId: id, status: 'resolved', resolution: 'A courier brings a new parcel on Monday.' } })
+    expect(resolved.status).toBe(302)
+    const [note] = await sink.waitFor((m) => m.to.includes('leela@example.com') && m.subject === `Your complaint ${ticket} is resolved`)
+    expect(note?.text).toContain('A courier brings a new parcel on Monday.')
+    expect((await admin.get('/admin/complaints?status=resolved')).text).toContain(`${ticket} · Resolved`)
+  })
+
+  it('records an opt-in to marketing mails given at sign-up, with its time', async () => {
+    const shopper = new Browser(server.url)
+    const email = `optin-${Date.now()}@example.com`
+    const registered = await shopper.api('POST', '/api/auth/register', { userName: 'Opt In', email, password: 'resin-lover-1', marketingMail: true })
+    expect(registered.status).toBe(201)
+    await shopper.signIn(email, 'resin-lover-1')
+    const exported = await shopper.api('GET', '/api/shop/account/export')
+    expect(exported.json.data.consents).toMatchObject([{ purpose: 'marketingMail', given: true }])
   })
 
   it('answers /api with the ticket, refuses bad input with errors, and limits one address', async () => {
