@@ -1,10 +1,12 @@
 // A shopper's data rights: the export holds exactly hers; deletion ends her sessions and tokens at
 // once, keeps her orders and invoices readable with their numbers and amounts, leaves nothing
 // personal anywhere (every column of every table is scanned for her email, name and phone), touches
-// nobody else, and keeps or drops her reviews as she chooses. SQLite by nature (its introspection).
+// nobody else, and keeps or drops her reviews as she chooses. The scan lists the tables from the
+// database itself (SQLite's sqlite_master, PostgreSQL's information_schema), so a new table is scanned too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
+import { dialectOf } from '../../../db/dialect'
 import { insertProducts } from '../../../tests/helpers/fixtures'
 import { placeOrderFor, signedResult, testShopGateway as gateway } from '../../../tests/helpers/payment-fixtures'
 import { rejection } from '../../../tests/helpers/rejection'
@@ -56,7 +58,7 @@ let kavyaOrder: string
 let raviOrder: string
 
 beforeEach(async () => {
-  testDb = await createTestDb({ sqlite: true })
+  testDb = await createTestDb()
   db = testDb.db
   setDomainSettings({ mail: { shopName: 'Resin Craft Studio', publicUrl: 'https://shop.example.in', ownerEmail: 'owner@studio.example' } })
   await insertProducts(db, [{ id: 'pendant', category: 'jewellery', price: 120_000, stock: 5 }])
@@ -68,18 +70,24 @@ afterEach(async () => {
   await testDb.cleanup()
 })
 
-/** Every row of every table (SQLite's own list of them) that mentions one of `needles`, as "table: row". */
+/** Every table the database itself lists: SQLite's sqlite_master, or PostgreSQL's information_schema. */
+async function allTables(): Promise<string[]> {
+  const listed =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
+  return listed.rows.map((row) => row.name)
+}
+
+/** Every column of every row of every table that mentions one of `needles` (any case), as "table.column: needle". */
 async function rowsMentioning(needles: string[]): Promise<string[]> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)
   const found: string[] = []
-  for (const { name } of tables.rows) {
-    const columns = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${name})`.execute(db)
+  for (const name of await allTables()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)
     for (const row of rows.rows) {
-      for (const column of columns.rows) {
-        const value = row[column.name]
-        const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value ?? '')
-        for (const needle of needles) if (text.toLowerCase().includes(needle.toLowerCase())) found.push(`${name}.${column.name}: ${needle}`)
+      for (const [column, value] of Object.entries(row)) {
+        const text = (Buffer.isBuffer(value) ? value.toString('latin1') : String(value ?? '')).toLowerCase()
+        for (const needle of needles) if (text.includes(needle.toLowerCase())) found.push(`${name}.${column}: ${needle}`)
       }
     }
   }
