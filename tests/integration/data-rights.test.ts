@@ -131,4 +131,16 @@ describe("a shopper's data", () => {
     // He is untouched.
     expect((await him.browser.api('GET', '/api/auth/check-auth')).status).toBe(200)
   })
+
+  it("lets the admin download a shopper's data and refuses her deletion while her order is on its way", async () => {
+    const file = await admin.get(`/admin/customers/${him.userId}/data.json`)
+    expect(file.status).toBe(200)
+    expect(file.json.profile.email).toBe(him.markers[0])
+    const refused = await admin.post('/admin/customers', { form: { userId: him.userId, confirm: 'DELETE', reviews: 'anonymous' } })
+    expect(refused.status).toBe(409)
+    expect(refused.text).toContain('You have an order on its way.')
+    const unconfirmed = await admin.post('/admin/customers', { form: { userId: him.userId, confirm: 'yes' } })
+    expect(unconfirmed.status).toBe(400)
+    expect((await him.browser.api('GET', '/api/auth/check-auth')).status).toBe(200)
+  })
 })
