@@ -5,6 +5,7 @@ import { CONSENT_PURPOSES, type ConsentPurpose } from '~/lib/consents'
 import { clock } from '~/domain/clock'
 
 export interface ConsentRecord {
+  id: number
   purpose: ConsentPurpose
   given: boolean
   at: string
@@ -20,8 +21,8 @@ export async function recordConsent(db: DB, userId: string, purpose: ConsentPurp
 
 /** Her record, oldest first. */
 export async function consentHistory(db: DB, userId: string): Promise<ConsentRecord[]> {
-  const rows = await db.selectFrom('consents').select(['purpose', 'given', 'created_at']).where('user_id', '=', userId).orderBy('id').execute()
-  return rows.map((row) => ({ purpose: row.purpose, given: Number(row.given) === 1, at: row.created_at }))
+  const rows = await db.selectFrom('consents').select(['id', 'purpose', 'given', 'created_at']).where('user_id', '=', userId).orderBy('id').execute()
+  return rows.map((row) => ({ id: Number(row.id), purpose: row.purpose, given: Number(row.given) === 1, at: row.created_at }))
 }
 
 /** Her current choice for each purpose (false where she never gave one). */

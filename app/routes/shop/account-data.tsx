@@ -76,8 +76,8 @@ export default function AccountData({ loaderData, actionData }: Route.ComponentP
         </Form>
         {history.length ? (
           <ul aria-label="Your consent record" className="grid gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {history.map((record, i) => (
-              <li key={`${record.at}-${i}`}>
+            {history.map((record) => (
+              <li key={record.id}>
                 {record.given ? 'Given' : 'Withdrawn'} on {formatDateTime(record.at)}
               </li>
             ))}
