@@ -47,6 +47,9 @@ export default [
     route('mail/:mailId', 'routes/admin/mail-message.tsx'),
     route('custom-orders', 'routes/admin/custom-orders.tsx'),
     route('custom-orders/:requestId', 'routes/admin/custom-order.tsx'),
+    route('complaints', 'routes/admin/complaints.tsx'),
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:userId/data.json', 'routes/admin/customer-data.ts'),
   ]),
 
   route('shop', 'routes/shop/layout.tsx', [
@@ -57,12 +60,15 @@ export default [
     route('about-us', 'routes/shop/about-us.tsx'),
     route('policies/:slug', 'routes/shop/policy.tsx'),
     route('custom-order', 'routes/shop/custom-order.tsx'),
+    route('complaint', 'routes/shop/complaint.tsx'),
     route('cart', 'routes/shop/cart.tsx'),
     route('product/:id', 'routes/shop/product.tsx'),
     layout('routes/shop/signed-in.tsx', [
       route('checkout', 'routes/shop/checkout.tsx'),
       route('account', 'routes/shop/account.tsx'),
       route('account/orders/:orderId', 'routes/shop/order.tsx'),
+      route('account/data', 'routes/shop/account-data.tsx'),
+      route('account/data.json', 'routes/shop/account-data-json.ts'),
       route('account/orders/:orderId/invoice.pdf', 'routes/shop/order-invoice.ts'),
       route('account/orders/:orderId/credit-note.pdf', 'routes/shop/order-credit-note.ts'),
       route('payment-success', 'routes/shop/payment-success.tsx'),
@@ -123,6 +129,9 @@ export default [
     route('admin/discounts/:id', 'routes/api/admin/discount-update.ts'),
     route('admin/offers', 'routes/api/admin/offers.ts'),
     route('admin/offers/:id', 'routes/api/admin/offer-update.ts'),
+    route('shop/complaint', 'routes/api/shop/complaint.ts'),
+    route('shop/account/export', 'routes/api/shop/account-export.ts'),
+    route('shop/account', 'routes/api/shop/account.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
 

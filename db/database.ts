@@ -40,6 +40,8 @@ import * as productFacts from '../migrations/2026-11-27T0500-product-facts'
 import * as discountVariantScope from '../migrations/2026-11-27T0510-discount-variant-scope'
 import * as orderOffers from '../migrations/2026-11-27T0511-order-offers'
 import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
+import * as complaints from '../migrations/2026-11-27T0560-complaints'
+import * as consents from '../migrations/2026-11-27T0561-consents'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -92,6 +94,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0510-discount-variant-scope': discountVariantScope,
   '2026-11-27T0511-order-offers': orderOffers,
   '2026-11-27T0540-partial-refunds': partialRefunds,
+  '2026-11-27T0560-complaints': complaints,
+  '2026-11-27T0561-consents': consents,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -3,6 +3,8 @@
 import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely'
 import type { Category, VarietyType } from '../app/lib/catalog'
 import type { CustomOrderStatus } from '../app/lib/custom-orders'
+import type { ComplaintStatus } from '../app/lib/complaints'
+import type { ConsentPurpose } from '../app/lib/consents'
 import type { DocumentKind } from '../app/lib/invoice-document'
 import type { DiscountKind, DiscountScope } from '../app/lib/discounts'
 import type { OfferKind, OfferScope } from '../app/lib/offers'
@@ -623,6 +625,32 @@ export interface PolicyVersionsTable {
   created_at: CreatedAt
 }
 
+/** A complaint (ADR 089): ticket RC-<year>-<id>; personal fields become placeholders when its sender's account is erased. */
+export interface ComplaintsTable {
+  id: Generated<number>
+  user_id: string | null
+  name: string
+  email: string
+  phone: Generated<string>
+  order_id: string | null
+  message: string
+  status: Generated<ComplaintStatus>
+  /** The admin's resolution note, mailed to the complainant; '' until resolved. */
+  resolution: Generated<string>
+  created_at: CreatedAt
+  updated_at: Generated<string>
+  resolved_at: string | null
+}
+
+/** A consent given (1) or withdrawn (0); only added, the newest row of a purpose is her choice (ADR 089). */
+export interface ConsentsTable {
+  id: Generated<number>
+  user_id: string
+  purpose: ConsentPurpose
+  given: number
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -666,6 +694,8 @@ export interface Database {
   offers: OffersTable
   order_offers: OrderOffersTable
   policy_versions: PolicyVersionsTable
+  complaints: ComplaintsTable
+  consents: ConsentsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -97,6 +97,11 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
                 {contact.phone}
               </a>
             </li>
+            <li>
+              <Link className={FOOTER_LINK} to="/shop/complaint">
+                Make a complaint
+              </Link>
+            </li>
           </ul>
           <h3 className="mt-4 font-semibold">Follow us</h3>
           <ul className="mt-1 flex flex-wrap gap-x-5">

@@ -44,6 +44,7 @@ function grievance(facts: PolicyFacts): string[] {
     `- ${officer.name}, ${officer.designation}`,
     `- Email: ${officer.email}`,
     `- Phone: ${officer.phone}`,
+    'Or use the complaint form at /shop/complaint: you get a ticket number at once and an acknowledgement by mail.',
   ]
 }
 
@@ -101,7 +102,8 @@ const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
     'Invoices and order records are kept for eight years, as Indian tax law requires. The rest is kept while you have an account.',
     '',
     '## Your rights',
-    `You may ask to see, correct or delete your data: write to ${f.email}. We answer within 48 hours.`,
+    'In your account you can download your data as a file, and delete your account: your personal details are erased at once, while orders and invoices keep what tax law requires for eight years.',
+    `You may also ask to see, correct or delete your data: write to ${f.email}. We answer within 48 hours.`,
   ],
   refunds: (f) => [
     '## Cancelling an order',

@@ -21,6 +21,11 @@ export const registerSchema = z.object({
     .string({ error: 'Password is required' })
     .min(8, { error: 'Password must be at least 8 characters' })
     .max(128, { error: 'Password can be at most 128 characters' }),
+  // Opt-in to marketing mails (ADR 089): unticked by default; a form's "on" or /api's true.
+  marketingMail: z
+    .union([z.literal('on'), z.boolean()])
+    .transform((v) => v === 'on' || v === true)
+    .optional(),
 })
 
 export const loginSchema = z.object({

@@ -1,5 +1,6 @@
 // Who is asking: login and logout over the session cookie, Bearer tokens for /api, and the role guards.
 import type { SubmissionResult } from '@conform-to/react'
+import { recordConsent } from '~/domain/accounts/consents.server'
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -48,7 +49,9 @@ export async function checkLogin(ip: string, input: { email: string; password: s
  */
 export async function signUp(ip: string, input: RegisterInput): Promise<void> {
   await authLimits().beforeRegistration(ip)
-  await registerShopper(getDb(), input)
+  const user = await registerShopper(getDb(), input)
+  // Her opt-in is recorded with its time (ADR 089); a known email's account is not changed.
+  if (user && input.marketingMail) await recordConsent(getDb(), user.id, 'marketingMail', true)
 }
 
 /** remix-auth for the login form; the strategy takes the client IP through the router context. */

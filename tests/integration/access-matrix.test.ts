@@ -359,6 +359,24 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/discount-update.ts': [adminApi('PUT', () => `/api/admin/discounts/${NO_ID}`, 400, { code: '' })],
   'routes/api/admin/offers.ts': [adminApi('GET', () => '/api/admin/offers', 200), adminApi('POST', () => '/api/admin/offers', 400, { name: '' })],
   'routes/api/admin/offer-update.ts': [adminApi('PUT', () => `/api/admin/offers/${NO_ID}`, 400, { name: '' })],
+  // Issue 32 (ADR 089): complaints from anyone; a shopper's data and her deletion (bodies that fail: nothing changes).
+  'routes/shop/complaint.tsx': [
+    shopPage('/shop/complaint'),
+    { method: 'POST', url: () => '/shop/complaint', body: () => ({ name: '' }), expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/account-data.tsx': [
+    signedInShopPage('/shop/account/data'),
+    { method: 'POST', url: () => '/shop/account/data', body: () => ({ intent: 'delete', confirm: '' }), expect: { visitor: L, owner: 400, other: 400, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/account-data-json.ts': [signedInShopPage('/shop/account/data.json')],
+  'routes/admin/complaints.tsx': [adminPage(() => '/admin/complaints?status=open'), adminPost(() => '/admin/complaints', { complaintId: '999999', status: 'nope' })],
+  'routes/admin/customers.tsx': [adminPage(() => '/admin/customers?q=example'), adminPost(() => '/admin/customers', { userId: NO_ID, confirm: 'no' })],
+  'routes/admin/customer-data.ts': [
+    { method: 'GET', url: () => `/admin/customers/${NO_ID}/data.json`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+  ],
+  'routes/api/shop/complaint.ts': [{ method: 'POST', url: () => '/api/shop/complaint', body: () => ({ name: '' }), expect: 400 }],
+  'routes/api/shop/account-export.ts': [{ method: 'GET', url: () => '/api/shop/account/export', expect: { visitor: 401, owner: 200, other: 200, admin: 200 } }],
+  'routes/api/shop/account.ts': [{ method: 'DELETE', url: () => '/api/shop/account', body: () => ({ confirm: 'not it' }), expect: { visitor: 401, owner: 400, other: 400, admin: 400 } }],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
   // A partial refund (ADR 087) with no reason: the admin's 400 refunds nothing.
   'routes/api/admin/order-refund.ts': [adminApi('POST', (ids) => `/api/admin/orders/refund/${ids.a.orderId}`, 400, { amount: 1 })],

@@ -141,6 +141,16 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/admin/order-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/not-found.ts': [{ method: 'POST', role: 'shopper', encodings: ['json'] }],
   'routes/api/admin/order-refund.ts': [{ method: 'POST', role: 'admin', encodings: ['json'] }],
+  // Issue 32 (ADR 089). 'confirm' is in FIELDS, never the word DELETE or the shopper's password: nothing is erased.
+  'routes/shop/complaint.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }, { method: 'POST', role: 'shopper', encodings: ['form'] }],
+  'routes/shop/account-data.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }],
+  'routes/shop/account-data-json.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/admin/complaints.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/customers.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/customer-data.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/api/shop/complaint.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
+  'routes/api/shop/account-export.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/api/shop/account.ts': [{ method: 'DELETE', role: 'shopper', encodings: ['json'] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)
@@ -153,6 +163,7 @@ const FIELDS = [
   'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature', 'my_file', 'id', '_id', 'page', 'sortBy', 'keyword',
   'name', 'description', 'occasion', 'budget', 'neededBy', 'photos', 'quotedPrice',
   'reviewValue', 'reviewMessage', 'reviewId', 'reason',
+  'message', 'confirm', 'reviews', 'complaintId', 'resolution', 'marketingMail', 'q',
   'kind', 'percent', 'minOrder', 'scope', 'scopeItems', 'categories', 'startsAt', 'endsAt', 'paused', 'stackable',
   '__proto__', 'constructor', 'prototype',
 ]

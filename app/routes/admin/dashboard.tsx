@@ -9,6 +9,8 @@ import { revenueByOfferForDays } from '~/domain/dashboard/revenue-by-offer.serve
 import { countCustomOrders } from '~/domain/custom-orders/custom-orders.server'
 import { CustomOrdersPanel } from '~/components/admin/custom-order-views'
 import { paymentWarnings } from '~/infra/payment-setup.server'
+import { complaintsNearingDeadline } from '~/domain/complaints/complaints.server'
+import { ComplaintsNearingPanel } from '~/components/admin/complaints-panel'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
@@ -16,17 +18,24 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 export async function loader({ request }: Route.LoaderArgs) {
   // The 'Revenue by code' panel's period (?codes=1|7|30), chosen with plain links; its offers (ADR 084) too.
   const codeDays = codeRevenuePeriod(new URL(request.url).searchParams.get('codes'))
-  const [figures, customOrders, byCode, byOffer] = await Promise.all([
+  const [figures, customOrders, byCode, byOffer, complaints] = await Promise.all([
     dashboard(getDb()),
     countCustomOrders(getDb()),
     revenueByCodeForDays(getDb(), codeDays),
     revenueByOfferForDays(getDb(), codeDays),
+    complaintsNearingDeadline(getDb()),
   ])
-  return { ...figures, customOrders, byCode: { days: codeDays, codes: byCode, offers: byOffer }, paymentWarnings: paymentWarnings(getConfig()) }
+  return {
+    ...figures,
+    customOrders,
+    byCode: { days: codeDays, codes: byCode, offers: byOffer },
+    paymentWarnings: paymentWarnings(getConfig()),
+    complaints,
+  }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders, byCode } = loaderData
+  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders, byCode, complaints } = loaderData
   // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
   // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
@@ -60,6 +69,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <StockAlerts stock={stock} />
         <CustomOrdersPanel counts={customOrders} />
         <RevenueByCodePanel days={byCode.days} codes={byCode.codes} offers={byCode.offers} />
+        <ComplaintsNearingPanel complaints={complaints} />
       </div>
 
       <LatestOrders latestOrders={latestOrders} />

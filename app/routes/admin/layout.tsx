@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { BoxIcon, BrushIcon, CalendarIcon, DocumentIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon, TruckIcon } from '~/components/icons'
+import { BoxIcon, BrushIcon, CalendarIcon, DocumentIcon, GaugeIcon, ImageIcon, ListIcon, MailIcon, MenuIcon, SearchIcon, StackIcon, StarIcon, TagIcon, TruckIcon, UserIcon } from '~/components/icons'
 import { Logo } from '~/components/logo'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { buttonClass } from '~/components/ui/button'
@@ -36,6 +36,8 @@ const LINKS = [
   { to: '/admin/discounts', label: 'Discounts', Icon: TagIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
   { to: '/admin/policies', label: 'Policies', Icon: DocumentIcon },
+  { to: '/admin/complaints', label: 'Complaints', Icon: MailIcon },
+  { to: '/admin/customers', label: 'Customers', Icon: UserIcon },
 ]
 
 function AdminNav() {

@@ -9,6 +9,8 @@ import { rememberSignupEmail } from '~/web/signup-email.server'
 import { formAction, invalidForm } from '~/web/form-action.server'
 import { parseForm } from '~/web/form-input.server'
 import { redirectWithToast } from '~/web/toast/toast.server'
+import { PrivacyNotice } from '~/components/privacy-notice'
+import { CONSENT_LABELS } from '~/lib/consents'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create New Account' }]
@@ -42,6 +44,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <InputField label="User Name" meta={fields.userName} type="text" autoComplete="name" placeholder="Enter your user name" />
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="Enter your email" />
         <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" placeholder="Enter your password" />
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="marketingMail" />
+          {CONSENT_LABELS.marketingMail}
+        </label>
+        <PrivacyNotice />
       </AuthForm>
     </div>
   )

@@ -58,7 +58,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : null}
       </div>
       <div className="mx-auto w-full max-w-5xl px-4 py-8">
-        <nav aria-label="Account" className="mb-6 inline-flex gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-900">
+        <nav aria-label="Account" className="mb-6 inline-flex flex-wrap gap-1 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-900">
           <Link to="?tab=orders" aria-current={tab === 'orders' ? 'page' : undefined} className={tabClass(tab === 'orders')}>
             Orders
           </Link>
@@ -67,6 +67,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Link>
           <Link to="?tab=custom" aria-current={tab === 'custom' ? 'page' : undefined} className={tabClass(tab === 'custom')}>
             Custom orders
+          </Link>
+          <Link to="/shop/account/data" className={tabClass(false)}>
+            Your data
           </Link>
         </nav>
         {tab === 'orders' ? (

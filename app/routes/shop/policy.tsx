@@ -1,6 +1,6 @@
 // A policy page (/shop/policies/:slug, ADR 081): the owner's newest version, or the default text from
 // the shop's settings, with the date it was last updated and the other policies under it.
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { PolicyLinks } from '~/components/policy-links'
 import { PolicyText } from '~/components/policy-text'
 import { readPolicy } from '~/domain/policies/policies.server'
@@ -30,6 +30,14 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PolicyText text={policy.body} />
+      {policy.slug === 'contact' ? (
+        <p>
+          <Link className="inline-flex min-h-11 items-center font-semibold underline" to="/shop/complaint">
+            Make a complaint
+          </Link>{' '}
+          and get a ticket number at once.
+        </p>
+      ) : null}
       <nav aria-label="Our policies" className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Our policies</h2>
         <ul className="mt-1 flex flex-wrap gap-x-5 text-sm">
