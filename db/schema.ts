@@ -62,6 +62,11 @@ export interface ProductsTable {
   made_to_order_days: Generated<number>
   /** The personalisation fields, JSON [{label, kind, maxLength, required, pricePaise}] ('[]' for none; app/lib/personalization.ts). */
   personalization: Generated<string>
+  /** The packed piece's weight and box (ADR 085); null: the category's (app/domain/shipping/packages.ts). */
+  weight_grams: Generated<number | null>
+  length_cm: Generated<number | null>
+  breadth_cm: Generated<number | null>
+  height_cm: Generated<number | null>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null

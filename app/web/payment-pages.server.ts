@@ -12,6 +12,7 @@ import type { DB } from '../../db/database'
 import { NotFound } from '~/domain/errors'
 import { type PlacedOrder, placeOrder } from '~/domain/orders/place-order.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
+import { deliveryPricing } from '~/infra/delivery-pricing.server'
 import type { PaymentGateway } from '~/domain/orders/payment-gateway'
 import { addressKey } from '~/infra/rate-limit.server'
 import { formAction, invalidForm } from './form-action.server'
@@ -90,7 +91,7 @@ export function payAction(request: Request, user: SessionUser, form: FormData, c
       if (submission.status !== 'success') return invalidForm(submission)
       const gateway = getPaymentGateway()
       const checkout = { addressId: submission.value.addressId, clientKey: addressKey(clientIp) }
-      const placed = await placeOrder(getDb(), gateway, user, checkout, getConfig().DELIVERY_FEE)
+      const placed = await placeOrder(getDb(), gateway, user, checkout, deliveryPricing())
       if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
       const order = razorpayOrder(gateway, placed, user)
       return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }
