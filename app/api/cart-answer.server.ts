@@ -10,12 +10,14 @@ import { toApiCart } from './serializers.server'
 
 export async function toApiCartAnswer(db: DB, owner: CartOwner, held: Cart) {
   // The lines at the prices charged, with the code and the automatic offers settled (ADR 078).
-  const { cart, discount, quote, offerMessage, freeDelivery } = await checkoutOf(db, owner, held, deliveryPricing())
+  const { cart, discount, quote, offerMessage, freeDelivery, delivery } = await checkoutOf(db, owner, held, deliveryPricing())
   return {
     ...toApiCart(cart),
     subtotal: paiseToRupees(quote.subtotalPaise),
     delivery: paiseToRupees(quote.deliveryFeePaise),
     total: paiseToRupees(quote.totalPaise),
+    // Extra (ADR 085): priced by zone with no address yet, `delivery` is the lowest any address pays.
+    ...(delivery.exact ? {} : { deliveryEstimate: true }),
     ...(discount ? { discount: { code: discount.code, amountPaise: discount.amountPaise, message: discount.message } } : {}),
     // Extras (ADR 078): the automatic offer's words, and how far the cart is from free delivery (rupees).
     ...(offerMessage ? { offer: offerMessage } : {}),

@@ -29,8 +29,8 @@ function courierAnswering(answer: () => Promise<Awaited<ReturnType<CourierServic
 
 describe('the delivery charge', () => {
   it('prices a pendant from the studio (560001) to Bengaluru (560038) within the city and to Imphal (795001) as the North-East', async () => {
-    expect(await deliveryCharge(db, ZONED, pendant, '560038')).toEqual({ feePaise: 4000, serviceable: true, forAddress: true, transitDays: 2 })
-    expect(await deliveryCharge(db, ZONED, pendant, '795001')).toEqual({ feePaise: 9500, serviceable: true, forAddress: true, transitDays: 7 })
+    expect(await deliveryCharge(db, ZONED, pendant, '560038')).toEqual({ feePaise: 4000, serviceable: true, exact: true, transitDays: 2 })
+    expect(await deliveryCharge(db, ZONED, pendant, '795001')).toEqual({ feePaise: 9500, serviceable: true, exact: true, transitDays: 7 })
     // Mumbai is metro to metro; Mysuru within the state.
     expect((await deliveryCharge(db, ZONED, pendant, '400050')).feePaise).toBe(6000)
     expect((await deliveryCharge(db, ZONED, pendant, '570001')).feePaise).toBe(5000)
@@ -45,8 +45,9 @@ describe('the delivery charge', () => {
   })
 
   it('says "from" the cheapest zone without a pincode, and a flat fee is the fee anywhere', async () => {
-    expect(await deliveryCharge(db, ZONED, pendant, null)).toEqual({ feePaise: 4000, serviceable: true, forAddress: false, transitDays: null })
-    expect(await deliveryCharge(db, 4900, pendant, '795001')).toEqual({ feePaise: 4900, serviceable: true, forAddress: true, transitDays: null })
+    expect(await deliveryCharge(db, ZONED, pendant, null)).toEqual({ feePaise: 4000, serviceable: true, exact: false, transitDays: null })
+    expect(await deliveryCharge(db, 4900, pendant, '795001')).toEqual({ feePaise: 4900, serviceable: true, exact: true, transitDays: 7 })
+    expect(await deliveryCharge(db, 4900, pendant, null)).toEqual({ feePaise: 4900, serviceable: true, exact: true, transitDays: null })
   })
 
   it("takes the courier's cheapest rate, refuses a pincode it does not serve, and falls back on the zone rates when it cannot answer", async () => {

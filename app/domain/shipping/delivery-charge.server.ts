@@ -9,7 +9,7 @@ import type { Category } from '~/lib/catalog'
 import { addWorkingDays } from '~/lib/dispatch'
 import { type CourierQuote, type CourierService, CourierUnavailable } from './courier'
 import { readDeliverySetup } from './delivery-rates.server'
-import { ownRates } from './own-rates'
+import { ownRates, zoneBetween } from './own-rates'
 import { packedPiece } from './packages'
 import { billedGrams, parcelOf, shippingFeePaise } from './rates'
 import { ZONES } from './zones'
@@ -33,9 +33,9 @@ export interface DeliveryCharge {
   feePaise: number
   /** False: no courier serves the pincode; the order must not be paid for. */
   serviceable: boolean
-  /** True: `feePaise` is for the pincode asked; false: no pincode yet, the lowest any address pays ("from"). */
-  forAddress: boolean
-  /** Working days from dispatch to the door; null when the shop does not know (flat pricing). */
+  /** True: `feePaise` is what this order pays (flat, or priced for the pincode asked); false: no pincode yet, the lowest any address pays ("from"). */
+  exact: boolean
+  /** Working days from dispatch to the door; null without a pincode. */
   transitDays: number | null
 }
 
@@ -72,11 +72,17 @@ export async function deliveryCharge(
   toPincode: string | null,
   declaredValuePaise = 0,
 ): Promise<DeliveryCharge> {
-  if (typeof pricing === 'number') return { feePaise: pricing, serviceable: true, forAddress: toPincode !== null, transitDays: null }
+  if (typeof pricing === 'number') {
+    // A flat fee anywhere; the days to the door are still the zone's (the owner's rates page sets them).
+    if (toPincode === null) return { feePaise: pricing, serviceable: true, exact: true, transitDays: null }
+    const setup = await readDeliverySetup(db)
+    const zone = await zoneBetween(setup.shipFromPincode, toPincode)
+    return { feePaise: pricing, serviceable: true, exact: true, transitDays: setup.rates[zone].transitDays }
+  }
   const [setup, { grams, parcel }] = await Promise.all([readDeliverySetup(db), billedGramsOf(db, lines)])
   if (toPincode === null) {
     const feePaise = Math.min(...ZONES.map((zone) => shippingFeePaise(setup.rates[zone], grams)))
-    return { feePaise, serviceable: true, forAddress: false, transitDays: null }
+    return { feePaise, serviceable: true, exact: false, transitDays: null }
   }
   const request = { fromPincode: setup.shipFromPincode, toPincode, parcel, billedGrams: grams, declaredValuePaise }
   let quotes: CourierQuote[] | null = null
@@ -89,8 +95,8 @@ export async function deliveryCharge(
   }
   quotes ??= await ownRates(() => setup.rates).quote(request)
   const cheapest = quotes[0]
-  if (!cheapest) return { feePaise: 0, serviceable: false, forAddress: true, transitDays: null }
-  return { feePaise: cheapest.feePaise, serviceable: true, forAddress: true, transitDays: cheapest.transitDays }
+  if (!cheapest) return { feePaise: 0, serviceable: false, exact: true, transitDays: null }
+  return { feePaise: cheapest.feePaise, serviceable: true, exact: true, transitDays: cheapest.transitDays }
 }
 
 /** The day a parcel dispatched on `dispatchDay` (YYYY-MM-DD) should arrive: couriers work every day but Sunday. */
