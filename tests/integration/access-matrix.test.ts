@@ -360,6 +360,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/offers.ts': [adminApi('GET', () => '/api/admin/offers', 200), adminApi('POST', () => '/api/admin/offers', 400, { name: '' })],
   'routes/api/admin/offer-update.ts': [adminApi('PUT', () => `/api/admin/offers/${NO_ID}`, 400, { name: '' })],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
+  'routes/api/shop/shipping-quote.ts': [
+    publicApi((ids) => `/api/shop/shipping/quote?pincode=560038&productId=${ids.productId}`),
+    ownerApi('GET', (ids) => `/api/shop/shipping/quote?pincode=560038&userId=${ids.a.userId}`, 200, 200),
+  ],
 }
 
 function outcomeOf(answer: Answer): Outcome {

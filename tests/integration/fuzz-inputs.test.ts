@@ -140,6 +140,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/admin/order-details.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/admin/order-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/not-found.ts': [{ method: 'POST', role: 'shopper', encodings: ['json'] }],
+  'routes/api/shop/shipping-quote.ts': [{ method: 'GET', role: 'visitor', encodings: [] }, { method: 'GET', role: 'shopper', encodings: [] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)
