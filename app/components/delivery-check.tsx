@@ -1,7 +1,13 @@
 // The product page's delivery check (issue 30): a pincode in, "Delivery to 560038 by Sat 5 Dec, ₹40"
 // out. A plain GET form: no JavaScript needed; the server remembers the pincode in a cookie.
-import type { DeliveryCheck } from '~/web/delivery-check.server'
 import { buttonClass } from './ui/button'
+
+/** What the page shows: the pincode asked about and its sentence, or the typed value and why it is refused. */
+export interface DeliveryCheck {
+  pincode: string
+  sentence: string | null
+  error: string | null
+}
 
 export function DeliveryCheckForm({ check }: { check: DeliveryCheck | null }) {
   const errorId = 'delivery-pincode-error'

@@ -11,18 +11,12 @@ import { formatDispatchDay } from '~/lib/dispatch'
 import { formatPaise } from '~/lib/money'
 import { DELIVERY_QUOTE_MESSAGES, deliveryPincodeSchema } from '~/schemas/delivery-quote'
 import { signedCookieOptions } from './cookies.server'
+import type { DeliveryCheck } from '~/components/delivery-check'
 
 export const DELIVERY_PINCODE_COOKIE = 'delivery_pincode'
 
 function pincodeCookie() {
   return createCookie(DELIVERY_PINCODE_COOKIE, { ...signedCookieOptions(), maxAge: 180 * 24 * 3600 })
-}
-
-/** What the page shows: the pincode asked about and its sentence, or the typed value and why it is refused. */
-export interface DeliveryCheck {
-  pincode: string
-  sentence: string | null
-  error: string | null
 }
 
 export function deliverySentence(pincode: string, quote: { serviceable: boolean; feePaise: number; estimatedDelivery: string | null }): string {
