@@ -100,6 +100,7 @@ export default [
     route('shop/cart/discount/:userId', 'routes/api/shop/cart-discount-delete.ts'),
     route('shop/cart/:userId/:productId', 'routes/api/shop/cart-delete.ts'),
     route('shop/pincode/:pincode', 'routes/api/shop/pincode.ts'),
+    route('shop/shipping/quote', 'routes/api/shop/shipping-quote.ts'),
     route('shop/address/add', 'routes/api/shop/address-add.ts'),
     route('shop/address/get/:userId', 'routes/api/shop/address-get.ts'),
     route('shop/address/update/:userId/:addressId', 'routes/api/shop/address-update.ts'),

@@ -68,6 +68,11 @@ export interface ProductsTable {
   country_of_origin: Generated<string>
   /** What the piece is made of, one line ('' for none; asked of jewellery, ADR 083). */
   materials: Generated<string>
+  /** The packed piece's weight and box (ADR 085); null: the category's (app/domain/shipping/packages.ts). */
+  weight_grams: Generated<number | null>
+  length_cm: Generated<number | null>
+  breadth_cm: Generated<number | null>
+  height_cm: Generated<number | null>
   created_at: CreatedAt
   updated_at: string
   deleted_at: string | null

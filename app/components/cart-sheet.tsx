@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { Cart } from '~/domain/cart/cart.server'
-import { CartContents } from './cart'
+import { type CartDelivery, CartContents } from './cart'
 import type { DiscountSummary } from './discount-line'
 import type { OffersSummary } from './offer-notes'
 import { CartIcon, CloseIcon } from './icons'
@@ -25,6 +25,8 @@ export interface CartSheetData {
   discount?: DiscountSummary | null
   /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
   offers?: OffersSummary | null
+  /** The delivery fee or its estimate (ADR 085). */
+  delivery?: CartDelivery
 }
 
 export function CartButton({ count }: { count: number }) {
@@ -81,6 +83,7 @@ export function CartButton({ count }: { count: number }) {
               makingTimes={fetcher.data.makingTimes}
               discount={fetcher.data.discount}
               offers={fetcher.data.offers}
+              delivery={fetcher.data.delivery}
               redirectTo={location.pathname + location.search}
               replace
             />

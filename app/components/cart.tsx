@@ -173,6 +173,12 @@ function CheckoutButton({ signedIn, empty, replace }: { signedIn: boolean; empty
   )
 }
 
+/** The cart's delivery fee (paise), exact or the lowest any address pays (`estimate`). */
+export interface CartDelivery {
+  feePaise: number
+  estimate: boolean
+}
+
 /** The cart's lines, total and checkout: the /shop/cart page and the cart sheet (`replace`, see CheckoutButton). */
 export function CartContents({
   cart,
@@ -183,6 +189,7 @@ export function CartContents({
   discount,
   offers,
   codeBox,
+  delivery,
 }: {
   cart: Cart
   signedIn: boolean
@@ -198,6 +205,11 @@ export function CartContents({
    * drawer does, and links to the cart page: every browse page's script stays without it.
    */
   codeBox?: ReactNode
+  /**
+   * The delivery before checkout (issue 32: no fee only at the last step; ADR 085): the fee, or, with
+   * no address chosen yet, the lowest any address pays (`estimate`), added at checkout.
+   */
+  delivery?: CartDelivery
 }) {
   if (cart.items.length === 0) {
     return (
@@ -224,9 +236,15 @@ export function CartContents({
       <OfferNotes offers={offers} />
       <dl className="grid gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <DiscountLine discount={discount} />
+        {delivery ? (
+          <div className="flex items-center justify-between text-sm">
+            <dt>Delivery</dt>
+            <dd>{delivery.feePaise === 0 ? 'Free' : delivery.estimate ? `from ${formatPaise(delivery.feePaise)}, for your address at checkout` : formatPaise(delivery.feePaise)}</dd>
+          </div>
+        ) : null}
         <div className="flex items-center justify-between text-lg font-bold">
-          <dt>Total</dt>
-          <dd>{formatPaise(cart.totalPaise - (discount?.applies ? discount.amountPaise : 0))}</dd>
+          <dt>{delivery?.estimate && delivery.feePaise > 0 ? 'Total before delivery' : 'Total'}</dt>
+          <dd>{formatPaise(cart.totalPaise - (discount?.applies ? discount.amountPaise : 0) + (delivery && !delivery.estimate ? delivery.feePaise : 0))}</dd>
         </div>
       </dl>
       <CheckoutButton signedIn={signedIn} empty={cart.totalPaise === 0} replace={replace} />

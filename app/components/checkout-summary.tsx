@@ -16,6 +16,7 @@ export function CheckoutSummary({
   dispatch,
   discount,
   offers,
+  breakup,
 }: {
   cart: Cart
   quote: CheckoutQuote
@@ -24,6 +25,11 @@ export function CheckoutSummary({
   discount?: DiscountSummary | null
   /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
   offers?: OffersSummary | null
+  /**
+   * Issue 32's price breakup before payment: the GST included in the total (as the invoice works it
+   * out), and whether the delivery is the lowest any address pays, no address being chosen (ADR 085).
+   */
+  breakup?: { taxPaise: number; estimate: boolean }
 }) {
   return (
     <>
@@ -46,17 +52,29 @@ export function CheckoutSummary({
       </ul>
       <OfferNotes offers={offers} />
       <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        {breakup && cart.items.length ? (
+          <div className="flex justify-between text-sm">
+            <dt>Items</dt>
+            <dd>{formatPaise(quote.subtotalPaise)}</dd>
+          </div>
+        ) : null}
         <DiscountLine discount={discount} />
         {cart.items.length ? (
           <div className="flex justify-between text-sm">
             <dt>Delivery</dt>
-            <dd>{quote.deliveryFeePaise > 0 ? formatPaise(quote.deliveryFeePaise) : 'Free'}</dd>
+            <dd>{deliveryText(quote.deliveryFeePaise, breakup?.estimate ?? false)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between text-lg font-bold">
-          <dt>Total</dt>
+          <dt>{breakup?.estimate && quote.deliveryFeePaise > 0 ? 'Total (from)' : 'Total'}</dt>
           <dd>{formatPaise(quote.totalPaise)}</dd>
         </div>
+        {breakup && breakup.taxPaise > 0 ? (
+          <div className="flex justify-between text-sm text-zinc-600 dark:text-zinc-400">
+            <dt>Taxes included (GST)</dt>
+            <dd>{formatPaise(breakup.taxPaise)}</dd>
+          </div>
+        ) : null}
         {dispatch?.day ? (
           <div className="flex justify-between text-sm" data-dispatch-by={dispatch.day}>
             <dt>Expected dispatch</dt>
@@ -66,4 +84,10 @@ export function CheckoutSummary({
       </dl>
     </>
   )
+}
+
+/** The delivery row: the fee for the chosen address, or the lowest any address pays while none is chosen. */
+export function deliveryText(feePaise: number, estimate: boolean): string {
+  if (feePaise === 0) return 'Free'
+  return estimate ? `from ${formatPaise(feePaise)} (choose an address)` : formatPaise(feePaise)
 }

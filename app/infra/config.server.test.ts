@@ -72,6 +72,12 @@ describe('parseConfig', () => {
     expect(config.RAZORPAY_KEY_ID).toBeUndefined()
   })
 
+  it('prices delivery flat unless told zones, and refuses another word', () => {
+    expect(parseConfig({}).DELIVERY_PRICING).toBe('flat')
+    expect(parseConfig({ DELIVERY_PRICING: 'zones' }).DELIVERY_PRICING).toBe('zones')
+    expect(() => parseConfig({ DELIVERY_PRICING: 'weight' })).toThrow(/DELIVERY_PRICING/)
+  })
+
   it('converts DELIVERY_FEE from rupees to paise', () => {
     expect(parseConfig({ DELIVERY_FEE: '49.5' }).DELIVERY_FEE).toBe(4950)
     expect(parseConfig({ DELIVERY_FEE: '0' }).DELIVERY_FEE).toBe(0)

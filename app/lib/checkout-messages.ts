@@ -26,4 +26,8 @@ export const CHECKOUT_MESSAGES = {
       : `${line}: only ${room} more can be held from your network right now (${max} at most). Please lower the quantity in your cart.`,
   /** Past the unpaid checkouts a shopper (or a network) may start in an hour (UNPAID_CHECKOUTS_PER_HOUR). */
   tooManyUnpaid: 'Too many checkouts were started without paying. Please try again later.',
+  /** No courier delivers to the address's pincode (ADR 085): refused before payment, next to the address. */
+  /** Pay for another address than the total shown was for: its delivery is shown first, nothing is charged. */
+  deliveryRequoted: 'The delivery fee for this address is now in the total. Please check it and pay.',
+  notServiceable: (pincode: string) => `Sorry, our couriers do not deliver to ${pincode} yet. Please choose another address.`,
 } as const

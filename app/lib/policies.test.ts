@@ -61,6 +61,20 @@ describe('defaultPolicyText', () => {
     expect(defaultPolicyText('shipping', FACTS)).toContain('We do not offer cash on delivery')
   })
 
+  it('describes the delivery zones and the free-delivery rule when delivery is priced by zone (ADR 085)', () => {
+    const zones = [
+      { name: 'Within the city', firstSlabPaise: 4000, extraSlabPaise: 3000, transitDays: 2 },
+      { name: 'North-East, Jammu & Kashmir, Ladakh and the islands', firstSlabPaise: 9500, extraSlabPaise: 8000, transitDays: 7 },
+    ]
+    const text = defaultPolicyText('shipping', { ...FACTS, deliveryZones: zones, freeDeliveryOverPaise: 99_900 })
+    expect(text).toContain('## Delivery zones')
+    expect(text).toContain('- Within the city: ₹40.00 for the first 500 g, ₹30.00 for each further 500 g; about 2 working days after the parcel leaves.')
+    expect(text).toContain('North-East, Jammu & Kashmir, Ladakh and the islands: ₹95.00')
+    expect(text).toContain('Delivery is free on orders of ₹999.00 or more (after any discount).')
+    expect(text).not.toContain('Delivery costs ₹49.00 an order')
+    expect(defaultPolicyText('shipping', FACTS)).not.toContain('## Delivery zones')
+  })
+
   it('gives the return window and says Razorpay refunds to the way the shopper paid', () => {
     expect(defaultPolicyText('returns', FACTS)).toContain(`within ${RETURN_WINDOW_DAYS} days of delivery`)
     expect(defaultPolicyText('returns', { ...FACTS, returnWindowDays: 10 })).toContain('within 10 days of delivery')

@@ -19,6 +19,10 @@ export interface PolicyFacts {
   phone: string
   /** A flat fee an order (DELIVERY_FEE); 0: free delivery. */
   deliveryFeePaise: number
+  /** Priced by zone (DELIVERY_PRICING=zones, ADR 085): each zone's name, first 500 g, each further 500 g and days; else absent. */
+  deliveryZones?: { name: string; firstSlabPaise: number; extraSlabPaise: number; transitDays: number }[]
+  /** The free-delivery offer's amount when one runs (ADR 078), else absent. */
+  freeDeliveryOverPaise?: number | null
   returnWindowDays: number
   /** The seller's grievance officer (E-Commerce Rules 2020). */
   grievanceOfficer: GrievanceOfficer
@@ -49,9 +53,28 @@ function grievance(facts: PolicyFacts): string[] {
 }
 
 function deliveryFee(facts: PolicyFacts): string {
-  return facts.deliveryFeePaise > 0
+  const free = facts.freeDeliveryOverPaise ? ` Delivery is free on orders of ${formatPaise(facts.freeDeliveryOverPaise)} or more (after any discount).` : ''
+  if (facts.deliveryZones?.length) {
+    return `Delivery is priced by where the parcel goes and what it weighs: the larger of its weight and its size (length x breadth x height in cm / 5000, in kg), in steps of 500 g. The fee for your address is shown in your cart and at checkout, before you pay, and is part of the total you pay.${free}`
+  }
+  return (facts.deliveryFeePaise > 0
     ? `Delivery costs ${formatPaise(facts.deliveryFeePaise)} an order, wherever in India it goes. The fee is shown in your cart and at checkout, before you pay, and is part of the total you pay.`
-    : 'Delivery is free on every order, wherever in India it goes.'
+    : 'Delivery is free on every order, wherever in India it goes.') + free
+}
+
+/** The zones' table for the shipping page (priced by zone only). */
+function deliveryZones(facts: PolicyFacts): string[] {
+  if (!facts.deliveryZones?.length) return []
+  return [
+    '',
+    '## Delivery zones',
+    'From our studio, the zone is set by the pincode you deliver to:',
+    ...facts.deliveryZones.map(
+      (zone) =>
+        `- ${zone.name}: ${formatPaise(zone.firstSlabPaise)} for the first 500 g, ${formatPaise(zone.extraSlabPaise)} for each further 500 g; about ${zone.transitDays} working days after the parcel leaves.`,
+    ),
+    'An address our couriers do not serve is refused at checkout, before you pay.',
+  ]
 }
 
 const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
@@ -126,6 +149,7 @@ const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
     '',
     '## What it costs',
     deliveryFee(f),
+    ...deliveryZones(f),
     '',
     '## When it leaves',
     '- Each product page says when the piece leaves the studio. Pieces made to order take the working days shown on their page; the studio works Monday to Saturday.',

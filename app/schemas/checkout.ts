@@ -4,4 +4,6 @@ import { z } from 'zod'
 export const payFormSchema = z.object({
   intent: z.literal('pay'),
   addressId: z.string().optional(),
+  /** The address the page's total was worked out for (ADR 085): another one is shown before it is paid. */
+  quotedFor: z.string().optional(),
 })

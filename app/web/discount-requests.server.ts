@@ -9,7 +9,8 @@ import { getCart } from '~/domain/cart/cart.server'
 import { Invalid } from '~/domain/errors'
 import { applyDiscountCode, removeDiscountCode } from '~/domain/promotions/cart-discount.server'
 import { checkoutOf } from '~/domain/promotions/cart-offers.server'
-import { getConfig } from '~/infra/config.server'
+import { includedTaxPaise } from '~/domain/orders/included-tax.server'
+import { deliveryPricing } from '~/infra/delivery-pricing.server'
 import type { CartOwner } from '~/domain/cart/cart.server'
 import type { Cart } from '~/domain/cart/cart.server'
 import type { DiscountReply, DiscountSummary } from '~/components/discount-line'
@@ -28,14 +29,22 @@ export function isDiscountIntent(form: FormData): boolean {
  * The cart as a page shows it, checked on this read (ADR 073, 078): the lines at the prices charged
  * (an offer the code beat is out of them), the code, the offers' words and the checkout's total.
  */
-export async function cartPricing(owner: CartOwner | null, cart: Cart) {
-  const priced = await checkoutOf(getDb(), owner, cart, getConfig().DELIVERY_FEE)
+export async function cartPricing(owner: CartOwner | null, cart: Cart, to: { pincode: string; state: string } | null = null) {
+  // Delivered to the address as the shop prices it (ADR 085); without one, the lowest fee ("from").
+  const priced = await checkoutOf(getDb(), owner, cart, deliveryPricing(), undefined, to?.pincode ?? null)
+  // The GST within the total, as the invoice will print it (issue 32's price breakup).
+  const taxPaise = await includedTaxPaise(getDb(), {
+    cart: priced.cart,
+    discount: priced.discount,
+    deliveryFeePaise: priced.quote.deliveryFeePaise,
+    shippingState: to?.state ?? null,
+  })
   const found = priced.discount
   const discount: DiscountSummary | null = found
     ? { code: found.code, applies: found.applies, amountPaise: found.amountPaise, message: found.message, ...('outdone' in found && found.outdone ? { outdone: true } : {}) }
     : null
   const offers: OffersSummary = { message: priced.offerMessage, freeDelivery: priced.freeDelivery }
-  return { cart: priced.cart, discount, offers, quote: priced.quote }
+  return { cart: priced.cart, discount, offers, quote: priced.quote, delivery: priced.delivery, taxPaise }
 }
 
 export async function discountFormAction(request: Request, context: Ctx, form: FormData, back: string) {

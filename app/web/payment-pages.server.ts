@@ -12,9 +12,12 @@ import type { DB } from '../../db/database'
 import { NotFound } from '~/domain/errors'
 import { type PlacedOrder, placeOrder } from '~/domain/orders/place-order.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
+import { deliveryPricing } from '~/infra/delivery-pricing.server'
 import type { PaymentGateway } from '~/domain/orders/payment-gateway'
 import { addressKey } from '~/infra/rate-limit.server'
 import { formAction, invalidForm } from './form-action.server'
+import { redirectWithToast } from './toast/toast.server'
+import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
 import { parseForm } from './form-input.server'
 
 export interface PayableOrder {
@@ -88,9 +91,16 @@ export function payAction(request: Request, user: SessionUser, form: FormData, c
   return formAction(
     async () => {
       if (submission.status !== 'success') return invalidForm(submission)
+      const pricing = deliveryPricing()
+      const chosen = submission.value.addressId
+      // The fee depends on the address (ADR 085): a total shown for another address (or none) is shown
+      // again for this one before anything is held or charged.
+      if (typeof pricing !== 'number' && chosen && chosen !== submission.value.quotedFor) {
+        return redirectWithToast(`/shop/checkout?address=${encodeURIComponent(chosen)}`, { type: 'error', message: CHECKOUT_MESSAGES.deliveryRequoted })
+      }
       const gateway = getPaymentGateway()
       const checkout = { addressId: submission.value.addressId, clientKey: addressKey(clientIp) }
-      const placed = await placeOrder(getDb(), gateway, user, checkout, getConfig().DELIVERY_FEE)
+      const placed = await placeOrder(getDb(), gateway, user, checkout, pricing)
       if (gateway.name === 'test') return redirect(`/shop/payment/test?order=${encodeURIComponent(placed.gatewayOrder.id)}`)
       const order = razorpayOrder(gateway, placed, user)
       return form.get('_fetch') ? { razorpay: order } : { hosted: hostedCheckout(request, order) }

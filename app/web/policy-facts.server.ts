@@ -6,6 +6,23 @@ import { getConfig } from '~/infra/config.server'
 import { grievanceOfficer } from '~/lib/grievance-officer'
 import type { PolicyFacts } from '~/lib/policy-defaults'
 import { RETURN_WINDOW_DAYS } from '~/lib/policies'
+import { getDb } from '~/infra/db.server'
+import { clock } from '~/domain/clock'
+import { readDeliverySetup } from '~/domain/shipping/delivery-rates.server'
+import { liveOffers } from '~/domain/promotions/offers.server'
+import { ZONE_NAMES, ZONES } from '~/lib/delivery'
+
+/** The policy facts with the delivery zones and the free-delivery offer (ADR 085), for the pages that read the database. */
+export async function policyFactsWithDelivery(): Promise<PolicyFacts> {
+  const db = getDb()
+  const [setup, offers] = await Promise.all([readDeliverySetup(db), liveOffers(db, clock.now())])
+  const zoned = getConfig().DELIVERY_PRICING === 'zones'
+  return {
+    ...policyFacts(),
+    ...(zoned ? { deliveryZones: ZONES.map((zone) => ({ name: ZONE_NAMES[zone], ...setup.rates[zone] })) } : {}),
+    freeDeliveryOverPaise: offers.freeDelivery?.minOrderPaise ?? null,
+  }
+}
 
 export function policyFacts(): PolicyFacts {
   const config = getConfig()

@@ -380,6 +380,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
   // A partial refund (ADR 087) with no reason: the admin's 400 refunds nothing.
   'routes/api/admin/order-refund.ts': [adminApi('POST', (ids) => `/api/admin/orders/refund/${ids.a.orderId}`, 400, { amount: 1 })],
+  'routes/api/shop/shipping-quote.ts': [
+    publicApi((ids) => `/api/shop/shipping/quote?pincode=560038&productId=${ids.productId}`),
+    ownerApi('GET', (ids) => `/api/shop/shipping/quote?pincode=560038&userId=${ids.a.userId}`, 200, 200),
+  ],
 }
 
 function outcomeOf(answer: Answer): Outcome {

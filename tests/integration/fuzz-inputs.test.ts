@@ -151,6 +151,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/shop/complaint.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
   'routes/api/shop/account-export.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/api/shop/account.ts': [{ method: 'DELETE', role: 'shopper', encodings: ['json'] }],
+  'routes/api/shop/shipping-quote.ts': [{ method: 'GET', role: 'visitor', encodings: [] }, { method: 'GET', role: 'shopper', encodings: [] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)

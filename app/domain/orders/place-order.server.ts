@@ -21,6 +21,7 @@ import { dispatchDayOfLines } from '~/domain/catalog/dispatch-dates.server'
 import type { AppliedDiscount, CartDiscount } from '~/domain/promotions/cart-discount.server'
 import { checkoutOf } from '~/domain/promotions/cart-offers.server'
 import { deliveryFeeFor } from '~/lib/offers'
+import type { DeliveryPricing } from '~/domain/shipping/delivery-charge.server'
 import { claimUse } from '~/domain/promotions/discount-uses.server'
 import {
   type HoldLine,
@@ -167,16 +168,23 @@ export async function placeOrder(
   gateway: PaymentGateway,
   user: SessionUser,
   input: { addressId: string | null | undefined; clientKey?: string | null },
-  deliveryFeePaise: number,
+  delivery: DeliveryPricing,
 ): Promise<PlacedOrder> {
-  // The cart with its automatic offers and code settled (ADR 078): the prices and total the page showed.
-  const { cart, discount, quote, applied: appliedOffers } = await checkoutOf(db, { userId: user.id }, await getCart(db, { userId: user.id }), deliveryFeePaise)
+  const chosen = input.addressId
+    ? await getAddress(db, user.id, input.addressId).catch((error) => {
+        if (error instanceof NotFound) return null
+        throw error
+      })
+    : null
+  // The cart with its automatic offers and code settled (ADR 078) and its delivery to the chosen
+  // address (ADR 085): the prices and total the page showed.
+  const held = await getCart(db, { userId: user.id })
+  const { cart, discount, quote, delivery: charge, applied: appliedOffers } = await checkoutOf(db, { userId: user.id }, held, delivery, undefined, chosen?.pincode ?? null)
   if (cart.items.length === 0) throw new Invalid({ cart: [CHECKOUT_MESSAGES.emptyCart] })
-  if (!input.addressId) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
-  const address = await getAddress(db, user.id, input.addressId).catch((error) => {
-    if (error instanceof NotFound) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
-    throw error
-  })
+  if (!chosen) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.noAddress] })
+  const address = chosen
+  // Refused before any stock is held or any gateway order made: no courier would take the parcel.
+  if (!charge.serviceable) throw new Invalid({ addressId: [CHECKOUT_MESSAGES.notServiceable(address.pincode)] })
   const clientKey = input.clientKey ?? null
   const overLimit = overLimitMessages(holdLines(cart), domainSettings().checkout.maxUnitsPerOrder)
   if (overLimit.length) throw new Invalid({ cart: overLimit })

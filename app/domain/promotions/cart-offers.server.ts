@@ -8,6 +8,7 @@ import { deliveryFeeFor, type FreeDeliveryHint, freeDeliveryHint, OFFER_MESSAGES
 import type { Cart, CartLine, CartOwner } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import { clock } from '~/domain/clock'
+import { type DeliveryCharge, type DeliveryPricing, deliveryCharge } from '~/domain/shipping/delivery-charge.server'
 import { type CartDiscount, cartDiscount, codeLines } from './cart-discount.server'
 import { liveOffers } from './offers.server'
 
@@ -36,6 +37,8 @@ export interface CartCheckout {
   /** The offers an order placed now records (order_offers): those in the prices, and free delivery when it waives a fee. */
   applied: AppliedOffer[]
   quote: CheckoutQuote
+  /** The parcel's delivery before the free-delivery offer (ADR 085): for the address's pincode, or a "from" without one. */
+  delivery: DeliveryCharge
 }
 
 /** The line at its price without the offer (the code won those pieces). */
@@ -83,16 +86,27 @@ async function settle(db: DB, owner: CartOwner, cart: Cart, now: Date): Promise<
 }
 
 /**
- * What the owner's cart costs now: the lines, the code, the offers, the delivery fee (free from the
- * free-delivery offer's amount, counted on the subtotal less the code's saving) and the total.
+ * What the owner's cart costs now: the lines, the code, the offers, the delivery fee (the parcel's to
+ * `toPincode` as the shop prices it, ADR 085; free from the free-delivery offer's amount, counted on the
+ * subtotal less the code's saving) and the total.
  */
-export async function checkoutOf(db: DB, owner: CartOwner | null, cart: Cart, feePaise: number, now = clock.now()): Promise<CartCheckout> {
+export async function checkoutOf(
+  db: DB,
+  owner: CartOwner | null,
+  cart: Cart,
+  pricing: DeliveryPricing,
+  now = clock.now(),
+  toPincode: string | null = null,
+): Promise<CartCheckout> {
   const offers = await liveOffers(db, now)
   const settled = owner ? await settle(db, owner, cart, now) : { cart, discount: null }
   const off = settled.discount?.applies ? settled.discount.amountPaise : 0
   const payablePaise = settled.cart.totalPaise - off
   const hasItems = settled.cart.items.length > 0
   const freeOverPaise = offers.freeDelivery?.minOrderPaise ?? null
+  const payable = settled.cart.items.filter((line) => line.available)
+  const delivery = await deliveryCharge(db, pricing, payable, toPincode, payablePaise)
+  const feePaise = delivery.feePaise
   const fee = deliveryFeeFor({ hasItems, payablePaise, feePaise, freeOverPaise })
   const inPrices = offersIn(settled.cart)
   const first = inPrices[0]
@@ -106,5 +120,6 @@ export async function checkoutOf(db: DB, owner: CartOwner | null, cart: Cart, fe
     freeDelivery: hasItems ? freeDeliveryHint(payablePaise, offers.freeDelivery, feePaise) : null,
     applied,
     quote: { subtotalPaise: settled.cart.totalPaise, discountPaise: off, deliveryFeePaise: fee, totalPaise: payablePaise + fee },
+    delivery,
   }
 }

@@ -17,10 +17,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your Cart' }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { owner } = await cartOwnerFor(request, context)
   // The lines at the prices charged, with the code and the automatic offers settled (ADR 073, 078).
-  const { cart, discount, offers } = await cartPricing(owner, owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 })
+  const { cart, discount, offers, quote, delivery: charge } = await cartPricing(owner, owner ? await getCart(getDb(), owner) : { id: null, items: [], totalPaise: 0 })
   // Each made-to-order line's making time, worked out by the server (no date code in the browser; ADR 070).
   const makingTimes = cart.items.length > 0 ? (await checkoutDispatch(getDb(), cart.items)).notes : {}
-  return { cart, signedIn: getUser(context) !== null, makingTimes, discount, offers } satisfies CartSheetData
+  // The delivery shown before checkout (ADR 085): exact when flat, else "from" until an address is chosen.
+  const delivery = { feePaise: quote.deliveryFeePaise, estimate: !charge.exact }
+  return { cart, signedIn: getUser(context) !== null, makingTimes, discount, offers, delivery } satisfies CartSheetData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +46,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         redirectTo="/shop/cart"
         discount={loaderData.discount}
         offers={loaderData.offers}
+        delivery={loaderData.delivery}
         codeBox={<DiscountCodeBox discount={loaderData.discount} reply={discountReply} action="/shop/cart" redirectTo="/shop/cart" />}
       />
     </section>

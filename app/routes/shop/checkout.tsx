@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Form, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigate, useNavigation } from 'react-router'
 import { CheckoutAddresses } from '~/components/checkout-addresses'
 import { checkoutReplies, PayButton, ProcessingOverlay, useStandardCheckout } from '~/components/checkout-pay'
 import { CheckoutSummary } from '~/components/checkout-summary'
@@ -25,11 +25,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const db = getDb()
   const [held, addresses] = await Promise.all([getCart(db, { userId: user.id }), listAddresses(db, user.id)])
-  // The code and the automatic offers are settled again on this read: the total shown is the one
-  // placeOrder charges (ADR 073, 078).
-  const { cart, discount, offers, quote } = await cartPricing({ userId: user.id }, held)
+  // The address the total is for (ADR 085): the one asked for (?address=), else the only one.
+  const asked = new URL(request.url).searchParams.get('address')
+  const quotedFor = addresses.find((a) => a.id === asked) ?? (addresses.length === 1 ? addresses[0] : undefined)
+  // The code, the automatic offers and the delivery are settled again on this read: the total shown
+  // is the one placeOrder charges (ADR 073, 078, 085).
+  const { cart, discount, offers, quote, delivery, taxPaise } = await cartPricing({ userId: user.id }, held, quotedFor ?? null)
   const dispatch = await checkoutDispatch(db, cart.items)
-  return { cart, addresses, quote, discount, offers, dispatch, testMode: getPaymentGateway().name === 'test' }
+  const deliveryProblem = quotedFor && !delivery.serviceable ? CHECKOUT_MESSAGES.notServiceable(quotedFor.pincode) : null
+  return {
+    cart,
+    addresses,
+    quote,
+    discount,
+    offers,
+    dispatch,
+    testMode: getPaymentGateway().name === 'test',
+    quotedFor: quotedFor?.id ?? '',
+    breakup: { taxPaise, estimate: !delivery.exact, deliveryProblem },
+  }
 }
 
 /** The address form's intents, else Pay. */
@@ -42,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, quote, discount, offers, dispatch, testMode } = loaderData
+  const { cart, addresses, quote, discount, offers, dispatch, testMode, quotedFor, breakup } = loaderData
   const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   const pay = useFetcher<typeof action>({ key: 'checkout-pay' })
   const navigation = useNavigation()
@@ -52,9 +66,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const verifying = useStandardCheckout(payData)
   const processing = pay.state !== 'idle' || verifying || navigation.formData?.get('intent') === 'pay'
   const replies = checkoutReplies(actionData && !('discount' in actionData) ? actionData : undefined)
-  const [chosen, setSelected] = useState('')
+  const [chosen, setSelected] = useState(quotedFor)
+  const navigate = useNavigate()
   // The only address is chosen for the shopper; with several they pick one.
   const selected = addresses.some((a) => a.id === chosen) ? chosen : addresses.length === 1 ? (addresses[0]?.id ?? '') : ''
+  // The delivery fee depends on the address (ADR 085): choosing one asks the server for its total.
+  const choose = (addressId: string) => {
+    setSelected(addressId)
+    if (addressId !== quotedFor) navigate(`?address=${encodeURIComponent(addressId)}`, { replace: true, preventScrollReset: true })
+  }
   const payReply = checkoutReplies(payData).pay ?? replies.pay
   const reported = replyMessage(payReply)
   // Once an address is chosen, the earlier 'Please Select an Address.' no longer applies.
@@ -72,10 +92,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             TEST MODE: payments go through a test page, no money moves.
           </p>
         ) : null}
-        <CheckoutAddresses addresses={addresses} selected={selected} onSelect={setSelected} reply={replies.address} />
+        <CheckoutAddresses addresses={addresses} selected={selected} onSelect={choose} reply={replies.address} />
+        <input type="hidden" name="quotedFor" value={quotedFor} form="checkout-pay" />
+        {breakup.deliveryProblem ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
+            {breakup.deliveryProblem}
+          </p>
+        ) : null}
       </section>
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
-        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} offers={offers} />
+        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} offers={offers} breakup={breakup} />
         {cart.items.length ? <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/checkout" redirectTo="/shop/checkout" /> : null}
         {error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">

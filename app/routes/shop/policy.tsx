@@ -7,14 +7,14 @@ import { readPolicy } from '~/domain/policies/policies.server'
 import { getDb } from '~/infra/db.server'
 import { formatDate } from '~/lib/dates'
 import { isPolicySlug } from '~/lib/policies'
-import { policyFacts } from '~/web/policy-facts.server'
+import { policyFactsWithDelivery } from '~/web/policy-facts.server'
 import type { Route } from './+types/policy'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? data.policy.title : 'Not found' }]
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (!isPolicySlug(params.slug)) throw data(null, { status: 404 })
-  return { policy: await readPolicy(getDb(), params.slug, policyFacts()) }
+  return { policy: await readPolicy(getDb(), params.slug, await policyFactsWithDelivery()) }
 }
 
 export default function PolicyPage({ loaderData }: Route.ComponentProps) {

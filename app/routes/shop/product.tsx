@@ -1,6 +1,6 @@
 // A product's own page: the shareable, server-rendered detail (the listings open it as a dialog with
 // JS), with its reviews (?reviews=2 pages them) and schema.org Product data for search engines.
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { ProductDetailView } from '~/components/product-detail'
 import type { ProductDialogData } from '~/components/product-dialog'
 import { ProductReviewsSection } from '~/components/product-reviews'
@@ -22,6 +22,8 @@ import { orNotFound } from '~/web/form-action.server'
 import type { FormReply } from '~/web/form-reply'
 import { isReviewIntent, reviewFormAction } from '~/web/review-forms.server'
 import { keptPageContext } from '~/web/context'
+import { deliveryCheckFor } from '~/web/delivery-check.server'
+import { type DeliveryCheck, DeliveryCheckForm } from '~/components/delivery-check'
 import { cartRefusal } from '~/web/use-cart-fetcher'
 import type { Route } from './+types/product'
 
@@ -42,7 +44,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // and its sold-out choices with their words (worked out here, so the rule stays out of the page's JavaScript).
   // A kept page for signed-in shoppers (ADR 076) says 'signed in' for whoever it goes to, and names no one's address.
   const signedIn = user !== null || context.get(keptPageContext)?.signedIn === true
-  return { product, reviews: shown, signedIn, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd } satisfies ProductDialogData & { jsonLd: unknown; email: string | undefined; soldOut: SoldOutChoice[] }
+  // Delivery to the pincode given or remembered (ADR 085); such a request never comes from the page cache.
+  const { check: delivery, setCookie } = await deliveryCheckFor(request, product.id)
+  const page = { product, reviews: shown, signedIn, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd, delivery } satisfies ProductDialogData & {
+    jsonLd: unknown
+    email: string | undefined
+    soldOut: SoldOutChoice[]
+    delivery: DeliveryCheck | null
+  }
+  return data(page, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
 
 /** Add to cart (a refusal comes back next to the choices), and the shopper's review forms. */
@@ -102,6 +112,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           dispatch={loaderData.dispatch}
         />
       </div>
+      <DeliveryCheckForm check={loaderData.delivery} />
       <StockAlertForm choices={loaderData.soldOut} email={loaderData.email} reply={notify} />
       <ProductReviewsSection productId={loaderData.product.id} reviews={loaderData.reviews} signedIn={loaderData.signedIn} reply={review} />
     </section>

@@ -6,12 +6,12 @@
 // checkouts (ADR 050): 429 with Retry-After past them.
 import { z } from 'zod'
 import { apiBodySchema } from '~/schemas/api-body'
-import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { parseInput } from '~/domain/errors'
 import { requireApiUser, requireOwnUserId } from '~/web/auth.server'
 import { placeOrder } from '~/domain/orders/place-order.server'
+import { deliveryPricing } from '~/infra/delivery-pricing.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { addressKey } from '~/infra/rate-limit.server'
 import { clientIpContext } from '~/web/context'
@@ -40,7 +40,7 @@ export function action({ request, context }: Route.ActionArgs) {
     if (body.userId !== undefined) requireOwnUserId(user, body.userId)
     const addressId = body.addressInfo?.addressId ?? body.addressId
     const clientKey = addressKey(context.get(clientIpContext))
-    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId, clientKey }, getConfig().DELIVERY_FEE)
+    const placed = await placeOrder(getDb(), getPaymentGateway(), user, { addressId, clientKey }, deliveryPricing())
     return apiJson(
       {
         success: true,
