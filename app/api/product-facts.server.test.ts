@@ -2,16 +2,16 @@
 // through the schema, the admin's service, the /api body and answer, and the product sheet's form.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { uploadUrl } from '../../../tests/helpers/fixtures'
-import { withTestDb } from '../../../tests/helpers/test-db'
-import type { DB } from '../../../db/database'
+import { uploadUrl } from '../../tests/helpers/fixtures'
+import { withTestDb } from '../../tests/helpers/test-db'
+import type { DB } from '../../db/database'
 import { editBody, parseApiProduct } from '~/api/admin-products.server'
 import { toApiProduct } from '~/api/serializers.server'
 import { Invalid } from '~/domain/errors'
 import { productSchema } from '~/schemas/product'
 import { productFormSchema, toProductInput } from '~/schemas/product-form'
-import { createProduct, toProductFormValues, updateProduct } from './admin-products.server'
-import { getProduct } from './catalog.server'
+import { createProduct, toProductFormValues, updateProduct } from '~/domain/catalog/admin-products.server'
+import { getProduct } from '~/domain/catalog/catalog.server'
 
 const BODY = { title: 'Rose pendant', description: 'Petals in resin.', category: 'jewellery', price: 999, salePrice: 0, totalStock: 4, images: [uploadUrl('a', 640)] }
 
