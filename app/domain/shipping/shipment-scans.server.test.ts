@@ -20,7 +20,7 @@ beforeEach(async () => {
     .execute()
 })
 
-const scan = (status: TrackingScan['status'], at: string, activity = status): TrackingScan => ({ status, at, activity, location: 'Bengaluru Hub' })
+const scan = (status: TrackingScan['status'], at: string, activity: string = status): TrackingScan => ({ status, at, activity, location: 'Bengaluru Hub' })
 const orderStatus = async () => (await fresh.db.selectFrom('orders').select('order_status').where('id', '=', 'o1').executeTakeFirstOrThrow()).order_status
 const mails = () => fresh.db.selectFrom('mail_outbox').select('dedupe_key').where('dedupe_key', 'like', 'order-status:o1:%').orderBy('id').execute()
 const events = () => fresh.db.selectFrom('shipment_events').select(['status', 'source']).where('order_id', '=', 'o1').orderBy('scanned_at').execute()
