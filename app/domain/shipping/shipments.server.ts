@@ -24,6 +24,8 @@ export interface ShipmentRow {
   courierName: string | null
   trackingUrl: string | null
   providerShipmentId: string | null
+  /** India day (YYYY-MM-DD) it was booked: the manifest it is on. */
+  bookedDay: string | null
 }
 
 /**
@@ -66,7 +68,7 @@ async function recordIntent(db: DB, provider: ShippingProvider, orderId: string)
       .values({ order_id: orderId, provider: provider.name, status: 'booking', attempts: 1, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('order_id').doUpdateSet({ status: 'booking', provider: provider.name, awb: null, updated_at: now }))
       .execute()
-    return { status: 'booking', awb: null, courierName: null, trackingUrl: null, providerShipmentId: null }
+    return { status: 'booking', awb: null, courierName: null, trackingUrl: null, providerShipmentId: null, bookedDay: null }
   })
 }
 
@@ -109,7 +111,7 @@ async function saveBooking(db: DB, orderId: string, booking: Booking, adminId: s
       .set({ tracking_carrier: tracking.carrier, tracking_number: tracking.number, tracking_url: tracking.url, tracking_updated_at: now, updated_at: now })
       .where('id', '=', orderId)
       .execute()
-    return { status: 'booked', awb: booking.awb, courierName: booking.courierName, trackingUrl: booking.trackingUrl, providerShipmentId: booking.providerShipmentId }
+    return { status: 'booked', awb: booking.awb, courierName: booking.courierName, trackingUrl: booking.trackingUrl, providerShipmentId: booking.providerShipmentId, bookedDay: indiaDay(now) }
   })
 }
 
@@ -117,11 +119,23 @@ async function saveBooking(db: DB, orderId: string, booking: Booking, adminId: s
 export async function readShipment(db: DB, orderId: string): Promise<ShipmentRow | null> {
   const row = await db
     .selectFrom('shipments')
-    .select(['status', 'awb', 'courier_name', 'tracking_url', 'provider_shipment_id'])
+    .select(['status', 'awb', 'courier_name', 'tracking_url', 'provider_shipment_id', 'booked_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst()
   if (!row) return null
-  return { status: row.status, awb: row.awb, courierName: row.courier_name, trackingUrl: row.tracking_url, providerShipmentId: row.provider_shipment_id }
+  return {
+    status: row.status,
+    awb: row.awb,
+    courierName: row.courier_name,
+    trackingUrl: row.tracking_url,
+    providerShipmentId: row.provider_shipment_id,
+    bookedDay: row.booked_at ? indiaDay(row.booked_at) : null,
+  }
+}
+
+/** The India day (YYYY-MM-DD) of an ISO moment. */
+function indiaDay(iso: string): string {
+  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10)
 }
 
 /** What the aggregator needs to book the order's parcel. */
