@@ -1,13 +1,14 @@
 // Which ShippingProvider books the shop's parcels, decided once from the configuration (ADR 086):
 // Shiprocket with an API user's credentials; the TEST MODE courier for the demo shop (SEED_DEMO) or
-// SHIPPING_TEST_MODE=1; else none (the owner ships by hand and types the tracking).
+// SHIPPING_TEST_MODE=1; else null: the owner ships by hand and types the tracking (the domain's
+// manualShipping, which the callers put in its place).
 import { timingSafeEqual } from 'node:crypto'
-import { manualShipping, type ShippingProvider } from '~/domain/shipping/shipping-provider'
+import type { ShippingProvider } from '~/domain/shipping/shipping-provider'
 import { type Config, getConfig } from './config.server'
 import { shiprocketShipping } from './shiprocket-shipping.server'
 import { testCourier } from './test-courier.server'
 
-export function shippingProviderFor(config: Config): ShippingProvider {
+export function shippingProviderFor(config: Config): ShippingProvider | null {
   if (config.SHIPROCKET_EMAIL && config.SHIPROCKET_PASSWORD) {
     return shiprocketShipping({
       apiBase: config.SHIPROCKET_API_BASE,
@@ -19,14 +20,14 @@ export function shippingProviderFor(config: Config): ShippingProvider {
     })
   }
   if (config.SEED_DEMO || config.SHIPPING_TEST_MODE) return testCourier()
-  return manualShipping()
+  return null
 }
 
-let provider: ShippingProvider | undefined
+let provider: ShippingProvider | null | undefined
 
-/** The shop's one provider (its login token is shared by every call). */
-export function getShippingProvider(): ShippingProvider {
-  provider ??= shippingProviderFor(getConfig())
+/** The shop's one provider (its login token is shared by every call); null when the shop ships by hand. */
+export function getShippingProvider(): ShippingProvider | null {
+  if (provider === undefined) provider = shippingProviderFor(getConfig())
   return provider
 }
 

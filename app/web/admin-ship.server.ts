@@ -6,14 +6,20 @@ import { DomainError, NotFound } from '~/domain/errors'
 import { bookShipment, dayManifest, shipmentLabel } from '~/domain/shipping/shipments.server'
 import { getDb } from '~/infra/db.server'
 import { getShippingProvider } from '~/infra/shipping-setup.server'
+import { manualShipping, type ShippingProvider } from '~/domain/shipping/shipping-provider'
 import { SHIPMENT_MESSAGES } from '~/lib/shipments'
 import { formAction } from './form-action.server'
 import { redirectWithToast } from './toast/toast.server'
 
+/** The shop's provider, or the owner's hands when no aggregator is set up. */
+export function shippingProvider(): ShippingProvider {
+  return getShippingProvider() ?? manualShipping()
+}
+
 export function shipFormAction(orderId: string, adminId: string) {
   return formAction(
     async () => {
-      const booked = await bookShipment(getDb(), getShippingProvider(), orderId, adminId)
+      const booked = await bookShipment(getDb(), shippingProvider(), orderId, adminId)
       const message = booked.awb ? SHIPMENT_MESSAGES.booked(booked.awb, booked.courierName ?? 'the courier') : SHIPMENT_MESSAGES.courierDown
       return redirectWithToast(`/admin/orders/${orderId}`, { type: booked.awb ? 'success' : 'error', message })
     },
@@ -46,7 +52,7 @@ async function pdfOrBack(make: () => Promise<Response>, back: string): Promise<R
 /** GET the label of the order's parcel. */
 export function labelResponse(orderId: string): Promise<Response> {
   return pdfOrBack(async () => {
-    const label = await shipmentLabel(getDb(), getShippingProvider(), orderId)
+    const label = await shipmentLabel(getDb(), shippingProvider(), orderId)
     return pdf(label.pdf, `label-${label.awb}.pdf`)
   }, `/admin/orders/${orderId}`)
 }
@@ -55,5 +61,5 @@ export function labelResponse(orderId: string): Promise<Response> {
 export function manifestResponse(day: string | null, back: string): Promise<Response> {
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
   const chosen = day && /^\d{4}-\d{2}-\d{2}$/.test(day) && Number.isFinite(Date.parse(day)) ? day : today
-  return pdfOrBack(async () => pdf(await dayManifest(getDb(), getShippingProvider(), chosen), `manifest-${chosen}.pdf`), back)
+  return pdfOrBack(async () => pdf(await dayManifest(getDb(), shippingProvider(), chosen), `manifest-${chosen}.pdf`), back)
 }

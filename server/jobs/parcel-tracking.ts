@@ -14,8 +14,10 @@ export function startParcelTracking(intervalMs = PARCEL_POLL_INTERVAL_MS): () =>
   let running = false
   const timer = setInterval(() => {
     if (running) return
+    const provider = getShippingProvider()
+    if (!provider) return
     running = true
-    pollParcels(getDb(), getShippingProvider(), { workerId })
+    pollParcels(getDb(), provider, { workerId })
       .catch((error) => console.error('Polling parcel tracking failed', error))
       .finally(() => {
         running = false

@@ -19,8 +19,7 @@ import { replyMessage } from '~/web/form-reply'
 import { notify } from '~/web/toast/notify'
 import { ShipParcel } from '~/components/admin/ship-parcel'
 import { readShipment } from '~/domain/shipping/shipments.server'
-import { getShippingProvider } from '~/infra/shipping-setup.server'
-import { shipFormAction } from '~/web/admin-ship.server'
+import { shipFormAction, shippingProvider } from '~/web/admin-ship.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin' }]
@@ -35,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     order,
     parcel,
     // The TEST MODE courier or Shiprocket books; with neither the owner types the tracking below.
-    canShip: getShippingProvider().name !== 'manual' && order.orderStatus === 'inProcess',
+    canShip: shippingProvider().name !== 'manual' && order.orderStatus === 'inProcess',
     documents: await orderDocuments(getDb(), order.id),
     rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1' }
 }
