@@ -360,6 +360,15 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/admin/offers.ts': [adminApi('GET', () => '/api/admin/offers', 200), adminApi('POST', () => '/api/admin/offers', 400, { name: '' })],
   'routes/api/admin/offer-update.ts': [adminApi('PUT', () => `/api/admin/offers/${NO_ID}`, 400, { name: '' })],
   'routes/api/not-found.ts': [{ method: 'GET', url: () => '/api/no/such/route', expect: 404 }],
+  // Parcels (ADR 086): the label and manifest are the admin's; no parcel goes back with a toast. The
+  // courier's webhook takes no session: without its token (none configured here) it is a 401 for all.
+  'routes/admin/order-label.ts': [
+    { method: 'GET', url: () => `/admin/orders/${NO_ID}/label.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: `→/admin/orders/${NO_ID}` } },
+  ],
+  'routes/admin/shipping-manifest.ts': [
+    { method: 'GET', url: () => '/admin/shipping/manifest.pdf?day=2020-01-01', expect: { visitor: L, owner: DENIED, other: DENIED, admin: '→/admin/orders' } },
+  ],
+  'routes/api/shipping-webhook.ts': [{ method: 'POST', url: () => '/api/shipping/shiprocket/webhook', body: () => ({ awb: '19000000001' }), expect: 401 }],
 }
 
 function outcomeOf(answer: Answer): Outcome {

@@ -140,6 +140,9 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/admin/order-details.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/admin/order-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/not-found.ts': [{ method: 'POST', role: 'shopper', encodings: ['json'] }],
+  'routes/admin/order-label.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/shipping-manifest.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/api/shipping-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)
