@@ -58,6 +58,11 @@ describe('recordScans', () => {
     ])
   })
 
+  it('a scan told late (picked up, after in transit) is kept but does not move the parcel back', async () => {
+    await recordScans(fresh.db, AWB, [scan('inTransit', '2026-11-28T12:00:00Z')], 'webhook')
+    expect(await recordScans(fresh.db, AWB, [scan('pickedUp', '2026-11-28T05:00:00Z')], 'webhook')).toMatchObject({ status: 'inTransit', added: 1 })
+  })
+
   it('a failed delivery puts the order in Needs attention until a later scan moves it on', async () => {
     await recordScans(fresh.db, AWB, [scan('undelivered', '2026-11-30T09:00:00Z', 'Customer not available')], 'webhook')
     expect(await countNeedsAttention(fresh.db)).toBe(1)
