@@ -54,7 +54,7 @@ export function labelResponse(orderId: string): Promise<Response> {
   return pdfOrBack(async () => {
     const label = await shipmentLabel(getDb(), shippingProvider(), orderId)
     return pdf(label.pdf, `label-${label.awb}.pdf`)
-  }, `/admin/orders/${orderId}`)
+  }, `/admin/orders/${encodeURIComponent(orderId)}`)
 }
 
 /** GET the pickup manifest of an India day's parcels (YYYY-MM-DD; today when missing or malformed). */
