@@ -14,6 +14,7 @@ import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { PolicySlug } from '../app/lib/policies'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { Role } from '../app/lib/user'
+import type { ShipmentStatus } from '../app/lib/shipments'
 
 export type { Category, OrderStatus, PaymentStatus, RefundReason, RefundStatus, Role, VarietyType }
 
@@ -654,6 +655,40 @@ export interface ConsentsTable {
   purpose: ConsentPurpose
   given: number
   created_at: CreatedAt
+/** A parcel booked for an order (issue 30, ADR 086): the intent first ('booking'), then the aggregator's ids and AWB. */
+export interface ShipmentsTable {
+  order_id: string
+  provider: string
+  status: ShipmentStatus
+  provider_order_id: string | null
+  provider_shipment_id: string | null
+  courier_name: string | null
+  awb: string | null
+  tracking_url: string | null
+  /** India day (YYYY-MM-DD) the courier expects to deliver. */
+  expected_delivery: string | null
+  attempts: Generated<number>
+  last_error: string | null
+  booked_by: string | null
+  booked_at: string | null
+  next_poll_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
+/** One tracking scan of a parcel, kept once per order and scan key. */
+export interface ShipmentEventsTable {
+  id: Generated<number>
+  order_id: string
+  event_key: string
+  status: ShipmentStatus
+  activity: string
+  location: Generated<string>
+  scanned_at: string
+  source: 'webhook' | 'poll' | 'booking'
+  received_at: CreatedAt
 }
 
 export interface Database {
@@ -673,6 +708,8 @@ export interface Database {
   dispatch_settings: DispatchSettingsTable
   delivery_rates: DeliveryRatesTable
   delivery_settings: DeliverySettingsTable
+  shipments: ShipmentsTable
+  shipment_events: ShipmentEventsTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable

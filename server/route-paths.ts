@@ -24,6 +24,7 @@ export const ROUTE_PATHS = {
   apiFeatureAdd: '/api/common/feature/add',
   apiUploadImage: '/api/admin/products/upload-image',
   apiRazorpayWebhook: '/api/shop/order/razorpay/webhook',
+  apiShippingWebhook: '/api/shipping/shiprocket/webhook',
 } as const
 
 export interface PatternOptions {

@@ -52,6 +52,15 @@ const configSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional(),
     PAYMENT_TEST_MODE: flag('0'),
+    // Booking couriers through Shiprocket (ADR 086): an API user's email and password; without them the
+    // demo shop (or SHIPPING_TEST_MODE=1) books with the TEST MODE courier, and a real shop ships by hand.
+    SHIPROCKET_EMAIL: optionalText,
+    SHIPROCKET_PASSWORD: optionalText,
+    SHIPROCKET_API_BASE: z.url({ error: 'must be a URL' }).default('https://apiv2.shiprocket.in'),
+    SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default('Primary'),
+    /** The token Shiprocket sends in x-api-key with each tracking webhook (its Settings > Webhooks). */
+    SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+    SHIPPING_TEST_MODE: flag('0'),
     /** Test suites only: password hashes at a low scrypt cost (passwords.server.ts). */
     PASSWORD_TEST_COST: flag('0'),
     DELIVERY_FEE: z.coerce
@@ -119,6 +128,9 @@ const configSchema = z
         path: ['WEB_CONCURRENCY'],
         message: 'more than 1 process needs PostgreSQL (DATABASE_URL): SQLite has one writer, so the one-VM shop runs one process',
       })
+    }
+    if (Boolean(env.SHIPROCKET_EMAIL) !== Boolean(env.SHIPROCKET_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['SHIPROCKET_PASSWORD'], message: 'SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD go together' })
     }
     if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together' })

@@ -28,7 +28,14 @@ interface Courier {
   estimated_delivery_days?: unknown
 }
 
-export function shiprocket(settings: ShiprocketSettings, now: () => number = Date.now): CourierService {
+/** A logged-in session with Shiprocket: Bearer calls that log in once, renew on a 401, and time out. */
+export interface ShiprocketSession {
+  /** One call under /v1/external; `body` is sent as JSON. Throws CourierUnavailable when there is no answer. */
+  call(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+  timeoutMs: number
+}
+
+export function shiprocketSession(settings: ShiprocketSettings, now: () => number = Date.now): ShiprocketSession {
   let token: { value: string; until: number } | null = null
   let loggingIn: Promise<string> | null = null
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -57,7 +64,7 @@ export function shiprocket(settings: ShiprocketSettings, now: () => number = Dat
     return body.token
   }
 
-  /** One login at a time: concurrent quotes share it. */
+  /** One login at a time: concurrent calls share it. */
   async function bearer(fresh: boolean): Promise<string> {
     if (!fresh && token && token.until > now()) return token.value
     loggingIn ??= login().finally(() => {
@@ -66,15 +73,27 @@ export function shiprocket(settings: ShiprocketSettings, now: () => number = Dat
     return loggingIn
   }
 
-  async function authorized(path: string): Promise<Response> {
-    let response = await send(path, { headers: { Authorization: `Bearer ${await bearer(false)}` } })
+  async function call(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const request = async (fresh: boolean) =>
+      send(path, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${await bearer(fresh)}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      })
+    let response = await request(false)
     if (response.status === 401) {
       token = null
-      response = await send(path, { headers: { Authorization: `Bearer ${await bearer(true)}` } })
+      response = await request(true)
     }
     return response
   }
 
+  return { call, timeoutMs }
+}
+
+export function shiprocket(settings: ShiprocketSettings, now: () => number = Date.now): CourierService {
+  const session = shiprocketSession(settings, now)
+  const authorized = (path: string) => session.call(path)
   return {
     async quote(request: QuoteRequest): Promise<CourierQuote[]> {
       const side = Math.max(1, Math.ceil(Math.cbrt(request.parcel.volumeCm3)))

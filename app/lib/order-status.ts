@@ -7,8 +7,8 @@ import { moveRefusedMessage } from './text'
 export const ALL_ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected'] as const
 export type OrderStatus = (typeof ALL_ORDER_STATUSES)[number]
 
-/** Who moves an order: the payment (the gateway's word), the shop's admin, or the shopper who owns it. */
-export type OrderActor = 'payment' | 'admin' | 'shopper'
+/** Who moves an order: the payment (the gateway's word), the shop's admin, the shopper who owns it, or the courier's scans (ADR 086). */
+export type OrderActor = 'payment' | 'admin' | 'shopper' | 'courier'
 
 /**
  * The life of an order as one from-to table: the only moves there are, and who may make each.
@@ -20,8 +20,8 @@ export const ORDER_STATUS_MOVES: Record<OrderStatus, Partial<Record<OrderStatus,
   // The payment also rejects an order it cannot fill (the stock ran out before the money came).
   pending: { confirmed: 'payment', cancelled: 'shopper', rejected: ['admin', 'payment'] },
   confirmed: { inProcess: 'admin', cancelled: 'shopper', rejected: 'admin' },
-  inProcess: { inShipping: 'admin', rejected: 'admin' },
-  inShipping: { delivered: 'admin', rejected: 'admin' },
+  inProcess: { inShipping: ['admin', 'courier'], rejected: 'admin' },
+  inShipping: { delivered: ['admin', 'courier'], rejected: 'admin' },
   delivered: {},
   cancelled: {},
   rejected: {},

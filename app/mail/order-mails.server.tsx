@@ -95,7 +95,7 @@ export function lowStockMail(
 }
 
 /** The statuses a shopper hears about, and 'refunded' (the payment's, not the order's). */
-export const SHOPPER_MAIL_STATUSES = ['inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected', 'refunded'] as const
+export const SHOPPER_MAIL_STATUSES = ['inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected', 'refunded', 'outForDelivery'] as const
 export type ShopperMailStatus = (typeof SHOPPER_MAIL_STATUSES)[number]
 
 export interface StatusMailExtra {
@@ -132,6 +132,12 @@ const STATUS_WORDS: Record<ShopperMailStatus, { subject: (n: string) => string; 
     subject: (n) => `Order ${n} could not be accepted`,
     heading: 'We could not take your order',
     body: (n) => `We are sorry: we could not accept order ${n}.`,
+  },
+  // The courier's scan (ADR 086), not an order status.
+  outForDelivery: {
+    subject: (n) => `Order ${n} is out for delivery`,
+    heading: 'Your order arrives today',
+    body: (n) => `The courier is out delivering order ${n} today.`,
   },
   refunded: {
     subject: (n) => `Refund for order ${n} processed`,

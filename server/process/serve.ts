@@ -12,6 +12,7 @@ import { createApp } from '../http-app'
 import { startBannerSchedule } from '../jobs/banner-schedule'
 import { startHolds } from '../jobs/holds'
 import { startMailWorkerFromConfig } from '../jobs/mail'
+import { startParcelTracking } from '../jobs/parcel-tracking'
 import { startRefundWorker } from '../jobs/refunds'
 import { startStockAlerts } from '../jobs/stock-alerts'
 import { tellSiblings } from './sibling-writes'
@@ -80,6 +81,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   startRefundWorker()
   startStockAlerts()
   startBannerSchedule()
+  startParcelTracking()
   if (cluster.isWorker) tellSiblings()
 
   // Ctrl-C reaches both the supervisor and the shop, and the supervisor passes it on: stop once.

@@ -384,6 +384,15 @@ const RULES: Record<string, Cell[]> = {
     publicApi((ids) => `/api/shop/shipping/quote?pincode=560038&productId=${ids.productId}`),
     ownerApi('GET', (ids) => `/api/shop/shipping/quote?pincode=560038&userId=${ids.a.userId}`, 200, 200),
   ],
+  // Parcels (ADR 086): the label and manifest are the admin's; no parcel goes back with a toast. The
+  // courier's webhook takes no session: without its token (none configured here) it is a 401 for all.
+  'routes/admin/order-label.ts': [
+    { method: 'GET', url: () => `/admin/orders/${NO_ID}/label.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: `→/admin/orders/${NO_ID}` } },
+  ],
+  'routes/admin/shipping-manifest.ts': [
+    { method: 'GET', url: () => '/admin/shipping/manifest.pdf?day=2020-01-01', expect: { visitor: L, owner: DENIED, other: DENIED, admin: '→/admin/orders' } },
+  ],
+  'routes/api/shipping-webhook.ts': [{ method: 'POST', url: () => '/api/shipping/shiprocket/webhook', body: () => ({ awb: '19000000001' }), expect: 401 }],
 }
 
 function outcomeOf(answer: Answer): Outcome {

@@ -152,6 +152,9 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/shop/account-export.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/api/shop/account.ts': [{ method: 'DELETE', role: 'shopper', encodings: ['json'] }],
   'routes/api/shop/shipping-quote.ts': [{ method: 'GET', role: 'visitor', encodings: [] }, { method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/admin/order-label.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/shipping-manifest.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/api/shipping-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)

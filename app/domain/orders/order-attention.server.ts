@@ -4,7 +4,8 @@
 // that could not be filled (the stock ran out while the shopper paid) until its refund is through.
 // The routine refund of a cancel or a rejection, queued or pending at the gateway, is not listed:
 // the worker sends it and the shopper is told. Orders flagged `needs_refund` before refunds
-// existed (no refund row: nothing will send it) are listed too.
+// existed (no refund row: nothing will send it) are listed too. So is a parcel the courier could not
+// deliver (an NDR scan: the owner calls the shopper; ADR 086) until a later scan moves it on.
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
@@ -19,6 +20,7 @@ export function needsAttention(eb: ExpressionBuilder<Database, 'orders'>) {
       ),
     ),
     eb.and([eb('orders.needs_refund', '=', 1), eb.not(eb.exists(refunds()))]),
+    eb.exists(eb.selectFrom('shipments').select('shipments.order_id').whereRef('shipments.order_id', '=', 'orders.id').where('shipments.status', '=', 'undelivered')),
   ])
 }
 

@@ -35,6 +35,7 @@ const MOVE_NOTES: Record<OrderActor, string> = {
   payment: 'Payment',
   admin: 'Changed by the admin',
   shopper: 'Cancelled by the shopper',
+  courier: 'Courier scan',
 }
 
 const REFUND_REASON_OF: Partial<Record<OrderStatus, RefundReason>> = { cancelled: 'cancelled', rejected: 'rejected' }

@@ -22,6 +22,9 @@ import { OrderDocumentLinks, PackingSlipLink } from '~/components/order-document
 import { hasPackingSlip } from '~/lib/packing-slip'
 import { replyMessage } from '~/web/form-reply'
 import { notify } from '~/web/toast/notify'
+import { ShipParcel } from '~/components/admin/ship-parcel'
+import { readShipment } from '~/domain/shipping/shipments.server'
+import { shipFormAction, shippingProvider } from '~/web/admin-ship.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin' }]
@@ -31,8 +34,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await orNotFound(getOrderDetail(getDb(), params.orderId, admin))
   // 'Reject and refund': for a paid order the table still lets the admin reject (confirmation at ?reject=1).
   const rejectable = order.paymentStatus === 'paid' && canMoveOrder(order.orderStatus, 'rejected', 'admin')
+  const parcel = await readShipment(getDb(), order.id)
   return {
     order,
+    parcel,
+    // The TEST MODE courier or Shiprocket books; with neither the owner types the tracking below.
+    canShip: shippingProvider().name !== 'manual' && order.orderStatus === 'inProcess',
     documents: await orderDocuments(getDb(), order.id),
     rejectable, confirmingReject: rejectable && new URL(request.url).searchParams.get('reject') === '1',
     // A partial refund (ADR 087): what is left to refund, and this page's key for one decision.
@@ -44,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
+  if (form.get('intent') === 'ship') return shipFormAction(params.orderId, admin.id)
   if (form.get('intent') === 'tracking') return trackingFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'refund') return partialRefundFormAction(params.orderId, form, admin.id)
@@ -62,6 +70,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const refundedPaise = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountPaise, 0)
   return (
     <OrderDetailView order={order} back={{ to: '/admin/orders', label: 'Back to All Orders' }} admin>
+      <ShipParcel
+        orderId={order.id}
+        parcel={loaderData.parcel}
+        canShip={loaderData.canShip}
+        error={(actionData as { error?: Record<string, string[] | undefined> | null } | undefined)?.error?.ship?.[0]}
+        busy={busy}
+      />
       <OrderDocumentLinks base={`/admin/orders/${order.id}`} documents={loaderData.documents} />
       {hasPackingSlip(order) ? <PackingSlipLink href={`/admin/orders/${order.id}/packing-slip.pdf`} orderNumber={formatOrderNumber(order.number)} /> : null}
       {loaderData.rejectable ? (

@@ -15,6 +15,8 @@ import { canCancel, cancelOrder } from '~/domain/orders/order-lifecycle.server'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import { orderDocuments } from '~/domain/orders/invoices.server'
 import { OrderDocumentLinks } from '~/components/order-documents'
+import { ParcelTimeline } from '~/components/parcel-timeline'
+import { shipmentView } from '~/domain/shipping/shipment-view.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
@@ -23,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
   const cancellable = canCancel(order.orderStatus)
-  return { order, documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
+  return { order, shipment: await shipmentView(getDb(), order.id), documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,6 +45,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const error = replyMessage(actionData)
   return (
     <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
+      {loaderData.shipment ? <ParcelTimeline shipment={loaderData.shipment} /> : null}
       <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
       {loaderData.cancellable ? (
         <OrderEndConfirm

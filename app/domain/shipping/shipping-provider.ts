@@ -1,0 +1,74 @@
+// The port through which the shop books, labels and tracks parcels (issue 30, ADR 086): Shiprocket
+// (app/infra/shiprocket-shipping.server.ts), the demo shop's TEST MODE courier
+// (app/infra/test-courier.server.ts), or none: the owner ships by hand and types carrier and tracking
+// (manualShipping). The domain asks it for a booking and scans and never sees its HTTP.
+import type { ScanStatus } from '~/lib/shipments'
+import { Invalid } from '~/domain/errors'
+import { SHIPMENT_MESSAGES } from '~/lib/shipments'
+
+export interface BookingRequest {
+  /** Our order's id: the aggregator's channel order id, so asking again finds the same parcel. */
+  channelOrderId: string
+  /** The order's number as printed ('RC-1042'). */
+  orderNumber: string
+  /** ISO moment the order was placed. */
+  orderedAt: string
+  customer: { name: string; email: string; phone: string; line1: string; line2: string; city: string; state: string; pincode: string }
+  items: { name: string; sku: string; units: number; unitPricePaise: number }[]
+  subtotalPaise: number
+  parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number }
+}
+
+export interface Booking {
+  providerOrderId: string
+  providerShipmentId: string
+  awb: string
+  courierName: string
+  trackingUrl: string | null
+  /** India day (YYYY-MM-DD), when the aggregator tells it. */
+  expectedDelivery: string | null
+}
+
+export interface TrackingScan {
+  status: ScanStatus
+  activity: string
+  location: string
+  /** ISO moment of the scan. */
+  at: string
+}
+
+export interface ShippingProvider {
+  /** 'manual' books nothing: the owner types the carrier and tracking number. */
+  readonly name: 'shiprocket' | 'test' | 'manual'
+  /**
+   * Books the parcel: creates the aggregator's order under `channelOrderId`, assigns an AWB and asks
+   * for a pickup. Asking again for the same channel order answers the same parcel (never a second).
+   * Throws CourierUnavailable when the aggregator cannot be asked or refuses.
+   */
+  book(request: BookingRequest): Promise<Booking>
+  /** The courier's label (PDF bytes) of a booked parcel. */
+  label(booking: Pick<Booking, 'providerShipmentId' | 'awb'>): Promise<Uint8Array>
+  /** The pickup manifest (PDF bytes) of the day's parcels. */
+  manifest(bookings: Pick<Booking, 'providerShipmentId' | 'awb'>[]): Promise<Uint8Array>
+  /** Every scan of the parcel so far and the expected day. */
+  track(awb: string): Promise<{ scans: TrackingScan[]; expectedDelivery: string | null }>
+  /** Cancels the aggregator's order (before pickup). */
+  cancel(providerOrderId: string): Promise<void>
+}
+
+/** Refused: the shop has no aggregator; the owner enters carrier and tracking herself. */
+export class ShipsByHand extends Invalid {
+  constructor() {
+    super({ ship: [SHIPMENT_MESSAGES.manual] }, SHIPMENT_MESSAGES.manual)
+  }
+}
+
+/** Today's way: no aggregator. Every call is refused; the admin page shows the tracking form instead. */
+export function manualShipping(): ShippingProvider {
+  const refuse = async (): Promise<never> => {
+    throw new ShipsByHand()
+  }
+  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse }
+}
+
+export { CourierUnavailable } from './courier'

@@ -1,0 +1,145 @@
+// Shiprocket as the shop's ShippingProvider (issue 30, ADR 086): booking is create the order
+// (POST /orders/create/adhoc, our order id as its channel order id), assign an AWB (POST
+// /courier/assign/awb) and ask for a pickup (POST /courier/generate/pickup); labels and manifests are
+// PDFs Shiprocket links to (POST /courier/generate/label, /manifests/generate); tracking is GET
+// /courier/track/awb/{awb}; cancelling is POST /orders/cancel. Creating an order whose channel order id
+// exists answers the existing order (with its AWB once assigned), which is what makes a retry safe.
+import { ServiceUnavailable as CourierUnavailable } from '~/domain/errors'
+import type { Booking, BookingRequest, ShippingProvider } from '~/domain/shipping/shipping-provider'
+import { expectedDay, readScans } from './shiprocket-scans.server'
+import { type ShiprocketSession, type ShiprocketSettings, shiprocketSession } from './shiprocket.server'
+
+export interface ShiprocketShippingSettings extends ShiprocketSettings {
+  /** The pickup location's nickname in Shiprocket (Settings > Pickup addresses). */
+  pickupLocation: string
+}
+
+type Json = Record<string, unknown>
+
+async function jsonOf(response: Response): Promise<Json> {
+  const body = (await response.json().catch(() => null)) as unknown
+  return body && typeof body === 'object' ? (body as Json) : {}
+}
+
+function refused(step: string, response: Response, body: Json): CourierUnavailable {
+  const message = typeof body.message === 'string' ? body.message : ''
+  return new CourierUnavailable(`Shiprocket ${step}: ${response.status} ${message}`.trim())
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+/** "2026-11-27 14:05" in India time, as Shiprocket wants order dates. */
+function indiaMinute(iso: string): string {
+  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ')
+}
+
+export function shiprocketShipping(settings: ShiprocketShippingSettings, now: () => number = Date.now): ShippingProvider {
+  const session: ShiprocketSession = shiprocketSession(settings, now)
+
+  async function post(step: string, path: string, body: unknown): Promise<Json> {
+    const response = await session.call(path, { method: 'POST', body })
+    const json = await jsonOf(response)
+    if (!response.ok) throw refused(step, response, json)
+    return json
+  }
+
+  /** Shiprocket hosts the PDFs it makes: fetched here so the owner's page serves them itself. */
+  async function pdfAt(step: string, url: unknown): Promise<Uint8Array> {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new CourierUnavailable(`Shiprocket ${step}: no PDF link`)
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(session.timeoutMs) })
+      if (!response.ok) throw new CourierUnavailable(`Shiprocket ${step}: PDF ${response.status}`)
+      return new Uint8Array(await response.arrayBuffer())
+    } catch (error) {
+      if (error instanceof CourierUnavailable) throw error
+      throw new CourierUnavailable(`Shiprocket ${step}: ${String(error)}`)
+    }
+  }
+
+  function orderBody(request: BookingRequest) {
+    return {
+      order_id: request.channelOrderId,
+      order_date: indiaMinute(request.orderedAt),
+      pickup_location: settings.pickupLocation,
+      comment: request.orderNumber,
+      billing_customer_name: request.customer.name,
+      billing_last_name: '',
+      billing_address: request.customer.line1,
+      billing_address_2: request.customer.line2,
+      billing_city: request.customer.city,
+      billing_pincode: request.customer.pincode,
+      billing_state: request.customer.state,
+      billing_country: 'India',
+      billing_email: request.customer.email,
+      billing_phone: request.customer.phone.replace(/\D/g, '').slice(-10),
+      shipping_is_billing: true,
+      order_items: request.items.map((item) => ({ name: item.name, sku: item.sku, units: item.units, selling_price: (item.unitPricePaise / 100).toFixed(2) })),
+      payment_method: 'Prepaid',
+      sub_total: (request.subtotalPaise / 100).toFixed(2),
+      length: request.parcel.lengthCm,
+      breadth: request.parcel.breadthCm,
+      height: request.parcel.heightCm,
+      weight: (request.parcel.grams / 1000).toFixed(3),
+    }
+  }
+
+  return {
+    name: 'shiprocket',
+    async book(request) {
+      // Create, or find again: the channel order id is ours, so a retry answers the same order.
+      const order = await post('create order', '/orders/create/adhoc', orderBody(request))
+      const providerOrderId = text(order.order_id)
+      const shipmentId = text(order.shipment_id)
+      if (!providerOrderId || !shipmentId) throw new CourierUnavailable('Shiprocket create order: no order or shipment id')
+      let awb = text(order.awb_code)
+      let courierName = text(order.courier_name)
+      let expectedDelivery: string | null = null
+      if (!awb) {
+        const response = await session.call('/courier/assign/awb', { method: 'POST', body: { shipment_id: Number(shipmentId) || shipmentId } })
+        const assigned = await jsonOf(response)
+        const data = ((assigned.response as Json | undefined)?.data ?? {}) as Json
+        awb = text(data.awb_code)
+        courierName = text(data.courier_name) || courierName
+        if (!awb) {
+          // Assigned already (a retry raced an earlier call): the order, asked again, carries it.
+          const again = await post('create order', '/orders/create/adhoc', orderBody(request))
+          awb = text(again.awb_code)
+          courierName = text(again.courier_name) || courierName
+        }
+        if (!awb) throw refused('assign AWB', response, { message: text(data.awb_assign_error) || text(assigned.message) })
+      }
+      // The pickup: asked once more on a retry, which Shiprocket answers "already in pickup queue".
+      const pickup = await session.call('/courier/generate/pickup', { method: 'POST', body: { shipment_id: [Number(shipmentId) || shipmentId] } })
+      const picked = await jsonOf(pickup)
+      if (!pickup.ok && !/already/i.test(text(picked.message))) throw refused('pickup', pickup, picked)
+      expectedDelivery = expectedDay((picked.response as Json | undefined)?.etd ?? order.etd)
+      const booking: Booking = {
+        providerOrderId,
+        providerShipmentId: shipmentId,
+        awb,
+        courierName: courierName || 'Courier',
+        trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`,
+        expectedDelivery,
+      }
+      return booking
+    },
+    async label(booking) {
+      const made = await post('label', '/courier/generate/label', { shipment_id: [Number(booking.providerShipmentId) || booking.providerShipmentId] })
+      return pdfAt('label', made.label_url)
+    },
+    async manifest(bookings) {
+      const made = await post('manifest', '/manifests/generate', { shipment_id: bookings.map((b) => Number(b.providerShipmentId) || b.providerShipmentId) })
+      return pdfAt('manifest', made.manifest_url)
+    },
+    async track(awb) {
+      const response = await session.call(`/courier/track/awb/${encodeURIComponent(awb)}`)
+      const body = await jsonOf(response)
+      if (!response.ok) throw refused('track', response, body)
+      const data = (body.tracking_data ?? {}) as Json
+      return { scans: readScans(data.shipment_track_activities), expectedDelivery: expectedDay(data.etd) }
+    },
+    async cancel(providerOrderId) {
+      await post('cancel', '/orders/cancel', { ids: [Number(providerOrderId) || providerOrderId] })
+    },
+  }
+}

@@ -1,0 +1,76 @@
+// A booked parcel's vocabulary (issue 30, ADR 086): where it is, in the order of its life, the words a
+// person reads for each, and the rule that a scan never moves a parcel back (a late "in transit" after
+// "delivered" is recorded but changes nothing).
+import type { OrderStatus } from './order-status'
+
+/** 'booking': the intent is recorded and the aggregator is being asked; every later one has an AWB. */
+export const SHIPMENT_STATUSES = ['booking', 'booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered', 'delivered', 'returned', 'cancelled'] as const
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
+
+/** What a scan may report (booking and cancelled are the shop's own). */
+export type ScanStatus = Exclude<ShipmentStatus, 'booking' | 'cancelled'>
+
+/**
+ * How far along each status is: a scan moves the parcel only forwards. A failed delivery ranks with
+ * "out for delivery" (the next attempt may be out again, or delivered); delivered, returned and
+ * cancelled end it.
+ */
+export const SHIPMENT_RANK: Record<ShipmentStatus, number> = {
+  booking: 0,
+  booked: 1,
+  pickedUp: 2,
+  inTransit: 3,
+  outForDelivery: 4,
+  undelivered: 4,
+  delivered: 9,
+  returned: 9,
+  cancelled: 9,
+}
+
+/** The status a parcel has after a scan: the scan's when it is as far along or further, else the current one. */
+export function advanceShipment(current: ShipmentStatus, scan: ScanStatus): ShipmentStatus {
+  if (SHIPMENT_RANK[current] >= 9) return current
+  return SHIPMENT_RANK[scan] >= SHIPMENT_RANK[current] ? scan : current
+}
+
+/** The order status a parcel's status brings (null: the order stays where it is). */
+export function orderStatusOfShipment(status: ShipmentStatus): OrderStatus | null {
+  if (status === 'delivered') return 'delivered'
+  if (SHIPMENT_RANK[status] >= SHIPMENT_RANK.booked && status !== 'returned' && status !== 'cancelled') return 'inShipping'
+  return null
+}
+
+/** Parcels the tracking poll still asks about. */
+export const TRACKED_STATUSES = ['booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered'] as const satisfies readonly ShipmentStatus[]
+
+export const SHIPMENT_LABELS: Record<ShipmentStatus, string> = {
+  booking: 'Booking the courier',
+  booked: 'Courier booked',
+  pickedUp: 'Picked up',
+  inTransit: 'In transit',
+  outForDelivery: 'Out for delivery',
+  undelivered: 'Delivery attempt failed',
+  delivered: 'Delivered',
+  returned: 'Returned to the studio',
+  cancelled: 'Booking cancelled',
+}
+
+export const SHIPMENT_MESSAGES = {
+  booked: (awb: string, courier: string) => `Parcel booked with ${courier}: AWB ${awb}.`,
+  notAccepted: 'Only an accepted order can be shipped: accept it first.',
+  courierDown: 'The courier service did not answer. Tap Ship again: it will not book a second parcel.',
+  manual: 'This shop ships by hand: enter the carrier and tracking number.',
+  noShipment: 'This order has no booked parcel.',
+  noParcelsThatDay: 'No parcel was booked that day.',
+  badWebhookToken: 'Unknown webhook token.',
+} as const
+
+/** A parcel as the shopper and the /api see it. */
+export interface ShipmentView {
+  carrier: string
+  awb: string
+  trackingUrl: string | null
+  status: ShipmentStatus
+  expectedDelivery: string | null
+  events: { status: ShipmentStatus; activity: string; location: string; at: string }[]
+}
