@@ -655,6 +655,8 @@ export interface ConsentsTable {
   purpose: ConsentPurpose
   given: number
   created_at: CreatedAt
+}
+
 /** A parcel booked for an order (issue 30, ADR 086): the intent first ('booking'), then the aggregator's ids and AWB. */
 export interface ShipmentsTable {
   order_id: string

@@ -52,8 +52,9 @@ const configSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_BASE: z.url({ error: 'must be a URL' }).optional(),
     PAYMENT_TEST_MODE: flag('0'),
-    // Booking couriers through Shiprocket (ADR 086): an API user's email and password; without them the
-    // demo shop (or SHIPPING_TEST_MODE=1) books with the TEST MODE courier, and a real shop ships by hand.
+    // Shiprocket's API user (ADR 082, 085, 086): with them, parcels are booked through it and, with
+    // DELIVERY_PRICING=zones, priced by its rates and serviceability; without them the demo shop (or
+    // SHIPPING_TEST_MODE=1) books with the TEST MODE courier, and a real shop ships by hand.
     SHIPROCKET_EMAIL: optionalText,
     SHIPROCKET_PASSWORD: optionalText,
     SHIPROCKET_API_BASE: z.url({ error: 'must be a URL' }).default('https://apiv2.shiprocket.in'),
@@ -71,10 +72,6 @@ const configSchema = z
       .transform(rupeesToPaise),
     /** `flat`: DELIVERY_FEE on every order; `zones`: by zone and weight, the owner's slabs or Shiprocket's rates (ADR 085). */
     DELIVERY_PRICING: z.enum(['flat', 'zones'], { error: 'must be flat or zones' }).default('flat'),
-    /** Shiprocket's API user (ADR 082, 085): with DELIVERY_PRICING=zones, its rates and serviceability. */
-    SHIPROCKET_EMAIL: optionalText,
-    SHIPROCKET_PASSWORD: optionalText,
-    SHIPROCKET_API_BASE: z.url({ error: 'must be a URL' }).default('https://apiv2.shiprocket.in'),
     COOKIE_SECURE: flag('1'),
     /** Minutes a started checkout holds its cart's stock (docs/decisions/032). */
     HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(DEFAULT_HOLD_MINUTES),
