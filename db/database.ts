@@ -36,6 +36,7 @@ import * as secondOptionGroup from '../migrations/2026-11-27T0400-second-option-
 import * as automaticOffers from '../migrations/2026-11-27T0410-automatic-offers'
 import * as policyVersions from '../migrations/2026-11-27T0430-policy-versions'
 import * as deliveryRates from '../migrations/2026-11-27T0450-delivery-rates'
+import * as customOrderQuotes from '../migrations/2026-11-27T0550-custom-order-quotes'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0410-automatic-offers': automaticOffers,
   '2026-11-27T0430-policy-versions': policyVersions,
   '2026-11-27T0450-delivery-rates': deliveryRates,
+  '2026-11-27T0550-custom-order-quotes': customOrderQuotes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
