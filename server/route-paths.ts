@@ -24,6 +24,7 @@ export const ROUTE_PATHS = {
   apiFeatureAdd: '/api/common/feature/add',
   apiUploadImage: '/api/admin/products/upload-image',
   apiRazorpayWebhook: '/api/shop/order/razorpay/webhook',
+  apiCustomOrderWebhook: '/api/shop/custom-order/razorpay/webhook',
 } as const
 
 export interface PatternOptions {

@@ -13,6 +13,7 @@ import { startBannerSchedule } from '../jobs/banner-schedule'
 import { startHolds } from '../jobs/holds'
 import { startMailWorkerFromConfig } from '../jobs/mail'
 import { startRefundWorker } from '../jobs/refunds'
+import { startPaymentLinkPoll } from '../jobs/payment-links'
 import { startStockAlerts } from '../jobs/stock-alerts'
 import { tellSiblings } from './sibling-writes'
 
@@ -78,6 +79,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), TIDY_INTERVAL_MS).unref()
   startHolds()
   startRefundWorker()
+  startPaymentLinkPoll()
   startStockAlerts()
   startBannerSchedule()
   if (cluster.isWorker) tellSiblings()

@@ -21,6 +21,7 @@ import { PaymentRejected } from '~/domain/orders/payments.server'
 import { nextOrderNumber, ORDER_NUMBER_COUNTER } from '~/domain/orders/place-order.server'
 import { domainSettings } from '~/domain/settings.server'
 import type { GatewayLink, PaymentLinkGateway } from './payment-links'
+import { quoteViewOf } from './quotes.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A payment link stands a week; polling looks at links up to a month old. */
@@ -290,4 +291,23 @@ export async function pollPaymentLinks(db: DB, gateway: PaymentLinkGateway, now:
     }
   }
   return settled
+}
+
+/** The request a link was asked for and the order it became (null, null for a link we never made). */
+export async function requestOfLink(db: DB, linkId: string): Promise<{ requestId: number | null; orderId: string | null }> {
+  const row = await db
+    .selectFrom('custom_payment_links as l')
+    .innerJoin('custom_requests as r', 'r.id', 'l.request_id')
+    .select(['r.id', 'r.order_id'])
+    .where('l.link_id', '=', linkId)
+    .executeTakeFirst()
+  return { requestId: row ? Number(row.id) : null, orderId: row?.order_id ?? null }
+}
+
+/** A signed-in shopper's own request with its quote and what she can pay now; NotFound for anyone else's. */
+export async function quoteOfShopper(db: DB, id: number, userId: string, now: Date = clock.now()) {
+  if (!Number.isSafeInteger(id) || id < 1) throw new NotFound(CUSTOM_ORDER_MESSAGES.notFound)
+  const row = await db.selectFrom('custom_requests').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+  if (!row) throw new NotFound(CUSTOM_ORDER_MESSAGES.notFound)
+  return { requestId: id, description: row.description, quote: quoteViewOf(row, now), due: await amountDue(db, row), links: await paymentLinksOf(db, id) }
 }
