@@ -107,6 +107,7 @@ export default [
     route('shop/order/razorpay/verify', 'routes/api/shop/order-razorpay-verify.ts'),
     route('shop/order/razorpay/webhook', 'routes/api/shop/order-razorpay-webhook.ts'),
     route('shop/custom-order/razorpay/webhook', 'routes/api/shop/custom-order-webhook.ts'),
+    route('shop/custom-order/:id', 'routes/api/shop/custom-order.ts'),
     route('shop/order/list/:userId', 'routes/api/shop/order-list.ts'),
     route('shop/order/details/:id', 'routes/api/shop/order-details.ts'),
     route('shop/order/cancel/:id', 'routes/api/shop/order-cancel.ts'),

@@ -140,6 +140,12 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/api/admin/order-details.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/admin/order-update.ts': [{ method: 'PUT', role: 'admin', encodings: ['json'] }],
   'routes/api/not-found.ts': [{ method: 'POST', role: 'shopper', encodings: ['json'] }],
+  'routes/shop/custom-quote.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }],
+  'routes/shop/custom-quote-link.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/shop/custom-quote-paid.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
+  'routes/shop/custom-quote-pay-test.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/api/shop/custom-order-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
+  'routes/api/shop/custom-order.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)

@@ -309,5 +309,5 @@ export async function quoteOfShopper(db: DB, id: number, userId: string, now: Da
   if (!Number.isSafeInteger(id) || id < 1) throw new NotFound(CUSTOM_ORDER_MESSAGES.notFound)
   const row = await db.selectFrom('custom_requests').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
   if (!row) throw new NotFound(CUSTOM_ORDER_MESSAGES.notFound)
-  return { requestId: id, description: row.description, quote: quoteViewOf(row, now), due: await amountDue(db, row), links: await paymentLinksOf(db, id) }
+  return { requestId: id, status: row.status, description: row.description, quote: quoteViewOf(row, now), due: await amountDue(db, row), links: await paymentLinksOf(db, id) }
 }
