@@ -23,7 +23,9 @@ export interface QuoteAnswerProps {
 }
 
 export function QuoteAnswer({ requestId, description, quote, due, lastResult, busy }: QuoteAnswerProps) {
-  const intent = (lastResult?.initialValue as { intent?: string } | undefined)?.intent
+  // Which form the reply answers: the decline's carries its reason (the intent is not in the schemas).
+  const sent = lastResult?.initialValue as Record<string, unknown> | null | undefined
+  const intent = sent && 'reason' in sent ? 'decline' : 'accept'
   return (
     <section className="grid gap-4" aria-labelledby="quote-heading">
       <h1 id="quote-heading" className="text-2xl font-bold">

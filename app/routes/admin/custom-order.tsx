@@ -52,7 +52,9 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
   const { request: r, quote, links } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const quoting = navigation.formData?.get('intent') === 'quote' || (actionData as { initialValue?: { intent?: string } } | undefined)?.initialValue?.intent === 'quote'
+  // The reply of the quote form carries its own fields (the intent is not part of its schema).
+  const sent = (actionData as { initialValue?: Record<string, unknown> | null } | undefined)?.initialValue
+  const quoting = Boolean(sent && ('advancePercent' in sent || 'expiresInDays' in sent || 'message' in sent))
   return (
     <section className="grid max-w-3xl gap-4">
       <Link to="/admin/custom-orders" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-500">
