@@ -93,6 +93,8 @@ export async function linkCallback(url: URL): Promise<{ paid: boolean; requestId
   if (!/^plink_\w{1,40}$/.test(linkId)) return { paid: false, requestId: null, orderId: null, message: QUOTE_MESSAGES.linkInvalid }
   const gateway = getPaymentLinks()
   const db = getDb()
+  // A link we never made is not asked about.
+  if ((await requestOfLink(db, linkId)).requestId === null) return { paid: false, requestId: null, orderId: null, message: QUOTE_MESSAGES.linkInvalid }
   try {
     if (status === 'paid' && paymentId && gateway.verifyCallback({ linkId, referenceId, status, paymentId, signature })) {
       const settled = await settleLinkPayment(db, { linkId, paymentId, amountPaise: null }, clock.now())
@@ -103,6 +105,9 @@ export async function linkCallback(url: URL): Promise<{ paid: boolean; requestId
     return { paid: now === 'paid', requestId, orderId, message: now === 'paid' ? QUOTE_MESSAGES.paid : 'The payment did not go through. You can pay again from your account.' }
   } catch (error) {
     if (error instanceof DomainError) return { paid: false, requestId: null, orderId: null, message: error.message }
-    throw error
+    // Razorpay could not be asked now: the webhook or the poll settles a payment that went through.
+    console.error('Payment link callback', error)
+    const { requestId, orderId } = await requestOfLink(db, linkId)
+    return { paid: false, requestId, orderId, message: 'We could not confirm the payment yet. If it went through, your account will show it within a few minutes.' }
   }
 }
