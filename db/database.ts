@@ -42,6 +42,7 @@ import * as orderOffers from '../migrations/2026-11-27T0511-order-offers'
 import * as productPackages from '../migrations/2026-11-27T0520-product-packages'
 import * as shipments from '../migrations/2026-11-27T0530-shipments'
 import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
+import * as customOrderQuotes from '../migrations/2026-11-27T0550-custom-order-quotes'
 import * as complaints from '../migrations/2026-11-27T0560-complaints'
 import * as consents from '../migrations/2026-11-27T0561-consents'
 import { DialectPlugin, isPostgresUrl } from './dialect'
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0520-product-packages': productPackages,
   '2026-11-27T0530-shipments': shipments,
   '2026-11-27T0540-partial-refunds': partialRefunds,
+  '2026-11-27T0550-custom-order-quotes': customOrderQuotes,
   '2026-11-27T0560-complaints': complaints,
   '2026-11-27T0561-consents': consents,
 }

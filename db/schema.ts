@@ -501,6 +501,41 @@ export interface CustomRequestsTable {
   admin_notes: Generated<string>
   created_at: CreatedAt
   updated_at: Generated<string>
+  /** The quote (ADR 088): the owner's message to the shopper, the dispatch day (YYYY-MM-DD), the advance's percent (0: none), when it was sent and when it lapses. */
+  quote_message: Generated<string>
+  quote_dispatch_by: string | null
+  advance_percent: Generated<number>
+  quoted_at: string | null
+  quote_expires_at: string | null
+  /** 'studio' or 'shopper' once declined, with the shopper's reason. */
+  declined_by: string | null
+  decline_reason: Generated<string>
+  /** The delivery address the shopper gave when accepting (JSON of the address fields); '' before. */
+  delivery_address: Generated<string>
+  /** The order the paid quote became (set once). */
+  order_id: string | null
+}
+
+/** A Razorpay Payment Link asked for a quote: the whole price, or its advance, or its balance (ADR 088). */
+export interface CustomPaymentLinksTable {
+  id: Generated<number>
+  request_id: number
+  kind: 'full' | 'advance' | 'balance'
+  amount_paise: number
+  gateway: string
+  link_id: string
+  short_url: string
+  status: Generated<'created' | 'paid' | 'cancelled' | 'expired'>
+  payment_id: string | null
+  created_at: CreatedAt
+  paid_at: string | null
+}
+
+/** A signed quote link's nonce once used (a link acts once). */
+export interface CustomQuoteLinkUsesTable {
+  nonce: string
+  request_id: number
+  used_at: CreatedAt
 }
 
 export interface CustomRequestPhotosTable {
@@ -734,6 +769,8 @@ export interface Database {
   password_resets: PasswordResetsTable
   custom_requests: CustomRequestsTable
   custom_request_photos: CustomRequestPhotosTable
+  custom_payment_links: CustomPaymentLinksTable
+  custom_quote_link_uses: CustomQuoteLinkUsesTable
   discount_codes: DiscountCodesTable
   offers: OffersTable
   order_offers: OrderOffersTable

@@ -8,7 +8,12 @@ import { pathPattern, ROUTE_PATHS } from './route-paths'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Cross-site posts the payment provider and the courier aggregator make on purpose, verified by signature or token instead. */
-export const CSRF_EXEMPT_PATHS = new Set<string>([ROUTE_PATHS.apiRazorpayWebhook, ROUTE_PATHS.paymentCallback, ROUTE_PATHS.apiShippingWebhook])
+export const CSRF_EXEMPT_PATHS = new Set<string>([
+  ROUTE_PATHS.apiRazorpayWebhook,
+  ROUTE_PATHS.paymentCallback,
+  ROUTE_PATHS.apiShippingWebhook,
+  ROUTE_PATHS.apiCustomOrderWebhook,
+])
 
 /** A short answer without a stack trace: JSON `{success: false, message}` under /api, else plain text. */
 export function refuse(req: Request, res: Response, status: number, message: string) {

@@ -25,6 +25,7 @@ export const ROUTE_PATHS = {
   apiUploadImage: '/api/admin/products/upload-image',
   apiRazorpayWebhook: '/api/shop/order/razorpay/webhook',
   apiShippingWebhook: '/api/shipping/shiprocket/webhook',
+  apiCustomOrderWebhook: '/api/shop/custom-order/razorpay/webhook',
 } as const
 
 export interface PatternOptions {

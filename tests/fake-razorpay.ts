@@ -6,6 +6,9 @@
 // Captures and refunds through the API too: POST /v1/payments/:id/capture, POST /v1/payments/:id/refund,
 // GET /v1/payments/:id/refunds, GET /v1/refunds/:id; processRefund()/failRefund() play Razorpay paying
 // a refund out, and refundWebhook()/sendRefundWebhook() sign the refund.processed/failed events.
+// Payment Links (ADR 088): POST /v1/payment_links, GET /v1/payment_links/:id, POST .../:id/cancel, in
+// Razorpay's JSON shapes; payLink() plays the customer paying one (the callback's signed query), and
+// linkPaidWebhook()/sendLinkPaidWebhook() sign the payment_link.paid event.
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -49,6 +52,34 @@ export interface FakeRefund {
   processed_at?: number
 }
 
+export interface FakePaymentLink {
+  id: string
+  accept_partial: boolean
+  amount: number
+  amount_paid: number
+  callback_method: string
+  callback_url: string
+  cancelled_at: number
+  created_at: number
+  currency: 'INR'
+  customer: { name?: string; email?: string; contact?: string }
+  description: string
+  expire_by: number
+  expired_at: number
+  first_min_partial_amount: number
+  notes: Record<string, string> | null
+  notify: { email: boolean; sms: boolean }
+  payments: { amount: number; created_at: number; method: string; payment_id: string; plink_id: string; status: string; updated_at: number }[] | null
+  reference_id: string
+  reminder_enable: boolean
+  reminders: unknown[]
+  short_url: string
+  status: 'created' | 'partially_paid' | 'paid' | 'cancelled' | 'expired'
+  updated_at: number
+  upi_link: boolean
+  user_id: string
+}
+
 export interface FakeRazorpay {
   /** The API base to give the SDK (RAZORPAY_API_BASE), without /v1. */
   url: string
@@ -80,6 +111,12 @@ export interface FakeRazorpay {
     refundId: string,
     webhookSecret: string,
   ): Promise<{ status: number; body: unknown }>
+  paymentLinks: Map<string, FakePaymentLink>
+  /** The customer pays a link in full: its payment (captured) and the query Razorpay sends to the callback, signed with the key secret. */
+  payLink(linkId: string): { paymentId: string; callbackQuery: Record<string, string> }
+  /** A signed payment_link.paid webhook for a paid link. */
+  linkPaidWebhook(linkId: string, webhookSecret: string): { body: string; signature: string; eventId: string }
+  sendLinkPaidWebhook(shopUrl: string, linkId: string, webhookSecret: string): Promise<{ status: number; body: unknown }>
   stop(): Promise<void>
 }
 
@@ -111,6 +148,7 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
   const payments = new Map<string, FakePayment>()
   const refunds = new Map<string, FakeRefund>()
   const requests: string[] = []
+  const paymentLinks = new Map<string, FakePaymentLink>()
 
   const authorised = (req: IncomingMessage) => {
     const match = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')
@@ -204,6 +242,68 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
       })
       return { status: res.status, body: await res.json().catch(() => null) }
     },
+    paymentLinks,
+    payLink(linkId) {
+      const link = paymentLinks.get(linkId)
+      if (!link) throw new Error(`The fake Razorpay has no payment link ${linkId}`)
+      if (link.status !== 'created') throw new Error(`The payment link ${linkId} is ${link.status}`)
+      const now = Math.floor(Date.now() / 1000)
+      const payment: FakePayment = {
+        id: `pay_${rand()}`,
+        entity: 'payment',
+        order_id: `order_${rand()}`,
+        amount: link.amount,
+        currency: 'INR',
+        status: 'captured',
+        method: 'upi',
+        captured: true,
+        created_at: now,
+      }
+      payments.set(payment.id, payment)
+      link.status = 'paid'
+      link.amount_paid = link.amount
+      link.updated_at = now
+      link.payments = [{ amount: link.amount, created_at: now, method: 'upi', payment_id: payment.id, plink_id: link.id, status: 'captured', updated_at: now }]
+      const signature = createHmac('sha256', secret).update(`${link.id}|${link.reference_id}|${link.status}|${payment.id}`).digest('hex')
+      return {
+        paymentId: payment.id,
+        callbackQuery: {
+          razorpay_payment_id: payment.id,
+          razorpay_payment_link_id: link.id,
+          razorpay_payment_link_reference_id: link.reference_id,
+          razorpay_payment_link_status: link.status,
+          razorpay_signature: signature,
+        },
+      }
+    },
+    linkPaidWebhook(linkId, webhookSecret) {
+      const link = paymentLinks.get(linkId)
+      const paymentId = link?.payments?.[0]?.payment_id
+      const payment = paymentId ? payments.get(paymentId) : undefined
+      if (!link || !payment) throw new Error(`The fake Razorpay has no paid payment link ${linkId}`)
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake',
+        event: 'payment_link.paid',
+        contains: ['payment_link', 'order', 'payment'],
+        payload: {
+          payment_link: { entity: { ...link, order_id: payment.order_id } },
+          order: { entity: { id: payment.order_id, entity: 'order', amount: link.amount, amount_paid: link.amount, amount_due: 0, currency: 'INR', status: 'paid' } },
+          payment: { entity: payment },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      })
+      return { body, signature: createHmac('sha256', webhookSecret).update(body).digest('hex'), eventId: `evt_${rand()}` }
+    },
+    async sendLinkPaidWebhook(shopUrl, linkId, webhookSecret) {
+      const { body, signature, eventId } = fake.linkPaidWebhook(linkId, webhookSecret)
+      const res = await fetch(`${shopUrl}/api/shop/custom-order/razorpay/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': signature, 'X-Razorpay-Event-Id': eventId },
+        body,
+      })
+      return { status: res.status, body: await res.json().catch(() => null) }
+    },
     stop: async () => {},
   }
 
@@ -244,6 +344,71 @@ export async function startFakeRazorpay(secret: string, options: { keyId?: strin
         }
         orders.set(order.id, order)
         return send(res, 200, order)
+      }
+
+      if (req.method === 'POST' && path === '/v1/payment_links') {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        let body: Partial<FakePaymentLink> & { amount?: unknown; customer?: FakePaymentLink['customer'] }
+        try {
+          body = (await readJson(req)) as typeof body
+        } catch {
+          return error(res, 400, 'The request body is not valid JSON')
+        }
+        if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) return error(res, 400, 'The amount must be atleast INR 1.00')
+        if (body.currency !== undefined && body.currency !== 'INR') return error(res, 400, 'Currency is not supported')
+        const now = Math.floor(Date.now() / 1000)
+        if (body.expire_by !== undefined && (typeof body.expire_by !== 'number' || body.expire_by < now + 15 * 60)) {
+          return error(res, 400, 'expire_by should be at least 15 minutes after current time')
+        }
+        const reference = typeof body.reference_id === 'string' ? body.reference_id : ''
+        if (reference.length > 40) return error(res, 400, 'reference_id: the length must be no more than 40.')
+        if (reference && [...paymentLinks.values()].some((l) => l.reference_id === reference)) {
+          return error(res, 400, `Payment Link with reference id ${reference} already exists`)
+        }
+        const id = `plink_${rand()}`
+        const link: FakePaymentLink = {
+          id,
+          accept_partial: body.accept_partial === true,
+          amount: body.amount,
+          amount_paid: 0,
+          callback_method: typeof body.callback_method === 'string' ? body.callback_method : '',
+          callback_url: typeof body.callback_url === 'string' ? body.callback_url : '',
+          cancelled_at: 0,
+          created_at: now,
+          currency: 'INR',
+          customer: body.customer ?? {},
+          description: typeof body.description === 'string' ? body.description : '',
+          expire_by: typeof body.expire_by === 'number' ? body.expire_by : 0,
+          expired_at: 0,
+          first_min_partial_amount: 0,
+          notes: (body.notes as Record<string, string> | undefined) ?? null,
+          notify: { email: body.notify?.email === true, sms: body.notify?.sms === true },
+          payments: null,
+          reference_id: reference,
+          reminder_enable: body.reminder_enable === true,
+          reminders: [],
+          short_url: `${fake.url}/pay/${id}`,
+          status: 'created',
+          updated_at: now,
+          upi_link: false,
+          user_id: '',
+        }
+        paymentLinks.set(id, link)
+        return send(res, 200, link)
+      }
+
+      const linkMatch = /^\/v1\/payment_links\/([^/]+)(\/cancel)?$/.exec(path)
+      if (linkMatch?.[1] && (req.method === 'GET' || (req.method === 'POST' && linkMatch[2]))) {
+        if (fake.down) return error(res, 500, 'The server encountered an error. The incident has been reported to admins.')
+        const link = paymentLinks.get(linkMatch[1])
+        if (!link) return error(res, 400, 'The id provided does not exist')
+        if (req.method === 'POST') {
+          if (link.status !== 'created') return error(res, 400, `Payment Link cannot be cancelled as it is in ${link.status} state`)
+          link.status = 'cancelled'
+          link.cancelled_at = Math.floor(Date.now() / 1000)
+          link.updated_at = link.cancelled_at
+        }
+        return send(res, 200, link)
       }
 
       const orderMatch = /^\/v1\/orders\/([^/]+)$/.exec(path)

@@ -25,6 +25,11 @@ export function CustomOrdersOfShopper({ requests }: { requests: CustomOrderSumma
                 Status: <strong>{CUSTOM_ORDER_STATUS_LABELS[r.status]}</strong>
                 {r.quotedPaise !== null && r.status !== 'declined' ? <> · Price: <strong>{formatPaise(r.quotedPaise)}</strong></> : null}
               </p>
+              {r.status !== 'new' ? (
+                <Link to={`/shop/account/custom-orders/${r.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-brand-500">
+                  {r.status === 'quoted' ? 'See the quote: accept or decline' : r.status === 'accepted' ? 'See the quote and pay' : 'See the quote'}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -103,3 +103,45 @@ export const CUSTOM_ORDER_MESSAGES = {
 export function formatCustomOrderNumber(id: number): string {
   return `#C${1000 + id}`
 }
+
+/** The owner's quote (ADR 088): its message, the advances she may ask, how long it stands. */
+export const QUOTE_LIMITS = {
+  message: 2000,
+  declineReason: 500,
+  /** The advance, as a percent of the price: 0 (none) or one of these. */
+  advancePercents: [0, 25, 50, 75] as const,
+  /** Days a quote stands unless the owner says otherwise; and the most she may give. */
+  defaultExpiryDays: 7,
+  maxExpiryDays: 60,
+  /** A signed link in the quote mail stands as long as its quote, and at most this long. */
+  linkDays: 60,
+} as const
+
+/** Where a quote stands for the shopper, worked out from the request (an expired quote stays 'quoted' in the database). */
+export const QUOTE_STATES = ['none', 'open', 'expired', 'accepted', 'declined', 'paid'] as const
+export type QuoteState = (typeof QUOTE_STATES)[number]
+
+export const QUOTE_MESSAGES = {
+  sent: 'The quote is sent to the shopper.',
+  accepted: 'Thank you! Your quote is accepted. Pay to start the making.',
+  declined: 'You declined the quote. The studio has been told.',
+  expired: 'This quote has expired. Please write to the studio for a new one.',
+  declinedByStudio: 'The studio declined this request.',
+  declinedByShopper: (reason: string) => (reason ? `You declined this quote: ${reason}` : 'You declined this quote.'),
+  notOpen: 'This quote can no longer be accepted or declined.',
+  noAccount: (email: string) => `Please create an account with ${email} (or sign in with it) to accept and pay: the order will be kept there.`,
+  linkInvalid: 'This link is not valid. Please use the link in the latest mail, or sign in to see your request.',
+  linkExpired: 'This link has expired. Please sign in to see your request.',
+  linkUsed: 'This link has already been used. Please sign in to see your request.',
+  paid: 'Payment received. Your piece is now an order.',
+  balanceDue: 'The balance of this custom order must be paid before it can ship.',
+  noLinkNeeded: 'Nothing is left to pay for this request.',
+  reasonNeeded: 'Please tell the studio why, in a few words.',
+} as const
+
+/** The advance and the balance of a price, in paise (the advance rounded to the rupee). */
+export function splitAdvance(pricePaise: number, advancePercent: number): { advancePaise: number; balancePaise: number } {
+  if (advancePercent <= 0) return { advancePaise: 0, balancePaise: pricePaise }
+  const advancePaise = Math.round((pricePaise * advancePercent) / 100 / 100) * 100
+  return { advancePaise, balancePaise: pricePaise - advancePaise }
+}

@@ -1,9 +1,9 @@
 // The custom-order request form (/shop/custom-order) and the admin's update form: one schema each,
 // used by the pages (Conform) and the domain. Rupees are parsed into paise here, once.
 import { z } from 'zod'
-import { CUSTOM_ORDER_LIMITS as LIMITS, CUSTOM_ORDER_STATUSES } from '~/lib/custom-orders'
+import { CUSTOM_ORDER_LIMITS as LIMITS, CUSTOM_ORDER_STATUSES, QUOTE_LIMITS, QUOTE_MESSAGES } from '~/lib/custom-orders'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
-import { INDIAN_PHONE } from './address'
+import { addressSchema, INDIAN_PHONE } from './address'
 import { email } from './auth'
 
 const required = (label: string, max: number) =>
@@ -79,3 +79,57 @@ export const customOrderUpdateSchema = z.object({
 })
 
 export type CustomOrderUpdateInput = z.infer<typeof customOrderUpdateSchema>
+
+/** The owner's quote (ADR 088): a message to the shopper, the price, the dispatch day, an advance, how many days it stands. */
+export const customQuoteSchema = z.object({
+  message: required('Message to the shopper', QUOTE_LIMITS.message),
+  price: rupees('Price'),
+  // The day itself; that it is ahead of today is the domain's check.
+  dispatchBy: z
+    .string({ error: 'Expected dispatch date is required' })
+    .trim()
+    .min(1, { error: 'Expected dispatch date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date as YYYY-MM-DD' })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      error: 'Enter a real date',
+    }),
+  advancePercent: z
+    .string()
+    .trim()
+    .optional()
+    .default('0')
+    .transform((v) => Number(v || '0'))
+    .pipe(
+      z
+        .number()
+        .refine((v) => (QUOTE_LIMITS.advancePercents as readonly number[]).includes(v), {
+          error: `Advance must be one of ${QUOTE_LIMITS.advancePercents.join(', ')} percent`,
+        }),
+    ),
+  expiresInDays: z
+    .string()
+    .trim()
+    .optional()
+    .default(String(QUOTE_LIMITS.defaultExpiryDays))
+    .transform((v) => v || String(QUOTE_LIMITS.defaultExpiryDays))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, { error: `Enter the days the quote stands, 1 to ${QUOTE_LIMITS.maxExpiryDays}` })
+        .transform(Number)
+        .refine((v) => v >= 1 && v <= QUOTE_LIMITS.maxExpiryDays, { error: `Enter the days the quote stands, 1 to ${QUOTE_LIMITS.maxExpiryDays}` }),
+    ),
+})
+
+export type CustomQuoteInput = z.infer<typeof customQuoteSchema>
+
+/** The shopper's answer: accept (with the delivery address) or decline (with a reason). */
+export const acceptQuoteSchema = addressSchema
+
+export const declineQuoteSchema = z.object({
+  reason: z
+    .string({ error: QUOTE_MESSAGES.reasonNeeded })
+    .trim()
+    .min(1, { error: QUOTE_MESSAGES.reasonNeeded })
+    .max(QUOTE_LIMITS.declineReason, { error: `The reason can be at most ${QUOTE_LIMITS.declineReason} characters` }),
+})

@@ -14,6 +14,7 @@ import { startHolds } from '../jobs/holds'
 import { startMailWorkerFromConfig } from '../jobs/mail'
 import { startParcelTracking } from '../jobs/parcel-tracking'
 import { startRefundWorker } from '../jobs/refunds'
+import { startPaymentLinkPoll } from '../jobs/payment-links'
 import { startStockAlerts } from '../jobs/stock-alerts'
 import { tellSiblings } from './sibling-writes'
 
@@ -79,6 +80,7 @@ export async function startServer(clientDir: string, options: { prepared?: boole
   setInterval(() => tidy().catch((error) => console.error('Tidying failed', error)), TIDY_INTERVAL_MS).unref()
   startHolds()
   startRefundWorker()
+  startPaymentLinkPoll()
   startStockAlerts()
   startBannerSchedule()
   startParcelTracking()

@@ -393,6 +393,26 @@ const RULES: Record<string, Cell[]> = {
     { method: 'GET', url: () => '/admin/shipping/manifest.pdf?day=2020-01-01', expect: { visitor: L, owner: DENIED, other: DENIED, admin: '→/admin/orders' } },
   ],
   'routes/api/shipping-webhook.ts': [{ method: 'POST', url: () => '/api/shipping/shiprocket/webhook', body: () => ({ awb: '19000000001' }), expect: 401 }],
+  // Custom orders' quotes (ADR 088): only her own request; a signed link that does not hold is a 400 for anyone.
+  'routes/shop/custom-quote.tsx': [
+    { method: 'GET', url: () => '/shop/account/custom-orders/999999', expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/shop/account/custom-orders/999999', body: () => ({ intent: 'pay' }), expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/custom-quote-link.tsx': [
+    { method: 'GET', url: () => '/shop/custom-order/quote/1.1.9999999999.forgednonce1.AAAA', expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/shop/custom-order/quote/1.1.9999999999.forgednonce1.AAAA', body: () => ({ intent: 'decline', reason: 'x' }), expect: { visitor: 400, owner: 400, other: 400, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/custom-quote-paid.tsx': [
+    { method: 'GET', url: () => '/shop/custom-order/paid?razorpay_payment_link_id=plink_forged&razorpay_payment_id=pay_x&razorpay_payment_link_status=paid&razorpay_signature=00', expect: { visitor: 200, owner: 200, other: 200, admin: ADMIN_HOME } },
+  ],
+  'routes/shop/custom-quote-pay-test.tsx': [
+    { method: 'GET', url: () => '/shop/custom-order/pay-test/plink_test_none', expect: { visitor: 404, owner: 404, other: 404, admin: ADMIN_HOME } },
+    { method: 'POST', url: () => '/shop/custom-order/pay-test/plink_test_none', body: () => ({}), expect: { visitor: 404, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
+  'routes/api/shop/custom-order-webhook.ts': [
+    { method: 'POST', url: () => '/api/shop/custom-order/razorpay/webhook', body: () => ({ event: 'payment_link.paid' }), expect: 404 },
+  ],
+  'routes/api/shop/custom-order.ts': [{ method: 'GET', url: () => '/api/shop/custom-order/999999', expect: { visitor: 401, owner: 404, other: 404, admin: 404 } }],
 }
 
 function outcomeOf(answer: Answer): Outcome {

@@ -155,6 +155,12 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/order-label.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/shipping-manifest.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/shipping-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
+  'routes/shop/custom-quote.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }],
+  'routes/shop/custom-quote-link.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/shop/custom-quote-paid.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
+  'routes/shop/custom-quote-pay-test.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/api/shop/custom-order-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
+  'routes/api/shop/custom-order.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
 }
 
 const RUNS_PER_TARGET = Number(process.env.FUZZ_RUNS ?? 32)

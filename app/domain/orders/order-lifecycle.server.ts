@@ -13,6 +13,8 @@ import { restockedUnits } from './partial-refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
 import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
 import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
+import { balanceDue } from '~/domain/custom-orders/balance.server'
+import { QUOTE_MESSAGES } from '~/lib/custom-orders'
 import type { DB, Trx } from '../../../db/database'
 
 
@@ -85,6 +87,8 @@ export function moveOrder(db: DB, orderId: string, to: OrderStatus, actor: Order
     if (!order) throw new NotFound(ORDER_MESSAGES.notFound)
     const from = order.order_status
     if (!canMoveOrder(from, to, actor)) throw new MoveRefused(from, to)
+    // A custom order paid in advance ships only once its balance is in (ADR 088).
+    if (to === 'inShipping' && (await balanceDue(trx, orderId)) > 0) throw new Invalid({ status: [QUOTE_MESSAGES.balanceDue] })
     const now = new Date().toISOString()
     const moved = await trx
       .updateTable('orders')

@@ -10,6 +10,10 @@ import { responsiveImage } from '~/lib/images'
 import { formatPaise } from '~/lib/money'
 import { getCustomOrder } from '~/domain/custom-orders/custom-orders.server'
 import { adminCustomOrderFormAction } from '~/web/admin-custom-order-form.server'
+import { QuoteForm, QuoteStatus } from '~/components/admin/custom-quote-form'
+import { paymentLinksOf } from '~/domain/custom-orders/quote-payments.server'
+import { readQuote } from '~/domain/custom-orders/quotes.server'
+import { adminQuoteFormAction } from '~/web/custom-quote-pages.server'
 import { orNotFound } from '~/web/form-action.server'
 import type { Route } from './+types/custom-order'
 
@@ -21,11 +25,17 @@ function requestIdOf(param: string): number {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { request: await orNotFound(getCustomOrder(getDb(), requestIdOf(params.requestId))) }
+  const id = requestIdOf(params.requestId)
+  const request = await orNotFound(getCustomOrder(getDb(), id))
+  const [{ quote }, links] = await Promise.all([readQuote(getDb(), id), paymentLinksOf(getDb(), id)])
+  return { request, quote, links }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return adminCustomOrderFormAction(requestIdOf(params.requestId), await request.formData())
+  const form = await request.formData()
+  const id = requestIdOf(params.requestId)
+  if (form.get('intent') === 'quote') return adminQuoteFormAction(id, form)
+  return adminCustomOrderFormAction(id, form)
 }
 
 /** One fact of the request: a small label over its value. */
@@ -39,8 +49,12 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 }
 
 export default function AdminCustomOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { request: r } = loaderData
-  const busy = useNavigation().state === 'submitting'
+  const { request: r, quote, links } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  // The reply of the quote form carries its own fields (the intent is not part of its schema).
+  const sent = (actionData as { initialValue?: Record<string, unknown> | null } | undefined)?.initialValue
+  const quoting = Boolean(sent && ('advancePercent' in sent || 'expiresInDays' in sent || 'message' in sent))
   return (
     <section className="grid max-w-3xl gap-4">
       <Link to="/admin/custom-orders" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-500">
@@ -91,7 +105,11 @@ export default function AdminCustomOrder({ loaderData, actionData }: Route.Compo
           </ul>
         </section>
       ) : null}
-      <AdminCustomOrderForm key={`${r.status}-${r.updatedAt}`} status={r.status} quotedPaise={r.quotedPaise} notes={r.adminNotes} lastResult={actionData} busy={busy} />
+      <QuoteStatus quote={quote} links={links} />
+      {r.status === 'new' || r.status === 'quoted' ? (
+        <QuoteForm key={`quote-${r.updatedAt}`} quote={quote} lastResult={quoting ? actionData : null} busy={busy} />
+      ) : null}
+      <AdminCustomOrderForm key={`${r.status}-${r.updatedAt}`} status={r.status} quotedPaise={r.quotedPaise} notes={r.adminNotes} lastResult={quoting ? null : actionData} busy={busy} />
     </section>
   )
 }
