@@ -24,6 +24,18 @@ export interface CodeRevenue {
 export const CODE_REVENUE_PERIODS = [1, 7, 30] as const
 export type CodeRevenuePeriod = (typeof CODE_REVENUE_PERIODS)[number]
 
+/** The paid orders' figures of one code or offer, from its summed row (the database may answer text). */
+export function orderFigures(orders: unknown, revenue: unknown): { paidOrders: number; revenuePaise: number; averageOrderPaise: number } {
+  const paidOrders = Number(orders)
+  const revenuePaise = Number(revenue ?? 0)
+  return { paidOrders, revenuePaise, averageOrderPaise: paidOrders > 0 ? Math.round(revenuePaise / paidOrders) : 0 }
+}
+
+/** Where the last `days` India days (today included) begin, as the ISO instant `since` takes. */
+export function periodStart(days: CodeRevenuePeriod, now: Date): string {
+  return indiaDayStart(indiaDaysEnding(now, days)[0] as string).toISOString()
+}
+
 /**
  * Revenue by code, largest first (codes without kept orders are left out): of every order since
  * `since` (an ISO instant; all time without it), or of the codes named in `codeIds` only.
@@ -44,25 +56,13 @@ export async function revenueByCode(db: DB, { since, codeIds }: { since?: string
   if (codeIds) query = query.where('d.id', 'in', codeIds)
   const rows = await query.execute()
   return rows
-    .map((row) => {
-      const paidOrders = Number(row.orders)
-      const revenuePaise = Number(row.revenue ?? 0)
-      return {
-        codeId: row.codeId,
-        code: row.code,
-        paidOrders,
-        revenuePaise,
-        discountPaise: Number(row.discount ?? 0),
-        averageOrderPaise: paidOrders > 0 ? Math.round(revenuePaise / paidOrders) : 0,
-      }
-    })
+    .map((row) => ({ codeId: row.codeId, code: row.code, ...orderFigures(row.orders, row.revenue), discountPaise: Number(row.discount ?? 0) }))
     .sort((a, b) => b.revenuePaise - a.revenuePaise || a.code.localeCompare(b.code))
 }
 
 /** The dashboard's panel: revenue by code over the last `days` India days, today included. */
 export async function revenueByCodeForDays(db: DB, days: CodeRevenuePeriod, now = clock.now()): Promise<CodeRevenue[]> {
-  const first = indiaDaysEnding(now, days)[0] as string
-  return revenueByCode(db, { since: indiaDayStart(first).toISOString() })
+  return revenueByCode(db, { since: periodStart(days, now) })
 }
 
 /** A period from the page's query (`?codes=7`), the last 30 days when missing or unknown. */

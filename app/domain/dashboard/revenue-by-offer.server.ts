@@ -3,10 +3,9 @@
 // as revenue by code counts (keptRevenue: paid money kept; refunded, rejected and TEST MODE orders
 // left out). The offers list and edit page show it for all time, the dashboard for its period.
 import type { DB } from '../../../db/database'
-import { indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { clock } from '~/domain/clock'
 import { keptRevenue } from './admin-dashboard.server'
-import type { CodeRevenuePeriod } from './revenue-by-code.server'
+import { type CodeRevenuePeriod, orderFigures, periodStart } from './revenue-by-code.server'
 
 export interface OfferRevenue {
   offerId: string
@@ -43,25 +42,13 @@ export async function revenueByOffer(db: DB, { since, offerIds }: { since?: stri
   if (offerIds) query = query.where('o.id', 'in', offerIds)
   const rows = await query.execute()
   return rows
-    .map((row) => {
-      const paidOrders = Number(row.orders)
-      const revenuePaise = Number(row.revenue ?? 0)
-      return {
-        offerId: row.offerId,
-        name: row.name,
-        paidOrders,
-        revenuePaise,
-        offerPaise: Number(row.off ?? 0),
-        averageOrderPaise: paidOrders > 0 ? Math.round(revenuePaise / paidOrders) : 0,
-      }
-    })
+    .map((row) => ({ offerId: row.offerId, name: row.name, ...orderFigures(row.orders, row.revenue), offerPaise: Number(row.off ?? 0) }))
     .sort((a, b) => b.revenuePaise - a.revenuePaise || a.name.localeCompare(b.name))
 }
 
 /** The dashboard's panel: revenue by offer over the last `days` India days, today included. */
 export async function revenueByOfferForDays(db: DB, days: CodeRevenuePeriod, now = clock.now()): Promise<OfferRevenue[]> {
-  const first = indiaDaysEnding(now, days)[0] as string
-  return revenueByOffer(db, { since: indiaDayStart(first).toISOString() })
+  return revenueByOffer(db, { since: periodStart(days, now) })
 }
 
 /** An offer's figures, zero when it has none. */
