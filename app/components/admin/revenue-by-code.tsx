@@ -12,6 +12,33 @@ import { Panel } from './dashboard-panels'
 const PERIOD_LABELS: Record<CodeRevenuePeriod, string> = { 1: 'Today', 7: 'Last 7 days', 30: 'Last 30 days' }
 const muted = 'text-sm text-zinc-600 dark:text-zinc-400'
 
+interface Figures {
+  paidOrders: number
+  averageOrderPaise: number
+  revenuePaise: number
+}
+
+/** One code's or offer's line: its name linked to its edit page, its orders and average, its revenue and what it took off. */
+function FiguresRow(props: { mark: Record<string, string>; to: string; name: string; mono?: boolean; figures: Figures; offPaise: number }) {
+  const { paidOrders, averageOrderPaise, revenuePaise } = props.figures
+  return (
+    <li {...props.mark} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+      <span className="min-w-0">
+        <Link to={props.to} className={cn('inline-flex min-h-11 items-center font-semibold underline', props.mono && 'font-mono')}>
+          {props.name}
+        </Link>
+        <span className={cn(muted, 'block')}>
+          {paidOrders} paid order{paidOrders === 1 ? '' : 's'} · average {formatPaise(averageOrderPaise)}
+        </span>
+      </span>
+      <span className="text-right">
+        <span className="block font-semibold tabular-nums">{formatPaise(revenuePaise)}</span>
+        <span className={cn(muted, 'block tabular-nums')}>{formatPaise(props.offPaise)} off</span>
+      </span>
+    </li>
+  )
+}
+
 function OfferRows({ offers }: { offers: OfferRevenue[] }) {
   return (
     <section aria-label="Revenue by offer" className="grid gap-1">
@@ -21,20 +48,7 @@ function OfferRows({ offers }: { offers: OfferRevenue[] }) {
       ) : (
         <ul className="grid divide-y divide-zinc-200 dark:divide-zinc-800">
           {offers.map((row) => (
-            <li key={row.offerId} data-offer={row.name} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-              <span className="min-w-0">
-                <Link to={`/admin/offers/${row.offerId}/edit`} className="inline-flex min-h-11 items-center font-semibold underline">
-                  {row.name}
-                </Link>
-                <span className={cn(muted, 'block')}>
-                  {row.paidOrders} paid order{row.paidOrders === 1 ? '' : 's'} · average {formatPaise(row.averageOrderPaise)}
-                </span>
-              </span>
-              <span className="text-right">
-                <span className="block font-semibold tabular-nums">{formatPaise(row.revenuePaise)}</span>
-                <span className={cn(muted, 'block tabular-nums')}>{formatPaise(row.offerPaise)} off</span>
-              </span>
-            </li>
+            <FiguresRow key={row.offerId} mark={{ 'data-offer': row.name }} to={`/admin/offers/${row.offerId}/edit`} name={row.name} figures={row} offPaise={row.offerPaise} />
           ))}
         </ul>
       )}
@@ -69,20 +83,7 @@ export function RevenueByCodePanel({ days, codes, offers }: { days: CodeRevenueP
       ) : (
         <ul className="grid divide-y divide-zinc-200 dark:divide-zinc-800">
           {codes.map((row) => (
-            <li key={row.codeId} data-code={row.code} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-              <span className="min-w-0">
-                <Link to={`/admin/discounts/${row.codeId}/edit`} className="inline-flex min-h-11 items-center font-mono font-semibold underline">
-                  {row.code}
-                </Link>
-                <span className={cn(muted, 'block')}>
-                  {row.paidOrders} paid order{row.paidOrders === 1 ? '' : 's'} · average {formatPaise(row.averageOrderPaise)}
-                </span>
-              </span>
-              <span className="text-right">
-                <span className="block font-semibold tabular-nums">{formatPaise(row.revenuePaise)}</span>
-                <span className={cn(muted, 'block tabular-nums')}>{formatPaise(row.discountPaise)} off</span>
-              </span>
-            </li>
+            <FiguresRow key={row.codeId} mark={{ 'data-code': row.code }} to={`/admin/discounts/${row.codeId}/edit`} name={row.code} mono figures={row} offPaise={row.discountPaise} />
           ))}
         </ul>
       )}
