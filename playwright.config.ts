@@ -57,6 +57,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       // The specs price demo pieces as the catalogue has them: offers are made by the specs that need them.
       SEED_DEMO_OFFERS: '0',
+      // The demo shop prices delivery by zone (ADR 093); the specs check the flat fee unless they say zones.
+      DELIVERY_PRICING: 'flat',
       COOKIE_SECURE: '0',
       AUTH_RATE_LIMIT: '1000',
       // Cheap password hashes for the many logins (test-only, never in production).

@@ -1,6 +1,7 @@
 // `npm run test:e2e:pg`: a smoke run of the browser tests on PostgreSQL with two worker processes
 // (issue 19, ADR 040). tests/e2e-pg/global-setup.ts starts a throwaway cluster (initdb, 127.0.0.1),
-// a fresh database and the built shop on it (`node server/start.js`, WEB_CONCURRENCY=2, demo seed),
+// a fresh database and the built shop on it (`node server/start.js`, WEB_CONCURRENCY=2, demo seed,
+// DELIVERY_PRICING=flat as in playwright.config.ts: the demo shop's zones, ADR 093, are not what the specs price),
 // and stops both at the end. The same specs as the SQLite run (JS on and off), chosen to walk the
 // money path and the main screens, plus tests/e2e-pg (several workers, images from the database).
 // Needs a build (`npm run build`) and Debian's `postgresql` package, like `npm run test:pg`.

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { CategoryLinks } from './category-links'
 import { PolicyLinks } from './policy-links'
 import type { GrievanceOfficer } from '~/lib/grievance-officer'
-import { formatPaise } from '~/lib/money'
+import { type FooterDelivery, footerDeliveryText } from '~/lib/footer-delivery'
 import { RETURN_WINDOW_DAYS } from '~/lib/policies'
 
 export interface ShopContact {
@@ -12,7 +12,8 @@ export interface ShopContact {
   instagram: string
   facebook: string
   whatsapp: string
-  deliveryFeePaise: number
+  /** How delivery is priced, from the checkout's own settings (ADR 093). */
+  delivery: FooterDelivery
   /** Who sells, and the grievance officer (E-Commerce Rules 2020). */
   seller?: SellerNotice
 }
@@ -24,13 +25,9 @@ export interface SellerNotice {
   grievanceOfficer: GrievanceOfficer
 }
 
-function policies(deliveryFeePaise: number) {
-  const delivery =
-    deliveryFeePaise > 0
-      ? `We deliver across India for ${formatPaise(deliveryFeePaise)} an order, shown at checkout.`
-      : 'We deliver across India, free.'
+function policies(delivery: FooterDelivery) {
   return [
-    { title: 'Delivery', text: delivery },
+    { title: 'Delivery', text: footerDeliveryText(delivery) },
     { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
     { title: 'Returns', text: `Damaged in transit? Write to us within ${RETURN_WINDOW_DAYS} days of delivery with photos.` },
     { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
@@ -73,7 +70,7 @@ export function ShopFooter({ contact }: { contact: ShopContact }) {
         <section>
           <h2 className="font-semibold">Policies</h2>
           <dl className="mt-2 grid gap-2">
-            {policies(contact.deliveryFeePaise).map((p) => (
+            {policies(contact.delivery).map((p) => (
               <div key={p.title}>
                 <dt className="font-medium">{p.title}</dt>
                 <dd className="text-zinc-600 dark:text-zinc-400">{p.text}</dd>

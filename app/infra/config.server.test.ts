@@ -72,8 +72,12 @@ describe('parseConfig', () => {
     expect(config.RAZORPAY_KEY_ID).toBeUndefined()
   })
 
-  it('prices delivery flat unless told zones, and refuses another word', () => {
-    expect(parseConfig({}).DELIVERY_PRICING).toBe('flat')
+  it('prices delivery by zone in the demo shop and flat in a real one unless told, and refuses another word', () => {
+    expect(parseConfig({}).DELIVERY_PRICING).toBe('zones')
+    expect(parseConfig({ SEED_DEMO: '1' }).DELIVERY_PRICING).toBe('zones')
+    expect(parseConfig({ SEED_DEMO: '0' }).DELIVERY_PRICING).toBe('flat')
+    expect(parseConfig({ SEED_DEMO: '0', DELIVERY_PRICING: 'zones' }).DELIVERY_PRICING).toBe('zones')
+    expect(parseConfig({ SEED_DEMO: '1', DELIVERY_PRICING: 'flat' }).DELIVERY_PRICING).toBe('flat')
     expect(parseConfig({ DELIVERY_PRICING: 'zones' }).DELIVERY_PRICING).toBe('zones')
     expect(() => parseConfig({ DELIVERY_PRICING: 'weight' })).toThrow(/DELIVERY_PRICING/)
   })

@@ -70,8 +70,11 @@ const configSchema = z
       .max(100000)
       .default(0)
       .transform(rupeesToPaise),
-    /** `flat`: DELIVERY_FEE on every order; `zones`: by zone and weight, the owner's slabs or Shiprocket's rates (ADR 085). */
-    DELIVERY_PRICING: z.enum(['flat', 'zones'], { error: 'must be flat or zones' }).default('flat'),
+    /**
+     * `flat`: DELIVERY_FEE on every order; `zones`: by zone and weight, the owner's slabs or Shiprocket's rates (ADR 085).
+     * Unset: `zones` for the demo shop (SEED_DEMO on, which also means TEST MODE payments and courier), else `flat` (ADR 093).
+     */
+    DELIVERY_PRICING: z.enum(['flat', 'zones'], { error: 'must be flat or zones' }).optional(),
     COOKIE_SECURE: flag('1'),
     /** Minutes a started checkout holds its cart's stock (docs/decisions/032). */
     HOLD_MINUTES: z.coerce.number({ error: 'must be a whole number of minutes' }).int({ error: 'must be a whole number of minutes' }).min(1, { error: 'must be 1 or more' }).max(24 * 60, { error: 'must be at most 1440' }).default(DEFAULT_HOLD_MINUTES),
@@ -133,6 +136,8 @@ const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_SECRET'], message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together' })
     }
   })
+  // The demo shop shows delivery by zone; a real shop (SEED_DEMO=0) keeps its flat fee until told (ADR 093).
+  .transform((env) => ({ ...env, DELIVERY_PRICING: env.DELIVERY_PRICING ?? (env.SEED_DEMO ? ('zones' as const) : ('flat' as const)) }))
 
 export type Config = z.infer<typeof configSchema>
 

@@ -45,6 +45,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         UPLOADS_DIR: uploads,
         SEED_DEMO: '1',
         SEED_DEMO_OFFERS: '0',
+        // As in playwright.config.ts: the demo shop prices by zone (ADR 093), the specs check the flat fee.
+        DELIVERY_PRICING: 'flat',
         COOKIE_SECURE: '0',
         AUTH_RATE_LIMIT: '1000',
         // Cheap password hashes for the many logins (test-only, never in production).

@@ -96,6 +96,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       SEED_DEMO: '0',
       // The demo's Diwali offer would change the demo pieces' prices the tests check (as in playwright.config.ts).
       SEED_DEMO_OFFERS: '0',
+      // The demo shop prices delivery by zone (ADR 093); the specs check the flat fee unless they say zones.
+      DELIVERY_PRICING: 'flat',
       // Without Razorpay keys and without the demo shop the server refuses to start: the tests use
       // the TEST MODE gateway unless they set keys (or override this).
       PAYMENT_TEST_MODE: '1',

@@ -11,7 +11,7 @@ import { type CourierQuote, type CourierService, CourierUnavailable } from './co
 import { readDeliverySetup } from './delivery-rates.server'
 import { ownRates, zoneBetween } from './own-rates'
 import { packedPiece } from './packages'
-import { billedGrams, parcelOf, shippingFeePaise } from './rates'
+import { billedGrams, type PackedPiece, parcelOf, shippingFeePaise } from './rates'
 import { ZONES } from './zones'
 
 /** By zone and weight; `courier`: the aggregator (null: the owner's zone rates only). */
@@ -39,8 +39,15 @@ export interface DeliveryCharge {
   transitDays: number | null
 }
 
-/** The pieces' parcel as the courier bills it (each product's own weight and box, else its category's). */
-async function billedGramsOf(db: DB, lines: readonly DeliveryLine[]): Promise<{ grams: number; parcel: ReturnType<typeof parcelOf> }> {
+/**
+ * Each line's packed piece: the product's own weight and box, else its category's (packages.ts). A
+ * line whose product is gone is `missing` (left out when absent).
+ */
+export async function packedPieces(
+  db: DB,
+  lines: readonly DeliveryLine[],
+  missing?: PackedPiece,
+): Promise<{ piece: PackedPiece; quantity: number }[]> {
   const ids = [...new Set(lines.map((line) => line.productId))]
   const rows = ids.length
     ? await db
@@ -50,13 +57,17 @@ async function billedGramsOf(db: DB, lines: readonly DeliveryLine[]): Promise<{ 
         .execute()
     : []
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const pieces = lines.flatMap((line) => {
+  return lines.flatMap((line) => {
     const row = byId.get(line.productId)
-    if (!row) return []
+    if (!row) return missing ? [{ piece: missing, quantity: line.quantity }] : []
     const own = { weightGrams: row.weight_grams, lengthCm: row.length_cm, breadthCm: row.breadth_cm, heightCm: row.height_cm }
     return [{ piece: packedPiece(row.category as Category, own), quantity: line.quantity }]
   })
-  const parcel = parcelOf(pieces)
+}
+
+/** The pieces' parcel as the courier bills it (each product's own weight and box, else its category's). */
+async function billedGramsOf(db: DB, lines: readonly DeliveryLine[]): Promise<{ grams: number; parcel: ReturnType<typeof parcelOf> }> {
+  const parcel = parcelOf(await packedPieces(db, lines))
   return { grams: billedGrams(parcel), parcel }
 }
 

@@ -2,7 +2,7 @@
 // local fake): a double tap, a retry after a timeout or a 5xx, an AWB assigned twice and a kill between
 // the booking and saving the AWB all end with one parcel, its AWB saved and the order shipped once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { asha, owner } from '../../../tests/helpers/fixtures'
+import { asha, insertProducts, owner } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { rejection } from '../../../tests/helpers/rejection'
 import { freshDbWithUsers } from '../../../tests/helpers/test-users'
@@ -120,6 +120,30 @@ describe('bookShipment', () => {
     expect(fake.orders.size).toBe(1)
     expect(fake.awbsAssigned).toBe(1)
     expect(await shippedMails()).toHaveLength(1)
+  })
+
+  it("books the parcel with each line's own package: the owner's weight and box, else the category's", async () => {
+    const booked: BookingRequest[] = []
+    const watching: ShippingProvider = {
+      ...provider,
+      book(request) {
+        booked.push(request)
+        return provider.book(request)
+      },
+    }
+    // The fixture's line is the product 'vase': a home-decor piece the owner weighed at 2.2 kg in a 30 x 30 x 10 box.
+    await insertProducts(fresh.db, [{ id: 'vase', category: 'home-decor' }])
+    await fresh.db.updateTable('products').set({ weight_grams: 2200, length_cm: 30, breadth_cm: 30, height_cm: 10 }).where('id', '=', 'vase').execute()
+    await anOrder()
+    await bookShipment(fresh.db, watching, 'o1', owner.id)
+    expect(booked[0]?.parcel).toEqual({ grams: 2200, lengthCm: 30, breadthCm: 30, heightCm: 10 })
+
+    // Two of a home-decor piece with no measures of its own: the category's 900 g in 25 x 25 x 8 each,
+    // billed by volume (2 x 5000 cm3 / 5000 = 2 kg) in one box of their summed volume.
+    await fresh.db.updateTable('products').set({ weight_grams: null, length_cm: null, breadth_cm: null, height_cm: null }).where('id', '=', 'vase').execute()
+    await insertOrder(fresh.db, { id: 'o2', user: asha, status: 'inProcess', quantity: 2, date: new Date('2026-11-20T10:00:00Z') })
+    await bookShipment(fresh.db, watching, 'o2', owner.id)
+    expect(booked[1]?.parcel).toEqual({ grams: 2000, lengthCm: 22, breadthCm: 22, heightCm: 22 })
   })
 
   it('refuses an order not accepted yet, and books nothing', async () => {

@@ -10,9 +10,10 @@ import { formatOrderNumber, ORDER_MESSAGES } from '~/lib/order-status'
 import { SHIPMENT_MESSAGES, type ShipmentStatus } from '~/lib/shipments'
 import { MoveRefused } from '~/domain/orders/order-lifecycle.server'
 import { type Booking, type BookingRequest, CourierUnavailable, type ShippingProvider } from './shipping-provider'
+import { packedPieces } from './delivery-charge.server'
 import { billedGrams, type PackedPiece, parcelOf } from './rates'
 
-/** Until pieces carry their own weight and box, each counts as this one. */
+/** A line whose product has since been deleted counts as this piece (each other line: its product's package). */
 export const DEFAULT_PIECE: PackedPiece = { deadGrams: 400, lengthCm: 15, breadthCm: 12, heightCm: 8 }
 
 /** How soon the tracking poll first asks about a newly booked parcel. */
@@ -146,8 +147,10 @@ async function bookingRequest(db: DB, orderId: string): Promise<BookingRequest> 
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
   const lines = await db.selectFrom('order_lines').select(['product_id', 'title', 'quantity', 'unit_price_paise']).where('order_id', '=', orderId).orderBy('id').execute()
-  const parcel = parcelOf(lines.map((line) => ({ piece: DEFAULT_PIECE, quantity: line.quantity })))
-  const side = Math.max(1, Math.ceil(Math.cbrt(parcel.volumeCm3)))
+  // Each line's own package (weight and box, else its category's): the weight the checkout priced.
+  const pieces = await packedPieces(db, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), DEFAULT_PIECE)
+  const parcel = parcelOf(pieces)
+  const box = boxOf(pieces, parcel.volumeCm3)
   return {
     channelOrderId: order.id,
     orderNumber: formatOrderNumber(order.number),
@@ -164,8 +167,16 @@ async function bookingRequest(db: DB, orderId: string): Promise<BookingRequest> 
     },
     items: lines.map((line) => ({ name: line.title, sku: line.product_id, units: line.quantity, unitPricePaise: line.unit_price_paise })),
     subtotalPaise: order.subtotal_paise,
-    parcel: { grams: billedGrams(parcel), lengthCm: side, breadthCm: side, heightCm: side },
+    parcel: { grams: billedGrams(parcel), ...box },
   }
+}
+
+/** One piece travels in its own box; several in one box of their summed volume (a cube, as the fee was priced). */
+function boxOf(pieces: readonly { piece: PackedPiece; quantity: number }[], volumeCm3: number) {
+  const only = pieces.length === 1 && pieces[0]?.quantity === 1 ? pieces[0].piece : null
+  if (only) return { lengthCm: only.lengthCm, breadthCm: only.breadthCm, heightCm: only.heightCm }
+  const side = Math.max(1, Math.ceil(Math.cbrt(volumeCm3)))
+  return { lengthCm: side, breadthCm: side, heightCm: side }
 }
 
 /** The parcel's label from the aggregator (PDF bytes); NotFound when the order has no booked parcel. */

@@ -11,6 +11,7 @@ import { DEFAULT_SHOP_NAME } from '~/lib/shop'
 import type { loader as rootLoader } from '~/root'
 import { getUser, redirectAdminAway } from '~/web/auth.server'
 import { cartCountFor } from '~/web/cart-requests.server'
+import { footerDelivery } from '~/web/footer-delivery.server'
 import { keptPageContext } from '~/web/context'
 import { personalOf } from '~/web/personal'
 import type { Route } from './+types/layout'
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       instagram: config.INSTAGRAM_URL,
       facebook: config.FACEBOOK_URL,
       whatsapp: config.WHATSAPP_URL,
-      deliveryFeePaise: config.DELIVERY_FEE,
+      delivery: await footerDelivery(),
       seller: { ...sellerOf(domainSettings().invoice.seller), grievanceOfficer: grievanceOfficer(config) },
     },
   }
