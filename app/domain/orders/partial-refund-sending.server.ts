@@ -12,6 +12,7 @@ import { domainSettings } from '~/domain/settings.server'
 import { refundIssuedMail } from '~/mail/refund-mails.server'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issuePartialCreditNote, partOfRow } from './invoices.server'
+import { orderPayments, refundOverPayments } from './refund-split.server'
 import { REFUND_TIMING } from './refunds.server'
 
 const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString()
@@ -65,7 +66,11 @@ export async function advancePartialRefund(db: DB, gatewayFor: GatewayFor, refun
     const gateway = gatewayFor(refund.gateway)
     if (!gateway) throw new Error(`No ${refund.gateway} gateway is set up to refund this payment`)
     let result: GatewayRefund
-    if (refund.status === 'pending' && refund.gatewayRefundId) {
+    const payments = await orderPayments(db, refund.orderId)
+    if (payments.length > 1) {
+      // Paid in parts (ADR 094): never more from a payment than it took.
+      result = await refundOverPayments(gateway, payments, refund.key, refund.amountPaise, { orderId: refund.orderId })
+    } else if (refund.status === 'pending' && refund.gatewayRefundId) {
       result = await gateway.fetchRefund(refund.gatewayRefundId)
     } else {
       const made = await gateway.listRefunds(refund.paymentId)
@@ -178,6 +183,12 @@ export async function applySettledPartialRefund(db: DB, refund: GatewayRefund): 
   let row = await db.selectFrom('partial_refunds').select('id').where('gateway_refund_id', '=', refund.id).executeTakeFirst()
   if (!row && refund.receipt) row = await db.selectFrom('partial_refunds').select('id').where('refund_key', '=', refund.receipt).executeTakeFirst()
   if (!row) return false
+  const { order_id } = await db.selectFrom('partial_refunds').select('order_id').where('id', '=', row.id).executeTakeFirstOrThrow()
+  if ((await orderPayments(db, order_id)).length > 1) {
+    // One part of a refund over two payments (ADR 094): the worker asks after every part now.
+    await db.updateTable('partial_refunds').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', row.id).where('status', 'in', ['queued', 'pending']).execute()
+    return true
+  }
   await applyPartialGatewayRefund(db, row.id, refund)
   return true
 }
