@@ -17,19 +17,19 @@ import { decidePartialRefund } from './partial-refunds.server'
 import { runPartialRefunds } from './partial-refund-sending.server'
 import type { GatewayRefund, PaymentGateway } from './payment-gateway'
 import { combineParts, orderPayments, splitOverPayments } from './refund-split.server'
-import { runRefunds } from './refunds.server'
+import { applySettledRefund, runRefunds } from './refunds.server'
 
 let testDb: TestDb
 let db: DB
 const NOW = new Date('2026-11-26T04:30:00Z')
 let warn: typeof console.warn
 
-/** Razorpay's rule, kept: a payment refunds at most what it took; `failNext` makes the next create time out after Razorpay made it. */
+/** Razorpay's rule, kept: a payment refunds at most what it took, in `state.status`; `failAfterMaking` makes creates time out after Razorpay made it. */
 function cappedGateway() {
   const taken = new Map<string, number>()
   const made: GatewayRefund[] = []
   let n = 0
-  const state = { failAfterMaking: 0, creates: 0 }
+  const state: { failAfterMaking: number; creates: number; status: GatewayRefund['status'] } = { failAfterMaking: 0, creates: 0, status: 'processed' }
   const gateway = {
     name: 'razorpay',
     keyId: 'rzp_test',
@@ -37,7 +37,7 @@ function cappedGateway() {
       state.creates += 1
       const room = (taken.get(paymentId) ?? 0) - made.filter((r) => r.paymentId === paymentId && r.status !== 'failed').reduce((s, r) => s + r.amount, 0)
       if (amountPaise > room) throw Object.assign(new Error(`The total refund amount is greater than the refund payment amount (${paymentId})`), { permanent: true })
-      const refund: GatewayRefund = { id: `rfnd_${++n}`, paymentId, amount: amountPaise, status: 'processed', receipt: request.idempotencyKey, processedAt: NOW.toISOString() }
+      const refund: GatewayRefund = { id: `rfnd_${++n}`, paymentId, amount: amountPaise, status: state.status, receipt: request.idempotencyKey, processedAt: state.status === 'processed' ? NOW.toISOString() : null }
       made.push(refund)
       if (state.failAfterMaking > 0) {
         state.failAfterMaking -= 1
@@ -187,6 +187,27 @@ describe('a refund over the two payments of a custom order', () => {
       { paymentId: 'pay_plink_2', amount: 160_000 },
     ])
     expect(razorpay.state.creates).toBe(2)
+  })
+
+  it("one part's webhook does not settle the refund: it makes the worker read every part, and the refund is processed once both are", async () => {
+    const razorpay = cappedGateway()
+    const { orderId } = await customOrder(razorpay)
+    razorpay.state.status = 'pending'
+    await rejectOrder(db, orderId, 'The resin clouded in the mould', 'admin')
+    await runRefunds(db, () => razorpay.gateway)
+    expect((await db.selectFrom('refunds').select('status').executeTakeFirstOrThrow()).status).toBe('pending')
+    const [first, second] = razorpay.made
+    if (!first || !second) throw new Error('two parts expected')
+    first.status = 'processed'
+    expect(await applySettledRefund(db, { ...first })).toBe(true)
+    expect((await db.selectFrom('refunds').select('status').executeTakeFirstOrThrow()).status).toBe('pending')
+    await runRefunds(db, () => razorpay.gateway, new Date(Date.now() + 1000))
+    expect((await db.selectFrom('refunds').select('status').executeTakeFirstOrThrow()).status).toBe('pending')
+    second.status = 'processed'
+    expect(await applySettledRefund(db, { ...second })).toBe(true)
+    await runRefunds(db, () => razorpay.gateway, new Date(Date.now() + 2000))
+    expect(await db.selectFrom('refunds').select(['status', 'amount_paise']).execute()).toEqual([{ status: 'processed', amount_paise: 320_000 }])
+    expect(razorpay.made).toHaveLength(2)
   })
 
   it('an order rejected with only its advance paid gets the advance back (the payment was not yet "paid" in full)', async () => {
