@@ -153,7 +153,7 @@ describe('the owner refunds one of two pieces', () => {
 
   it('attaches the refund\'s own credit note: to the refund mail when the money is back at once, else to a second mail once it is (each once)', async () => {
     const sent: { subject: string; files: string[]; pdf: Buffer[] }[] = []
-    const mailed = new Set<string>()
+    const mailed = new Set<number>()
     /** What the mail worker attaches: each outbox row's files through the registry, once per row. */
     const sendOutbox = async () => {
       const rows = await db.selectFrom('mail_outbox').select(['id', 'subject', 'attachments']).where('kind', 'in', ['order-refund-issued', 'order-refund-credit-note']).orderBy('created_at').orderBy('id').execute()
