@@ -179,7 +179,8 @@ export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrde
     },
     // Refunds move no money here: processed at once, one per key for the life of the process.
     async createRefund(paymentId, amountPaise, request) {
-      const made = refunds.get(request.idempotencyKey)
+      // A refund over two payments (ADR 094) sends one part per payment under one key.
+      const made = refunds.get(`${paymentId}:${request.idempotencyKey}`)
       if (made) return made
       const refund: GatewayRefund = {
         id: `rfnd_test_${randomBytes(8).toString('hex')}`,
@@ -189,7 +190,7 @@ export function testGateway(secret: string): PaymentGateway & { sign(gatewayOrde
         receipt: request.idempotencyKey,
         processedAt: new Date().toISOString(),
       }
-      refunds.set(request.idempotencyKey, refund)
+      refunds.set(`${paymentId}:${request.idempotencyKey}`, refund)
       return refund
     },
     async fetchRefund(refundId) {

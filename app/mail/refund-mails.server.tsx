@@ -11,6 +11,8 @@ export interface RefundIssuedFacts {
   reason: string
   /** '1 × Ocean coaster' per piece given back; empty for an amount. */
   pieces: string[]
+  /** The refund's credit note is attached (it is issued once the money is back). */
+  creditNoteAttached?: boolean
 }
 
 /** To the shopper when a partial refund was issued through the gateway. */
@@ -19,7 +21,7 @@ export function refundIssuedMail(brand: MailBrand, order: MailOrder, facts: Refu
   const body = `We have issued a refund of ${formatPaise(facts.amountPaise)} for order ${number} to the card or UPI account you paid from. Banks take 5 to 7 working days to show it.`
   const reason = `Reason: ${facts.reason}`
   const pieces = facts.pieces.length ? `Refunded: ${facts.pieces.join(', ')}` : null
-  const note = 'The credit note is on your order page.'
+  const note = facts.creditNoteAttached ? 'The credit note is attached, and on your order page.' : 'The credit note is on your order page.'
   return {
     subject: `Refund issued for order ${number}`,
     html: html(
@@ -34,5 +36,23 @@ export function refundIssuedMail(brand: MailBrand, order: MailOrder, facts: Refu
       </MailLayout>,
     ),
     text: text(brand, `Hi ${order.userName},`, body, reason, pieces, note, `View your order: ${orderUrl(brand, order.id)}`),
+  }
+}
+
+/** To the shopper when a partial refund that was on its way is back with them: its credit note, attached (ADR 094). */
+export function refundCreditNoteMail(brand: MailBrand, order: MailOrder, facts: { amountPaise: number; creditNote: string }): RenderedMail {
+  const number = formatOrderNumber(order.number)
+  const body = `The refund of ${formatPaise(facts.amountPaise)} for order ${number} has been paid back. Its credit note ${facts.creditNote} is attached.`
+  return {
+    subject: `Credit note for your refund on order ${number}`,
+    html: html(
+      <MailLayout brand={brand} preview={body}>
+        <Heading>Your refund is back with you</Heading>
+        <Paragraph>Hi {order.userName},</Paragraph>
+        <Paragraph>{body}</Paragraph>
+        <ButtonLink href={orderUrl(brand, order.id)}>View your order</ButtonLink>
+      </MailLayout>,
+    ),
+    text: text(brand, `Hi ${order.userName},`, body, `View your order: ${orderUrl(brand, order.id)}`),
   }
 }

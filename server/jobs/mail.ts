@@ -62,7 +62,7 @@ async function sendOne(options: MailWorkerOptions, workerId: string, row: Outbox
     const attachments: { filename: string; content: Buffer }[] = []
     for (const ref of refs) {
       const render = attachmentRenderer(ref.kind)
-      if (render) attachments.push(await render(db, ref.orderId))
+      if (render) attachments.push(await render(db, ref.orderId, ref.refundId))
     }
     const { messageId } = await transport.send({
       from: options.from,
@@ -181,7 +181,7 @@ export function startMailWorkerFromConfig(): MailWorker {
   const url = publicUrl(config)
   // The confirmation carries the GST invoice, a refund's mail the credit note (ADR 035).
   registerAttachmentRenderer('invoice', (db, orderId) => renderInvoicePdf(db, invoiceWriter(), orderId))
-  registerAttachmentRenderer('credit-note', (db, orderId) => renderCreditNotePdf(db, invoiceWriter(), orderId))
+  registerAttachmentRenderer('credit-note', (db, orderId, refundId) => renderCreditNotePdf(db, invoiceWriter(), orderId, refundId))
   const transport = transportFromConfig(config)
   const worker = startMailWorker({ db: getDb(), transport, from: senderFromConfig(config), messageIdDomain: new URL(url).hostname })
   console.log(config.SMTP_URL ? 'Mail goes out over SMTP_URL.' : 'No SMTP_URL: mail goes to the mailbox at /admin/mail.')

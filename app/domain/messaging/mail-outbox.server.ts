@@ -17,6 +17,8 @@ export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number]
 export interface MailAttachmentRef {
   kind: AttachmentKind
   orderId: string
+  /** A partial refund's own credit note (ADR 087, 094); absent for the order's whole note. */
+  refundId?: string
 }
 
 export interface OutboxMail {
@@ -80,7 +82,7 @@ function nudgeWorkers() {
 
 // --- Attachments: rendered at send time through a registry ------------------------------------
 
-export type AttachmentRenderer = (db: DB, orderId: string) => Promise<{ filename: string; content: Buffer }>
+export type AttachmentRenderer = (db: DB, orderId: string, refundId?: string) => Promise<{ filename: string; content: Buffer }>
 
 const renderers = new Map<AttachmentKind, AttachmentRenderer>()
 

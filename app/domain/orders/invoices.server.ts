@@ -189,9 +189,9 @@ export function renderInvoicePdf(db: DB, writer: InvoiceWriter, orderId: string)
   return renderDocument(db, writer, orderId, 'invoice')
 }
 
-/** The order's credit note as a PDF. NotFound unless the order was refunded. */
-export function renderCreditNotePdf(db: DB, writer: InvoiceWriter, orderId: string): Promise<PdfFile> {
-  return renderDocument(db, writer, orderId, 'credit-note')
+/** The order's credit note as a PDF (a partial refund's own, given its id). NotFound unless it was issued. */
+export function renderCreditNotePdf(db: DB, writer: InvoiceWriter, orderId: string, refundId = ''): Promise<PdfFile> {
+  return renderDocument(db, writer, orderId, 'credit-note', refundId)
 }
 
 /** The documents issued for an order, for its links ('INV/2026-27/000123' or null). */

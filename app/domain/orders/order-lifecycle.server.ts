@@ -9,6 +9,7 @@ import type { RefundReason } from '~/lib/refunds'
 import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { orderStatusMail, type StatusMailExtra } from '~/domain/messaging/mail.server'
 import { queueRefund } from './refunds.server'
+import { paidIntoOrder } from './refund-split.server'
 import { restockedUnits } from './partial-refunds.server'
 import { releaseHolds } from '~/domain/cart/stock-holds.server'
 import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
@@ -117,7 +118,9 @@ export function moveOrder(db: DB, orderId: string, to: OrderStatus, actor: Order
         await returnStock(trx, orderId, now, to === 'cancelled' ? 'Order cancelled' : 'Order rejected')
         stockReturned = true
       }
-      if (order.payment_status === 'paid' && reason) {
+      // An advance taken on a custom order whose balance is not in yet is money paid too (ADR 094).
+      const advancePaid = order.payment_status === 'pending' && (await balanceDue(trx, orderId)) > 0 && (await paidIntoOrder(trx, orderId)) > 0
+      if ((order.payment_status === 'paid' || advancePaid) && reason) {
         refundQueued = await queueRefund(trx, orderId, reason)
       }
     }

@@ -9,9 +9,10 @@ import { formatPaise } from '~/lib/money'
 import type { RefundStatus } from '~/lib/refunds'
 import { enqueueMail, loadMailOrder, ownerAlert } from '~/domain/messaging/mail.server'
 import { domainSettings } from '~/domain/settings.server'
-import { refundIssuedMail } from '~/mail/refund-mails.server'
+import { refundCreditNoteMail, refundIssuedMail } from '~/mail/refund-mails.server'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issuePartialCreditNote, partOfRow } from './invoices.server'
+import { orderPayments, refundOverPayments } from './refund-split.server'
 import { REFUND_TIMING } from './refunds.server'
 
 const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString()
@@ -65,7 +66,11 @@ export async function advancePartialRefund(db: DB, gatewayFor: GatewayFor, refun
     const gateway = gatewayFor(refund.gateway)
     if (!gateway) throw new Error(`No ${refund.gateway} gateway is set up to refund this payment`)
     let result: GatewayRefund
-    if (refund.status === 'pending' && refund.gatewayRefundId) {
+    const payments = await orderPayments(db, refund.orderId)
+    if (payments.length > 1) {
+      // Paid in parts (ADR 094): never more from a payment than it took.
+      result = await refundOverPayments(gateway, payments, refund.key, refund.amountPaise, { orderId: refund.orderId })
+    } else if (refund.status === 'pending' && refund.gatewayRefundId) {
       result = await gateway.fetchRefund(refund.gatewayRefundId)
     } else {
       const made = await gateway.listRefunds(refund.paymentId)
@@ -124,8 +129,13 @@ export async function applyPartialGatewayRefund(db: DB, refundId: string, result
         .values({ order_id: row.order_id, status: order.order_status, note: result ? `${words} (${result.id})` : words, changed_at: at })
         .execute()
     }
-    if (status === 'pending' || status === 'processed') await refundIssuedMailFor(trx, row)
-    if (status === 'processed') await issuePartialCreditNote(trx, row.order_id, row.id, partOfRow(row), at)
+    // The note is issued once the money is back; the mail that first tells of the refund carries it
+    // if it is issued by then, else a second mail brings it (each once: the outbox's keys).
+    const note = status === 'processed' ? await issuePartialCreditNote(trx, row.order_id, row.id, partOfRow(row), at) : null
+    if (status === 'pending' || status === 'processed') {
+      const told = await refundIssuedMailFor(trx, row, note !== null)
+      if (!told && note) await creditNoteMailFor(trx, row, note.number)
+    }
     if (status === 'failed') {
       await ownerAlert(trx, {
         kind: 'refund-failed',
@@ -140,16 +150,34 @@ export async function applyPartialGatewayRefund(db: DB, refundId: string, result
   })
 }
 
-/** The shopper hears once per refund (the outbox's key), with the owner's reason and the pieces. */
-async function refundIssuedMailFor(trx: Trx, row: { id: string; order_id: string; amount_paise: number; reason: string; items: string }) {
+/** The shopper hears once per refund (the outbox's key), with the owner's reason and the pieces; false when told before. */
+async function refundIssuedMailFor(
+  trx: Trx,
+  row: { id: string; order_id: string; amount_paise: number; reason: string; items: string },
+  withNote: boolean,
+): Promise<boolean> {
   const order = await loadMailOrder(trx, row.order_id)
-  if (!order) return
+  if (!order) return true
   const pieces = (JSON.parse(row.items) as { line: number; quantity: number }[]).map((i) => `${i.quantity} × ${order.lines[i.line]?.title ?? 'piece'}`)
-  await enqueueMail(trx, {
+  return enqueueMail(trx, {
     kind: 'order-refund-issued',
     to: order.email,
     dedupeKey: `order-refund-issued:${row.id}`,
-    ...refundIssuedMail(domainSettings().mail, order, { amountPaise: row.amount_paise, reason: row.reason, pieces }),
+    ...refundIssuedMail(domainSettings().mail, order, { amountPaise: row.amount_paise, reason: row.reason, pieces, creditNoteAttached: withNote }),
+    ...(withNote ? { attachments: [{ kind: 'credit-note' as const, orderId: row.order_id, refundId: row.id }] } : {}),
+  })
+}
+
+/** The refund was told of while on its way: its credit note follows once the money is back (once per refund). */
+async function creditNoteMailFor(trx: Trx, row: { id: string; order_id: string; amount_paise: number }, creditNote: string): Promise<void> {
+  const order = await loadMailOrder(trx, row.order_id)
+  if (!order) return
+  await enqueueMail(trx, {
+    kind: 'order-refund-credit-note',
+    to: order.email,
+    dedupeKey: `order-refund-credit-note:${row.id}`,
+    ...refundCreditNoteMail(domainSettings().mail, order, { amountPaise: row.amount_paise, creditNote }),
+    attachments: [{ kind: 'credit-note', orderId: row.order_id, refundId: row.id }],
   })
 }
 
@@ -178,6 +206,12 @@ export async function applySettledPartialRefund(db: DB, refund: GatewayRefund): 
   let row = await db.selectFrom('partial_refunds').select('id').where('gateway_refund_id', '=', refund.id).executeTakeFirst()
   if (!row && refund.receipt) row = await db.selectFrom('partial_refunds').select('id').where('refund_key', '=', refund.receipt).executeTakeFirst()
   if (!row) return false
+  const { order_id } = await db.selectFrom('partial_refunds').select('order_id').where('id', '=', row.id).executeTakeFirstOrThrow()
+  if ((await orderPayments(db, order_id)).length > 1) {
+    // One part of a refund over two payments (ADR 094): the worker asks after every part now.
+    await db.updateTable('partial_refunds').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', row.id).where('status', 'in', ['queued', 'pending']).execute()
+    return true
+  }
   await applyPartialGatewayRefund(db, row.id, refund)
   return true
 }

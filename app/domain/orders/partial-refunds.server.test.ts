@@ -17,7 +17,8 @@ import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
 import { Invalid } from '~/domain/errors'
 import { PARTIAL_REFUND_MESSAGES } from '~/lib/refund-shares'
 import { rejectOrder } from './admin-orders.server'
-import { orderDocumentPdf } from './invoices.server'
+import { orderDocumentPdf, renderCreditNotePdf } from './invoices.server'
+import { attachmentRenderer, type MailAttachmentRef, registerAttachmentRenderer } from '~/domain/messaging/mail-outbox.server'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund, type PartialRefundInput } from './partial-refunds.server'
 import { claimDuePartialRefunds, runPartialRefunds } from './partial-refund-sending.server'
@@ -148,6 +149,54 @@ describe('the owner refunds one of two pieces', () => {
     fake.processRefund(row.gateway_refund_id as string)
     expect(await runPartialRefunds(db, gatewayFor, later(REFUND_TIMING.claim + REFUND_TIMING.maxPoll))).toEqual(['processed'])
     expect(await db.selectFrom('mail_outbox').select('id').where('kind', '=', 'order-refund-issued').execute()).toHaveLength(1)
+  })
+
+  it('attaches the refund\'s own credit note: to the refund mail when the money is back at once, else to a second mail once it is (each once)', async () => {
+    const sent: { subject: string; files: string[]; pdf: Buffer[] }[] = []
+    const mailed = new Set<number>()
+    /** What the mail worker attaches: each outbox row's files through the registry, once per row. */
+    const sendOutbox = async () => {
+      const rows = await db.selectFrom('mail_outbox').select(['id', 'subject', 'attachments']).where('kind', 'in', ['order-refund-issued', 'order-refund-credit-note']).orderBy('created_at').orderBy('id').execute()
+      for (const row of rows.filter((r) => !mailed.has(r.id))) {
+        mailed.add(row.id)
+        const files = []
+        for (const ref of JSON.parse(row.attachments) as MailAttachmentRef[]) {
+          const render = attachmentRenderer(ref.kind)
+          if (render) files.push(await render(db, ref.orderId, ref.refundId))
+        }
+        sent.push({ subject: row.subject, files: files.map((f) => f.filename), pdf: files.map((f) => f.content) })
+      }
+    }
+    registerAttachmentRenderer('credit-note', (d, orderId, refundId) => renderCreditNotePdf(d, pdfInvoiceWriter, orderId, refundId))
+    try {
+      // Processed at once: the one refund mail carries the note.
+      const { orderId } = await paidOrder()
+      const { refund } = await decidePartialRefund(db, orderId, ask(), 'u-owner')
+      await runPartialRefunds(db, gatewayFor)
+      await runPartialRefunds(db, gatewayFor, later(REFUND_TIMING.maxPoll + 1))
+      await sendOutbox()
+      const [number] = (await db.selectFrom('invoices').select('number').where('refund_id', '=', refund.id).execute()).map((n) => n.number)
+      expect(sent).toEqual([{ subject: expect.stringContaining('Refund issued'), files: [`credit-note-${number?.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`], pdf: [expect.any(Buffer)] }])
+      expect(execFileSync('pdftotext', ['-layout', '-', '-'], { input: sent[0]?.pdf[0] }).toString('utf8')).toMatch(/499\.00/)
+
+      // Pending first: the refund mail says the note is on the order page; the note follows once processed.
+      sent.length = 0
+      fake.newRefundStatus = 'pending'
+      const second = await decidePartialRefund(db, orderId, ask({ ask: { amountPaise: 10_000 } }), 'u-owner')
+      expect(await runPartialRefunds(db, gatewayFor)).toEqual(['pending'])
+      const row = await db.selectFrom('partial_refunds').select('gateway_refund_id').where('id', '=', second.refund.id).executeTakeFirstOrThrow()
+      fake.processRefund(row.gateway_refund_id as string)
+      expect(await runPartialRefunds(db, gatewayFor, later(REFUND_TIMING.maxPoll + 1))).toEqual(['processed'])
+      await runPartialRefunds(db, gatewayFor, later(2 * REFUND_TIMING.maxPoll + 2))
+      await sendOutbox()
+      await sendOutbox()
+      expect(sent.map((m) => [m.subject.replace(/#\d+/, '#N'), m.files.length])).toEqual([
+        ['Refund issued for order #N', 0],
+        ['Credit note for your refund on order #N', 1],
+      ])
+    } finally {
+      registerAttachmentRenderer('credit-note', null)
+    }
   })
 
   it('keeps a refund queued while Razorpay is down and sends it once it is back', async () => {

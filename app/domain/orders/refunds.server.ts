@@ -12,6 +12,7 @@ import { formatPaise } from '~/lib/money'
 import type { RefundReason, RefundStatus, RefundView } from '~/lib/refunds'
 import type { GatewayFor, GatewayRefund } from './payment-gateway'
 import { issueCreditNote } from './invoices.server'
+import { orderPayments, refundOverPayments } from './refund-split.server'
 import { orderStatusMail, ownerAlert } from '~/domain/messaging/mail.server'
 import type { DB, Trx } from '../../../db/database'
 
@@ -48,9 +49,12 @@ export async function queueRefund(trx: Trx, orderId: string, reason: RefundReaso
     .select(['id', 'gateway', 'gateway_payment_id', 'total_amount_paise'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
-  const payment = paymentId ?? order.gateway_payment_id
+  // A custom order paid in two parts (advance and balance, ADR 088) refunds what both took (ADR 094).
+  const payments = paymentId ? [] : await orderPayments(trx, orderId)
+  const payment = paymentId ?? order.gateway_payment_id ?? payments[0]?.paymentId
   if (!payment) throw new Error(`Order ${orderId} has no payment to refund`)
-  // What partial refunds gave back (or are giving back) of this payment is not refunded again (ADR 087).
+  const taken = paymentId ? order.total_amount_paise : payments.reduce((sum, p) => sum + p.amountPaise, 0)
+  // What partial refunds gave back (or are giving back) is not refunded again (ADR 087).
   const partly = paymentId
     ? 0
     : (
@@ -58,11 +62,10 @@ export async function queueRefund(trx: Trx, orderId: string, reason: RefundReaso
           .selectFrom('partial_refunds')
           .select('amount_paise')
           .where('order_id', '=', orderId)
-          .where('gateway_payment_id', '=', payment)
           .where('status', '!=', 'failed')
           .execute()
       ).reduce((sum, row) => sum + row.amount_paise, 0)
-  const amount = order.total_amount_paise - partly
+  const amount = taken - partly
   if (amount <= 0) return false
   const now = new Date().toISOString()
   const inserted = await trx
@@ -169,7 +172,11 @@ export async function advanceRefund(db: DB, gatewayFor: GatewayFor, refund: Clai
   try {
     if (!gateway) throw Object.assign(new Error(`No ${refund.gateway} gateway is set up to refund this payment`), { permanent: false })
     let result: GatewayRefund
-    if (refund.status === 'pending' && refund.gatewayRefundId) {
+    const payments = await orderPayments(db, refund.orderId)
+    if (payments.length > 1 && refund.paymentId !== '' && payments.some((p) => p.paymentId === refund.paymentId)) {
+      // Paid in parts (ADR 094): a part per payment, found or made; polled through the same lists.
+      result = await refundOverPayments(gateway, payments, refundKey(refund.orderId), refund.amountPaise, { orderId: refund.orderId })
+    } else if (refund.status === 'pending' && refund.gatewayRefundId) {
       result = await gateway.fetchRefund(refund.gatewayRefundId)
     } else {
       const key = refundKey(refund.orderId)
@@ -275,11 +282,12 @@ export async function applyGatewayRefund(db: DB, refundId: string, result: Gatew
     }
     if (result.status === 'processed') {
       await trx.updateTable('orders').set({ payment_status: 'refunded', needs_refund: 0, updated_at: at }).where('id', '=', row.order_id).execute()
+      const paidWith = result.id.includes('+') ? (await orderPayments(trx, row.order_id)).map((p) => p.paymentId) : [row.gateway_payment_id]
       await trx
         .updateTable('payments')
         .set({ status: 'refunded', updated_at: at })
         .where('order_id', '=', row.order_id)
-        .where('gateway_payment_id', '=', row.gateway_payment_id)
+        .where('gateway_payment_id', 'in', paidWith)
         .execute()
       // The money is back: an invoiced order gets its credit note (once; none when never invoiced),
       // and the shopper a mail saying so.
@@ -334,7 +342,15 @@ export async function applySettledRefund(db: DB, refund: GatewayRefund): Promise
     const candidate = await db.selectFrom('refunds').select(['id', 'order_id']).where('gateway_payment_id', '=', refund.paymentId).executeTakeFirst()
     if (candidate && refund.receipt === refundKey(candidate.order_id)) row = candidate
   }
+  if (!row && refund.receipt?.startsWith('rf_')) {
+    row = await db.selectFrom('refunds').select(['id', 'order_id']).where('order_id', '=', refund.receipt.slice(3)).executeTakeFirst()
+  }
   if (!row) return false
+  if ((await orderPayments(db, row.order_id)).length > 1) {
+    // One part of a refund over two payments (ADR 094): the worker asks after every part now.
+    await db.updateTable('refunds').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', row.id).where('status', 'in', ['queued', 'pending']).execute()
+    return true
+  }
   await applyGatewayRefund(db, row.id, refund)
   return true
 }
