@@ -14,3 +14,8 @@ export function pageParam(url: URL): number {
   const parsed = pageSchema.safeParse(url.searchParams.get('page') ?? undefined)
   return parsed.success ? parsed.data : 1
 }
+
+/** An admin list's `?status=` (as typed; the list's domain reads it against its statuses) and `?page=`. */
+export function statusListParams(url: URL): { status: string | null; page: number } {
+  return { status: url.searchParams.get('status'), page: pageParam(url) }
+}

@@ -1,8 +1,10 @@
 // A small JSON client for the shop's /api over real HTTP (tests/integration/server.ts), shared by the
-// integration and stress tests: sign-up and login, addresses, cart, checkout and the test gateway.
-import { expect } from 'vitest'
+// integration and stress tests: sign-up and login, addresses, cart, checkout and the test gateway; and
+// the usual /api suite's shop (a fresh server with the owner signed in and Asha registered).
+import { afterAll, beforeAll, expect } from 'vitest'
 import { hmacHex, paymentSignature } from '../../app/infra/payment-gateway.server'
-import type { RunningServer } from '../integration/server'
+import { type RunningServer, startServer } from '../integration/server'
+import { ADMIN } from './shop-client'
 
 /** startServer's SESSION_SECRET; the test gateway's secret is derived from it. */
 export const SESSION_SECRET = 'integration-secret-integration-secret'
@@ -129,3 +131,29 @@ export function testPaymentResult(gatewayOrderId: string, paymentId: string, ord
 }
 
 export type ShopApi = ReturnType<typeof client>
+
+/**
+ * The shop of a describe block's /api tests: a fresh server (no demo shop) whose owner is ADMIN, with
+ * `env` on top, started before its tests and stopped after them. `admin` (the owner, signed in) and
+ * `asha` (a shopper, registered and signed in) are filled in before the first test runs; a later
+ * beforeAll in the block (adding the suite's products) runs after them.
+ */
+export function shopWithOwner(env: Record<string, string> = {}) {
+  let running: RunningServer | undefined
+  const server = () => {
+    if (!running) throw new Error('The shop is not started yet: use it inside a test or a later beforeAll')
+    return running
+  }
+  const api = client(server)
+  const admin: Shopper = { id: '', token: '' }
+  const asha: Shopper = { id: '', token: '' }
+  beforeAll(async () => {
+    running = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env })
+    Object.assign(admin, await api.login(ADMIN.email, ADMIN.password))
+    Object.assign(asha, await api.registerAndLogin('Asha', 'asha@example.com'))
+  }, 180_000)
+  afterAll(async () => {
+    await running?.stop()
+  })
+  return { api, admin, asha, server }
+}

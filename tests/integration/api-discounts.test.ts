@@ -3,31 +3,19 @@
 // applies one (case-insensitive) and the cart answers the saving, subtotal, delivery and total;
 // refusals are 400 with the reason under `code`; razorpay/create charges the discounted total and
 // the order's details carry the discount.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, client, type Shopper, testPaymentResult } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADDRESS, type Shopper, shopWithOwner, testPaymentResult } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 const PENDANT = { title: 'Diwali pendant', description: 'Gold leaf in resin.', category: 'jewellery', price: 1499, totalStock: 9 }
 
 describe('discount codes through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let productId: string
   let codeId: string
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
     const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })
     productId = added.body.data._id
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
   })
 
   /** The cart answer with the extras of ADR 073. */

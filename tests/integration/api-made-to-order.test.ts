@@ -2,13 +2,11 @@
 // admin adds and edits a product's making time and an option's own, bad values answer 400 with
 // `errors` and change nothing, an old client that sends none keeps "ready to ship", and a paid order
 // carries the day it is expected to leave the studio.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { indiaDay } from '../../app/lib/dates'
 import { addWorkingDays } from '../../app/lib/dispatch'
-import { ADDRESS, client, type Shopper, testPaymentResult } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { ADDRESS, shopWithOwner, testPaymentResult } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 
 const FRAME = {
   title: 'Varmala frame',
@@ -29,21 +27,8 @@ const FRAME = {
 const PLAIN = { title: 'Plain coaster', description: 'A coaster.', category: 'home-decor', price: 499, totalStock: 9 }
 
 describe('made to order through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let frameId: string
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
 
   it("adds a product's making time and an option's own; the shop answers them", async () => {
     const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body: FRAME })

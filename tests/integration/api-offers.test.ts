@@ -2,32 +2,20 @@
 // admin creates, lists and edits offers (400 with errors, 403 for shoppers, 404 for an unknown id);
 // a product in the offer's category shows the offer as its salePrice; the cart answers the offer and
 // free delivery; razorpay/create charges the offer-discounted total.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, client, type Shopper } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADDRESS, shopWithOwner } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 const TRAY = { title: 'Festive tray', description: 'Gold leaf in resin.', category: 'home-decor', price: 999, totalStock: 9 }
 const PENDANT = { title: 'Quiet pendant', description: 'Blue resin.', category: 'jewellery', price: 1499, totalStock: 9 }
 
 describe('automatic offers through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner({ DELIVERY_FEE: '99' })
   let trayId: string
   let pendantId: string
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DELIVERY_FEE: '99' })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
     trayId = (await api.call('POST', '/api/admin/products/add', { token: admin.token, body: TRAY })).body.data._id
     pendantId = (await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })).body.data._id
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
   })
 
   it('lets the admin create, list and edit offers, names each bad field, and refuses shoppers', async () => {

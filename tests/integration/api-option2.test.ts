@@ -2,11 +2,9 @@
 // admin adds a pendant in sizes and chains with stock per combination, the shop and the cart answer
 // per combination with `option2`, an order keeps it, and an old client that sends no `options2` nor
 // `option2` keeps today's behaviour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, type Shopper } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { describe, expect, it } from 'vitest'
+import { shopWithOwner } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 
 const PENDANT = {
   title: 'Moon pendant',
@@ -26,21 +24,8 @@ const PENDANT = {
 }
 
 describe('a second option group through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let pendantId: string
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
 
   it('adds a pendant with stock per size and chain: the answer carries the group and each combination', async () => {
     const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })

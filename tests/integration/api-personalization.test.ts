@@ -2,11 +2,9 @@
 // admin gives a product its personalisation fields, the shop shows them, the cart takes label ->
 // value (two names, two lines; bad values a 400 by field that changes nothing), the order's
 // cartItems keep them; and an old client that sends none gets today's behaviour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, client, type Shopper, testPaymentResult } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, shopWithOwner, testPaymentResult } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 const NAME = 'Name to engrave'
 
 const BOOKMARK = {
@@ -23,22 +21,9 @@ const BOOKMARK = {
 const COASTER = { title: 'Plain coaster', description: 'Blue waves.', category: 'home-decor', price: 399, totalStock: 10 }
 
 describe('personalised pieces through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let bookmarkId: string
   let coasterId: string
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
 
   const add = (body: Record<string, unknown>) => api.call('POST', '/api/shop/cart/add', { token: asha.token, body: { userId: asha.id, quantity: 1, ...body } })
 

@@ -1,29 +1,17 @@
 // Delivery by zone over real HTTP (issue 30, ADR 085, docs/api.md extras): the shipping quote for a
 // product and a cart, 400 for a malformed pincode; the cart's "from" estimate; the Razorpay amount and
 // the order charge the address's zone; the product page says the delivery line and remembers the pincode.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADDRESS, client, type Shopper } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADDRESS, shopWithOwner } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 const PENDANT = { title: 'Quiet pendant', description: 'Blue resin.', category: 'jewellery', price: 1499, totalStock: 9 }
 
 describe('delivery by zone through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha, server } = shopWithOwner({ DELIVERY_PRICING: 'zones' })
   let pendantId: string
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DELIVERY_PRICING: 'zones' })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
     pendantId = (await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })).body.data._id
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
   })
 
   it('quotes a product to Bengaluru and Imphal, and refuses a malformed pincode with errors', async () => {
@@ -56,14 +44,14 @@ describe('delivery by zone through /api', () => {
   })
 
   it('says the delivery on the product page once a pincode is given, and remembers it in a cookie', async () => {
-    const asked = await fetch(`${server.url}/shop/product/${pendantId}?pincode=795001`)
+    const asked = await fetch(`${server().url}/shop/product/${pendantId}?pincode=795001`)
     const html = await asked.text()
     expect(html).toMatch(/Delivery to 795001 by \w{3} \d{1,2} \w{3}, ₹95\.00/)
     const cookie = asked.headers.get('set-cookie')?.split(';')[0] ?? ''
     expect(cookie).toMatch(/^delivery_pincode=/)
-    const again = await (await fetch(`${server.url}/shop/product/${pendantId}`, { headers: { Cookie: cookie } })).text()
+    const again = await (await fetch(`${server().url}/shop/product/${pendantId}`, { headers: { Cookie: cookie } })).text()
     expect(again).toContain('Delivery to 795001 by')
-    const bad = await (await fetch(`${server.url}/shop/product/${pendantId}?pincode=79`)).text()
+    const bad = await (await fetch(`${server().url}/shop/product/${pendantId}?pincode=79`)).text()
     expect(bad).toContain('Enter a 6-digit pincode')
   })
 })

@@ -1,11 +1,9 @@
 // A variant's own price over real HTTP (docs/decisions/071-variant-prices.md,
 // docs/api.md): the admin gives colours their own price and sale price, the shop's answers carry them,
 // the cart charges them, an edit that does not send them keeps them, and bad prices change nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, type Shopper } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { describe, expect, it } from 'vitest'
+import { shopWithOwner } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 
 const PENDANT = {
   title: 'Ocean pendant',
@@ -24,21 +22,8 @@ const PENDANT = {
 }
 
 describe('a variant’s own price through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let pendantId: string
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
 
   it('adds colours with their own prices; the shop shows them and the cart charges them', async () => {
     const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })

@@ -2,11 +2,9 @@
 // adds and edits a product with stock per option and per colour, the shop answers what may still be
 // bought of each, the cart answers 400 against the variant's stock, and an old client that sends no
 // stock per variant gets today's behaviour (the whole stock on the product).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, type Shopper } from '../helpers/shop-api'
-import { type RunningServer, startServer } from './server'
+import { describe, expect, it } from 'vitest'
+import { shopWithOwner } from '../helpers/shop-api'
 
-const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' }
 
 const PENDANT = {
   title: 'Ocean pendant',
@@ -26,21 +24,8 @@ const PENDANT = {
 }
 
 describe('stock per variant through /api', () => {
-  let server: RunningServer
-  const api = client(() => server)
-  let admin: Shopper
-  let asha: Shopper
+  const { api, admin, asha } = shopWithOwner()
   let pendantId: string
-
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-    admin = await api.login(ADMIN.email, ADMIN.password)
-    asha = await api.registerAndLogin('Asha', 'asha@example.com')
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.stop()
-  })
 
   it('adds a product with stock per option and colour: totalStock is their sum, the answer carries them', async () => {
     const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body: PENDANT })

@@ -1,75 +1,42 @@
 // The automatic offers an order was placed with (ADR 084): written once when it is placed, with what
 // each took off (prices, or the delivery fee), and counted as an offer's uses, revenue and average
 // order value only once paid and kept, as a code's are.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { asha, insertProducts, insertUsers, ravi } from '../../../tests/helpers/fixtures'
+import { describe, expect, it } from 'vitest'
+import { asha, ravi } from '../../../tests/helpers/fixtures'
 import { insertDiscountCode } from '../../../tests/helpers/discount-fixtures'
-import { insertOffer } from '../../../tests/helpers/offer-fixtures'
+import { DECOR_15, insertOffer, offeredShop } from '../../../tests/helpers/offer-fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
-import { setClock } from '../../../tests/helpers/domain-settings'
 import { saveAddress } from '../../../tests/helpers/payment-fixtures'
-import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
-import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
-import type { DB } from '../../../db/database'
 import type { SessionUser } from '~/lib/user'
-import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { addToCart } from '~/domain/cart/cart-edits.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { revenueByOffer, revenueByOfferForDays } from '~/domain/dashboard/revenue-by-offer.server'
-import type { PaymentGateway } from '~/domain/orders/payment-gateway'
 import { placeOrder } from '~/domain/orders/place-order.server'
 import { verifyAndConfirm } from '~/domain/orders/verify-payment.server'
 import { applyDiscountCode } from './cart-discount.server'
 
 const KEY_SECRET = 'order-offers-secret'
 const FEE = 9_900
-let fake: FakeRazorpay
-let gateway: PaymentGateway
-let testDb: TestDb
-let db: DB
-
-beforeAll(async () => {
-  fake = await startFakeRazorpay(KEY_SECRET, { keyId: 'rzp_test_order_offers' })
-  gateway = razorpayGateway({ keyId: 'rzp_test_order_offers', keySecret: KEY_SECRET, apiBase: fake.url })
-})
-afterAll(async () => {
-  await fake.stop()
-})
-beforeEach(async () => {
-  testDb = await createTestDb()
-  db = testDb.db
-  setClock('2026-11-02T06:00:00Z')
-  await insertUsers(db, [asha, ravi])
-  await insertProducts(db, [
-    { id: 'tray', title: 'Resin tray', category: 'home-decor', price: 99_900, stock: 9 },
-    { id: 'pendant', title: 'Ocean pendant', category: 'jewellery', price: 149_900, stock: 9 },
-  ])
-})
-afterEach(async () => {
-  setClock()
-  await testDb?.cleanup()
-})
-
-const decor15 = { name: 'Diwali sale', percent: '15', scope: 'categories', scopeItems: ['home-decor'] }
+const shop = offeredShop({ keyId: 'rzp_test_order_offers', keySecret: KEY_SECRET, users: [asha, ravi], stock: 9 })
 
 async function place(user: SessionUser, lines: [string, number][], code?: string) {
-  for (const [productId, quantity] of lines) await addToCart(db, { userId: user.id }, { productId, quantity })
-  if (code) await applyDiscountCode(db, { userId: user.id }, await getCart(db, { userId: user.id }), code)
-  const address = await saveAddress(db, user)
-  return { ...(await placeOrder(db, gateway, user, { addressId: address.id }, FEE)), addressId: address.id }
+  for (const [productId, quantity] of lines) await addToCart(shop.db, { userId: user.id }, { productId, quantity })
+  if (code) await applyDiscountCode(shop.db, { userId: user.id }, await getCart(shop.db, { userId: user.id }), code)
+  const address = await saveAddress(shop.db, user)
+  return { ...(await placeOrder(shop.db, shop.gateway, user, { addressId: address.id }, FEE)), addressId: address.id }
 }
 
 async function pay(placed: Awaited<ReturnType<typeof place>>) {
-  const { paymentId, signature } = fake.pay(placed.gatewayOrder.id)
-  await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
+  const { paymentId, signature } = shop.fake.pay(placed.gatewayOrder.id)
+  await verifyAndConfirm(shop.db, shop.gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
 }
 
-const recorded = (orderId: string) => db.selectFrom('order_offers').select(['offer_id', 'amount_paise']).where('order_id', '=', orderId).orderBy('amount_paise').execute()
+const recorded = (orderId: string) => shop.db.selectFrom('order_offers').select(['offer_id', 'amount_paise']).where('order_id', '=', orderId).orderBy('amount_paise').execute()
 
 describe('an order placed with offers', () => {
   it('records each offer once with what it took off: the prices, and the delivery fee it waived', async () => {
-    const sale = await insertOffer(db, decor15)
-    const free = await insertOffer(db, { name: 'Free delivery', kind: 'free_delivery', minOrder: '1000' })
+    const sale = await insertOffer(shop.db, DECOR_15)
+    const free = await insertOffer(shop.db, { name: 'Free delivery', kind: 'free_delivery', minOrder: '1000' })
     const placed = await place(asha, [['tray', 2], ['pendant', 1]])
     // 2 x (999.00 - 849.15) off the trays; 1,698.30 + 1,499.00 is over 1,000.00: the fee waived.
     expect(await recorded(placed.orderId)).toEqual([
@@ -77,15 +44,15 @@ describe('an order placed with offers', () => {
       { offer_id: sale.id, amount_paise: 2 * 14_985 },
     ])
     // The same checkout again takes up its unpaid order: nothing written twice.
-    const again = await placeOrder(db, gateway, asha, { addressId: placed.addressId }, FEE)
+    const again = await placeOrder(shop.db, shop.gateway, asha, { addressId: placed.addressId }, FEE)
     expect(again.orderId).toBe(placed.orderId)
-    expect(await db.selectFrom('order_offers').select('order_id').execute()).toHaveLength(2)
+    expect(await shop.db.selectFrom('order_offers').select('order_id').execute()).toHaveLength(2)
   })
 
   it('records no offer the code beat, and no free delivery under its amount', async () => {
-    await insertOffer(db, decor15)
-    await insertOffer(db, { name: 'Free delivery', kind: 'free_delivery', minOrder: '5000' })
-    await insertDiscountCode(db, { code: 'HALF', value: '50' })
+    await insertOffer(shop.db, DECOR_15)
+    await insertOffer(shop.db, { name: 'Free delivery', kind: 'free_delivery', minOrder: '5000' })
+    await insertDiscountCode(shop.db, { code: 'HALF', value: '50' })
     const placed = await place(asha, [['tray', 1]], 'HALF')
     expect(await recorded(placed.orderId)).toEqual([])
   })
@@ -93,24 +60,24 @@ describe('an order placed with offers', () => {
 
 describe("an offer's figures", () => {
   it('counts its paid orders, their revenue, what it took off and the average order; not an unpaid one', async () => {
-    const sale = await insertOffer(db, decor15)
+    const sale = await insertOffer(shop.db, DECOR_15)
     const first = await place(asha, [['tray', 1]])
     await pay(first)
     const second = await place(ravi, [['tray', 2], ['pendant', 1]])
     await pay(second)
     await place(asha, [['tray', 1]])
     const totals = first.totalAmountPaise + second.totalAmountPaise
-    expect(await revenueByOffer(db)).toEqual([
+    expect(await revenueByOffer(shop.db)).toEqual([
       { offerId: sale.id, name: 'Diwali sale', paidOrders: 2, revenuePaise: totals, offerPaise: 3 * 14_985, averageOrderPaise: Math.round(totals / 2) },
     ])
-    expect(await revenueByOffer(db, { offerIds: [] })).toEqual([])
+    expect(await revenueByOffer(shop.db, { offerIds: [] })).toEqual([])
     // Orders are dated when written; a period that starts after them has none.
-    expect((await revenueByOfferForDays(db, 1, new Date())).map((row) => row.paidOrders)).toEqual([2])
-    expect(await revenueByOfferForDays(db, 30, new Date(Date.now() + 40 * 86_400_000))).toEqual([])
+    expect((await revenueByOfferForDays(shop.db, 1, new Date())).map((row) => row.paidOrders)).toEqual([2])
+    expect(await revenueByOfferForDays(shop.db, 30, new Date(Date.now() + 40 * 86_400_000))).toEqual([])
   })
 
   it('leaves out rejected, refunded and TEST MODE orders, as revenue by code does', async () => {
-    const sale = await insertOffer(db, decor15)
+    const sale = await insertOffer(shop.db, DECOR_15)
     const date = new Date('2026-11-02T05:00:00Z')
     const fixtures = [
       { id: 'kept', status: 'confirmed' as const },
@@ -119,9 +86,9 @@ describe("an offer's figures", () => {
       { id: 'test-mode', gateway: 'test' as const },
     ]
     for (const fixture of fixtures) {
-      await insertOrder(db, { user: asha, date, totalPaise: 84_915, ...fixture })
-      await db.insertInto('order_offers').values({ order_id: fixture.id, offer_id: sale.id, amount_paise: 14_985 }).execute()
+      await insertOrder(shop.db, { user: asha, date, totalPaise: 84_915, ...fixture })
+      await shop.db.insertInto('order_offers').values({ order_id: fixture.id, offer_id: sale.id, amount_paise: 14_985 }).execute()
     }
-    expect(await revenueByOffer(db)).toEqual([{ offerId: sale.id, name: 'Diwali sale', paidOrders: 1, revenuePaise: 84_915, offerPaise: 14_985, averageOrderPaise: 84_915 }])
+    expect(await revenueByOffer(shop.db)).toEqual([{ offerId: sale.id, name: 'Diwali sale', paidOrders: 1, revenuePaise: 84_915, offerPaise: 14_985, averageOrderPaise: 84_915 }])
   })
 })

@@ -1,22 +1,21 @@
 // The admin's complaints (ADR 089): unresolved first, oldest first, filtered by status; each with its
 // ticket, sender, order and message, and a form to move it and write the resolution the complainant is mailed.
 import { Form, Link } from 'react-router'
-import { Pager } from '~/components/pager'
+import { StatusFilter, StatusPager } from '~/components/admin/status-filter'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { type Complaint, listComplaints } from '~/domain/complaints/complaints.server'
 import { getDb } from '~/infra/db.server'
 import { COMPLAINT_MOVES, COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES } from '~/lib/complaints'
 import { formatDateTime } from '~/lib/dates'
-import { pageParam } from '~/schemas/pagination'
+import { statusListParams } from '~/schemas/pagination'
 import { adminComplaintFormAction, type ComplaintFormReply } from '~/web/admin-complaint-form.server'
 import type { Route } from './+types/complaints'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Complaints · Admin' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
-  return listComplaints(getDb(), { status: url.searchParams.get('status'), page: pageParam(url) })
+  return listComplaints(getDb(), statusListParams(new URL(request.url)))
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -29,22 +28,7 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
   return (
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">Complaints</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm">
-          Status
-          <select name="status" defaultValue={status ?? ''} className={`${inputClass} w-48`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-            <option value="">All statuses</option>
-            {COMPLAINT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {COMPLAINT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonClass('outline', 'sm', 'no-js-only')}>
-          Filter
-        </button>
-      </Form>
+      <StatusFilter status={status} statuses={COMPLAINT_STATUSES} labels={COMPLAINT_STATUS_LABELS} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {total} complaint{total === 1 ? '' : 's'}
         {status ? ` with status ${COMPLAINT_STATUS_LABELS[status]}` : ''}. The rules ask for each to be resolved within one month.
@@ -55,7 +39,7 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
           <ComplaintItem key={complaint.id} complaint={complaint} reply={actionData?.complaintId === complaint.id ? actionData : null} />
         ))}
       </ul>
-      <Pager page={page} pageCount={pageCount} href={(p) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`} />
+      <StatusPager status={status} page={page} pageCount={pageCount} />
     </section>
   )
 }
