@@ -24,3 +24,16 @@ test('the dashboard shows revenue by code for the period the owner picks, and ea
   await page.goto('/admin/discounts')
   await expect(page.locator(`[data-code="${code}"] [data-takings]`)).toHaveText(/Revenue: ₹0\.00 from 0 paid orders · Average order: ₹0\.00/)
 })
+
+test('on a laptop the first screen shows revenue by code beside the daily chart', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await loginAs(page, 'admin')
+  await page.goto('/admin/dashboard')
+  const panel = page.getByRole('region', { name: 'Revenue by code' })
+  await expect(panel.getByRole('heading', { name: 'Revenue by code' })).toBeInViewport({ ratio: 1 })
+  await expect(panel.getByRole('navigation', { name: 'Revenue by code period' })).toBeInViewport({ ratio: 1 })
+  // Beside the chart, not under it.
+  const chart = await page.getByRole('region', { name: 'Daily revenue' }).boundingBox()
+  const codes = await panel.boundingBox()
+  expect(chart && codes && codes.x > chart.x + chart.width - 1 && Math.abs(codes.y - chart.y) < 1).toBe(true)
+})

@@ -88,7 +88,7 @@ export function RevenueByCodePanel({ days, codes, offers }: { days: CodeRevenueP
         </ul>
       )}
       <OfferRows offers={offers} />
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">Paid orders that used a code or an offer, less refunded and rejected ones and TEST MODE ones.</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">Paid orders that used a code or an offer, less refunded and rejected ones, what partial refunds gave back, and TEST MODE ones.</p>
     </Panel>
   )
 }

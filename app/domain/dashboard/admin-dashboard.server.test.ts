@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
+import { partialRefund } from '../../../tests/helpers/partial-refund-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
+import { queueRefund } from '~/domain/orders/refunds.server'
 import { ALL_ORDER_STATUSES } from '~/lib/order-status'
 import { CHART_DAYS, dashboard, dailyRevenue, LATEST_ORDERS_SIZE, LOW_STOCK_LIST_SIZE } from './admin-dashboard.server'
 
@@ -50,6 +52,56 @@ describe('dailyRevenue', () => {
     const days = await dailyRevenue(db, NOW)
     expect(days.at(-1)).toEqual({ day: '2026-11-23', revenuePaise: 1_500_00, paidOrders: 2 })
     expect(days.reduce((sum, d) => sum + d.revenuePaise, 0)).toBe(1_500_00)
+  })
+})
+
+describe('partial refunds (ADR 092)', () => {
+  const revenue = async () => (await dashboard(db, NOW)).periods.map((p) => [p.revenuePaise, p.paidOrders])
+
+  it('takes what a processed partial refund gave back off its order, on the day the order was placed', async () => {
+    await insertOrder(db, { id: 'today', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'last-week', user: asha, date: daysAgo(5), totalPaise: 2_000_00 })
+    await partialRefund(db, 'last-week', 300_50)
+    expect(await revenue()).toEqual([
+      [1_000_00, 1],
+      [2_699_50, 2],
+      [2_699_50, 2],
+    ])
+    const days = await dailyRevenue(db, NOW)
+    expect(days.at(-6)).toEqual({ day: '2026-11-18', revenuePaise: 1_699_50, paidOrders: 1 })
+    // A second one of the same order adds up.
+    await partialRefund(db, 'last-week', 99_50)
+    expect((await dailyRevenue(db, NOW)).at(-6)?.revenuePaise).toBe(1_600_00)
+  })
+
+  it('takes nothing off for a partial refund decided, on its way or failed: the order counts whole', async () => {
+    await insertOrder(db, { id: 'decided', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'sent', user: asha, date: daysAgo(0), totalPaise: 2_000_00 })
+    await insertOrder(db, { id: 'failed', user: asha, date: daysAgo(0), totalPaise: 4_000_00 })
+    await partialRefund(db, 'decided', 100_00, 'queued')
+    await partialRefund(db, 'sent', 200_00, 'pending')
+    await partialRefund(db, 'failed', 400_00, 'failed')
+    const flagged = await db.selectFrom('orders').select(['id', 'needs_refund']).orderBy('id').execute()
+    expect(flagged).toEqual([
+      { id: 'decided', needs_refund: 1 },
+      { id: 'failed', needs_refund: 0 },
+      { id: 'sent', needs_refund: 1 },
+    ])
+    expect((await revenue())[0]).toEqual([7_000_00, 3])
+    await partialRefund(db, 'sent', 50_00)
+    expect((await revenue())[0]).toEqual([6_950_00, 3])
+  })
+
+  it('leaves out an order given back whole: by partial refunds to the last paisa, or the rest refunded when it ends', async () => {
+    await insertOrder(db, { id: 'kept', user: asha, date: daysAgo(0), totalPaise: 1_000_00 })
+    await insertOrder(db, { id: 'all-back', user: asha, date: daysAgo(0), totalPaise: 500_00 })
+    await insertOrder(db, { id: 'cancelled', user: asha, date: daysAgo(0), totalPaise: 800_00, status: 'cancelled' })
+    await partialRefund(db, 'all-back', 200_00)
+    await partialRefund(db, 'all-back', 300_00)
+    // A partial refund still on its way when the order is cancelled: the rest is queued whole.
+    await partialRefund(db, 'cancelled', 100_00, 'pending')
+    await db.transaction().execute((trx) => queueRefund(trx, 'cancelled', 'cancelled'))
+    expect((await revenue())[0]).toEqual([1_000_00, 1])
   })
 })
 

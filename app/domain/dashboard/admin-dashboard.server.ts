@@ -1,5 +1,6 @@
 // What the owner checks each morning: money in (today, 7 and 30 days, day by day), orders by
 // status, what is running out, and the latest orders. Days are India calendar days.
+import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { localDaySql } from '../../../db/dialect'
 import type { OrderStatus } from '../../../db/schema'
@@ -36,27 +37,52 @@ const PERIODS = [
 ] as const
 
 /**
- * Revenue is money kept: paid orders, less rejected ones, those flagged for refund and those the
- * TEST MODE gateway took (no money moved).
+ * Revenue is money kept: paid orders, less rejected ones, those being refunded whole (a `refunds`
+ * row, or the flag from before refunds existed) and those the TEST MODE gateway took (no money
+ * moved); and of each order, what its processed partial refunds gave back (ADR 092). A partial
+ * refund decided, on its way or failed takes nothing off: its order counts whole, though flagged.
+ * The rows join `given_back` (order_id, paise); sum `keptPaise` for the money.
  */
 export function keptRevenue(db: DB) {
   return db
     .selectFrom('orders')
-    .where('payment_status', '=', 'paid')
-    .where('gateway', '!=', 'test')
-    .where('needs_refund', '=', 0)
-    .where('order_status', '!=', 'rejected')
+    .leftJoin(processedPartialRefunds(db), 'given_back.order_id', 'orders.id')
+    .where('orders.payment_status', '=', 'paid')
+    .where('orders.gateway', '!=', 'test')
+    .where('orders.order_status', '!=', 'rejected')
+    .where((eb) =>
+      eb.or([
+        eb('orders.needs_refund', '=', 0),
+        eb.and([
+          eb.exists(eb.selectFrom('partial_refunds as open').select('open.id').whereRef('open.order_id', '=', 'orders.id').where('open.status', 'in', ['queued', 'pending'])),
+          eb.not(eb.exists(eb.selectFrom('refunds as whole').select('whole.id').whereRef('whole.order_id', '=', 'orders.id'))),
+        ]),
+      ]),
+    )
 }
+
+/** What processed partial refunds gave back, per order. */
+function processedPartialRefunds(db: DB) {
+  return db
+    .selectFrom('partial_refunds')
+    .where('status', '=', 'processed')
+    .select((eb) => ['order_id', eb.fn.sum<number>('amount_paise').as('paise')])
+    .groupBy('order_id')
+    .as('given_back')
+}
+
+/** An order's kept money in a `keptRevenue` row: what it paid less what partial refunds gave back. */
+export const keptPaise = sql<number>`${sql.ref('orders.total_amount_paise')} - coalesce(${sql.ref('given_back.paise')}, 0)`
 
 /** Paid revenue and order count for each of the CHART_DAYS India days ending today, oldest first. */
 export async function dailyRevenue(db: DB, now: Date): Promise<DayRevenue[]> {
   const days = indiaDaysEnding(now, CHART_DAYS)
   const from = indiaDayStart(days[0] as string).toISOString()
   const rows = await keptRevenue(db)
-    .where('order_date', '>=', from)
+    .where('orders.order_date', '>=', from)
     .select((eb) => [
-      localDaySql('order_date', INDIA_OFFSET_MINUTES).as('day'),
-      eb.fn.sum<number>('total_amount_paise').as('revenue'),
+      localDaySql('orders.order_date', INDIA_OFFSET_MINUTES).as('day'),
+      eb.fn.sum<number>(keptPaise).as('revenue'),
       eb.fn.countAll<number>().as('orders'),
     ])
     .groupBy('day')

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { asha, insertUsers, ravi } from '../../../tests/helpers/fixtures'
 import { insertDiscountCode } from '../../../tests/helpers/discount-fixtures'
 import { insertOrder, type OrderFixture } from '../../../tests/helpers/order-fixtures'
+import { movePartialRefund, partialRefund } from '../../../tests/helpers/partial-refund-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import { codeRevenuePeriod, revenueByCode, revenueByCodeForDays } from './revenue-by-code.server'
@@ -56,6 +57,27 @@ describe('revenueByCode', () => {
     expect(await revenueByCode(db)).toEqual([
       { codeId: diwali, code: 'DIWALI10', paidOrders: 1, revenuePaise: 900_00, discountPaise: 100_00, averageOrderPaise: 900_00 },
     ])
+  })
+
+  it('takes processed partial refunds off the code\'s revenue and average order (not decided, sent or failed ones); its discount stays', async () => {
+    await codeOrder(diwali, 150_00, { id: 'd1', totalPaise: 1_350_00 })
+    await codeOrder(diwali, 100_00, { id: 'd2', totalPaise: 900_00 })
+    await codeOrder(rakhi, 200_00, { id: 'r1', totalPaise: 5_000_00 })
+    await codeOrder(null, 0, { id: 'plain', totalPaise: 9_999_00 })
+    await partialRefund(db, 'd1', 350_00)
+    const decided = await partialRefund(db, 'd2', 100_01, 'queued')
+    await partialRefund(db, 'r1', 1_000_00, 'pending')
+    await partialRefund(db, 'r1', 500_00, 'failed')
+    await partialRefund(db, 'plain', 999_00)
+    expect(await revenueByCode(db)).toEqual([
+      { codeId: rakhi, code: 'RAKHI', paidOrders: 1, revenuePaise: 5_000_00, discountPaise: 200_00, averageOrderPaise: 5_000_00 },
+      // 1,350.00 - 350.00 + 900.00 = 1,900.00 over two orders.
+      { codeId: diwali, code: 'DIWALI10', paidOrders: 2, revenuePaise: 1_900_00, discountPaise: 250_00, averageOrderPaise: 950_00 },
+    ])
+    // d2 given back whole (the decided refund, then the rest): no longer a kept order of the code.
+    await movePartialRefund(db, decided, 'processed')
+    await partialRefund(db, 'd2', 900_00 - 100_01)
+    expect((await revenueByCode(db, { codeIds: [diwali] }))[0]).toMatchObject({ paidOrders: 1, revenuePaise: 1_000_00, averageOrderPaise: 1_000_00 })
   })
 
   it('answers only the codes asked for, and nothing for none', async () => {

@@ -1,18 +1,19 @@
 // What each discount code brought in (issue 28): its paid orders, their revenue and average order
 // value, counted as the dashboard counts revenue (keptRevenue: paid money kept, so refunded, rejected
-// and TEST MODE orders are left out). The owner's discounts list shows it for all time, the
+// and TEST MODE orders are left out, and what processed partial refunds gave back is taken off the
+// code's revenue whole, whichever lines it was for: ADR 092). The owner's discounts list shows it for all time, the
 // dashboard's 'Revenue by code' panel for the period she chooses.
 import type { DB } from '../../../db/database'
 import { indiaDayStart, indiaDaysEnding } from '~/lib/dates'
 import { clock } from '~/domain/clock'
-import { keptRevenue } from './admin-dashboard.server'
+import { keptPaise, keptRevenue } from './admin-dashboard.server'
 
 export interface CodeRevenue {
   codeId: string
   /** The code as the owner named it (its row's, today). */
   code: string
   paidOrders: number
-  /** What those orders paid: pieces less the discount, plus delivery. */
+  /** What those orders paid (pieces less the discount, plus delivery) less what partial refunds gave back. */
   revenuePaise: number
   /** What the code took off them. */
   discountPaise: number
@@ -48,7 +49,7 @@ export async function revenueByCode(db: DB, { since, codeIds }: { since?: string
       'd.id as codeId',
       'd.code as code',
       eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number>('orders.total_amount_paise').as('revenue'),
+      eb.fn.sum<number>(keptPaise).as('revenue'),
       eb.fn.sum<number>('orders.discount_paise').as('discount'),
     ])
     .groupBy(['d.id', 'd.code'])

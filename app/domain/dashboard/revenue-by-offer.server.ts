@@ -1,10 +1,12 @@
 // What each automatic offer brought in (issue 28, ADR 084): the paid orders placed with it
 // (order_offers, written when the order is placed), their revenue and average order value, counted
 // as revenue by code counts (keptRevenue: paid money kept; refunded, rejected and TEST MODE orders
-// left out). The offers list and edit page show it for all time, the dashboard for its period.
+// left out). An offer's revenue is its orders' kept money whole, so a processed partial refund of an
+// order lowers each offer the order was placed with by the whole amount given back, whichever lines
+// it was for (ADR 092). The offers list and edit page show it for all time, the dashboard for its period.
 import type { DB } from '../../../db/database'
 import { clock } from '~/domain/clock'
-import { keptRevenue } from './admin-dashboard.server'
+import { keptPaise, keptRevenue } from './admin-dashboard.server'
 import { type CodeRevenuePeriod, orderFigures, periodStart } from './revenue-by-code.server'
 
 export interface OfferRevenue {
@@ -13,7 +15,7 @@ export interface OfferRevenue {
   name: string
   /** Its uses: the paid orders placed with it that stand. */
   paidOrders: number
-  /** What those orders paid, whole (pieces less any discount, plus delivery). */
+  /** What those orders paid, whole (pieces less any discount, plus delivery), less what partial refunds gave back. */
   revenuePaise: number
   /** What the offer took off them (prices, or the delivery fee it waived). */
   offerPaise: number
@@ -34,7 +36,7 @@ export async function revenueByOffer(db: DB, { since, offerIds }: { since?: stri
       'o.id as offerId',
       'o.name as name',
       eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number>('orders.total_amount_paise').as('revenue'),
+      eb.fn.sum<number>(keptPaise).as('revenue'),
       eb.fn.sum<number>('oo.amount_paise').as('off'),
     ])
     .groupBy(['o.id', 'o.name'])

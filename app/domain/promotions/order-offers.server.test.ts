@@ -6,6 +6,7 @@ import { asha, ravi } from '../../../tests/helpers/fixtures'
 import { insertDiscountCode } from '../../../tests/helpers/discount-fixtures'
 import { DECOR_15, insertOffer, offeredShop } from '../../../tests/helpers/offer-fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
+import { partialRefund } from '../../../tests/helpers/partial-refund-fixtures'
 import { saveAddress } from '../../../tests/helpers/payment-fixtures'
 import type { SessionUser } from '~/lib/user'
 import { addToCart } from '~/domain/cart/cart-edits.server'
@@ -90,5 +91,28 @@ describe("an offer's figures", () => {
       await shop.db.insertInto('order_offers').values({ order_id: fixture.id, offer_id: sale.id, amount_paise: 14_985 }).execute()
     }
     expect(await revenueByOffer(shop.db)).toEqual([{ offerId: sale.id, name: 'Diwali sale', paidOrders: 1, revenuePaise: 84_915, offerPaise: 14_985, averageOrderPaise: 84_915 }])
+  })
+
+  it('takes a processed partial refund whole off every offer its order was placed with (ADR 092), not one decided, on its way or failed', async () => {
+    const sale = await insertOffer(shop.db, DECOR_15)
+    const free = await insertOffer(shop.db, { name: 'Free delivery', kind: 'free_delivery', minOrder: '1000' })
+    const date = new Date('2026-11-02T05:00:00Z')
+    // Two trays at the sale's price and the pendant at its own, delivery waived; and a tray alone.
+    await insertOrder(shop.db, { id: 'both', user: asha, date, totalPaise: 3_197_30 })
+    await shop.db.insertInto('order_offers').values([
+      { order_id: 'both', offer_id: sale.id, amount_paise: 2 * 14_985 },
+      { order_id: 'both', offer_id: free.id, amount_paise: FEE },
+    ]).execute()
+    await insertOrder(shop.db, { id: 'one', user: ravi, date, totalPaise: 84_915 })
+    await shop.db.insertInto('order_offers').values({ order_id: 'one', offer_id: sale.id, amount_paise: 14_985 }).execute()
+    // The pendant (no offer on it) given back: the offers' orders kept that much less, each.
+    await partialRefund(shop.db, 'both', 1_499_00)
+    await partialRefund(shop.db, 'both', 100_00, 'queued')
+    await partialRefund(shop.db, 'one', 200_00, 'pending')
+    await partialRefund(shop.db, 'one', 300_00, 'failed')
+    expect(await revenueByOffer(shop.db)).toEqual([
+      { offerId: sale.id, name: 'Diwali sale', paidOrders: 2, revenuePaise: 1_698_30 + 84_915, offerPaise: 3 * 14_985, averageOrderPaise: Math.round((1_698_30 + 84_915) / 2) },
+      { offerId: free.id, name: 'Free delivery', paidOrders: 1, revenuePaise: 1_698_30, offerPaise: FEE, averageOrderPaise: 1_698_30 },
+    ])
   })
 })
