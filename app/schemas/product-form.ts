@@ -12,22 +12,25 @@ import { PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, produc
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
 
-/** A colour's own price or sale price in rupees (ADR 071), one box per colour; empty: none of its own. */
-const moneyBoxes = (label: string) =>
-  z
-    .array(
-      z.coerce
-        .number({ error: `${label} must be a number` })
-        .min(0, { error: `${label} cannot be negative`, abort: true })
-        .max(1_000_000, { error: `${label} can be at most ₹10,00,000`, abort: true })
-        .refine(isWholePaise, { error: `${label} can have at most 2 decimals`, abort: true })
-        .transform(rupeesToPaise)
-        .optional(),
-    )
-    .max(PRODUCT_LIMITS.colors)
+/** A variant's own price or sale price in rupees (ADR 071); empty: none of its own. */
+const moneyBox = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} cannot be negative`, abort: true })
+    .max(1_000_000, { error: `${label} can be at most ₹10,00,000`, abort: true })
+    .refine(isWholePaise, { error: `${label} can have at most 2 decimals`, abort: true })
+    .transform(rupeesToPaise)
     .optional()
+/** A colour's own price or sale price (ADR 071), one box per colour. */
+const moneyBoxes = (label: string) => z.array(moneyBox(label)).max(PRODUCT_LIMITS.colors).optional()
 /** The grid's boxes of a row of colours: stock, price, sale price. */
 const colorRow = { colorStock: colorBoxes, colorPrice: moneyBoxes('Price'), colorSalePrice: moneyBoxes('Sale price') }
+
+/**
+ * An option's cell for one option of the second group (ADR 091), in the second group's order: its
+ * stock, price and sale price (empty prices: the option's), or a row of colours when the product has colours.
+ */
+const option2Cell = z.object({ stock: stockCount('Stock').optional(), price: moneyBox('Price'), salePrice: moneyBox('Sale price'), ...colorRow })
 
 /** A choice's picture as the form's select names it: the picture's number (1 = the first image); empty for none. */
 const pictureNumber = z.coerce.number().int().min(1).max(PRODUCT_LIMITS.images).optional()
@@ -58,10 +61,17 @@ const formSchema = productSchema.safeExtend({
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
   stockByOption: z.literal('on').optional(),
   ...colorRow,
+  /** The second option group (ADR 091): its name and options, always sent (none: no group). */
+  option2Label: z.string().trim().max(40, { error: 'Option name can be at most 40 characters' }).optional(),
+  options2: z
+    .array(z.string({ error: 'Option name is required' }).trim().min(1, { error: 'Option name is required' }).max(60, { error: 'Option name can be at most 60 characters' }))
+    .max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions })
+    .optional()
+    .default([]),
   /** Each colour's picture, in the colours' order. */
   colorPicture: z.array(pictureNumber).max(PRODUCT_LIMITS.colors).optional(),
   varieties: z
-    .array(varietySchema.extend({ ...colorRow, picture: pictureNumber }))
+    .array(varietySchema.extend({ ...colorRow, picture: pictureNumber, combos: z.array(option2Cell).max(PRODUCT_LIMITS.options).optional() }))
     .max(PRODUCT_LIMITS.options, { error: PRODUCT_MESSAGES.tooManyOptions })
     .optional()
     .default([]),
@@ -70,9 +80,9 @@ const formSchema = productSchema.safeExtend({
 type FormValue = z.output<typeof formSchema>
 
 /** The grid's shape for these values, when the switch is on. */
-export function gridShapeOf(value: Pick<FormValue, 'variantStock' | 'stockByOption' | 'varietyType' | 'varieties' | 'colors'>): StockBy | null {
+export function gridShapeOf(value: Pick<FormValue, 'variantStock' | 'stockByOption' | 'varietyType' | 'varieties' | 'colors' | 'options2'>): StockBy | null {
   if (value.variantStock !== 'on') return null
-  return stockGridShape(value.varietyType ? value.varieties.length : 0, value.colors.length, value.stockByOption === 'on')
+  return stockGridShape(value.varietyType ? value.varieties.length : 0, value.colors.length, value.stockByOption === 'on', value.options2.length)
 }
 
 /** A picture chosen for a colour or an option is one the product still has. */
@@ -88,8 +98,8 @@ function picturesExist(value: FormValue, ctx: z.RefinementCtx) {
 
 /** Every box of the grid is filled (an empty one would leave a choice nobody can buy). */
 function everyBoxFilled(value: FormValue, ctx: z.RefinementCtx) {
-  const missing = (path: (string | number)[], option?: string, color?: string) =>
-    ctx.addIssue({ code: 'custom', path, message: `Give the ${stockBoxLabel(option, color).replace('Stock of', 'stock of')}` })
+  const missing = (path: (string | number)[], option?: string, color?: string, option2?: string) =>
+    ctx.addIssue({ code: 'custom', path, message: `Give the ${stockBoxLabel(option, color, option2).replace('Stock of', 'stock of')}` })
   const shape = gridShapeOf(value)
   // With some options' stock given, the product schema already says "Give the stock of every option, or of none".
   const noneGiven = value.varieties.every((option) => option.stock === undefined)
@@ -100,6 +110,15 @@ function everyBoxFilled(value: FormValue, ctx: z.RefinementCtx) {
         if (option.colorStock?.[j] === undefined) missing(['varieties', i, 'colorStock', j], option.name, color)
       })
     }
+    value.options2.forEach((option2, k) => {
+      const cell = option.combos?.[k]
+      if (shape === 'option2' && cell?.stock === undefined) missing(['varieties', i, 'combos', k, 'stock'], option.name, undefined, option2)
+      if (shape === 'option2Color') {
+        value.colors.forEach((color, j) => {
+          if (cell?.colorStock?.[j] === undefined) missing(['varieties', i, 'combos', k, 'colorStock', j], option.name, color, option2)
+        })
+      }
+    })
   })
   if (shape === 'color') {
     value.colors.forEach((color, j) => {
@@ -135,6 +154,36 @@ function pricesValid(value: FormValue, ctx: z.RefinementCtx) {
       check(option, option.price, ['varieties', i])
     })
   }
+  // A combination with the second group (ADR 091): its own price, else the option's.
+  value.varieties.forEach((option, i) => {
+    value.options2.forEach((_, k) => {
+      const cell = option.combos?.[k]
+      const path = ['varieties', i, 'combos', k]
+      if (cell === undefined) return
+      if (shape === 'option2Color') check(cell, option.price, path)
+      if (shape !== 'option2') return
+      if (cell.price !== undefined && cell.price <= 0) ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'Price must be more than 0' })
+      if (cell.salePrice !== undefined && cell.salePrice > 0 && cell.salePrice >= (cell.price ?? option.price)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'salePrice'], message: 'Sale price must be less than the price' })
+      }
+    })
+  })
+}
+
+type Cell = z.output<typeof option2Cell>
+
+/**
+ * An option's stock per second option (ADR 091) from its cells: each combination's stock and own
+ * prices (an empty price box: none of its own, so the option's), or its stock and prices by colour.
+ */
+function byOption2Of(shape: 'option2' | 'option2Color', options2: string[], colors: string[], cells: Cell[] | undefined) {
+  return Object.fromEntries(
+    options2.map((name, k) => {
+      const cell = cells?.[k] ?? {}
+      if (shape === 'option2Color') return [name, { stockByColor: byColor(colors, cell.colorStock), ...pricesOf(colors, cell) }]
+      return [name, { stock: cell.stock ?? 0, ...(cell.price === undefined ? {} : { price: cell.price }), ...(cell.salePrice === undefined ? {} : { salePrice: cell.salePrice }) }]
+    }),
+  )
 }
 
 /**
@@ -143,7 +192,7 @@ function pricesValid(value: FormValue, ctx: z.RefinementCtx) {
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, ...product } = value
+  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, options2, option2Label, ...product } = value
   const shape = gridShapeOf(value)
   const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
@@ -156,6 +205,9 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
       pricePaise: addOn ?? 0,
     })),
     optionLabel: product.optionLabel ?? '',
+    // The sheet always shows the second group (ADR 091): none sent is none kept.
+    options2,
+    option2Label: options2.length > 0 ? (option2Label ?? '') : '',
     // The sheet always shows the country (an emptied box, or a post without it, is the default, India)
     // and asks the materials of jewellery only (ADR 083): another category's are none.
     countryOfOrigin: product.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
@@ -163,11 +215,12 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     ...(shape === 'color' ? pricesOf(value.colors, { colorPrice, colorSalePrice }) : {}),
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),
-    varieties: varieties.map(({ colorStock: boxes, colorPrice: prices, colorSalePrice: sales, stock, stockByColor: _given, picture, ...option }) => ({
+    varieties: varieties.map(({ colorStock: boxes, colorPrice: prices, colorSalePrice: sales, stock, stockByColor: _given, byOption2: _cells, combos, picture, ...option }) => ({
       ...option,
       image: pictureOf(picture),
       ...(shape === 'option' ? { stock } : {}),
       ...(shape === 'optionColor' ? { stockByColor: byColor(value.colors, boxes), ...pricesOf(value.colors, { colorPrice: prices, colorSalePrice: sales }) } : {}),
+      ...(shape === 'option2' || shape === 'option2Color' ? { byOption2: byOption2Of(shape, options2, value.colors, combos) } : {}),
     })),
   }
   if (input.stockByColor === undefined) delete input.stockByColor

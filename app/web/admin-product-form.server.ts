@@ -16,11 +16,11 @@ import { redirectWithToast } from './toast/toast.server'
 
 /** The stock per variant the edit started from (a hidden JSON field); anything else reads as none. */
 const seenSchema = z
-  .array(z.object({ variety: z.string().max(60), color: z.string().max(40), stock: z.number().int().min(0) }))
-  .max(200)
+  .array(z.object({ variety: z.string().max(60), option2: z.string().max(60).optional(), color: z.string().max(40), stock: z.number().int().min(0) }))
+  .max(2000)
 
 export function variantStockSeenOf(value: FormDataEntryValue | null) {
-  if (typeof value !== 'string' || value.length > 20_000) return undefined
+  if (typeof value !== 'string' || value.length > 200_000) return undefined
   try {
     const seen = seenSchema.safeParse(JSON.parse(value))
     return seen.success ? seen.data : undefined

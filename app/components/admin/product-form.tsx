@@ -81,7 +81,7 @@ export function ProductForm({
   const [form, fields] = useForm<ProductFormValues>({
     id: 'product-form',
     lastResult,
-    defaultValue: (defaultValue ?? { category: 'jewellery', madeToOrderDays: '0', countryOfOrigin: DEFAULT_COUNTRY_OF_ORIGIN, materials: '', varietyType: '', varieties: [], colors: [], images: [] }) as never,
+    defaultValue: (defaultValue ?? { category: 'jewellery', madeToOrderDays: '0', countryOfOrigin: DEFAULT_COUNTRY_OF_ORIGIN, materials: '', varietyType: '', varieties: [], option2Label: '', options2: [], colors: [], images: [] }) as never,
     constraint: getZodConstraint(productFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -95,6 +95,8 @@ export function ProductForm({
   const varietyType = String(values.varietyType ?? fields.varietyType.initialValue ?? '') as keyof typeof VARIETY_LABELS
   const varieties = fields.varieties.getFieldList()
   const colors = fields.colors.getFieldList()
+  const options2 = fields.options2.getFieldList()
+  const group2Errors = [...(fields.options2.errors ?? []), ...(fields.option2Label.errors ?? [])]
   // With stock per option and colour, Total Stock is their sum (the server keeps it so too).
   const stockSum = values.variantStock === 'on' ? stockBoxesSum(values, fields.stockByOption.initialValue === 'on') : null
 
@@ -277,6 +279,33 @@ export function ProductForm({
           className={buttonClass('outline', 'sm')}
         >
           Add option
+        </button>
+      </ListFieldset>
+
+      <ListFieldset legend="Second option group" errors={group2Errors.length ? group2Errors : undefined}>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">Optional, beside the options above: e.g. Chain with Gold and Silver. Stock and prices per combination are in the grid below.</p>
+        <Input
+          {...getInputProps(fields.option2Label, { type: 'text' })}
+          key={fields.option2Label.key}
+          aria-label="Second option group name"
+          placeholder="Group name (e.g. Chain)"
+          className={small}
+        />
+        {options2.map((item, index) => (
+          <div key={item.key} className="grid gap-1">
+            <div className="flex gap-2">
+              <Input {...getInputProps(item, { type: 'text' })} key={item.key} aria-label={`Second option ${index + 1} name`} placeholder="Name" className={small} />
+              {removeButton(fields.options2.name, index, `Remove second option ${index + 1}`)}
+            </div>
+            {item.errors?.length ? <p className="text-xs text-red-600">{item.errors.join(' ')}</p> : null}
+          </div>
+        ))}
+        <button
+          {...form.insert.getButtonProps({ name: fields.options2.name, defaultValue: '' })}
+          disabled={hydrated && varietyType === ''}
+          className={buttonClass('outline', 'sm')}
+        >
+          Add second option
         </button>
       </ListFieldset>
 

@@ -37,3 +37,18 @@ it('gives each colour row a price and a sale price box, named by index and label
   ])
   expect(stockBoxes(values, true)[0]).not.toHaveProperty('price')
 })
+
+it('shows a box per option and second option, with its own price and sale price, and by colour too (ADR 091)', () => {
+  const chains = { varietyType: 'size', varieties: [{ name: 'S', combos: [{ stock: '2' }, { stock: '1', price: '1199' }] }], options2: ['Silver', 'Gold'], colors: [] }
+  expect(stockBoxes(chains, false).map((b) => [b.name, b.label, b.value, b.price?.name, b.price?.value])).toEqual([
+    ['varieties[0].combos[0].stock', 'Stock of S, Silver', '2', 'varieties[0].combos[0].price', ''],
+    ['varieties[0].combos[1].stock', 'Stock of S, Gold', '1', 'varieties[0].combos[1].price', '1199'],
+  ])
+  expect(stockBoxesSum(chains, false)).toBe(3)
+  const withColors = { ...chains, colors: ['Teal'], varieties: [{ name: 'S', combos: [{ colorStock: ['5'] }] }] }
+  expect(stockBoxes(withColors, false).map((b) => [b.name, b.label, b.sale?.label])).toEqual([
+    ['varieties[0].combos[0].colorStock[0]', 'Stock of S, Silver, Teal', 'Sale price of S, Silver, Teal'],
+    ['varieties[0].combos[1].colorStock[0]', 'Stock of S, Gold, Teal', 'Sale price of S, Gold, Teal'],
+  ])
+  expect(stockBoxes(chains, true).map((b) => b.label)).toEqual(['Stock of S'])
+})

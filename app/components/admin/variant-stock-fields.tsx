@@ -24,9 +24,10 @@ type Box = { name: string; label: string; value: string }
 export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { price?: Box; sale?: Box })[] {
   const colors = list(values.colors).map(text)
   const options = values.varietyType ? list(values.varieties).map((v) => (v ?? {}) as Values) : []
-  const shape = stockGridShape(options.length, colors.length, byOptionOnly)
-  const row = (at: Values, prefix: string, option: string | undefined, j: number) => {
-    const label = stockBoxLabel(option, colors[j] || `colour ${j + 1}`)
+  const options2 = list(values.options2).map(text)
+  const shape = stockGridShape(options.length, colors.length, byOptionOnly, options2.length)
+  const row = (at: Values, prefix: string, option: string | undefined, j: number, option2?: string) => {
+    const label = stockBoxLabel(option, colors[j] || `colour ${j + 1}`, option2)
     const box = (field: string, name: string) => ({ name: `${prefix}${field}[${j}]`, label: label.replace('Stock', name), value: text(list(at[field])[j]) })
     return { ...box('colorStock', 'Stock'), price: box('colorPrice', 'Price'), sale: box('colorSalePrice', 'Sale price') }
   }
@@ -34,6 +35,19 @@ export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { pric
   return options.flatMap((option, i) => {
     const name = text(option.name) || `option ${i + 1}`
     if (shape === 'option') return [{ name: `varieties[${i}].stock`, label: stockBoxLabel(name, undefined), value: text(option.stock) }]
+    if (shape === 'option2' || shape === 'option2Color') {
+      // A cell per second option (ADR 091): its stock and own prices, or a row of colours.
+      const cells = list(option.combos)
+      return options2.flatMap((option2Name, k) => {
+        const cell = (cells[k] ?? {}) as Values
+        const second = option2Name || `second option ${k + 1}`
+        const prefix = `varieties[${i}].combos[${k}].`
+        if (shape === 'option2Color') return colors.map((_, j) => row(cell, prefix, name, j, second))
+        const label = stockBoxLabel(name, undefined, second)
+        const box = (field: string, word: string) => ({ name: `${prefix}${field}`, label: label.replace('Stock', word), value: text(cell[field]) })
+        return [{ ...box('stock', 'Stock'), price: box('price', 'Price'), sale: box('salePrice', 'Sale price') }]
+      })
+    }
     return colors.map((_, j) => row(option, `varieties[${i}].`, name, j))
   })
 }

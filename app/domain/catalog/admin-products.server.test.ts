@@ -323,6 +323,8 @@ describe('toProductFormValues', () => {
       colorPicture: [''],
       images: [IMG_A],
       optionLabel: '',
+      option2Label: '',
+      options2: [],
       variantStockSeen: [],
       personalFields: [],
     })

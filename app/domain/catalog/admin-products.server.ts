@@ -168,23 +168,41 @@ export async function deleteProduct(db: DB, id: string): Promise<void> {
  */
 export function toProductFormValues(product: ProductDetail) {
   const variants = product.variants
-  const stockOf = (variety: string, color: string) => variants.find((v) => v.variety === variety && v.color === color)?.available
-  const stockBoxes = (variety: string) => product.colors.map((color) => String(stockOf(variety, color) ?? ''))
+  const options2 = product.option2?.options ?? []
+  const variantAt = (variety: string, color: string, option2 = '') => variants.find((v) => v.variety === variety && v.option2 === option2 && v.color === color)
+  const stockOf = (variety: string, color: string, option2 = '') => variantAt(variety, color, option2)?.available
+  const stockBoxes = (variety: string, option2 = '') => product.colors.map((color) => String(stockOf(variety, color, option2) ?? ''))
+  const rupeesOf = (paise: number | undefined) => (paise === undefined ? '' : String(paiseToRupees(paise)))
   // A colour's own price and sale price in rupees (ADR 071), '' for none.
-  const moneyBoxes = (variety: string, key: 'pricePaise' | 'salePricePaise') =>
-    product.colors.map((color) => {
-      const paise = variants.find((v) => v.variety === variety && v.color === color)?.[key]
-      return paise === undefined ? '' : String(paiseToRupees(paise))
-    })
-  const colorRow = (variety: string) => ({ colorStock: stockBoxes(variety), colorPrice: moneyBoxes(variety, 'pricePaise'), colorSalePrice: moneyBoxes(variety, 'salePricePaise') })
-  const byOption = variants.length > 0 && variants.every((v) => v.color === '')
-  const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : colorRow(name))
+  const moneyBoxes = (variety: string, key: 'pricePaise' | 'salePricePaise', option2 = '') =>
+    product.colors.map((color) => rupeesOf(variantAt(variety, color, option2)?.[key]))
+  const colorRow = (variety: string, option2 = '') => ({
+    colorStock: stockBoxes(variety, option2),
+    colorPrice: moneyBoxes(variety, 'pricePaise', option2),
+    colorSalePrice: moneyBoxes(variety, 'salePricePaise', option2),
+  })
+  // Kept per option alone (the colours and second options draw on the option's stock).
+  const byOption = variants.length > 0 && variants.every((v) => v.color === '' && v.option2 === '')
+  // The cells of an option with the second group (ADR 091), in the group's order.
+  const combos = (variety: string) =>
+    options2.map((option2) =>
+      product.colors.length > 0
+        ? colorRow(variety, option2)
+        : {
+            stock: String(stockOf(variety, '', option2) ?? ''),
+            price: rupeesOf(variantAt(variety, '', option2)?.pricePaise),
+            salePrice: rupeesOf(variantAt(variety, '', option2)?.salePricePaise),
+          },
+    )
+  const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : options2.length > 0 ? { combos: combos(name) } : colorRow(name))
   return {
     optionLabel: product.ownOptionLabel,
+    option2Label: product.option2?.label ?? '',
+    options2,
     variantStock: variants.length > 0 ? 'on' : undefined,
-    stockByOption: byOption && product.colors.length > 0 ? 'on' : undefined,
+    stockByOption: byOption && (product.colors.length > 0 || options2.length > 0) ? 'on' : undefined,
     ...(variants.length > 0 && !product.variety ? colorRow('') : {}),
-    variantStockSeen: variants.map((v) => ({ variety: v.variety, color: v.color, stock: v.available })),
+    variantStockSeen: variants.map((v) => ({ variety: v.variety, option2: v.option2, color: v.color, stock: v.available })),
     title: product.title,
     description: product.description,
     category: product.category,

@@ -126,7 +126,7 @@ it('prefills the form grid from the shelf stock: option x colour boxes in colour
     ['1', '2'],
     ['4', '0'],
   ])
-  expect(values.variantStockSeen).toContainEqual({ variety: 'Large', color: 'Gold', stock: 0 })
+  expect(values.variantStockSeen).toContainEqual({ variety: 'Large', option2: '', color: 'Gold', stock: 0 })
 })
 
 it('prefills per option boxes when the variants are kept per option though the product has colours', async () => {
