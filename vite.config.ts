@@ -81,6 +81,25 @@ function precompressAssets(): Plugin {
   }
 }
 
+/** The PDF drawing code (pdfkit, fontkit, the fonts): not the thread's plumbing, pdf-thread.server.ts. */
+const PDF_DRAWING = /\/app\/infra\/pdf\/(?!pdf-thread\.|a4-pdf\.)[^/]+\.server\.ts$/
+/** The A4 frame, which the server imports at start and which loads pdfkit and the fonts on its first document. */
+const A4_FRAME = /\/app\/infra\/pdf\/a4-pdf\.server\.ts$/
+
+/**
+ * The server build keeps the PDF drawing code in a chunk of its own, which the main entry imports only
+ * dynamically (a fallback, the packing slips, and the A4 frame on its first document: ADR 097): left to Rollup, the chunk also held the
+ * GST and date helpers both entries share, so the server imported it, and pdfkit, at start. app/lib
+ * goes in a chunk of its own, or Rollup would pull the helpers into the drawing chunk again.
+ */
+function serverChunks(id: string): string | undefined {
+  if (PDF_DRAWING.test(id)) return 'pdf-drawing'
+  if (A4_FRAME.test(id)) return 'a4-pdf'
+  // Given a chunk of their own, the helpers the drawing code uses are not pulled into its chunk.
+  if (id.startsWith(`${APP_DIR}lib/`)) return 'lib'
+  return undefined
+}
+
 /**
  * The server build's second entry keeps its own name, build/server/pdf-thread.js: React Router names
  * every entry of that build after its own (index.js, then index2.js...).
@@ -102,6 +121,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     ? {
         rollupOptions: {
           input: { index: './server/app.ts', 'pdf-thread': './server/jobs/pdf-thread.ts' },
+          output: { manualChunks: serverChunks },
         },
       }
     : { rollupOptions: { output: { manualChunks: clientChunks } } },

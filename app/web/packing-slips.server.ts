@@ -4,13 +4,14 @@
 import { Invalid, NotFound } from '~/domain/errors'
 import { packingSlips } from '~/domain/orders/packing-slips.server'
 import { getDb } from '~/infra/db.server'
-import { packingSlipPdf } from '~/infra/pdf/packing-slip-pdf.server'
 import { packingSlipFilename } from '~/lib/packing-slip'
 import { redirectWithToast } from '~/web/toast/toast.server'
 
 export async function packingSlipResponse(orderIds: readonly string[], back: string): Promise<Response> {
   try {
     const slips = await packingSlips(getDb(), orderIds)
+    // Loaded on the first download: pdfkit is not evaluated at the server's start (ADR 097).
+    const { packingSlipPdf } = await import('~/infra/pdf/packing-slip-pdf.server')
     const content = await packingSlipPdf(slips)
     return new Response(new Uint8Array(content), {
       headers: {

@@ -2,7 +2,8 @@
 // real invoice: the file the server starts its thread from exists after a build, and answers a
 // document with a PDF that pdftotext reads back.
 import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { PdfThreadReply } from '~/infra/pdf/pdf-thread.server'
@@ -10,6 +11,27 @@ import { buildInvoice, type InvoiceOrder } from '~/lib/invoice-document'
 import { parseInvoiceSettings } from '~/lib/invoice-settings'
 
 const root = join(import.meta.dirname, '../..')
+
+/** Builds as `npm start` would, unless build/ is newer than the sources. */
+function buildIfStale() {
+  execFileSync(process.execPath, ['--input-type=module', '-e', "import('./server/process/build-check.js').then((m) => m.buildIfStale(process.cwd()))"], { cwd: root, stdio: 'inherit' })
+}
+
+/** Every module a built file imports statically, its own chunks followed (`import x from "y"`, `import "y"`), not `import("y")`. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^import\s(?:[^;]*?\sfrom\s)?"([^"]+)";?$/gm)) {
+    if (specifier === undefined) continue
+    if (!specifier.startsWith('.')) {
+      seen.add(specifier)
+      continue
+    }
+    const chunk = join(dirname(file), specifier)
+    if (seen.has(chunk)) continue
+    seen.add(chunk)
+    staticImports(chunk, seen)
+  }
+  return seen
+}
 
 const order: InvoiceOrder = {
   number: 1042,
@@ -25,8 +47,7 @@ const order: InvoiceOrder = {
 
 describe('the built PDF thread', () => {
   it('draws an invoice sent to it', { timeout: 180_000 }, async () => {
-    // Builds as `npm start` would, unless build/ is newer than the sources.
-    execFileSync(process.execPath, ['--input-type=module', '-e', "import('./server/process/build-check.js').then((m) => m.buildIfStale(process.cwd()))"], { cwd: root, stdio: 'inherit' })
+    buildIfStale()
     const thread = new Worker(join(root, 'build/server/pdf-thread.js'))
     try {
       const document = buildInvoice({ order, settings: parseInvoiceSettings({}), number: 'INV/2026-27/000042', issuedAt: '2026-11-25T10:00:00.000Z' })
@@ -43,5 +64,16 @@ describe('the built PDF thread', () => {
     } finally {
       await thread.terminate()
     }
+  })
+
+  it('the server entry loads no pdfkit or fontkit at start: it imports the drawing code on its first document (ADR 097)', { timeout: 180_000 }, () => {
+    buildIfStale()
+    const server = staticImports(join(root, 'build/server/index.js'))
+    expect(server.has('react')).toBe(true)
+    expect([...server].filter((name) => /pdfkit|fontkit/.test(name))).toEqual([])
+    // The thread loads the drawing code (its fonts) at its start.
+    expect([...staticImports(join(root, 'build/server/pdf-thread.js'))].some((name) => /\/pdf-drawing-[\w-]+\.js$/.test(name))).toBe(true)
+    // The drawing code is still there for the main thread's fallback and the packing slips.
+    expect(readFileSync(join(root, 'build/server/index.js'), 'utf8')).toMatch(/await import\("\.\/assets\/pdf-drawing-[\w-]+\.js"\)/)
   })
 })

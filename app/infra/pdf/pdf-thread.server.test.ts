@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest'
 import { expectConsole } from '../../../tests/setup/console'
 import type { InvoiceWriter } from '~/domain/orders/invoice-writer'
 import type { InvoiceDocument } from '~/lib/invoice-document'
-import { threadedInvoiceWriter } from './pdf-thread.server'
+import { buildInvoice } from '~/lib/invoice-document'
+import { parseInvoiceSettings } from '~/lib/invoice-settings'
+import { lazyPdfInvoiceWriter, threadedInvoiceWriter } from './pdf-thread.server'
 
 const dir = mkdtempSync(join(tmpdir(), 'pdf-thread-'))
 
@@ -71,5 +73,26 @@ describe('threadedInvoiceWriter', () => {
     expect((await writer.pdf(document('E1'))).toString()).toBe('here E1')
     expect((await threadedInvoiceWriter(null, { fallback: here }).pdf(document('E2'))).toString()).toBe('here E2')
     expect(here.drawn).toEqual(['E1', 'E2'])
+  })
+
+  it('falls back by default to the drawing code loaded on its first document, which draws a real PDF', { timeout: 60_000 }, async () => {
+    const invoice = buildInvoice({
+      order: {
+        number: 7,
+        orderDate: '2026-11-24T09:00:00.000Z',
+        testMode: false,
+        userName: 'Asha Rao',
+        email: 'asha@example.com',
+        address: { name: '', addressLine: '221 Residency Road', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', country: 'India', phone: '+919845012345', landmark: '', notes: '' },
+        lines: [{ title: 'Ocean pendant', variety: '', varietyLabel: null, color: '', quantity: 1, unitPricePaise: 149_900, category: 'jewellery' }],
+        deliveryFeePaise: 0,
+        totalAmountPaise: 149_900,
+      },
+      settings: parseInvoiceSettings({}),
+      number: 'INV/2026-27/000007',
+      issuedAt: '2026-11-25T10:00:00.000Z',
+    })
+    expect((await lazyPdfInvoiceWriter.pdf(invoice)).subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await threadedInvoiceWriter(null).pdf(invoice)).subarray(0, 5).toString()).toBe('%PDF-')
   })
 })
