@@ -4,7 +4,7 @@ import { data } from 'react-router'
 import { checkErasureConfirmation, eraseAccount } from '~/domain/accounts/account-erasure.server'
 import { recordConsent } from '~/domain/accounts/consents.server'
 import { exportPersonalData } from '~/domain/accounts/personal-data.server'
-import { DomainError } from '~/domain/errors'
+import { Conflict, DomainError, NotFound } from '~/domain/errors'
 import { getDb } from '~/infra/db.server'
 import { getImageStore } from '~/infra/images/image-store.server'
 import { ERASURE_MESSAGES } from '~/lib/account-erasure'
@@ -59,6 +59,8 @@ export async function eraseShopperAction(form: FormData, backTo: string) {
   try {
     await eraseAccount(getDb(), userId, { reviews: submission.value.reviews, files: getImageStore() })
   } catch (error) {
+    if (error instanceof Conflict) return data({ userId, error: ERASURE_MESSAGES.ordersInFlightAdmin }, { status: 409 })
+    if (error instanceof NotFound) return data({ userId, error: ERASURE_MESSAGES.alreadyDeleted }, { status: 404 })
     if (error instanceof DomainError) return data({ userId, error: error.message }, { status: error.status })
     throw error
   }
