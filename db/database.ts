@@ -45,6 +45,7 @@ import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
 import * as customOrderQuotes from '../migrations/2026-11-27T0550-custom-order-quotes'
 import * as complaints from '../migrations/2026-11-27T0560-complaints'
 import * as consents from '../migrations/2026-11-27T0561-consents'
+import * as erasedFiles from '../migrations/2026-11-28T0640-erased-files'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0550-custom-order-quotes': customOrderQuotes,
   '2026-11-27T0560-complaints': complaints,
   '2026-11-27T0561-consents': consents,
+  '2026-11-28T0640-erased-files': erasedFiles,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

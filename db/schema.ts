@@ -302,6 +302,13 @@ export interface StoredFilesTable {
   created_at: CreatedAt
 }
 
+/** A stored file erased with a shopper's account, still to be removed from each process's cache (ADR 095). */
+export interface ErasedFilesTable {
+  /** The file name under /uploads, as in stored_files. */
+  name: string
+  erased_at: CreatedAt
+}
+
 export interface WebhookEventsTable {
   id: string
   event_type: string
@@ -777,6 +784,7 @@ export interface Database {
   policy_versions: PolicyVersionsTable
   complaints: ComplaintsTable
   consents: ConsentsTable
+  erased_files: ErasedFilesTable
 }
 
 export type User = Selectable<UsersTable>

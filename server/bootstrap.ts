@@ -13,7 +13,7 @@ import { deleteExpiredRateLimits } from '~/infra/rate-limit.server'
 import { ensureAdmin, registerUser } from '~/domain/accounts/accounts.server'
 import { deleteExpiredAuthSessions } from '~/domain/accounts/auth-sessions.server'
 import { deleteStaleGuestCarts } from '~/domain/cart/guest-carts.server'
-import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads } from '~/domain/catalog/media.server'
+import { deleteUnusedUploads, fillMissingWidths, storeDiskUploads, sweepErasedFiles } from '~/domain/catalog/media.server'
 import { configureDomain } from '~/domain/settings.server'
 
 export const DEMO_ACCOUNTS = {
@@ -27,13 +27,15 @@ export async function migrate(): Promise<string[]> {
 
 /**
  * Deletes what has expired: login sessions, stale guest carts, ended rate-limit windows, and uploaded
- * images nothing has used for a day. Runs at start and every 6 hours.
+ * images nothing has used for a day; removes from this process's cache the files erased with an
+ * account (ADR 095). Runs at start and every 6 hours.
  */
 export async function tidy(): Promise<void> {
   const db = getDb()
   await deleteExpiredAuthSessions(db)
   await deleteStaleGuestCarts(db)
   await deleteExpiredRateLimits(db)
+  await sweepErasedFiles(db, getImageStore())
   const unused = await deleteUnusedUploads(db, getImageStore())
   if (unused) console.log(`Deleted ${unused} uploaded image files nothing used`)
 }

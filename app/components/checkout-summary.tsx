@@ -4,9 +4,9 @@ import type { Cart } from '~/domain/cart/cart.server'
 import type { CheckoutQuote } from '~/domain/orders/place-order.server'
 import type { CheckoutDispatch } from '~/domain/catalog/dispatch-dates.server'
 import { CART_MESSAGES } from '~/lib/cart'
-import { formatPaise } from '~/lib/money'
 import { LineItem } from './line-item'
-import { DiscountLine, type DiscountSummary } from './discount-line'
+import type { DiscountSummary } from './discount-line'
+import { PriceBreakupRows } from './price-breakup'
 import { OfferNotes, type OffersSummary } from './offer-notes'
 
 /** `dispatch`: the day the order is expected to leave the studio and each line's making time (ADR 070). */
@@ -52,29 +52,15 @@ export function CheckoutSummary({
       </ul>
       <OfferNotes offers={offers} />
       <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        {breakup && cart.items.length ? (
-          <div className="flex justify-between text-sm">
-            <dt>Items</dt>
-            <dd>{formatPaise(quote.subtotalPaise)}</dd>
-          </div>
-        ) : null}
-        <DiscountLine discount={discount} />
-        {cart.items.length ? (
-          <div className="flex justify-between text-sm">
-            <dt>Delivery</dt>
-            <dd>{deliveryText(quote.deliveryFeePaise, breakup?.estimate ?? false)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between text-lg font-bold">
-          <dt>{breakup?.estimate && quote.deliveryFeePaise > 0 ? 'Total (from)' : 'Total'}</dt>
-          <dd>{formatPaise(quote.totalPaise)}</dd>
-        </div>
-        {breakup && breakup.taxPaise > 0 ? (
-          <div className="flex justify-between text-sm text-zinc-600 dark:text-zinc-400">
-            <dt>Taxes included (GST)</dt>
-            <dd>{formatPaise(breakup.taxPaise)}</dd>
-          </div>
-        ) : null}
+        <PriceBreakupRows
+          itemsPaise={quote.subtotalPaise}
+          discount={discount}
+          deliveryFeePaise={quote.deliveryFeePaise}
+          totalPaise={quote.totalPaise}
+          taxPaise={breakup ? breakup.taxPaise : null}
+          estimate={breakup?.estimate ?? false}
+          empty={cart.items.length === 0}
+        />
         {dispatch?.day ? (
           <div className="flex justify-between text-sm" data-dispatch-by={dispatch.day}>
             <dt>Expected dispatch</dt>
@@ -84,10 +70,4 @@ export function CheckoutSummary({
       </dl>
     </>
   )
-}
-
-/** The delivery row: the fee for the chosen address, or the lowest any address pays while none is chosen. */
-export function deliveryText(feePaise: number, estimate: boolean): string {
-  if (feePaise === 0) return 'Free'
-  return estimate ? `from ${formatPaise(feePaise)} (choose an address)` : formatPaise(feePaise)
 }

@@ -45,6 +45,8 @@ const UNSEEN_TABLES = new Set([
   'custom_requests',
   'custom_request_photos',
   'stored_files',
+  // Names of files erased with an account, for the caches' sweep (ADR 095).
+  'erased_files',
   // Written with the stock change it records (products, product_variants), which is seen.
   'stock_movements',
   // Who waits for a shelf's stock: no page shows it (a visitor's request must not drop every page).

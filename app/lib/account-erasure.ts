@@ -22,4 +22,7 @@ export const ERASURE_MESSAGES = {
   adminAccount: 'An admin account cannot be deleted here',
   deleted: 'Your account is deleted. Thank you for shopping with us.',
   deletedByAdmin: "The shopper's account is deleted",
+  /** The admin's 409: the shopper's own words ('You have an order...') would name the admin. */
+  ordersInFlightAdmin: 'This shopper has an order on its way (paid and not yet delivered), or a checkout holding stock. Her account can be deleted once the order is delivered, cancelled or rejected.',
+  alreadyDeleted: 'This account is already deleted.',
 } as const

@@ -52,7 +52,8 @@ export const COMPLAINT_MESSAGES = {
   tooMany: 'Too many complaints from here. Please try again in an hour, or write to our grievance officer.',
   notFound: 'No such complaint',
   orderNotYours: 'Choose one of your orders',
-  moveRefused: 'A resolved complaint cannot be moved again',
+  moveRefused: 'This complaint is already resolved: a resolved complaint cannot be moved again. Reload the page to see its resolution.',
+  changedMeanwhile: (status: string) => `This complaint is now ${status}: it changed since this page was opened. Reload the page and choose again.`,
   resolutionRequired: 'Say how the complaint was resolved',
   updated: 'Complaint updated',
 } as const

@@ -4,8 +4,9 @@ import { data } from 'react-router'
 import { checkErasureConfirmation, eraseAccount } from '~/domain/accounts/account-erasure.server'
 import { recordConsent } from '~/domain/accounts/consents.server'
 import { exportPersonalData } from '~/domain/accounts/personal-data.server'
-import { DomainError } from '~/domain/errors'
+import { Conflict, DomainError, NotFound } from '~/domain/errors'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { ERASURE_MESSAGES } from '~/lib/account-erasure'
 import { accountErasureSchema, consentFormSchema } from '~/schemas/account-erasure'
 import { endSession } from './auth.server'
@@ -39,7 +40,7 @@ export async function eraseOwnAccountAction(request: Request, userId: string, se
   return formAction(
     async () => {
       await checkErasureConfirmation(getDb(), userId, submission.value.confirm)
-      await eraseAccount(getDb(), userId, { reviews: submission.value.reviews })
+      await eraseAccount(getDb(), userId, { reviews: submission.value.reviews, files: getImageStore() })
       // The session row is gone with the account's; this clears the cookie that named it.
       const setCookie = await endSession(request, sessionId)
       return redirectWithToast('/shop/home', { type: 'success', message: ERASURE_MESSAGES.deleted }, { headers: { 'Set-Cookie': setCookie } })
@@ -56,8 +57,10 @@ export async function eraseShopperAction(form: FormData, backTo: string) {
     return data({ userId, error: ERASURE_MESSAGES.confirm.replace(' or your password', '') }, { status: 400 })
   }
   try {
-    await eraseAccount(getDb(), userId, { reviews: submission.value.reviews })
+    await eraseAccount(getDb(), userId, { reviews: submission.value.reviews, files: getImageStore() })
   } catch (error) {
+    if (error instanceof Conflict) return data({ userId, error: ERASURE_MESSAGES.ordersInFlightAdmin }, { status: 409 })
+    if (error instanceof NotFound) return data({ userId, error: ERASURE_MESSAGES.alreadyDeleted }, { status: 404 })
     if (error instanceof DomainError) return data({ userId, error: error.message }, { status: error.status })
     throw error
   }

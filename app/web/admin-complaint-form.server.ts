@@ -2,7 +2,7 @@
 // the status and the resolution note. A refusal comes back as that complaint's field errors.
 import { data } from 'react-router'
 import { updateComplaint } from '~/domain/complaints/complaints.server'
-import { Invalid, NotFound } from '~/domain/errors'
+import { Conflict, Invalid, NotFound } from '~/domain/errors'
 import { getDb } from '~/infra/db.server'
 import { COMPLAINT_MESSAGES } from '~/lib/complaints'
 import { complaintUpdateSchema } from '~/schemas/complaint'
@@ -26,6 +26,8 @@ export async function adminComplaintFormAction(form: FormData, backTo: string) {
   } catch (error) {
     if (error instanceof NotFound) return redirectWithToast(backTo, { type: 'error', message: error.message })
     if (error instanceof Invalid) return data<ComplaintFormReply>({ complaintId, errors: error.errors }, { status: 400 })
+    // Changed since the page was read (another tab or admin): said next to the status, 409.
+    if (error instanceof Conflict) return data<ComplaintFormReply>({ complaintId, errors: { status: [error.message] } }, { status: 409 })
     throw error
   }
   return redirectWithToast(backTo, { type: 'success', message: COMPLAINT_MESSAGES.updated })

@@ -144,6 +144,12 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Fail', exact: true })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Cancel', exact: true })).toBeVisible()
+    // The price breakup before payment, as the checkout shows it (issue 32): the piece, items, delivery, total.
+    const breakup = page.getByRole('region', { name: 'Price breakup' })
+    await expect(breakup.getByText(`${product.title} × 1`)).toBeVisible()
+    await expect(breakup.locator('div', { has: page.getByText('Items', { exact: true }) })).toContainText(product.price)
+    await expect(breakup.getByText('Delivery', { exact: true })).toBeVisible()
+    await expect(breakup.locator('div', { has: page.getByText('Total', { exact: true }) })).toContainText(product.price)
     const gatewayOrder = new URL(page.url()).searchParams.get('order')
 
     await page.getByRole('button', { name: 'Pay', exact: true }).click()

@@ -54,6 +54,11 @@ describe('complaints', () => {
     const [note] = await sink.waitFor((m) => m.to.includes('leela@example.com') && m.subject === `Your complaint ${ticket} is resolved`)
     expect(note?.text).toContain('A courier brings a new parcel on Monday.')
     expect((await admin.get('/admin/complaints?status=resolved')).text).toContain(`${ticket} · Resolved`)
+    // A page opened before it was resolved (another tab) posts a move: 409, said next to the status, nothing changed.
+    const stale = await admin.post('/admin/complaints', { form: { complaintId: id, status: 'inProgress', resolution: '' } })
+    expect(stale.status).toBe(409)
+    expect(stale.text).toContain('This complaint is already resolved')
+    expect((await admin.get('/admin/complaints?status=resolved')).text).toContain(`${ticket} · Resolved`)
   })
 
   it('records an opt-in to marketing mails given at sign-up, with its time', async () => {
@@ -138,7 +143,9 @@ describe("a shopper's data", () => {
     expect(file.json.profile.email).toBe(him.markers[0])
     const refused = await admin.post('/admin/customers', { form: { userId: him.userId, confirm: 'DELETE', reviews: 'anonymous' } })
     expect(refused.status).toBe(409)
-    expect(refused.text).toContain('You have an order on its way.')
+    // The admin reads words about the shopper, not the shopper's own 'You have an order...', next to the form.
+    expect(refused.text).toContain('This shopper has an order on its way')
+    expect(refused.text).not.toContain('You have an order on its way.')
     const unconfirmed = await admin.post('/admin/customers', { form: { userId: him.userId, confirm: 'yes' } })
     expect(unconfirmed.status).toBe(400)
     expect((await him.browser.api('GET', '/api/auth/check-auth')).status).toBe(200)

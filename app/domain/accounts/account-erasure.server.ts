@@ -4,7 +4,8 @@
 // account row stays as a placeholder (orders and reviews point at it) with no name, email or
 // password; her orders and invoices keep what tax law asks for eight years (numbers, dates, pieces,
 // amounts, taxes, the state of supply) and lose everything else personal; her complaints keep their
-// ticket and dates; her reviews stay, anonymous, or go, as she chooses.
+// ticket and dates; her reviews stay, anonymous, or go, as she chooses. The photos of her custom
+// requests go from the database in the transaction and from the disk cache right after (ADR 095).
 import { randomBytes } from 'node:crypto'
 import type { DB } from '../../../db/database'
 import { ERASED_NAME, ERASURE_MESSAGES, ERASURE_TEXT, erasedEmail, NAMED_INVOICE_PAISE, type ReviewChoice } from '~/lib/account-erasure'
@@ -12,6 +13,8 @@ import type { InvoiceDocument } from '~/lib/invoice-document'
 import { clock } from '~/domain/clock'
 import { Conflict, Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { recountReviews } from '~/domain/catalog/reviews.server'
+import type { ImageFileCache } from '~/domain/catalog/image-store'
+import { eraseStoredImages, sweepErasedFiles } from '~/domain/catalog/media.server'
 import { verifyPassword } from './passwords.server'
 
 const IN_FLIGHT = ['confirmed', 'inProcess', 'inShipping'] as const
@@ -27,8 +30,10 @@ export async function checkErasureConfirmation(db: DB, userId: string, confirm: 
 /**
  * Erases the shopper `userId`. Refused (Conflict) while an order of hers is paid and not yet delivered
  * or cancelled, or holds stock for a checkout; Forbidden for an admin's account; NotFound when there is none.
+ * `files` is this process's image cache: her photos leave it once the transaction has committed (a
+ * crash before that leaves their names in erased_files for tidy's sweep, ADR 095).
  */
-export async function eraseAccount(db: DB, userId: string, options: { reviews: ReviewChoice }): Promise<void> {
+export async function eraseAccount(db: DB, userId: string, options: { reviews: ReviewChoice; files: ImageFileCache }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['email', 'user_name', 'role']).where('id', '=', userId).executeTakeFirst()
     if (!user || user.email === erasedEmail(userId)) throw new NotFound('No such account')
@@ -69,6 +74,9 @@ export async function eraseAccount(db: DB, userId: string, options: { reviews: R
     await trx.deleteFrom('carts').where('user_id', '=', userId).execute()
     await trx.deleteFrom('consents').where('user_id', '=', userId).execute()
     await trx.deleteFrom('stock_alerts').where('email', '=', user.email).execute()
+    const photos = customIds.length
+      ? (await trx.selectFrom('custom_request_photos').select('image_url').where('request_id', 'in', customIds).execute()).map((p) => p.image_url)
+      : []
     if (customIds.length) {
       await trx.deleteFrom('custom_request_photos').where('request_id', 'in', customIds).execute()
       await trx.deleteFrom('custom_requests').where('id', 'in', customIds).execute()
@@ -80,7 +88,9 @@ export async function eraseAccount(db: DB, userId: string, options: { reviews: R
         .where('id', 'in', complaintIds)
         .execute()
     }
-    await eraseOrders(trx, orderIds)
+    await eraseOrders(trx, orderIds, photos)
+    // Her photos' files, unless someone else's row names the same bytes (names are content hashes).
+    await eraseStoredImages(trx, photos)
     if (orders.length) {
       const gatewayIds = orders.map((o) => o.gateway_order_id).filter((id): id is string => Boolean(id))
       // The gateway's events carry her email and phone; what they did to the order is on the order.
@@ -121,6 +131,8 @@ export async function eraseAccount(db: DB, userId: string, options: { reviews: R
       }
     }
   })
+  // Done and committed: a cache that cannot be swept now is swept by the next tidy (erased_files keeps the names).
+  await sweepErasedFiles(db, options.files).catch((error) => console.error('Could not remove erased photos from the image cache yet', error))
 }
 
 /** `text` with each of `words` (any case) replaced by "[removed]". */
@@ -128,8 +140,11 @@ function withoutWords(text: string, words: readonly string[]): string {
   return words.filter((word) => word.trim() !== '').reduce((out, word) => out.replace(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[removed]'), text)
 }
 
-/** Her orders keep numbers, dates, lines, amounts and the state of supply; names, contacts, address and personalisation go. */
-async function eraseOrders(trx: DB, orderIds: string[]): Promise<void> {
+/**
+ * Her orders keep numbers, dates, lines, amounts and the state of supply; names, contacts, address,
+ * personalisation and a custom piece's picture (her request's photo, `photos`) go.
+ */
+async function eraseOrders(trx: DB, orderIds: string[], photos: readonly string[]): Promise<void> {
   if (!orderIds.length) return
   const lines = await trx.selectFrom('order_lines').select(['order_id', 'personalization']).where('order_id', 'in', orderIds).execute()
   const typed = lines.flatMap((l) => (l.personalization ? Object.values(JSON.parse(l.personalization) as Record<string, string>) : []))
@@ -156,6 +171,7 @@ async function eraseOrders(trx: DB, orderIds: string[]): Promise<void> {
     .where('id', 'in', orderIds)
     .execute()
   await trx.updateTable('order_lines').set({ personalization: '' }).where('order_id', 'in', orderIds).execute()
+  if (photos.length) await trx.updateTable('order_lines').set({ image: '' }).where('order_id', 'in', orderIds).where('image', 'in', photos).execute()
 }
 
 /**

@@ -4,12 +4,13 @@
 // (ADR 040). What an upload may be is image-plan.server.ts; the decoding and the disk are the
 // image store's (image-store.ts, ADR 054).
 import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
 import type { DB } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
 import { IMAGE_MESSAGES, IMAGE_WIDTHS, imageUrl, MAX_UPLOAD_BYTES, parseUploadUrl } from '~/lib/images'
 import { DomainError, Invalid } from '~/domain/errors'
 import { checkRequestCost, type ImagePlan, type ImagePurpose, invalidImage, MAX_INPUT_PIXELS, PURPOSES, planImage } from './image-plan.server'
-import type { ImageFile, ImageStore } from './image-store'
+import type { ImageFile, ImageFileCache, ImageStore } from './image-store'
 
 export type { ImagePurpose } from './image-plan.server'
 
@@ -255,4 +256,63 @@ export async function deleteUnusedUploads(db: DB, store: ImageStore, now: Date =
     if (modified < cutoff) await store.remove(name)
   }
   return unused.length
+}
+
+/** How long an erased file's name is kept for the sweeps of every process's cache; later, deleteUnusedUploads' sweep of files the database no longer holds covers a cache. */
+const ERASED_FILE_KEEP_MS = 2 * 24 * 60 * 60 * 1000
+
+/**
+ * Erases, inside the caller's transaction, the stored files of `urls` (every width) that no other row
+ * still names (a product, an order line, a banner, someone else's custom request: names are content
+ * hashes, so identical photos share them): their stored_files rows go and their names are written to
+ * erased_files, so that sweepErasedFiles removes them from every process's cache even after a crash
+ * (ADR 095). Call it after the caller's own rows naming `urls` are gone. Resolves to the names erased.
+ */
+export async function eraseStoredImages(trx: DB, urls: readonly string[]): Promise<string[]> {
+  const bases = [...new Set(urls.map((url) => parseUploadUrl(url)?.base).filter((base): base is string => Boolean(base)))]
+  if (bases.length === 0) return []
+  const naming = (column: string) => sql<boolean>`(${sql.join(bases.map((base) => sql`${sql.ref(column)} like ${`${base}-%`}`), sql` or `)})`
+  const stillUsed = await trx
+    .selectFrom('product_images')
+    .select('url')
+    .where(naming('url'))
+    .union(trx.selectFrom('order_lines').select('image as url').where(naming('image')))
+    .union(trx.selectFrom('feature_images').select('image as url').where(naming('image')))
+    .union(trx.selectFrom('custom_request_photos').select('image_url as url').where(naming('image_url')))
+    .execute()
+  const used = new Set(stillUsed.map(({ url }) => parseUploadUrl(url)?.base))
+  const erased = bases.filter((base) => !used.has(base)).map((base) => base.slice('/uploads/'.length))
+  if (erased.length === 0) return []
+  const stored = await trx
+    .selectFrom('stored_files')
+    .select('name')
+    .where((eb) => eb.or(erased.map((hash) => eb('name', 'like', `${hash}-%`))))
+    .execute()
+  // Every standard width too: a cache may hold a width the database never did (fillMissingWidths).
+  const names = [...new Set([...stored.map((row) => row.name), ...erased.flatMap((hash) => IMAGE_WIDTHS.map((width) => fileName(`/uploads/${hash}`, width)))])]
+  if (stored.length) await trx.deleteFrom('stored_files').where(inJsonList('name', stored.map((row) => row.name))).execute()
+  await trx
+    .insertInto('erased_files')
+    .values(names.map((name) => ({ name })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  return names
+}
+
+/**
+ * Removes the erased files (eraseStoredImages) from this process's cache, but for one stored again
+ * since (the same bytes uploaded anew); forgets names erased more than two days ago. Runs right after
+ * an erasure and in tidy(), so a crash between the erasure and its sweep leaves nothing behind for
+ * longer than the next start. Resolves to the number of names looked at.
+ */
+export async function sweepErasedFiles(db: DB, cache: ImageFileCache, now: Date = new Date()): Promise<number> {
+  const erased = (await db.selectFrom('erased_files').select('name').execute()).map((row) => row.name)
+  if (erased.length === 0) return 0
+  const storedAgain = new Set((await db.selectFrom('stored_files').select('name').where(inJsonList('name', erased)).execute()).map((row) => row.name))
+  for (const name of erased) if (uploadName(name) && !storedAgain.has(name)) await cache.remove(name)
+  await db
+    .deleteFrom('erased_files')
+    .where('erased_at', '<', new Date(now.getTime() - ERASED_FILE_KEEP_MS).toISOString())
+    .execute()
+  return erased.length
 }

@@ -10,7 +10,7 @@ import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import { setClock, setDomainSettings } from '../../../tests/helpers/domain-settings'
 import { complaintIdOfTicket } from '~/lib/complaints'
 import { complaintSchema, complaintUpdateSchema } from '~/schemas/complaint'
-import { Invalid, NotFound } from '~/domain/errors'
+import { Conflict, Invalid, NotFound } from '~/domain/errors'
 import { complaintsNearingDeadline, fileComplaint, listComplaints, listComplaintsOf, updateComplaint } from './complaints.server'
 
 let testDb: TestDb
@@ -87,7 +87,7 @@ describe("the admin's moves", () => {
     const last = (await mails()).at(-1)
     expect(last).toMatchObject({ kind: 'complaint-resolved', to_address: 'asha@example.com' })
     expect(last?.text).toContain('A new pendant went out today.')
-    expect(await rejection(updateComplaint(db, id, complaintUpdateSchema.parse({ status: 'open' })))).toBeInstanceOf(Invalid)
+    expect(await rejection(updateComplaint(db, id, complaintUpdateSchema.parse({ status: 'open' })))).toBeInstanceOf(Conflict)
     expect(await rejection(updateComplaint(db, 9999, complaintUpdateSchema.parse({ status: 'open' })))).toBeInstanceOf(NotFound)
   })
 })

@@ -7,6 +7,7 @@ import {
   COMPLAINT_LIMITS,
   COMPLAINT_MESSAGES as MESSAGES,
   COMPLAINT_NEARING_DAYS,
+  COMPLAINT_STATUS_LABELS,
   type ComplaintStatus,
   canMoveComplaint,
   formatComplaintTicket,
@@ -15,7 +16,7 @@ import {
 import type { ComplaintInput, ComplaintUpdateInput } from '~/schemas/complaint'
 import { complaintReceivedMail, complaintResolvedMail, ownerComplaintMail } from '~/mail/complaint-mails.server'
 import { clock } from '~/domain/clock'
-import { Invalid, NotFound } from '~/domain/errors'
+import { Conflict, Invalid, NotFound } from '~/domain/errors'
 import { enqueueMail, ownerRecipients } from '~/domain/messaging/mail.server'
 import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
@@ -152,8 +153,9 @@ export async function updateComplaint(db: DB, id: number, update: ComplaintUpdat
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('complaints').select(['status', 'email', 'created_at']).where('id', '=', id).executeTakeFirst()
     if (!row) throw new NotFound(MESSAGES.notFound)
-    if (row.status !== update.status && !canMoveComplaint(row.status, update.status)) throw new Invalid({ status: [MESSAGES.moveRefused] })
-    if (row.status === 'resolved') throw new Invalid({ status: [MESSAGES.moveRefused] })
+    // The admin's form offers only the moves from the status it showed: a refused move means the complaint changed since (409).
+    if (row.status === 'resolved') throw new Conflict(MESSAGES.moveRefused)
+    if (row.status !== update.status && !canMoveComplaint(row.status, update.status)) throw new Conflict(MESSAGES.changedMeanwhile(COMPLAINT_STATUS_LABELS[row.status]))
     const resolving = update.status === 'resolved'
     if (resolving && update.resolution === '') throw new Invalid({ resolution: [MESSAGES.resolutionRequired] })
     if (update.resolution.length > COMPLAINT_LIMITS.resolution) throw new Invalid({ resolution: ['The resolution is too long'] })

@@ -89,7 +89,7 @@ function ComplaintItem({ complaint, reply }: { complaint: Complaint; reply: Comp
             </select>
           </label>
           {reply?.errors.status ? (
-            <p id={errorId('status')} className="text-sm text-red-600">
+            <p id={errorId('status')} role="alert" className="text-sm text-red-600">
               {reply.errors.status.join(' ')}
             </p>
           ) : null}

@@ -92,7 +92,7 @@ function CustomerItem({ customer, error }: { customer: CustomerSummary; error: s
             </button>
           </Form>
           {error ? (
-            <p id={errorId} className="w-full text-sm text-red-600">
+            <p id={errorId} role="alert" className="w-full text-sm text-red-600">
               {error}
             </p>
           ) : null}

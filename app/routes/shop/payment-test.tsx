@@ -1,7 +1,9 @@
 // TEST MODE payment page: the embedded gateway used when no Razorpay keys are set. Pay posts a
 // correctly signed result to the same callback Razorpay would use; Fail and Cancel too.
 import { data, Form, Link, redirect } from 'react-router'
+import { PriceBreakupRows } from '~/components/price-breakup'
 import { buttonClass } from '~/components/ui/button'
+import { orderBreakup } from '~/domain/orders/included-tax.server'
 import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { paymentSuccessPath } from '~/lib/order-status'
@@ -22,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paymentId = newTestPaymentId()
   return {
     order,
+    // What the checkout showed, before the shopper pays (issue 32): the order's pieces, saving, delivery and the GST within.
+    breakup: await orderBreakup(getDb(), order.orderId),
     pay: {
       razorpay_order_id: order.gatewayOrderId,
       razorpay_payment_id: paymentId,
@@ -31,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentTest({ loaderData }: Route.ComponentProps) {
-  const { order, pay } = loaderData
+  const { order, breakup, pay } = loaderData
   return (
     <section className="mx-auto grid w-full max-w-md gap-6 px-4 py-10">
       <p className="rounded-md border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center font-bold tracking-widest text-amber-900">
@@ -43,6 +47,31 @@ export default function PaymentTest({ loaderData }: Route.ComponentProps) {
           No money moves: this stands in for Razorpay until keys are configured.
         </p>
       </div>
+      <section aria-labelledby="payment-breakup" className="grid gap-2">
+        <h2 id="payment-breakup" className="text-lg font-semibold">
+          Price breakup
+        </h2>
+        <ul className="grid gap-1 text-sm">
+          {breakup.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines are fixed once placed
+            <li key={i} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words">
+                {line.title} × {line.quantity}
+              </span>
+              <span className="shrink-0">{formatPaise(line.totalPaise)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+          <PriceBreakupRows
+            itemsPaise={breakup.itemsPaise}
+            discount={breakup.discount ? { ...breakup.discount, applies: true, message: '' } : null}
+            deliveryFeePaise={breakup.deliveryFeePaise}
+            totalPaise={breakup.totalPaise}
+            taxPaise={breakup.taxPaise}
+          />
+        </dl>
+      </section>
       <Form method="post" action="/shop/payment/callback">
         {Object.entries(pay).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -6,6 +6,7 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { checkErasureConfirmation, eraseAccount } from '~/domain/accounts/account-erasure.server'
 import { parseInput } from '~/domain/errors'
 import { getDb } from '~/infra/db.server'
+import { getImageStore } from '~/infra/images/image-store.server'
 import { ERASURE_MESSAGES } from '~/lib/account-erasure'
 import { accountErasureSchema } from '~/schemas/account-erasure'
 import { endSession, requireApiUser } from '~/web/auth.server'
@@ -20,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const user = requireApiUser(context)
     const body = parseInput(accountErasureSchema, await readBody(request))
     await checkErasureConfirmation(getDb(), user.id, body.confirm)
-    await eraseAccount(getDb(), user.id, { reviews: body.reviews })
+    await eraseAccount(getDb(), user.id, { reviews: body.reviews, files: getImageStore() })
     const setCookie = await endSession(request, context.get(authSessionIdContext))
     return apiJson({ success: true, message: ERASURE_MESSAGES.deleted }, { headers: { 'Set-Cookie': setCookie } })
   })
