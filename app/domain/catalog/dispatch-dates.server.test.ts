@@ -79,6 +79,27 @@ describe('productDispatch', () => {
   })
 })
 
+describe("a variant's making time", () => {
+  it("is the variant's own when set (blank parts meaning any), else its option's, else the product's", async () => {
+    setClock(FRIDAY)
+    await db
+      .insertInto('product_variants')
+      .values([
+        { product_id: 'coaster', variety_name: 'Round', color: 'Teal', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 3 },
+        { product_id: 'coaster', variety_name: 'Round', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: null },
+        { product_id: 'coaster', variety_name: 'Square', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 0 },
+      ])
+      .execute()
+    // Round in Teal: 3 working days (Sat 28, Mon 30, Tue 1); Round in another colour: ready to ship (the product's);
+    // Square: the variant's 0 (ready to ship) beats the option's 5.
+    expect(await dispatchDayOfLines(db, [{ productId: 'coaster', variety: 'Round', color: 'Teal' }])).toBe('2026-12-01')
+    expect(await dispatchDayOfLines(db, [{ productId: 'coaster', variety: 'Round', color: 'Amber' }])).toBe('2026-11-28')
+    expect(await dispatchDayOfLines(db, [{ productId: 'coaster', variety: 'Square', color: 'Teal' }])).toBe('2026-11-28')
+    const shown = await checkoutDispatch(db, [{ id: 'a', productId: 'coaster', variety: 'Round', option2: '', color: 'Teal', available: true }])
+    expect(shown.notes).toEqual({ a: 'Made to order: ships in 3 working days' })
+  })
+})
+
 describe('an order keeps its day', () => {
   it('is the latest of its lines at checkout and on the placed order', async () => {
     setClock(FRIDAY)

@@ -7,6 +7,7 @@ import { inJsonList } from '../../../db/dialect'
 import { clock } from '~/domain/clock'
 import { indiaDay } from '~/lib/dates'
 import { dispatchDay, dispatchSentence, formatDispatchDay, madeToOrderNote } from '~/lib/dispatch'
+import { variantOf } from '~/lib/variants'
 import { readStudioCalendar } from './studio-calendar.server'
 
 /**
@@ -45,17 +46,19 @@ export async function productDispatch(
   return { product: promise(product.madeToOrderDays), options: Object.fromEntries(options) }
 }
 
-/** A line of a cart or an order: the product and the option chosen ('' for none). */
+/** A line of a cart or an order: the product, the option chosen ('' for none), and its second option and colour when known. */
 export interface DispatchLine {
   productId: string
   variety: string
+  option2?: string
+  color?: string
 }
 
 /** Each line's making time (0: ready to ship), in the lines' order; a product gone since reads as ready to ship. */
 export async function madeToOrderDaysOfLines(db: DB, lines: readonly DispatchLine[]): Promise<number[]> {
   if (lines.length === 0) return []
   const ids = [...new Set(lines.map((l) => l.productId))]
-  const [products, options] = await Promise.all([
+  const [products, options, variants] = await Promise.all([
     db.selectFrom('products').select(['id', 'made_to_order_days']).where(inJsonList('id', ids)).execute(),
     db
       .selectFrom('product_varieties')
@@ -63,10 +66,27 @@ export async function madeToOrderDaysOfLines(db: DB, lines: readonly DispatchLin
       .where(inJsonList('product_id', ids))
       .where('made_to_order_days', 'is not', null)
       .execute(),
+    db
+      .selectFrom('product_variants')
+      .select(['product_id', 'variety_name', 'option2', 'color', 'made_to_order_days'])
+      .where(inJsonList('product_id', ids))
+      .orderBy('position')
+      .execute(),
   ])
   const productDays = new Map(products.map((p) => [p.id, p.made_to_order_days]))
   const optionDays = new Map(options.map((o) => [JSON.stringify([o.product_id, o.name]), o.made_to_order_days]))
-  return lines.map((l) => madeToOrderDaysOf(productDays.get(l.productId) ?? 0, optionDays.get(JSON.stringify([l.productId, l.variety]))))
+  // The variant a line draws on (the stock rule, blank parts meaning any: variantOf) gives its own making time when set.
+  const variantDays = (l: DispatchLine): number | null => {
+    const rows = variants
+      .filter((v) => v.product_id === l.productId)
+      .map((v) => ({ variety: v.variety_name, option2: v.option2, color: v.color, days: v.made_to_order_days }))
+    const found = rows.length === 0 ? null : variantOf(rows, { variety: l.variety, option2: l.option2 ?? '', color: l.color ?? '' })
+    return found !== null && 'days' in found ? (found as (typeof rows)[number]).days : null
+  }
+  return lines.map((l) => {
+    const option = madeToOrderDaysOf(productDays.get(l.productId) ?? 0, optionDays.get(JSON.stringify([l.productId, l.variety])))
+    return variantDays(l) ?? option
+  })
 }
 
 /** The day lines ordered at `at` are expected to leave the studio together: the latest line's; null for no lines. */
@@ -79,10 +99,10 @@ export async function dispatchDayOfLines(db: DB, lines: readonly DispatchLine[],
 
 /** Writes the order's expected dispatch day from its lines, as of `at` (placed, or paid), in the caller's transaction. */
 export async function writeOrderDispatchDay(db: DB, orderId: string, at: Date = clock.now()): Promise<string | null> {
-  const lines = await db.selectFrom('order_lines').select(['product_id', 'variety_name']).where('order_id', '=', orderId).execute()
+  const lines = await db.selectFrom('order_lines').select(['product_id', 'variety_name', 'option2', 'color']).where('order_id', '=', orderId).execute()
   const day = await dispatchDayOfLines(
     db,
-    lines.map((l) => ({ productId: l.product_id, variety: l.variety_name })),
+    lines.map((l) => ({ productId: l.product_id, variety: l.variety_name, option2: l.option2, color: l.color })),
     at,
   )
   await db.updateTable('orders').set({ dispatch_by: day }).where('id', '=', orderId).execute()

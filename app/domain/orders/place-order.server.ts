@@ -207,7 +207,7 @@ export async function placeOrder(
 
   const { subtotalPaise: subtotal, discountPaise, deliveryFeePaise: fee, totalPaise: total } = quote
   // The day the checkout page showed (ADR 070); written again when the order is paid.
-  const dispatchBy = await dispatchDayOfLines(db, cart.items.map((line) => ({ productId: line.productId, variety: line.variety })))
+  const dispatchBy = await dispatchDayOfLines(db, cart.items.map((line) => ({ productId: line.productId, variety: line.variety, option2: line.option2, color: line.color })))
   const snapshot = toAddressColumns(address)
   const unpaid = await findUnpaidTwin(db, user.id, gateway.name, {
     addressId: address.id,
