@@ -51,6 +51,8 @@ const ADMIN_PAGES = ['/admin/dashboard', '/admin/orders', '/admin/products', '/a
 
 test.describe('text contrast, light and dark', () => {
   test.use({ javaScriptEnabled: true })
+  // Seven pages, each measured twice by axe: 22 s on an ordinary run, more than 30 s on a busy machine.
+  test.slow()
 
   test('the shopper pages and one product and order', async ({ page }) => {
     await withoutShopScripts(page)

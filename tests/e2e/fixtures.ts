@@ -32,12 +32,67 @@ export function flash(page: Page, text: string) {
   return page.getByText(text, { exact: true }).locator('visible=true').first()
 }
 
+/**
+ * The worker's browser tabs, one per set of context options, each reused test after test (ADR 098):
+ * on the 2-core CI machine a new tab costs Chromium about 2 CPU-seconds (a renderer process started
+ * from nothing), a navigation in a kept one a tenth of that.
+ */
+const keptTabs = new Map<string, { context: BrowserContext; page: Page }>()
+
+/** Makes a kept tab as a new one would be: no cookies, storage, routes, listeners or emulation left. */
+async function resetTab({ context, page }: { context: BrowserContext; page: Page }, viewport: { width: number; height: number } | null) {
+  page.removeAllListeners()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  // Leaves the shop first, so no script of the last test's page runs on into the next test.
+  await page.goto('about:blank')
+  await context.clearCookies()
+  await context.clearPermissions()
+  const session = await context.newCDPSession(page)
+  try {
+    const origin = new URL(shopURL()).origin
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+  } finally {
+    await session.detach()
+  }
+  await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: null, forcedColors: null })
+  const size = page.viewportSize()
+  if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport)
+}
+
 export const test = base.extend<{
   /** The test's own data (shoppers, products), made through the shop's /api and tidied after it. */
   shop: ShopData
   /** Opens a page in a new context with the project's device and JS setting (or `javaScriptEnabled`). */
   openPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>
 }>({
+  // The worker's kept tab for these options (see keptTabs), reset after each test; a test that closed
+  // it, or failed, leaves it to be made anew.
+  page: async (
+    { browser, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, javaScriptEnabled, colorScheme },
+    use,
+    testInfo,
+  ) => {
+    const options = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, javaScriptEnabled, colorScheme }
+    const key = JSON.stringify(options)
+    let tab = keptTabs.get(key)
+    if (!tab || tab.page.isClosed()) {
+      const context = await browser.newContext(options)
+      tab = { context, page: await context.newPage() }
+      keptTabs.set(key, tab)
+    }
+    await use(tab.page)
+    const failed = testInfo.status !== testInfo.expectedStatus
+    if (failed && !tab.page.isClosed()) {
+      await testInfo.attach('screenshot', { body: await tab.page.screenshot().catch(() => Buffer.from('')), contentType: 'image/png' })
+    }
+    if (failed || tab.page.isClosed()) {
+      keptTabs.delete(key)
+      await tab.context.close()
+      return
+    }
+    await resetTab(tab, viewport)
+  },
   shop: async ({ baseURL }, use) => {
     const data = new ShopData(baseURL ?? '')
     await use(data)

@@ -250,25 +250,37 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
         return { ...who, addressId: (await api.addAddress(who)).body.data._id as string }
       }),
     )
-    // Shoppers check out and pay over and over; a request the dying worker had is lost (not acknowledged).
+    // Shoppers check out and pay over and over; a request the dying worker had is lost (not acknowledged),
+    // and one whose connection the kill left hanging is given up after a while, as a phone would.
+    const steady = client(() => shop.server, { timeoutMs: 15_000 })
+    const waitFor = async (what: string, done: () => boolean) => {
+      const until = Date.now() + 60_000
+      while (!done()) {
+        if (Date.now() > until) {
+          running = false
+          throw new Error(`${what}: not within 60 s (${acknowledged.length} acknowledged)\n${shop.server.output()}`)
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    }
     let running = true
     const acknowledged: string[] = []
     const checkouts = shoppers.map(async (who) => {
       while (running) {
         try {
-          await api.addToCart(who, { productId, quantity: 1 })
-          const created = await api.createOrder(who, { addressInfo: { addressId: who.addressId } })
+          await steady.addToCart(who, { productId, quantity: 1 })
+          const created = await steady.createOrder(who, { addressInfo: { addressId: who.addressId } })
           if (created.status !== 201) continue
           const gatewayOrderId = created.body.razorpayOrder.id as string
           const { paymentId, signature } = shop.fake.pay(gatewayOrderId)
           const body = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId: created.body.orderId }
-          if ((await api.verify(who, body)).status === 200) acknowledged.push(created.body.orderId as string)
+          if ((await steady.verify(who, body)).status === 200) acknowledged.push(created.body.orderId as string)
         } catch {
           // the connection went down with the worker
         }
       }
     })
-    while (acknowledged.length < 4) await new Promise((r) => setTimeout(r, 50))
+    await waitFor('Payments before the kill', () => acknowledged.length >= 4)
 
     const serving = [...shop.server.output().matchAll(/Worker (\d+) \(process (\d+)\) is serving on/g)].map((m) => ({ id: m[1], pid: Number(m[2]) }))
     const victim = serving[0] as { id: string; pid: number }
@@ -292,7 +304,7 @@ describe(`WEB_CONCURRENCY=${WORKERS} on PostgreSQL`, () => {
       await new Promise((r) => setTimeout(r, 100))
     }
     const beforeStop = acknowledged.length
-    while (acknowledged.length < beforeStop + 4) await new Promise((r) => setTimeout(r, 50))
+    await waitFor('Payments after the replacement', () => acknowledged.length >= beforeStop + 4)
     running = false
     await Promise.all(checkouts)
     // Every payment the shop acknowledged is in the database, paid and confirmed, with its stock taken.
