@@ -25,8 +25,18 @@ const FORMS = /\/node_modules\/(zod|@conform-to\/[^/]+)\//
 const GROUPS: [RegExp, string][] = [
   // The product page and the product dialog: detail, gallery, reviews, 'Notify me', and the page's own module.
   [/\/app\/(components\/(product-(detail|gallery|reviews)|review-stars|stock-alert-form)\.tsx|lib\/(reviews|variants)\.ts|routes\/shop\/product\.tsx)$/, 'product-detail'],
-  // Every product grid and the product detail.
-  [/\/app\/(components\/price-tag\.tsx|lib\/pricing\.ts)$/, 'price-tag'],
+  // Every product grid and the product detail: the price, the picture and the add-to-cart form's parts
+  // (in the shell until the cart sheet's contents became lazy, ADR 016; left to Rollup they went into
+  // the product-detail chunk, and every grid page loaded it).
+  [
+    /\/app\/(components\/(price-tag|cart-form-fields|ui\/picture)\.tsx|lib\/(pricing|images|use-hydrated)\.ts|web\/(use-cart-fetcher|form-reply)\.ts)$/,
+    'price-tag',
+  ],
+  // A line's personalisation words: the cart sheet, checkout, orders and the product page all show them
+  // (small; in the shell, or checkout would load the product-detail chunk for it).
+  [/\/app\/lib\/personalization\.ts$/, 'shell'],
+  // The discount and offer lines of the cart sheet, the cart page and checkout: one chunk, not two.
+  [/\/app\/components\/(discount-line|offer-notes)\.tsx$/, 'cart-notes'],
   // Home's banners and the product gallery (not pulled into the product chunk, home would load it all).
   [/\/app\/components\/ui\/carousel\.tsx$/, 'carousel'],
 ]

@@ -1,14 +1,20 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useHistoryLayer } from '~/lib/use-history-layer'
 import type { Cart } from '~/domain/cart/cart.server'
-import { type CartDelivery, CartContents } from './cart'
+import type { CartDelivery } from './cart'
 import type { DiscountSummary } from './discount-line'
 import type { OffersSummary } from './offer-notes'
 import { CartIcon, CloseIcon } from './icons'
 import { buttonClass } from './ui/button'
 import { Modal } from './ui/modal'
 import { Skeleton } from './ui/skeleton'
+
+/**
+ * The sheet's lines, total and Checkout: the cart page's own component, loaded when the sheet first
+ * opens, beside its data (ADR 016: every browse page carried it in the shell before).
+ */
+const CartContents = lazy(() => import('./cart').then((module) => ({ default: module.CartContents })))
 
 /**
  * The header's cart button with the number of distinct lines. Without JS it is a link to the cart
@@ -76,25 +82,34 @@ export function CartButton({ count }: { count: number }) {
               <CloseIcon />
             </button>
           </div>
-          {fetcher.data ? (
-            <CartContents
-              cart={fetcher.data.cart}
-              signedIn={fetcher.data.signedIn}
-              makingTimes={fetcher.data.makingTimes}
-              discount={fetcher.data.discount}
-              offers={fetcher.data.offers}
-              delivery={fetcher.data.delivery}
-              redirectTo={location.pathname + location.search}
-              replace
-            />
-          ) : (
-            <div className="grid gap-3" aria-busy="true">
-              <Skeleton className="h-20 w-full" />
-              <Skeleton className="h-20 w-full" />
-            </div>
-          )}
+          <Suspense fallback={<CartSkeleton />}>
+            {fetcher.data ? (
+              <CartContents
+                cart={fetcher.data.cart}
+                signedIn={fetcher.data.signedIn}
+                makingTimes={fetcher.data.makingTimes}
+                discount={fetcher.data.discount}
+                offers={fetcher.data.offers}
+                delivery={fetcher.data.delivery}
+                redirectTo={location.pathname + location.search}
+                replace
+              />
+            ) : (
+              <CartSkeleton />
+            )}
+          </Suspense>
         </Modal>
       ) : null}
     </>
+  )
+}
+
+/** What the sheet shows while its lines (and their code) load. */
+function CartSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-20 w-full" />
+    </div>
   )
 }

@@ -5,18 +5,12 @@ import { CART_MESSAGES } from '~/lib/cart'
 import { formatPaise } from '~/lib/money'
 import { notify } from '~/web/toast/notify'
 import { useCartFetcher } from '~/web/use-cart-fetcher'
-import { useHydrated } from '~/lib/use-hydrated'
 import type { Cart, CartLine } from '~/domain/cart/cart.server'
+import { CartFormFields } from './cart-form-fields'
 import { DiscountLine, type DiscountSummary } from './discount-line'
 import { OfferNotes, type OffersSummary } from './offer-notes'
 import { buttonClass } from './ui/button'
 import { Picture } from './ui/picture'
-
-/** Hidden fields every cart form carries: where to come back without JS, or a fetcher marker with it. */
-export function CartFormFields({ redirectTo }: { redirectTo: string }) {
-  const hydrated = useHydrated()
-  return hydrated ? <input type="hidden" name="_fetch" value="1" /> : <input type="hidden" name="redirectTo" value={redirectTo} />
-}
 
 /** One button that posts one change of one line (through its own fetcher with JS). */
 function LineButton({
