@@ -56,13 +56,17 @@ const materialsSchema = fact(PRODUCT_FACTS_LIMITS.materials, { long: PRODUCT_FAC
  * "the category's" (an /api body's null, the sheet's emptied box); left out, an edit keeps it.
  */
 const packageMeasure = (field: PackageField) =>
-  z.coerce
-    .number({ error: PACKAGE_MESSAGES[field] })
-    .int({ error: PACKAGE_MESSAGES[field] })
-    .min(1, { error: PACKAGE_MESSAGES[field] })
-    .max(PACKAGE_MAX[field], { error: PACKAGE_MESSAGES[field] })
-    .nullable()
-    .optional()
+  z.preprocess(
+    // A blank box read as it was given (the form's values, say) is the category's, as null is.
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.coerce
+      .number({ error: PACKAGE_MESSAGES[field] })
+      .int({ error: PACKAGE_MESSAGES[field] })
+      .min(1, { error: PACKAGE_MESSAGES[field] })
+      .max(PACKAGE_MAX[field], { error: PACKAGE_MESSAGES[field] })
+      .nullable()
+      .optional(),
+  )
 
 /** A stock as typed: a whole number of pieces, 0 to 100000. */
 export const stockCount = (label: string) =>
