@@ -115,10 +115,33 @@ function toImages(image: unknown, images: unknown): unknown {
 
 const orNothing = (value: unknown) => (value === null ? undefined : value)
 
+/** One measure of the weight and box as the schema should see it: null (or blank) is the category's; true, [5] or {} are refused. */
+const measure = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : amount(value))
+
+/**
+ * The packed piece's weight and box (issue 30, ADR 085), optional extras: `weightGrams`, and
+ * `dimensionsCm` {length, breadth, height} (a side left out or null: the category's; null: all three
+ * the category's). Left out, an edit keeps what is stored and a new product takes its category's.
+ */
+function toPackage(b: Json): Json {
+  const out: Json = {}
+  if (Object.hasOwn(b, 'weightGrams') && b.weightGrams !== undefined) out.weightGrams = measure(b.weightGrams)
+  if (!Object.hasOwn(b, 'dimensionsCm') || b.dimensionsCm === undefined) return out
+  const box = b.dimensionsCm
+  if (box === null) return { ...out, lengthCm: null, breadthCm: null, heightCm: null }
+  // Not an object: each side is refused (named dimensionsCm.length and so on).
+  if (!isObject(box)) return { ...out, lengthCm: 'not a number', breadthCm: 'not a number', heightCm: 'not a number' }
+  return { ...out, lengthCm: measure(box.length ?? null), breadthCm: measure(box.breadth ?? null), heightCm: measure(box.height ?? null) }
+}
+
+/** The schema's names of the box's sides in the API's words. */
+const BOX_FIELDS: Record<string, string> = { lengthCm: 'dimensionsCm.length', breadthCm: 'dimensionsCm.breadth', heightCm: 'dimensionsCm.height' }
+
 /**
  * productSchema's input from the docs/spec product JSON: {title, description, category, price,
  * salePrice, totalStock, image, images, colors, variety: {type, options|sizes|packs}}, and the extras
- * (optionLabel, stockByColor, priceByColor, salePriceByColor, madeToOrderDays, countryOfOrigin, materials).
+ * (optionLabel, stockByColor, priceByColor, salePriceByColor, madeToOrderDays, countryOfOrigin, materials,
+ * weightGrams, dimensionsCm).
  * Anything else in the body (an `_id`, say, or an `averageReview`: the reviews make it, ADR 062) is dropped.
  */
 export function fromApiProduct(body: unknown): Json {
@@ -141,6 +164,7 @@ export function fromApiProduct(body: unknown): Json {
     personalization: orNothing(b.personalization),
     countryOfOrigin: orNothing(b.countryOfOrigin),
     materials: orNothing(b.materials),
+    ...toPackage(b),
     colors: orNothing(b.colors),
     images: toImages(b.image, b.images),
   }
@@ -148,6 +172,7 @@ export function fromApiProduct(body: unknown): Json {
 
 /** A schema error's field in the API's words (e.g. `varieties.0.name` -> `variety.sizes.0.size`). */
 function apiField(field: string, varietyType: unknown): string {
+  if (Object.hasOwn(BOX_FIELDS, field)) return BOX_FIELDS[field] ?? field
   if (field === 'option2Label') return 'options2.label'
   if (field.startsWith('options2')) return field.replace(/^options2/, 'options2.options')
   if (!field.startsWith('varieties') && field !== 'varietyType') return field

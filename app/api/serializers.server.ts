@@ -182,6 +182,21 @@ export function toApiProduct(detail: ProductDetail) {
   }
 }
 
+/**
+ * The product as the admin's /api answers it (add, edit, the full list): toApiProduct with the packed
+ * piece's own weight and box (issue 30, ADR 085), extras: `weightGrams` (null: the category's) and
+ * `dimensionsCm` {length, breadth, height} (each null: the category's; null when none is given).
+ */
+export function toApiAdminProduct(detail: ProductDetail) {
+  const own = detail.ownPackage
+  const noBox = own.lengthCm === null && own.breadthCm === null && own.heightCm === null
+  return {
+    ...toApiProduct(detail),
+    weightGrams: own.weightGrams,
+    dimensionsCm: noBox ? null : { length: own.lengthCm, breadth: own.breadthCm, height: own.heightCm },
+  }
+}
+
 /** A review as shoppers see it (no user id: the author is shown by name only). */
 export function toApiReview(review: ReviewItem) {
   return {

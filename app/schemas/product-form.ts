@@ -56,6 +56,8 @@ const formSchema = productSchema.safeExtend({
     .max(PERSONALIZATION_LIMITS.fields, { error: `At most ${PERSONALIZATION_LIMITS.fields} personalization fields` })
     .optional()
     .default([]),
+  /** Sent by the sheet's "Weight and box" (issue 30): its boxes are there, so an empty one is the category's. */
+  packageFields: z.literal('on').optional(),
   /** The switch "Keep stock for each option and colour". */
   variantStock: z.literal('on').optional(),
   /** Set when the product's saved variants are per option though it has colours (the grid keeps that). */
@@ -192,7 +194,7 @@ function byOption2Of(shape: 'option2' | 'option2Color', options2: string[], colo
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, options2, option2Label, ...product } = value
+  const { packageFields, variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, options2, option2Label, ...product } = value
   const shape = gridShapeOf(value)
   const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
@@ -212,6 +214,11 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
     // and asks the materials of jewellery only (ADR 083): another category's are none.
     countryOfOrigin: product.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
     materials: asksMaterials(product.category) ? (product.materials ?? '') : '',
+    // The weight and box (issue 30): a sheet that shows them sends an empty box as the category's
+    // (null); a post without them (an older page) keeps what is stored.
+    ...(packageFields === 'on'
+      ? { weightGrams: product.weightGrams ?? null, lengthCm: product.lengthCm ?? null, breadthCm: product.breadthCm ?? null, heightCm: product.heightCm ?? null }
+      : {}),
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     ...(shape === 'color' ? pricesOf(value.colors, { colorPrice, colorSalePrice }) : {}),
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),

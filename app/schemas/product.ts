@@ -7,6 +7,7 @@ import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import type { Priced } from '~/lib/pricing'
 import { cleanPersonalText, PERSONALIZATION_KINDS, PERSONALIZATION_LIMITS, textLength } from '~/lib/personalization'
 import { cleanFact, PRODUCT_FACTS_LIMITS, PRODUCT_FACTS_MESSAGES } from '~/lib/product-facts'
+import { PACKAGE_MAX, PACKAGE_MESSAGES, type PackageField } from '~/lib/product-package'
 
 const MAX_RUPEES = 1_000_000
 
@@ -49,6 +50,23 @@ const countryOfOriginSchema = fact(PRODUCT_FACTS_LIMITS.countryOfOrigin, {
   required: PRODUCT_FACTS_MESSAGES.countryRequired,
 })
 const materialsSchema = fact(PRODUCT_FACTS_LIMITS.materials, { long: PRODUCT_FACTS_MESSAGES.materialsLong, control: PRODUCT_FACTS_MESSAGES.materialsControl })
+
+/**
+ * One of the packed piece's measures (issue 30, ADR 085): a whole number within its limits; null is
+ * "the category's" (an /api body's null, the sheet's emptied box); left out, an edit keeps it.
+ */
+const packageMeasure = (field: PackageField) =>
+  z.preprocess(
+    // A blank box read as it was given (the form's values, say) is the category's, as null is.
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.coerce
+      .number({ error: PACKAGE_MESSAGES[field] })
+      .int({ error: PACKAGE_MESSAGES[field] })
+      .min(1, { error: PACKAGE_MESSAGES[field] })
+      .max(PACKAGE_MAX[field], { error: PACKAGE_MESSAGES[field] })
+      .nullable()
+      .optional(),
+  )
 
 /** A stock as typed: a whole number of pieces, 0 to 100000. */
 export const stockCount = (label: string) =>
@@ -178,6 +196,11 @@ export const productSchema = z
     /** The product page's facts (issue 32, ADR 083); left out, an edit keeps them and a new product is from India, materials ''. */
     countryOfOrigin: countryOfOriginSchema.optional(),
     materials: materialsSchema.optional(),
+    /** The packed piece's weight and box (issue 30, ADR 085); null: the category's; left out: kept (a new product: the category's). */
+    weightGrams: packageMeasure('weightGrams'),
+    lengthCm: packageMeasure('lengthCm'),
+    breadthCm: packageMeasure('breadthCm'),
+    heightCm: packageMeasure('heightCm'),
     ...variantPrices,
     /** A colour's own picture ({colour: one of the product's images}), shown when it is picked. */
     colorImages: z.record(z.string(), z.string(), { error: 'Color pictures must name colors and their picture' }).optional(),

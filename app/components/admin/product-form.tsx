@@ -14,6 +14,7 @@ import { Field, FormError, Input, inputClass } from '~/components/ui/field'
 import { InputField } from '~/components/ui/input-field'
 import { PersonalizationEditor } from './personalization-editor'
 import { ProductFactsFields } from './product-facts-fields'
+import { ProductPackageFields } from './product-package-fields'
 import { stockBoxesSum, VariantStockFields } from './variant-stock-fields'
 
 const VARIETY_LABELS = { '': 'No variety', ...VARIETY_OPTION_LABELS } as const
@@ -164,6 +165,7 @@ export function ProductForm({
         </select>
       </Field>
       <ProductFactsFields form={form} category={String(values.category ?? fields.category.initialValue ?? '')} />
+      <ProductPackageFields form={form} category={String(values.category ?? fields.category.initialValue ?? '')} />
       <div className="grid grid-cols-2 items-end gap-3">
         <InputField label="Price (₹)" meta={fields.price} type="number" step="0.01" min="0" inputMode="decimal" />
         <InputField label="Sale Price (₹, 0 for none)" meta={fields.salePrice} type="number" step="0.01" min="0" inputMode="decimal" />

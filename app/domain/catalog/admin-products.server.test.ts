@@ -314,6 +314,10 @@ describe('toProductFormValues', () => {
       madeToOrderDays: '0',
       countryOfOrigin: 'India',
       materials: '',
+      weightGrams: '',
+      lengthCm: '',
+      breadthCm: '',
+      heightCm: '',
       varietyType: 'choice',
       varieties: [
         { name: 'Rose', price: '999.5', salePrice: '899', picture: '' },

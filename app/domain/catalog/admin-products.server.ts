@@ -27,6 +27,11 @@ function productColumns(input: ProductInput) {
     // The product page's facts (ADR 083): left out, an edit keeps them and a new product takes the defaults.
     ...(input.countryOfOrigin === undefined ? {} : { country_of_origin: input.countryOfOrigin }),
     ...(input.materials === undefined ? {} : { materials: input.materials }),
+    // The packed piece's weight and box (issue 30, ADR 085): null is the category's; left out, kept.
+    ...(input.weightGrams === undefined ? {} : { weight_grams: input.weightGrams }),
+    ...(input.lengthCm === undefined ? {} : { length_cm: input.lengthCm }),
+    ...(input.breadthCm === undefined ? {} : { breadth_cm: input.breadthCm }),
+    ...(input.heightCm === undefined ? {} : { height_cm: input.heightCm }),
     // The same for the personalisation fields (ADR 069): an /api edit without them keeps them.
     ...(input.personalization === undefined ? {} : { personalization: JSON.stringify(input.personalization) }),
     updated_at: new Date().toISOString(),
@@ -212,6 +217,11 @@ export function toProductFormValues(product: ProductDetail) {
     madeToOrderDays: String(product.madeToOrderDays),
     countryOfOrigin: product.countryOfOrigin,
     materials: product.materials,
+    // The weight and box (issue 30): '' is the category's.
+    weightGrams: measureBox(product.ownPackage.weightGrams),
+    lengthCm: measureBox(product.ownPackage.lengthCm),
+    breadthCm: measureBox(product.ownPackage.breadthCm),
+    heightCm: measureBox(product.ownPackage.heightCm),
     varietyType: product.variety?.type ?? '',
     varieties: (product.variety?.options ?? []).map((o) => ({
       name: o.name,
@@ -233,6 +243,8 @@ export function toProductFormValues(product: ProductDetail) {
     })),
   }
 }
+
+const measureBox = (value: number | null) => (value === null ? '' : String(value))
 
 /** The form's number of a picture among the product's images ('1' for the first), '' for none. */
 function pictureNumberOf(images: string[], url: string | undefined): string {

@@ -14,6 +14,7 @@ import {
 import { CATEGORIES, optionLabelOf, PRODUCT_MESSAGES } from '~/lib/catalog'
 import { MAX_KEYWORD_LENGTH } from '~/lib/search'
 import { NotFound } from '~/domain/errors'
+import type { OwnPackage } from '~/domain/shipping/packages'
 import { caseInsensitiveSql, inJsonList } from '../../../db/dialect'
 import { likePattern, matchProducts } from './product-search.server'
 import { coversSql, offerPriceSql } from './offer-price-sql.server'
@@ -93,6 +94,8 @@ export interface ProductDetail extends ProductCardData {
   /** Where the piece comes from ('India' unless the owner names another) and its materials ('' for none; ADR 083). */
   countryOfOrigin: string
   materials: string
+  /** The packed piece's own weight and box as stored (issue 30, ADR 085); each null: the category's. */
+  ownPackage: OwnPackage
 }
 
 type ProductsQuery = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', object>
@@ -263,7 +266,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
   const [rows, images, colors, varieties, variants, options2] = await Promise.all([
     db
       .selectFrom('products')
-      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'option2_label', 'made_to_order_days', 'personalization', 'country_of_origin', 'materials'])
+      .select(['id', 'description', 'average_review', 'variety_type', 'option_label', 'option2_label', 'made_to_order_days', 'personalization', 'country_of_origin', 'materials', 'weight_grams', 'length_cm', 'breadth_cm', 'height_cm'])
       .where(inJsonList('id', ids))
       .where('deleted_at', 'is', null)
       .execute(),
@@ -332,6 +335,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
         personalization: readPersonalizationFields(row.personalization),
         countryOfOrigin: row.country_of_origin,
         materials: row.materials,
+        ownPackage: { weightGrams: row.weight_grams, lengthCm: row.length_cm, breadthCm: row.breadth_cm, heightCm: row.height_cm },
       },
     ]
   })

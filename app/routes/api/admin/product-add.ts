@@ -7,7 +7,7 @@ import { getDb } from '~/infra/db.server'
 import { parseApiProduct } from '~/api/admin-products.server'
 import { createProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
-import { toApiProduct } from '~/api/serializers.server'
+import { toApiAdminProduct } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/product-add'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
@@ -20,6 +20,6 @@ export function action({ request, context }: Route.ActionArgs) {
     requireApiAdmin(context)
     const input = parseApiProduct(await readBody(request))
     const product = await createProduct(getDb(), input)
-    return apiJson({ success: true, message: PRODUCT_MESSAGES.added, data: toApiProduct(product) }, 201)
+    return apiJson({ success: true, message: PRODUCT_MESSAGES.added, data: toApiAdminProduct(product) }, 201)
   })
 }

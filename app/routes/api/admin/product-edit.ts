@@ -6,7 +6,7 @@ import { getDb } from '~/infra/db.server'
 import { editBody, parseApiProduct, variantStockSeen } from '~/api/admin-products.server'
 import { updateProduct } from '~/domain/catalog/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
-import { toApiProduct } from '~/api/serializers.server'
+import { toApiAdminProduct } from '~/api/serializers.server'
 import { getProduct } from '~/domain/catalog/catalog.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { NotFound } from '~/domain/errors'
@@ -27,6 +27,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const input = parseApiProduct(editBody(current, await readBody(request)))
     // Stock the request leaves as it was (the product's, or a variant's) is not written back over sales made meanwhile.
     const product = await updateProduct(db, params.id, input, { stockSeen: current.totalStock, variantStockSeen: variantStockSeen(current), actorId: admin.id })
-    return apiJson({ success: true, message: PRODUCT_MESSAGES.edited, data: toApiProduct(product) })
+    return apiJson({ success: true, message: PRODUCT_MESSAGES.edited, data: toApiAdminProduct(product) })
   })
 }

@@ -5,7 +5,7 @@ import { getDb } from '~/infra/db.server'
 import { listAdminProducts } from '~/api/admin-products.server'
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { listAnswer, listWindow } from '~/api/lists.server'
-import { toApiProduct } from '~/api/serializers.server'
+import { toApiAdminProduct } from '~/api/serializers.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import type { Route } from './+types/products'
 
@@ -14,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     requireApiAdmin(context)
     const window = listWindow(new URL(request.url).searchParams, 'adminProducts')
     const products = await listAdminProducts(getDb(), { page: window.paged ? window.page : 1, pageSize: window.limit })
-    return apiJson(listAnswer(products.items.map(toApiProduct), products.total, window))
+    return apiJson(listAnswer(products.items.map(toApiAdminProduct), products.total, window))
   })
 }
 
