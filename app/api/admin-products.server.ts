@@ -158,6 +158,7 @@ export function fromApiProduct(body: unknown): Json {
     optionLabel: orNothing(b.optionLabel),
     ...toOptions2(b.options2),
     stockByColor: stockMap(b.stockByColor),
+    variantMadeToOrderDays: orNothing(b.variantMadeToOrderDays),
     priceByColor: stockMap(b.priceByColor),
     salePriceByColor: stockMap(b.salePriceByColor),
     colorImages: orNothing(b.colorImages),

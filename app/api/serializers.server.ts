@@ -147,6 +147,17 @@ function toApiVariety(detail: ProductDetail): ApiVariety | null {
 }
 
 /**
+ * Each variant's own making time (issue 27), keyed as the stock is ('' for a part the variant is not
+ * keyed by): a combination takes its variant's (the stock rule) when given, else its option's, else the product's.
+ */
+function variantMakingTimes(detail: ProductDetail) {
+  const own = detail.variants.flatMap((v) =>
+    v.madeToOrderDays === undefined ? [] : [{ option: v.variety, option2: v.option2, color: v.color, madeToOrderDays: v.madeToOrderDays }],
+  )
+  return own.length ? { variantMadeToOrderDays: own } : {}
+}
+
+/**
  * docs/spec's Product entity, whole: every /api answer that holds products (lists, search, one
  * product, admin add/edit) uses this shape. Prices in rupees; salePrice 0 when none; variety null
  * when the product has none.
@@ -169,6 +180,8 @@ export function toApiProduct(detail: ProductDetail) {
     countryOfOrigin: detail.countryOfOrigin,
     materials: detail.materials,
     ...byColor(detail.variants.filter((v) => v.variety === '' && v.color !== '')),
+    // Extra (issue 27): the variants with a making time of their own, only when some has one.
+    ...variantMakingTimes(detail),
     // Extra: the colours' own pictures ({colour: url}), only when some colour has one.
     ...(Object.keys(detail.colorImages).length ? { colorImages: detail.colorImages } : {}),
     // Extra (ADR 069): the fields a personalised piece asks for ([] for a plain one).

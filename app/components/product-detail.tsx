@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { categoryLabel, missingChoicesMessage, optionsHeading } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
 import { formatPaise } from '~/lib/money'
-import { choicePrices, choiceSoldOut } from '~/lib/variants'
+import { choicePrices, choiceSoldOut, openMadeToOrderDays } from '~/lib/variants'
 import { unitPricePaise } from '~/lib/pricing'
 import { cartRefusal, useCartFetcher } from '~/web/use-cart-fetcher'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -145,6 +145,10 @@ export function ProductDetailView({
     needsColor && color === '',
     needsOption2 && option2 === '' ? (product.option2?.label ?? '') : null,
   )
+  // The making times the choices so far may come to (issue 27: the one rule over the loader's data), and
+  // each option's while none is chosen; the dates themselves come from the server (dispatch.byDays).
+  const openDays = openMadeToOrderDays(product, { variety: chosen?.name ?? '', option2, color })
+  const daysByOption = chosen ? [] : options.filter(Boolean).map((name) => [name, openMadeToOrderDays(product, { variety: name, option2, color })] as const)
   // Without JS the reason stays on the page until every choice is ticked (hidden by CSS, app.css).
   const needs = [needsVariety ? 'variety' : '', needsOption2 ? 'option2' : '', needsColor ? 'color' : ''].filter(Boolean).join(' ')
 
@@ -168,7 +172,7 @@ export function ProductDetailView({
             <PriceTag {...(ready || chosen ? priceOf(chosen?.name ?? '', option2, color) : product)} />
           )}
         </div>
-        {dispatch && !soldOut ? <DispatchNote dispatch={dispatch} chosenOption={chosen?.name ?? null} /> : null}
+        {dispatch && !soldOut ? <DispatchNote dispatch={dispatch} days={openDays} byOption={daysByOption} /> : null}
         <ReviewStars value={product.averageReview} count={reviewCount} />
         <fetcher.Form id={formId} method="post" action={`/shop/product/${product.id}`} className="grid gap-4">
           <CartFormFields redirectTo={`/shop/product/${product.id}`} />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addWorkingDays,
   dispatchDay,
+  dispatchRangeSentence,
   dispatchSentence,
   formatDispatchDay,
   leadDays,
@@ -92,5 +93,16 @@ describe('the holiday box', () => {
   it('refuses more than 100 holidays', () => {
     const lines = Array.from({ length: 101 }, (_, i) => new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10)).join('\n')
     expect(parseHolidayLines(lines)).toEqual({ ok: false, problems: ['At most 100 holidays'] })
+  })
+})
+
+describe('dispatchRangeSentence (issue 27)', () => {
+  const at = (madeToOrderDays: number, day: string) => ({ madeToOrderDays, day, dayText: formatDispatchDay(day) })
+  it('says the soonest and the latest day the choices so far may come to', () => {
+    expect(dispatchRangeSentence(at(5, '2026-12-03'), at(9, '2026-12-08'))).toBe('Made to order · ships between Thu 3 Dec and Tue 8 Dec')
+    expect(dispatchRangeSentence(at(0, '2026-11-28'), at(9, '2026-12-08'))).toBe('Ready to ship or made to order · ships between Sat 28 Nov and Tue 8 Dec')
+  })
+  it('says one day when the making times come to the same day', () => {
+    expect(dispatchRangeSentence(at(0, '2026-11-28'), at(1, '2026-11-28'))).toBe('Ready to ship or made to order · ships by Sat 28 Nov')
   })
 })

@@ -76,6 +76,24 @@ export function dispatchSentence(madeToOrderDays: number, day: string): string {
   return madeToOrderDays > 0 ? `Made to order · ships by ${formatDispatchDay(day)}` : `Ready to ship · dispatched by ${formatDispatchDay(day)}`
 }
 
+/** A choice's promise as the product page gets it from the server: its making time, its day and the day in words. */
+export interface DispatchDayText {
+  madeToOrderDays: number
+  day: string
+  /** 'Fri 5 Dec' */
+  dayText: string
+}
+
+/**
+ * What the product page says while the choices made so far may still come to different making times
+ * (issue 27): the soonest and the latest day, 'Made to order · ships between Fri 5 Dec and Wed 10 Dec'
+ * ('Ready to ship or made to order · ...' when the soonest is ready to ship).
+ */
+export function dispatchRangeSentence(soonest: DispatchDayText, latest: DispatchDayText): string {
+  const kind = soonest.madeToOrderDays > 0 ? 'Made to order' : 'Ready to ship or made to order'
+  return soonest.day === latest.day ? `${kind} · ships by ${latest.dayText}` : `${kind} · ships between ${soonest.dayText} and ${latest.dayText}`
+}
+
 /** What a line of a made-to-order piece says in the cart, checkout and order: 'Made to order: ships in 7 working days'. */
 export function madeToOrderNote(madeToOrderDays: number): string | null {
   if (madeToOrderDays <= 0) return null

@@ -1,6 +1,6 @@
 // The rule of which variant a line draws on, and which choices the product page shows sold out (ADR 061, 077).
 import { describe, expect, it } from 'vitest'
-import { choicePrices, choiceSoldOut, choiceWords, PRODUCT_STOCK, variantOf } from './variants'
+import { choiceMadeToOrderDays, choicePrices, choiceSoldOut, choiceWords, openMadeToOrderDays, PRODUCT_STOCK, variantOf } from './variants'
 
 const key = (variety: string, color: string, option2 = '') => ({ variety, option2, color })
 
@@ -79,5 +79,54 @@ describe('choicePrices (ADR 071)', () => {
   })
   it('prices a combination of both groups by its own variant (ADR 077)', () => {
     expect(choicePrices(product, small, priced, key('Small', 'Teal', 'Gold chain'))).toEqual({ pricePaise: 120000, salePricePaise: 110000 })
+  })
+})
+
+describe('choiceMadeToOrderDays (issue 27)', () => {
+  const timed = [
+    { ...key('Small', 'Teal', 'Gold'), madeToOrderDays: 9 },
+    { ...key('Small', 'Teal'), madeToOrderDays: null },
+    { ...key('Small', ''), madeToOrderDays: 0 },
+    { ...key('', 'Amber') },
+  ]
+  it("is the variant's own when it has one, else the option's, else the product's", () => {
+    expect(choiceMadeToOrderDays(5, 7, timed, key('Small', 'Teal', 'Gold'))).toBe(9)
+    // Small in Teal draws on its own variant, which has no making time: the option's.
+    expect(choiceMadeToOrderDays(5, 7, timed, key('Small', 'Teal'))).toBe(7)
+    // Small in another colour draws on Small's: 0, ready to ship, beats the option's 7.
+    expect(choiceMadeToOrderDays(5, 7, timed, key('Small', 'Rose'))).toBe(0)
+    expect(choiceMadeToOrderDays(5, null, timed, key('Large', 'Amber'))).toBe(5)
+    // No variant fits, and a product without variants: the option's, else the product's.
+    expect(choiceMadeToOrderDays(5, null, timed, key('Large', 'Rose'))).toBe(5)
+    expect(choiceMadeToOrderDays(5, 2, [], key('Large', ''))).toBe(2)
+  })
+})
+
+describe('openMadeToOrderDays (issue 27)', () => {
+  const product = {
+    madeToOrderDays: 5,
+    variety: { options: [{ name: 'Small', madeToOrderDays: null }, { name: 'Large', madeToOrderDays: 7 }] },
+    option2: { options: ['Gold', 'Silver'] },
+    colors: [] as string[],
+    variants: [
+      { ...key('Small', '', 'Gold'), available: 3, madeToOrderDays: 9 },
+      { ...key('Small', '', 'Silver'), available: 3 },
+      { ...key('Large', '', 'Gold'), available: 3 },
+      { ...key('Large', '', 'Silver'), available: 0, madeToOrderDays: 2 },
+    ],
+  }
+  it('gives every making time the choice so far may come to, soonest first, each once', () => {
+    expect(openMadeToOrderDays(product, key('', ''))).toEqual([5, 7, 9])
+    expect(openMadeToOrderDays(product, key('Small', ''))).toEqual([5, 9])
+    expect(openMadeToOrderDays(product, key('', '', 'Gold'))).toEqual([7, 9])
+    expect(openMadeToOrderDays(product, key('Small', '', 'Gold'))).toEqual([9])
+  })
+  it('leaves out sold-out combinations unless every one is', () => {
+    // Large in Silver (2 days) is sold out: Large comes to 7 only, until Silver is the choice.
+    expect(openMadeToOrderDays(product, key('Large', ''))).toEqual([7])
+    expect(openMadeToOrderDays(product, key('Large', '', 'Silver'))).toEqual([2])
+  })
+  it('is the product\'s own for a product without choices', () => {
+    expect(openMadeToOrderDays({ madeToOrderDays: 4, variety: null, option2: null, colors: [], variants: [] }, key('', ''))).toEqual([4])
   })
 })

@@ -82,3 +82,49 @@ export function choiceWords(labels: OptionLabels, key: VariantKey): string[] {
 export function choicePrices(product: Priced, option: Priced | null | undefined, variants: readonly (VariantKey & OwnPrices)[], choice: VariantKey): Priced {
   return linePrices(product, option, variantOf(variants, choice) as OwnPrices | null)
 }
+
+/** A variant's own making time in working days (ADR 070), when the owner set one (0: that variant is ready to ship). */
+export type OwnMakingTime = { madeToOrderDays?: number | null }
+
+/**
+ * THE rule of a choice's making time (issue 27): the variant it draws on (variantOf) when that has its
+ * own, else the chosen option's own, else the product's. The cart, checkout, the placed order and the
+ * product page (each combination as the shopper picks) all read it from here.
+ */
+export function choiceMadeToOrderDays(
+  productDays: number,
+  optionDays: number | null | undefined,
+  variants: readonly (VariantKey & OwnMakingTime)[],
+  choice: VariantKey,
+): number {
+  const variant = variantOf(variants, choice)
+  const own = variant !== null && 'madeToOrderDays' in variant ? variant.madeToOrderDays : undefined
+  return own ?? optionDays ?? productDays
+}
+
+/** What a product page knows of its choices' making times: the product's, each option's own, each variant's own. */
+export interface MakingTimes {
+  madeToOrderDays: number
+  variety: { options: { name: string; madeToOrderDays: number | null }[] } | null
+  option2: { options: string[] } | null
+  colors: readonly string[]
+  variants: readonly (VariantKey & OwnMakingTime & { available?: number })[]
+}
+
+/**
+ * The making times a partial choice may still come to ('' for a part not chosen: any of its values),
+ * sorted, each once: one number when the choice so far settles it. Combinations sold out are left out
+ * (they cannot be bought) unless every one is.
+ */
+export function openMadeToOrderDays(product: MakingTimes, choice: VariantKey): number[] {
+  const options = choice.variety ? [choice.variety] : (product.variety?.options.map((o) => o.name) ?? [''])
+  const options2 = choice.option2 ? [choice.option2] : (product.option2?.options ?? [''])
+  const colors = choice.color ? [choice.color] : product.colors.length ? product.colors : ['']
+  const combos = options.flatMap((variety) => options2.flatMap((option2) => colors.map((color) => ({ variety, option2, color }))))
+  const stocked = product.variants.every((v) => v.available !== undefined)
+  const buyable = stocked ? combos.filter((c) => !choiceSoldOut(product.variants as (VariantKey & { available: number })[], c)) : combos
+  const days = (buyable.length ? buyable : combos).map((c) =>
+    choiceMadeToOrderDays(product.madeToOrderDays, product.variety?.options.find((o) => o.name === c.variety)?.madeToOrderDays, product.variants, c),
+  )
+  return [...new Set(days)].sort((a, b) => a - b)
+}

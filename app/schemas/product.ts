@@ -193,6 +193,22 @@ export const productSchema = z
     madeToOrderDays: madeToOrderDays.optional().default(0),
     /** Stock per colour of a product without options (ADR 061). */
     stockByColor: stockByColor.optional(),
+    /**
+     * The variants' own making times (issue 27, /api only): each names a variant as its stock is keyed
+     * ('' for a part it is not keyed by); left out, an edit keeps them; given, a variant not named has none.
+     */
+    variantMadeToOrderDays: z
+      .array(
+        z.object({
+          option: z.string().optional().default(''),
+          option2: z.string().optional().default(''),
+          color: z.string().optional().default(''),
+          madeToOrderDays,
+        }),
+        { error: 'Variant making times must be a list' },
+      )
+      .max(1000)
+      .optional(),
     /** The product page's facts (issue 32, ADR 083); left out, an edit keeps them and a new product is from India, materials ''. */
     countryOfOrigin: countryOfOriginSchema.optional(),
     materials: materialsSchema.optional(),

@@ -4,7 +4,7 @@
 // carries the day it is expected to leave the studio.
 import { describe, expect, it } from 'vitest'
 import { indiaDay } from '../../app/lib/dates'
-import { addWorkingDays } from '../../app/lib/dispatch'
+import { addWorkingDays, formatDispatchDay } from '../../app/lib/dispatch'
 import { ADDRESS, shopWithOwner, testPaymentResult } from '../helpers/shop-api'
 
 
@@ -91,5 +91,39 @@ describe('made to order through /api', () => {
     const details = await api.call('GET', `/api/shop/order/details/${orderId}`, { token: asha.token })
     // A fresh shop has no holidays: ten working days (Sundays skipped) from today in India.
     expect(details.body.data.dispatchBy).toBe(addWorkingDays(indiaDay(new Date()), 10, new Set()))
+  })
+})
+
+describe("a variant's own making time through /api (issue 27)", () => {
+  const { api, admin, server } = shopWithOwner()
+  const ships = (days: number) => formatDispatchDay(addWorkingDays(indiaDay(new Date()), days, new Set()))
+
+  it('is given on add and edit, answered as variantMadeToOrderDays, and kept by an edit without it', async () => {
+    const body = {
+      ...FRAME,
+      colors: ['Teal', 'Amber'],
+      variety: { type: 'size', sizes: [{ size: 'Small', price: 5999, salePrice: 0, stockByColor: { Teal: 2, Amber: 2 } }] },
+      variantMadeToOrderDays: [{ option: 'Small', color: 'Amber', madeToOrderDays: 9 }],
+    }
+    const added = await api.call('POST', '/api/admin/products/add', { token: admin.token, body })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    const id = added.body.data._id
+    expect(added.body.data.variantMadeToOrderDays).toEqual([{ option: 'Small', option2: '', color: 'Amber', madeToOrderDays: 9 }])
+    const shown = await api.call('GET', `/api/shop/products/get/${id}`)
+    expect(shown.body.data.variantMadeToOrderDays).toEqual(added.body.data.variantMadeToOrderDays)
+    const renamed = await api.call('PUT', `/api/admin/products/edit/${id}`, { token: admin.token, body: { title: 'Varmala frame (teal)' } })
+    expect(renamed.body.data.variantMadeToOrderDays).toEqual(added.body.data.variantMadeToOrderDays)
+    // The product page as served (so without JS): Small in Teal takes the product's 7 days, in Amber its own 9.
+    const html = await (await fetch(`${server().url}/shop/product/${id}`)).text()
+    expect(html).toContain(`Made to order · ships between ${ships(7)} and ${ships(9)}`)
+    const bad = await api.call('PUT', `/api/admin/products/edit/${id}`, {
+      token: admin.token,
+      body: { variantMadeToOrderDays: [{ option: 'Small', color: 'Amber', madeToOrderDays: 61 }] },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors['variantMadeToOrderDays.0.madeToOrderDays']).toEqual(['Made to order takes 1 to 60 working days (0 for ready to ship)'])
+    const cleared = await api.call('PUT', `/api/admin/products/edit/${id}`, { token: admin.token, body: { variantMadeToOrderDays: [] } })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.data).not.toHaveProperty('variantMadeToOrderDays')
   })
 })

@@ -22,6 +22,8 @@ export interface VariantStock extends VariantKey {
   salePricePaise: number | null
   sku: string | null
   image: string | null
+  /** The variant's own making time (issue 27); null: its option's, else the product's. */
+  madeToOrderDays: number | null
 }
 
 /** One string per stock a line can draw on (lines of one variant share it): for grouping lines. */
@@ -75,6 +77,7 @@ export async function variantsOf(
       'pv.sale_price_paise',
       'pv.sku',
       'pv.image',
+      'pv.made_to_order_days',
       variantAvailableSql('pv', options).as('available'),
     ])
     .where(inJsonList('pv.product_id', [...new Set(productIds)]))
@@ -93,6 +96,7 @@ export async function variantsOf(
       salePricePaise: row.sale_price_paise,
       sku: row.sku,
       image: row.image,
+      madeToOrderDays: row.made_to_order_days,
     }
     byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), variant])
   }

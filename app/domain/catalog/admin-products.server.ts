@@ -7,7 +7,7 @@ import { paiseToRupees } from '~/lib/money'
 import type { ProductInput } from '~/schemas/product'
 import { getProduct, type ProductDetail } from './catalog.server'
 import { NotFound } from '~/domain/errors'
-import { type SeenStock, saveVariantStock } from './product-variants.server'
+import { type SeenStock, saveVariantMakingTimes, saveVariantStock } from './product-variants.server'
 import { recordShelfDifferences, shelfStocks } from './stock-history.server'
 
 function productColumns(input: ProductInput) {
@@ -119,6 +119,7 @@ export async function insertProduct(trx: Trx, input: ProductInput): Promise<stri
   await trx.insertInto('products').values({ id, ...productColumns(input), deleted_at: null }).execute()
   await insertChildren(trx, id, input)
   await saveVariantStock(trx, id, input)
+  await saveVariantMakingTimes(trx, id, input)
   return id
 }
 
@@ -150,6 +151,7 @@ export async function updateProduct(
     if (Number(result.numUpdatedRows) === 0) throw new NotFound(PRODUCT_MESSAGES.notFound)
     await replaceChildren(trx, id, input)
     await saveVariantStock(trx, id, input, options.variantStockSeen, options.oneStock)
+    await saveVariantMakingTimes(trx, id, input)
     // The stock history (ADR 064): what the edit changed on each shelf.
     await recordShelfDifferences(trx, id, shelvesBefore, { reason: 'product-form', actorId: options.actorId ?? null })
   })

@@ -69,6 +69,8 @@ export interface ProductVariant {
   /** The variant's own price and sale price in paise, when it has them (ADR 071: choicePrices). */
   pricePaise?: number
   salePricePaise?: number
+  /** The variant's own making time in working days (issue 27, 0: ready to ship), when it has one: choiceMadeToOrderDays. */
+  madeToOrderDays?: number
 }
 
 export interface ProductDetail extends ProductCardData {
@@ -330,6 +332,7 @@ export async function withDetails(db: DB, cards: ProductCardData[], stock: Stock
           ...(v.image ? { image: v.image } : {}),
           ...(v.pricePaise === null ? {} : { pricePaise: v.pricePaise }),
           ...(v.salePricePaise === null ? {} : { salePricePaise: v.salePricePaise }),
+          ...(v.madeToOrderDays === null ? {} : { madeToOrderDays: v.madeToOrderDays }),
         })),
         madeToOrderDays: row.made_to_order_days,
         personalization: readPersonalizationFields(row.personalization),

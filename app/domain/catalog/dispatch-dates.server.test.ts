@@ -59,14 +59,13 @@ describe('productDispatch', () => {
   it("gives the product's day and each option's, its own making time or the product's", async () => {
     setClock(FRIDAY)
     const coaster = await productDispatch(db, await getProduct(db, 'coaster'))
-    const ready = { madeToOrderDays: 0, day: '2026-11-28', sentence: 'Ready to ship · dispatched by Sat 28 Nov' }
-    expect(coaster).toEqual({
-      product: ready,
-      options: { Round: ready, Square: { madeToOrderDays: 5, day: '2026-12-03', sentence: 'Made to order · ships by Thu 3 Dec' } },
-    })
+    const ready = { madeToOrderDays: 0, day: '2026-11-28', dayText: 'Sat 28 Nov', sentence: 'Ready to ship · dispatched by Sat 28 Nov' }
+    const square = { madeToOrderDays: 5, day: '2026-12-03', dayText: 'Thu 3 Dec', sentence: 'Made to order · ships by Thu 3 Dec' }
+    expect(coaster).toEqual({ product: ready, options: { Round: ready, Square: square }, byDays: { 0: ready, 5: square } })
     expect((await productDispatch(db, await getProduct(db, 'pendant'))).product).toEqual({
       madeToOrderDays: 7,
       day: '2026-12-05',
+      dayText: 'Sat 5 Dec',
       sentence: 'Made to order · ships by Sat 5 Dec',
     })
   })
@@ -97,6 +96,23 @@ describe("a variant's making time", () => {
     expect(await dispatchDayOfLines(db, [{ productId: 'coaster', variety: 'Square', color: 'Teal' }])).toBe('2026-11-28')
     const shown = await checkoutDispatch(db, [{ id: 'a', productId: 'coaster', variety: 'Round', option2: '', color: 'Teal', available: true }])
     expect(shown.notes).toEqual({ a: 'Made to order: ships in 3 working days' })
+  })
+
+  it('reaches the product page: each variant\'s own making time on the product, and a promise for every making time', async () => {
+    setClock(FRIDAY)
+    await db
+      .insertInto('product_variants')
+      .values([
+        { product_id: 'coaster', variety_name: 'Round', color: 'Teal', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 3 },
+        { product_id: 'coaster', variety_name: 'Round', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: null },
+      ])
+      .execute()
+    const coaster = await getProduct(db, 'coaster')
+    expect(coaster.variants.find((v) => v.color === 'Teal')?.madeToOrderDays).toBe(3)
+    expect(coaster.variants.find((v) => v.color === '')).not.toHaveProperty('madeToOrderDays')
+    const dispatch = await productDispatch(db, coaster)
+    expect(Object.keys(dispatch.byDays).map(Number).sort()).toEqual([0, 3, 5])
+    expect(dispatch.byDays[3]).toMatchObject({ day: '2026-12-01', dayText: 'Tue 1 Dec', sentence: 'Made to order · ships by Tue 1 Dec' })
   })
 })
 

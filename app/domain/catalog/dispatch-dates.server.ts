@@ -7,7 +7,7 @@ import { inJsonList } from '../../../db/dialect'
 import { clock } from '~/domain/clock'
 import { indiaDay } from '~/lib/dates'
 import { dispatchDay, dispatchSentence, formatDispatchDay, madeToOrderNote } from '~/lib/dispatch'
-import { variantOf } from '~/lib/variants'
+import { choiceMadeToOrderDays, type OwnMakingTime, type VariantKey } from '~/lib/variants'
 import { readStudioCalendar } from './studio-calendar.server'
 
 /**
@@ -17,13 +17,20 @@ import { readStudioCalendar } from './studio-calendar.server'
 export interface DispatchPromise {
   madeToOrderDays: number
   day: string
+  /** The day in words, 'Fri 5 Dec' (for a range of days: dispatchRangeSentence). */
+  dayText: string
   sentence: string
 }
 
-/** The product's own promise, and each option's by name (the option's own making time, or the product's). */
+/**
+ * The product's own promise, each option's by name (the option's own making time, or the product's),
+ * and one promise per making time any of its choices comes to (variants' own included, issue 27): the
+ * page picks the chosen combination's with choiceMadeToOrderDays over the product's loader data.
+ */
 export interface ProductDispatch {
   product: DispatchPromise
   options: Record<string, DispatchPromise>
+  byDays: Record<number, DispatchPromise>
 }
 
 /** A line's making time: its option's own when set, else the product's. */
@@ -34,16 +41,26 @@ export function madeToOrderDaysOf(productDays: number, optionDays: number | null
 /** The promise of a product and of each of its options, for an order placed at `at`. */
 export async function productDispatch(
   db: DB,
-  product: { madeToOrderDays: number; variety: { options: { name: string; madeToOrderDays: number | null }[] } | null },
+  product: {
+    madeToOrderDays: number
+    variety: { options: { name: string; madeToOrderDays: number | null }[] } | null
+    variants?: readonly (VariantKey & OwnMakingTime)[]
+  },
   at: Date = clock.now(),
 ): Promise<ProductDispatch> {
   const calendar = await readStudioCalendar(db, indiaDay(at))
   const promise = (days: number): DispatchPromise => {
     const day = dispatchDay(at, days, calendar)
-    return { madeToOrderDays: days, day, sentence: dispatchSentence(days, day) }
+    return { madeToOrderDays: days, day, dayText: formatDispatchDay(day), sentence: dispatchSentence(days, day) }
   }
   const options = (product.variety?.options ?? []).map((o) => [o.name, promise(madeToOrderDaysOf(product.madeToOrderDays, o.madeToOrderDays))] as const)
-  return { product: promise(product.madeToOrderDays), options: Object.fromEntries(options) }
+  const every = [
+    product.madeToOrderDays,
+    ...(product.variety?.options ?? []).flatMap((o) => (o.madeToOrderDays === null ? [] : [o.madeToOrderDays])),
+    ...(product.variants ?? []).flatMap((v) => (v.madeToOrderDays === null || v.madeToOrderDays === undefined ? [] : [v.madeToOrderDays])),
+  ]
+  const byDays = Object.fromEntries([...new Set(every)].map((days) => [days, promise(days)]))
+  return { product: promise(product.madeToOrderDays), options: Object.fromEntries(options), byDays }
 }
 
 /** A line of a cart or an order: the product, the option chosen ('' for none), and its second option and colour when known. */
@@ -75,17 +92,17 @@ export async function madeToOrderDaysOfLines(db: DB, lines: readonly DispatchLin
   ])
   const productDays = new Map(products.map((p) => [p.id, p.made_to_order_days]))
   const optionDays = new Map(options.map((o) => [JSON.stringify([o.product_id, o.name]), o.made_to_order_days]))
-  // The variant a line draws on (the stock rule, blank parts meaning any: variantOf) gives its own making time when set.
-  const variantDays = (l: DispatchLine): number | null => {
+  // The one rule (choiceMadeToOrderDays): the variant the line draws on (the stock rule, blank parts
+  // meaning any) when it has its own making time, else the option's, else the product's.
+  return lines.map((l) => {
     const rows = variants
       .filter((v) => v.product_id === l.productId)
-      .map((v) => ({ variety: v.variety_name, option2: v.option2, color: v.color, days: v.made_to_order_days }))
-    const found = rows.length === 0 ? null : variantOf(rows, { variety: l.variety, option2: l.option2 ?? '', color: l.color ?? '' })
-    return found !== null && 'days' in found ? (found as (typeof rows)[number]).days : null
-  }
-  return lines.map((l) => {
-    const option = madeToOrderDaysOf(productDays.get(l.productId) ?? 0, optionDays.get(JSON.stringify([l.productId, l.variety])))
-    return variantDays(l) ?? option
+      .map((v) => ({ variety: v.variety_name, option2: v.option2, color: v.color, madeToOrderDays: v.made_to_order_days }))
+    return choiceMadeToOrderDays(productDays.get(l.productId) ?? 0, optionDays.get(JSON.stringify([l.productId, l.variety])), rows, {
+      variety: l.variety,
+      option2: l.option2 ?? '',
+      color: l.color ?? '',
+    })
   })
 }
 

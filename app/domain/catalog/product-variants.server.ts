@@ -130,3 +130,23 @@ export async function saveVariantStock(
   await syncTotalStock(trx, productId)
   return true
 }
+
+/**
+ * The variants' own making times as the input gives them (issue 27, /api's variantMadeToOrderDays), after
+ * the variants are written: a variant named gets its time, one not named has none (its option's, else
+ * the product's); an input without the list keeps them.
+ */
+export async function saveVariantMakingTimes(trx: Trx, productId: string, input: ProductInput): Promise<void> {
+  if (input.variantMadeToOrderDays === undefined) return
+  await trx.updateTable('product_variants').set({ made_to_order_days: null }).where('product_id', '=', productId).execute()
+  for (const given of input.variantMadeToOrderDays) {
+    await trx
+      .updateTable('product_variants')
+      .set({ made_to_order_days: given.madeToOrderDays })
+      .where('product_id', '=', productId)
+      .where('variety_name', '=', given.option)
+      .where('option2', '=', given.option2)
+      .where('color', '=', given.color)
+      .execute()
+  }
+}
