@@ -316,6 +316,7 @@ describe('getProduct', () => {
       personalization: [],
       countryOfOrigin: 'India',
       materials: '',
+      ownPackage: { weightGrams: null, lengthCm: null, breadthCm: null, heightCm: null },
     })
   })
 
