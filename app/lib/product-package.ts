@@ -2,6 +2,27 @@
 // ADR 085): the limits and the words, one home. Blank means the category's usual packed piece
 // (app/domain/shipping/packages.ts), which is what booking and the delivery fee then use.
 
+import type { Category } from '~/lib/catalog'
+
+/** A packed piece: its dead weight and its box (app/domain/shipping/rates.ts prices it). */
+export interface CategoryPackage {
+  deadGrams: number
+  lengthCm: number
+  breadthCm: number
+  heightCm: number
+}
+
+/**
+ * Each category's usual packed piece, for a product without its own: a pendant in a padded gift box,
+ * a tray or set of coasters in a carton with bubble wrap (app/domain/shipping/packages.ts).
+ */
+export const CATEGORY_PACKAGES: Record<Category, CategoryPackage> = {
+  jewellery: { deadGrams: 150, lengthCm: 12, breadthCm: 10, heightCm: 5 },
+  'home-decor': { deadGrams: 900, lengthCm: 25, breadthCm: 25, heightCm: 8 },
+  'gifting-memories': { deadGrams: 600, lengthCm: 20, breadthCm: 20, heightCm: 8 },
+  'special-occasion': { deadGrams: 700, lengthCm: 25, breadthCm: 20, heightCm: 8 },
+}
+
 export const PACKAGE_LIMITS = { weightGrams: 30_000, sideCm: 200 } as const
 
 /** The four measures by their names in the product input and form (ProductInput's). */

@@ -7,8 +7,7 @@ import type { FormMetadata } from '@conform-to/react'
 import type { z } from 'zod'
 import { InputField } from '~/components/ui/input-field'
 import type { Category } from '~/lib/catalog'
-import { PACKAGE_FIELDS, PACKAGE_LABELS, PACKAGE_MAX } from '~/lib/product-package'
-import { CATEGORY_PACKAGES } from '~/domain/shipping/packages'
+import { CATEGORY_PACKAGES, PACKAGE_FIELDS, PACKAGE_LABELS, PACKAGE_MAX } from '~/lib/product-package'
 import type { productFormSchema } from '~/schemas/product-form'
 
 type FormValues = z.input<typeof productFormSchema>
@@ -24,7 +23,7 @@ export function ProductPackageFields({ form, category }: { form: FormMetadata<Fo
         Packed for the courier. Leave a box blank to use the category's default
         {usual ? `: ${usual.deadGrams} g, ${usual.lengthCm} × ${usual.breadthCm} × ${usual.heightCm} cm.` : '.'}
       </p>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-start gap-3">
         {PACKAGE_FIELDS.map((name) => (
           <InputField
             key={name}

@@ -4,14 +4,11 @@
 // a tray or set of coasters in a carton with bubble wrap. Couriers bill the larger of the dead and the
 // volumetric weight, so the box matters as much as the grams.
 import type { Category } from '~/lib/catalog'
+import { CATEGORY_PACKAGES } from '~/lib/product-package'
 import type { PackedPiece } from './rates'
 
-export const CATEGORY_PACKAGES: Record<Category, PackedPiece> = {
-  jewellery: { deadGrams: 150, lengthCm: 12, breadthCm: 10, heightCm: 5 },
-  'home-decor': { deadGrams: 900, lengthCm: 25, breadthCm: 25, heightCm: 8 },
-  'gifting-memories': { deadGrams: 600, lengthCm: 20, breadthCm: 20, heightCm: 8 },
-  'special-occasion': { deadGrams: 700, lengthCm: 25, breadthCm: 20, heightCm: 8 },
-}
+/** The category's usual packed piece (app/lib/product-package.ts: the sheet shows it as the default). */
+export { CATEGORY_PACKAGES }
 
 /** A product's own weight and box as stored (null: not given). */
 export interface OwnPackage {
