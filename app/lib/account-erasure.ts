@@ -11,8 +11,13 @@ export type ReviewChoice = (typeof REVIEW_CHOICES)[number]
 /** Invoices of this value or more keep the buyer's name and delivery address (GST rule 46(e)). */
 export const NAMED_INVOICE_PAISE = 50_000_00
 
+/** What deletion keeps, as the shopper reads it ("Your") and as the owner does on the customers page ("Her"). */
+const keptText = (whose: 'Your' | 'Her') =>
+  `${whose} orders and their invoices stay for eight years, as Indian tax law requires: their numbers, dates, pieces, amounts, taxes and the state they were delivered to. ${whose} name, email, phone and address are removed from them (an invoice of ₹50,000 or more keeps the name and delivery address the law asks for).`
+
 export const ERASURE_TEXT = {
-  kept: 'Your orders and their invoices stay for eight years, as Indian tax law requires: their numbers, dates, pieces, amounts, taxes and the state they were delivered to. Your name, email, phone and address are removed from them (an invoice of ₹50,000 or more keeps the name and delivery address the law asks for).',
+  kept: keptText('Your'),
+  keptAdmin: keptText('Her'),
   confirmWord: 'DELETE',
 } as const
 

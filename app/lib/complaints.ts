@@ -28,6 +28,10 @@ export function canMoveComplaint(from: ComplaintStatus, to: ComplaintStatus): bo
 
 /** The rules ask for a complaint to be resolved within one month of its receipt. */
 export const COMPLAINT_RESOLVE_DAYS = 30
+/** The day by which the rules ask for a complaint received at `createdAt` to be resolved. */
+export function complaintResolveBy(createdAt: string): string {
+  return new Date(new Date(createdAt).getTime() + COMPLAINT_RESOLVE_DAYS * 24 * 60 * 60 * 1000).toISOString()
+}
 /** The dashboard shows unresolved complaints this many days old or older. */
 export const COMPLAINT_NEARING_DAYS = 21
 

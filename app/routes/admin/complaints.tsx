@@ -6,8 +6,8 @@ import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import { type Complaint, listComplaints } from '~/domain/complaints/complaints.server'
 import { getDb } from '~/infra/db.server'
-import { COMPLAINT_MOVES, COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES } from '~/lib/complaints'
-import { formatDateTime } from '~/lib/dates'
+import { COMPLAINT_MOVES, COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, complaintResolveBy } from '~/lib/complaints'
+import { formatDate, formatDateTime } from '~/lib/dates'
 import { statusListParams } from '~/schemas/pagination'
 import { adminComplaintFormAction, type ComplaintFormReply } from '~/web/admin-complaint-form.server'
 import type { Route } from './+types/complaints'
@@ -71,6 +71,7 @@ function ComplaintItem({ complaint, reply }: { complaint: Complaint; reply: Comp
         </p>
       ) : (
         <Form method="post" className="grid gap-2">
+          <p className="text-sm font-medium">Resolve by {formatDate(complaintResolveBy(complaint.createdAt))}</p>
           <input type="hidden" name="complaintId" value={complaint.id} />
           <label className="grid gap-1 text-sm font-medium">
             Status

@@ -30,7 +30,7 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
     <section className="grid gap-4">
       <h1 className="text-2xl font-bold">Customers</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        On a shopper's written request, download her data or delete her account. {ERASURE_TEXT.kept}
+        On a shopper's written request, download her data or delete her account. {ERASURE_TEXT.keptAdmin}
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="grid gap-1 text-sm">
