@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkBannerLink, indiaLocalToIso, isBannerLive, isoToIndiaLocal } from './banners'
+import { bannerLinkChoices, checkBannerLink, indiaLocalToIso, isBannerLive, isoToIndiaLocal, offerPiecesLink } from './banners'
 
 describe('checkBannerLink', () => {
   it.each([
@@ -63,5 +63,23 @@ describe('India times', () => {
     expect(isBannerLive(schedule, new Date('2026-11-01T00:00:00.000Z'))).toBe(true)
     expect(isBannerLive(schedule, new Date('2026-11-02T00:00:00.000Z'))).toBe(false)
     expect(isBannerLive({ startsAt: null, endsAt: null }, new Date())).toBe(true)
+  })
+})
+
+describe('offerPiecesLink and bannerLinkChoices', () => {
+  it('leads to the pieces an offer covers', () => {
+    expect(offerPiecesLink({ name: 'Diwali', scope: 'categories', scopeItems: ['home-decor', 'jewellery'] })).toBe(
+      '/shop/listing?category=home-decor,jewellery&availability=on-sale',
+    )
+    expect(offerPiecesLink({ name: 'One piece', scope: 'products', scopeItems: ['abc'] })).toBe('/shop/product/abc')
+    expect(offerPiecesLink({ name: 'Two pieces', scope: 'products', scopeItems: ['abc', 'def'] })).toBe('/shop/listing?availability=on-sale')
+    expect(offerPiecesLink({ name: 'Everything', scope: 'shop', scopeItems: [] })).toBe('/shop/listing?availability=on-sale')
+  })
+
+  it('offers only links a banner may have, the offers first', () => {
+    const choices = bannerLinkChoices([{ name: 'Diwali sale', scope: 'categories', scopeItems: ['home-decor'] }])
+    expect(choices[0]).toEqual({ label: 'Diwali sale: its pieces', path: '/shop/listing?category=home-decor&availability=on-sale' })
+    expect(choices.map((c) => c.label)).toContain('Everything on sale')
+    for (const choice of choices) expect(checkBannerLink(choice.path)?.path).toBe(choice.path)
   })
 })

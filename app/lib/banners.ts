@@ -1,6 +1,6 @@
 // The home page's banners (the spec and the /api call them feature images): what the admin page and
 // the /api say about them, their limits, where a banner may lead, and when it shows (ADR 074).
-import { CATEGORY_IDS } from '~/lib/catalog'
+import { CATEGORIES, CATEGORY_IDS } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES } from '~/lib/dates'
 
 export const BANNER_MESSAGES = {
@@ -58,6 +58,41 @@ export function checkBannerLink(raw: string): BannerLink | null {
   if (url.pathname === '/shop/search') return url.searchParams.get('keyword')?.trim() ? { path, productId: null } : null
   const product = PRODUCT_PATH.exec(url.pathname)
   return product ? { path: url.pathname, productId: product[1] ?? null } : null
+}
+
+/** A link the banner form offers to fill in (a datalist: a suggestion, the owner may still type her own). */
+export interface BannerLinkChoice {
+  label: string
+  path: string
+}
+
+/** A percent-off offer as the banner form needs it: its name and what it covers. */
+export interface OfferForLink {
+  name: string
+  scope: 'shop' | 'categories' | 'products'
+  scopeItems: string[]
+}
+
+const ON_SALE = '/shop/listing?availability=on-sale'
+
+/**
+ * The link to an offer's pieces: its categories' pieces on sale, its one product, or everything on sale
+ * (the whole shop, or several products: the listing has no filter by product, and the on-sale filter
+ * holds them all). Each is a link checkBannerLink takes.
+ */
+export function offerPiecesLink(offer: OfferForLink): string {
+  if (offer.scope === 'categories' && offer.scopeItems.length > 0) return `/shop/listing?category=${offer.scopeItems.join(',')}&availability=on-sale`
+  if (offer.scope === 'products' && offer.scopeItems.length === 1) return `/shop/product/${offer.scopeItems[0]}`
+  return ON_SALE
+}
+
+/** The banner form's suggested links: each running or coming offer's pieces, everything on sale, each category. */
+export function bannerLinkChoices(offers: readonly OfferForLink[]): BannerLinkChoice[] {
+  return [
+    ...offers.map((offer) => ({ label: `${offer.name}: its pieces`, path: offerPiecesLink(offer) })),
+    { label: 'Everything on sale', path: ON_SALE },
+    ...CATEGORIES.map((c) => ({ label: c.label, path: `/shop/listing?category=${c.id}` })),
+  ]
 }
 
 /** An India date and time as a datetime-local field gives it ("2026-11-01T09:00") to the moment it names; null if it is not one. */

@@ -6,14 +6,23 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Field, FormError, Input } from '~/components/ui/field'
-import { BANNER_LIMITS, isoToIndiaLocal } from '~/lib/banners'
+import { BANNER_LIMITS, type BannerLinkChoice, isoToIndiaLocal } from '~/lib/banners'
 import { bannerFormSchema } from '~/schemas/banner'
 import type { AdminBanner } from './banner-list'
 
 /** A banner's words, link and schedule, as the list has them (its picture and state are not edited here). */
 export type BannerFormValues = Omit<AdminBanner, 'image' | 'state'>
 
-export function BannerForm({ banner, lastResult }: { banner?: BannerFormValues; lastResult?: SubmissionResult<string[]> | null }) {
+export function BannerForm({
+  banner,
+  lastResult,
+  linkChoices,
+}: {
+  banner?: BannerFormValues
+  lastResult?: SubmissionResult<string[]> | null
+  /** Links the Link box suggests (an offer's pieces, everything on sale, the categories). */
+  linkChoices: BannerLinkChoice[]
+}) {
   const navigation = useNavigation()
   const editing = banner !== undefined
   const [form, fields] = useForm({
@@ -63,10 +72,17 @@ export function BannerForm({ banner, lastResult }: { banner?: BannerFormValues; 
           autoCapitalize="none"
           spellCheck={false}
           placeholder="/shop/listing?category=jewellery"
+          list={`${form.id}-links`}
         />
       </Field>
+      <datalist id={`${form.id}-links`}>
+        {linkChoices.map((choice) => (
+          <option key={choice.path + choice.label} value={choice.path} label={choice.label} />
+        ))}
+      </datalist>
       <p id="banner-link-help" className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        A page of this shop: a category, a search (/shop/search?keyword=diwali) or a product (/shop/product/...).
+        A page of this shop: pick an offer's pieces, everything on sale or a category from the box's list, or type a
+        search (/shop/search?keyword=diwali) or a product (/shop/product/...).
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Show from (India time)" errors={fields.startsAt.errors} errorId={fields.startsAt.errorId}>
