@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from '~/lib/delivery'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import { normalizePincode, PINCODE_PATTERN } from './address'
+import { STALE_FORM_MESSAGE } from './stale-form'
 
 const slab = (what: string) =>
   z
@@ -39,7 +40,7 @@ export const deliveryRatesSchema = z.object({
     .max(20, { error: DELIVERY_MESSAGES.shipFrom })
     .transform(normalizePincode)
     .pipe(z.string().regex(PINCODE_PATTERN, { error: DELIVERY_MESSAGES.shipFrom })),
-  rates: z.object({ city: zoneRate, state: zoneRate, metro: zoneRate, national: zoneRate, special: zoneRate }),
+  rates: z.object({ city: zoneRate, state: zoneRate, metro: zoneRate, national: zoneRate, special: zoneRate }, { error: STALE_FORM_MESSAGE }),
 })
 
 export type DeliveryRatesInput = z.infer<typeof deliveryRatesSchema>

@@ -67,3 +67,10 @@ it('parses the admin form as Conform hands it (empty boxes left out)', () => {
   const ok = parseWithZod(fd, { schema: discountCodeSchema })
   expect(ok.status).toBe('success')
 })
+
+it('says what is missing when the admin form comes empty (no zod default words)', () => {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries({ code: '', type: 'percent', value: '', minOrder: '', scope: 'shop' })) fd.set(k, v)
+  const r = parseWithZod(fd, { schema: discountCodeSchema })
+  expect(r.status === 'error' ? r.error : null).toEqual({ code: ['Code is required'], value: ['Value is required'] })
+})

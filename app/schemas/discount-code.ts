@@ -77,15 +77,16 @@ const variantList = z.preprocess(
 
 export const discountCodeSchema = z
   .object({
+    // Conform's parsing turns the '' that `text` hands on back into undefined: the string's own error says it too.
     code: text.pipe(
       z
-        .string()
+        .string({ error: 'Code is required' })
         .min(1, { error: 'Code is required' })
         .regex(DISCOUNT_CODE_PATTERN, { error: 'Use 3 to 32 letters, digits, - or _' })
         .transform(normalizeCode),
     ),
     type: z.enum(DISCOUNT_KINDS, { error: 'Choose percent or a fixed amount' }),
-    value: text.pipe(z.string().min(1, { error: 'Value is required' })),
+    value: text.pipe(z.string({ error: 'Value is required' }).min(1, { error: 'Value is required' })),
     minOrder: optionalRupees('Enter the minimum order in rupees, e.g. 999'),
     startsAt: optionalDay('Start'),
     endsAt: optionalDay('End'),

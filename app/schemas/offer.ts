@@ -33,7 +33,7 @@ const moment = (label: string) =>
 
 export const offerSchema = z
   .object({
-    name: text.pipe(z.string().min(1, { error: 'Name is required' }).max(60, { error: 'Use at most 60 characters' })),
+    name: text.pipe(z.string({ error: 'Name is required' }).min(1, { error: 'Name is required' }).max(60, { error: 'Use at most 60 characters' })),
     kind: z.enum(OFFER_KINDS, { error: 'Choose a percentage off or free delivery' }),
     percent: text,
     minOrder: text,

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import { REFUND_REASON_MAX } from '~/lib/refund-shares'
+import { STALE_FORM_MESSAGE } from './stale-form'
 
 export const REFUND_FIELD_MESSAGES = {
   amount: 'Enter the amount in rupees, e.g. 250 or 99.50.',
@@ -35,7 +36,7 @@ const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z
 
 /** The page's form: `mode` items (each `qty[<line>]`, `includeDelivery`) or amount; a reason; `restock`; the form's `key`. */
 export const refundFormSchema = z.object({
-  key: z.string().trim().min(1),
+  key: z.string({ error: STALE_FORM_MESSAGE }).trim().min(1, { error: STALE_FORM_MESSAGE }),
   mode: z.enum(['items', 'amount']).default('items'),
   amount: z.string().optional(),
   includeDelivery: checkbox,

@@ -2,6 +2,7 @@
 // The domain normalises the text and refuses an unchanged one; the schema bounds its size.
 import { z } from 'zod'
 import { POLICY_LIMITS, POLICY_MESSAGES } from '~/lib/policies'
+import { intentOf } from './stale-form'
 
 export const POLICY_EDIT_INTENTS = ['save', 'preview'] as const
 
@@ -16,6 +17,6 @@ export const policyEditSchema = z.object({
 
 /** A history row's Restore button. */
 export const policyRestoreSchema = z.object({
-  intent: z.literal('restore'),
+  intent: intentOf('restore'),
   versionId: z.coerce.number({ error: POLICY_MESSAGES.versionNotFound }).int({ error: POLICY_MESSAGES.versionNotFound }).positive({ error: POLICY_MESSAGES.versionNotFound }),
 })
