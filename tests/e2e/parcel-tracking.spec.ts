@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { axeFindings } from './axe'
-import { expect, flash, loginAs, PHONE_390, startTestPayment, test } from './fixtures'
+import { expect, loginAs, PHONE_390, startTestPayment, test } from './fixtures'
 
 test.use({ viewport: PHONE_390 })
 
@@ -57,7 +57,8 @@ test('the owner ships a paid order with one tap; the courier’s webhook deliver
 
   const parcel = admin.getByRole('region', { name: 'Parcel' })
   await parcel.getByRole('button', { name: 'Ship', exact: true }).click()
-  await expect(flash(admin, /^Parcel booked with Test Courier: AWB TEST[0-9A-F]{10}\.$/)).toBeVisible()
+  // The flash (status region or toast) names the AWB, which the page shows.
+  await expect(admin.getByText(/^Parcel booked with Test Courier: AWB TEST[0-9A-F]{10}\.$/).locator('visible=true').first()).toBeVisible()
   const awb = (await parcel.locator('dd[data-awb]').textContent()) ?? ''
   expect(awb).toMatch(/^TEST[0-9A-F]{10}$/)
   await expect(fact(parcel, 'Courier')).toHaveText('Test Courier')
