@@ -130,6 +130,8 @@ test('a complaint from the shop is moved to resolved with a reply; a stale tab g
 })
 
 test('the dashboard shows the complaints nearing one month, and a new one is not among them', async ({ page, openPage }) => {
+  // Two dashboards (the slowest admin page: every panel's figures) and axe over one: 40 s on PostgreSQL under load.
+  test.slow()
   const ticket = await fileComplaint(page, { name: 'Dashboard Dhruv', email: uniqueEmail('complainant'), message: 'The coaster set was missing one piece.' })
   const admin = await ownerPage(openPage)
   await admin.goto('/admin/dashboard')
