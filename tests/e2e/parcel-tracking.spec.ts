@@ -119,6 +119,8 @@ test('the owner ships a paid order with one tap; the courier’s webhook deliver
   const steps = timeline.getByRole('listitem')
   await expect(steps).toHaveCount(4)
   await expect(steps.nth(0)).toContainText('Delivered')
+  // Not the webhook's capitals of the same word under it.
+  await expect(steps.nth(0)).not.toContainText('DELIVERED')
   await expect(steps.nth(1)).toContainText('Out for delivery · Bengaluru')
   await expect(steps.nth(2)).toContainText('Picked up · Studio')
   await expect(steps.nth(2)).toContainText('Shipment picked up')
