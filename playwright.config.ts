@@ -64,6 +64,8 @@ export default defineConfig({
       // Cheap password hashes for the many logins (test-only, never in production).
       PASSWORD_TEST_COST: '1',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      // The courier's tracking webhook token (ADR 086): tests/e2e/parcel-tracking.spec.ts posts scans with it.
+      SHIPROCKET_WEBHOOK_TOKEN: 'e2e-shiprocket-webhook-token',
     },
   },
 })

@@ -23,7 +23,8 @@ export function ParcelTimeline({ shipment }: { shipment: ShipmentView }) {
             <br />
             <span className="text-zinc-600 dark:text-zinc-300">
               {formatDateTime(event.at)}
-              {event.activity && event.activity !== SHIPMENT_LABELS[event.status] ? ` · ${event.activity}` : ''}
+              {/* The courier's words when they say more than the label (its 'DELIVERED' says nothing more than 'Delivered'). */}
+              {event.activity && event.activity.trim().toLowerCase() !== SHIPMENT_LABELS[event.status].toLowerCase() ? ` · ${event.activity}` : ''}
             </span>
           </li>
         ))}

@@ -53,6 +53,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         PASSWORD_TEST_COST: '1',
         // The SQLite run's secret: tests/e2e/mail.spec.ts signs TEST MODE payments with a key derived from it.
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        // As in playwright.config.ts: tests/e2e/parcel-tracking.spec.ts posts the courier's scans with it.
+        SHIPROCKET_WEBHOOK_TOKEN: 'e2e-shiprocket-webhook-token',
       },
     })
     const out = createWriteStream(log)

@@ -57,7 +57,12 @@ describe('complaints', () => {
     // A page opened before it was resolved (another tab) posts a move: 409, said next to the status, nothing changed.
     const stale = await admin.post('/admin/complaints', { form: { complaintId: id, status: 'inProgress', resolution: '' } })
     expect(stale.status).toBe(409)
-    expect(stale.text).toContain('This complaint is already resolved')
+    // On the page, not only in its hydration data: the page comes back with the complaint resolved and no form.
+    expect(stale.text).toMatch(/role="alert"[^>]*>This complaint is already resolved/)
+    // From a list of open ones, which no longer lists it: said at the top.
+    const staleFiltered = await admin.post('/admin/complaints?status=open', { form: { complaintId: id, status: 'inProgress', resolution: '' } })
+    expect(staleFiltered.status).toBe(409)
+    expect(staleFiltered.text).toMatch(/role="alert"[^>]*>This complaint is already resolved/)
     expect((await admin.get('/admin/complaints?status=resolved')).text).toContain(`${ticket} · Resolved`)
   })
 
