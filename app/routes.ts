@@ -36,6 +36,7 @@ export default [
     route('features', 'routes/admin/banners.tsx'),
     route('search-words', 'routes/admin/search-synonyms.tsx'),
     route('delivery', 'routes/admin/delivery.tsx'),
+    route('returns', 'routes/admin/returns.tsx'),
     route('dispatch', 'routes/admin/dispatch.tsx'),
     route('discounts', 'routes/admin/discounts.tsx'),
     route('discounts/new', 'routes/admin/discount-new.tsx'),
