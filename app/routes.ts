@@ -122,6 +122,7 @@ export default [
     route('shop/order/list/:userId', 'routes/api/shop/order-list.ts'),
     route('shop/order/details/:id', 'routes/api/shop/order-details.ts'),
     route('shop/order/cancel/:id', 'routes/api/shop/order-cancel.ts'),
+    route('shop/order/return/:orderId', 'routes/api/shop/order-return.ts'),
     route('common/feature/get', 'routes/api/common/banners.ts'),
     route('common/feature/add', 'routes/api/common/banner-add.ts'),
     route('common/feature/delete/:id', 'routes/api/common/banner-delete.ts'),
