@@ -21,7 +21,6 @@ export function ReturnPolicyForm({ policy, studioAddress, reply, busy = false }:
           name="windowDays"
           type="number"
           min={0}
-          max={RETURN_LIMITS.maxWindowDays}
           step={1}
           inputMode="numeric"
           className="w-32"
