@@ -46,6 +46,7 @@ import * as customOrderQuotes from '../migrations/2026-11-27T0550-custom-order-q
 import * as complaints from '../migrations/2026-11-27T0560-complaints'
 import * as consents from '../migrations/2026-11-27T0561-consents'
 import * as erasedFiles from '../migrations/2026-11-28T0640-erased-files'
+import * as returns from '../migrations/2026-11-28T0700-returns'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0560-complaints': complaints,
   '2026-11-27T0561-consents': consents,
   '2026-11-28T0640-erased-files': erasedFiles,
+  '2026-11-28T0700-returns': returns,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

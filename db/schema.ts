@@ -13,6 +13,7 @@ import type { MailStatus } from '../app/lib/mail'
 import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { PolicySlug } from '../app/lib/policies'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
+import type { ReturnStatus } from '../app/lib/returns'
 import type { Role } from '../app/lib/user'
 import type { ShipmentStatus } from '../app/lib/shipments'
 
@@ -363,6 +364,40 @@ export interface PartialRefundsTable {
   created_at: CreatedAt
   updated_at: string
   processed_at: string | null
+}
+
+/** The owner's return policy (ADR 099): one row, id 1; absent, the defaults of app/lib/returns.ts. */
+export interface ReturnSettingsTable {
+  id: number
+  window_days: number
+  /** JSON ReturnReason[]: the reasons a shopper may give. */
+  reasons: string
+  /** 1: personalised and made-to-order pieces come back only when damaged or wrong. */
+  special_only_damaged: Generated<number>
+  /** Where a shopper sends a return ('' : the invoices' seller address). */
+  send_to: Generated<string>
+}
+
+/** A shopper's return of pieces of a delivered order (ADR 099). */
+export interface ReturnsTable {
+  id: string
+  order_id: string
+  /** 1, 2, ... within the order ('Return 1'). */
+  number: number
+  status: ReturnStatus
+  /** JSON [{line, quantity, reason}]: order lines by position. */
+  items: string
+  /** The shopper's words. */
+  note: Generated<string>
+  /** What the owner told the shopper on approving or declining. */
+  owner_message: Generated<string>
+  /** JSON [{line, quantity, restock}]: what the owner checked in, and whether each went back on the shelf. */
+  received_items: Generated<string>
+  /** 1: refunded without the pieces coming back (damage the owner saw described). */
+  without_pickup: Generated<number>
+  partial_refund_id: string | null
+  created_at: CreatedAt
+  updated_at: string
 }
 
 export interface RefundsTable {
@@ -768,6 +803,8 @@ export interface Database {
   stock_holds: StockHoldsTable
   refunds: RefundsTable
   partial_refunds: PartialRefundsTable
+  return_settings: ReturnSettingsTable
+  returns: ReturnsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable

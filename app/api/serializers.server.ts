@@ -1,4 +1,5 @@
 // How domain values look in the /api JSON contract (docs/spec/entities.md field names).
+import type { ReturnView } from '~/lib/returns'
 import type { PartialRefundView } from '~/lib/refund-shares'
 import { pickAddressFields } from '~/lib/addresses'
 import type { VarietyType } from '~/lib/catalog'
@@ -306,6 +307,8 @@ export function toApiOrder(order: OrderDetail) {
     ...refundField(order),
     // Extra (ADR 087): the owner's partial refunds, only on orders that have some.
     ...(order.refunds.length ? { refunds: order.refunds.map(toApiPartialRefund) } : {}),
+    // Extra (ADR 099): the shopper's returns, only on orders that have some.
+    ...(order.returns.length ? { returns: order.returns.map((r) => toApiReturn(r, order)) } : {}),
     ...(order.dispatchBy ? { dispatchBy: order.dispatchBy } : {}),
     // Extra (ADR 073): the code the order used and its saving, in paise as the cart's.
     ...(order.discount ? { discount: { code: order.discount.code, amountPaise: order.discount.amountPaise } } : {}),
@@ -339,6 +342,35 @@ export function toApiPartialRefund(refund: PartialRefundView) {
     createdAt: refund.createdAt,
     processedAt: refund.processedAt,
     creditNote: refund.creditNote,
+  }
+}
+
+/** A return (ADR 099): its state, the pieces as the /api names them (with the order line's position), the words on both sides. */
+export function toApiReturn(ret: ReturnView, order: Pick<OrderDetail, 'lines'>) {
+  return {
+    id: ret.id,
+    number: ret.number,
+    status: ret.status,
+    items: ret.items.map((item) => {
+      const line = order.lines[item.line]
+      return {
+        line: item.line,
+        productId: line?.productId ?? '',
+        title: item.title,
+        variety: line?.variety ?? '',
+        option2: line?.option2 ?? '',
+        color: line?.color ?? '',
+        quantity: item.quantity,
+        reason: item.reason,
+      }
+    }),
+    note: ret.note,
+    ownerMessage: ret.ownerMessage,
+    received: ret.received,
+    withoutPickup: ret.withoutPickup,
+    refundId: ret.refundId,
+    createdAt: ret.createdAt,
+    updatedAt: ret.updatedAt,
   }
 }
 

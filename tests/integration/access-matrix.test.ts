@@ -142,6 +142,8 @@ const RULES: Record<string, Cell[]> = {
   ],
   'routes/admin/dispatch.tsx': [adminPage(() => '/admin/dispatch'), adminPost(() => '/admin/dispatch', { handlingDays: '1', holidays: 'not a day' })],
   'routes/admin/delivery.tsx': [adminPage(() => '/admin/delivery'), adminPost(() => '/admin/delivery', { shipFrom: 'nowhere' })],
+  // Returns (ADR 099): a window that is not a number is refused next to its box (400) and saves nothing.
+  'routes/admin/returns.tsx': [adminPage(() => '/admin/returns'), adminPost(() => '/admin/returns', { windowDays: 'soon', reasons: 'damaged' })],
   'routes/admin/mail.tsx': [adminPage(() => '/admin/mail')],
   // Policy pages (ADR 081): an empty text is refused next to the box (400) and saves nothing.
   'routes/admin/policies.tsx': [adminPage(() => '/admin/policies')],
@@ -341,6 +343,10 @@ const RULES: Record<string, Cell[]> = {
   // Cancelling for real is in api-order-cancel.test.ts (owner 200, someone else 403); here no order is touched.
   'routes/api/shop/order-cancel.ts': [
     { method: 'POST', url: () => `/api/shop/order/cancel/${NO_ID}`, expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
+  ],
+  // Returns for real are in api-returns.test.ts; here no order is touched.
+  'routes/api/shop/order-return.ts': [
+    { method: 'POST', url: () => `/api/shop/order/return/${NO_ID}`, body: () => ({ items: [] }), expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
   ],
   'routes/api/common/banners.ts': [publicApi(() => '/api/common/feature/get')],
   'routes/api/common/banner-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],

@@ -18,6 +18,8 @@ import { NotFound } from '~/domain/errors'
 import { inJsonList } from '../../../db/dialect'
 import { refundsOf } from './refunds.server'
 import { partialRefundsOf } from './partial-refunds.server'
+import { returnsOf } from './returns.server'
+import type { ReturnView } from '~/lib/returns'
 import type { PartialRefundView } from '~/lib/refund-shares'
 import { optionLabelOf } from '~/lib/catalog'
 
@@ -63,6 +65,8 @@ export interface OrderDetail extends OrderSummary {
   tracking: Tracking | null
   /** The owner's partial refunds, oldest first (ADR 087). */
   refunds: PartialRefundView[]
+  /** The shopper's returns, oldest first (ADR 099). */
+  returns: ReturnView[]
 }
 
 export const ORDER_SUMMARY_COLUMNS = [
@@ -192,7 +196,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
  */
 export async function getOrderDetails(db: DB, orderIds: string[]): Promise<OrderDetail[]> {
   if (orderIds.length === 0) return []
-  const [orders, lines, history, refunds, partials] = await Promise.all([
+  const [orders, lines, history, refunds, partials, returns] = await Promise.all([
     db.selectFrom('orders').selectAll().where(inJsonList('id', orderIds)).execute(),
     db.selectFrom('order_lines').selectAll().where(inJsonList('order_id', orderIds)).orderBy('id').execute(),
     db
@@ -203,6 +207,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
       .execute(),
     refundsOf(db, orderIds),
     partialRefundsOf(db, orderIds),
+    returnsOf(db, orderIds),
   ])
   const byId = new Map(orders.map((o) => [o.id, o]))
   const linesOf = groupBy(lines, (l) => l.order_id)
@@ -242,6 +247,7 @@ export async function getOrderDetails(db: DB, orderIds: string[]): Promise<Order
         history: (historyOf.get(id) ?? []).map((h) => ({ status: h.status, note: h.note, changedAt: h.changed_at })),
         tracking: trackingOf(order),
         refunds: partials.get(id) ?? [],
+        returns: returns.get(id) ?? [],
       },
     ]
   })

@@ -33,6 +33,7 @@ const LINKS = [
   { to: '/admin/search-words', label: 'Search words', Icon: SearchIcon },
   { to: '/admin/dispatch', label: 'Dispatch', Icon: CalendarIcon },
   { to: '/admin/delivery', label: 'Delivery', Icon: TruckIcon },
+  { to: '/admin/returns', label: 'Returns', Icon: DocumentIcon },
   { to: '/admin/discounts', label: 'Discounts', Icon: TagIcon },
   { to: '/admin/mail', label: 'Mail', Icon: MailIcon },
   { to: '/admin/policies', label: 'Policies', Icon: DocumentIcon },

@@ -25,6 +25,10 @@ import { notify } from '~/web/toast/notify'
 import { ShipParcel } from '~/components/admin/ship-parcel'
 import { readShipment } from '~/domain/shipping/shipments.server'
 import { shipFormAction, shippingProvider } from '~/web/admin-ship.server'
+import { returnableOf } from '~/domain/orders/returns.server'
+import { ReturnList } from '~/components/returns/return-list'
+import { ReturnControls } from '~/components/returns/return-controls'
+import { ownerReturnFormAction } from '~/web/return-forms.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin' }]
@@ -45,6 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // A partial refund (ADR 087): what is left to refund, and this page's key for one decision.
     refundable: await refundableOf(getDb(), order.id),
     refundKey: newId(),
+    // Returns (ADR 099): where an approved return is sent.
+    returnSendTo: (await returnableOf(getDb(), order.id)).sendTo,
   }
 }
 
@@ -55,6 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get('intent') === 'tracking') return trackingFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'refund') return partialRefundFormAction(params.orderId, form, admin.id)
+  if (String(form.get('intent') ?? '').startsWith('return-')) return ownerReturnFormAction(params.orderId, form, admin.id)
   return statusFormAction(params.orderId, form, admin.id)
 }
 
@@ -99,6 +106,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           }}
         />
       ) : null}
+      <ReturnList
+        returns={order.returns}
+        sendTo={loaderData.returnSendTo}
+        controls={(ret) => <ReturnControls ret={ret} reply={String(echoed.intent ?? '').startsWith('return-') ? actionData : undefined} busy={busy} />}
+      />
       {loaderData.refundable ? (
         <PartialRefundForm refundable={loaderData.refundable} refundKey={loaderData.refundKey} reply={refundReplyOf(actionData)} busy={busy} />
       ) : null}

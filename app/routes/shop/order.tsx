@@ -1,6 +1,7 @@
 // One of the shopper's orders (View Details), with its shipping details once it is shipped; anyone
 // else's order is a 404. While the lifecycle table allows it, 'Cancel order' opens a confirmation
 // (?cancel=1) and a POST cancels it (and refunds a paid order).
+import { useNavigation } from 'react-router'
 import { OrderDetailView } from '~/components/order-detail'
 import { OrderEndConfirm } from '~/components/order-end-confirm'
 import { InlineError } from '~/components/ui/field'
@@ -17,6 +18,10 @@ import { orderDocuments } from '~/domain/orders/invoices.server'
 import { OrderDocumentLinks } from '~/components/order-documents'
 import { ParcelTimeline } from '~/components/parcel-timeline'
 import { shipmentView } from '~/domain/shipping/shipment-view.server'
+import { returnableOf } from '~/domain/orders/returns.server'
+import { ReturnList } from '~/components/returns/return-list'
+import { ReturnRequestForm } from '~/components/returns/return-request-form'
+import { returnRequestFormAction } from '~/web/return-forms.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
@@ -25,13 +30,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request)
   const order = await orNotFound(getOrderDetail(getDb(), params.orderId, user))
   const cancellable = canCancel(order.orderStatus)
-  return { order, shipment: await shipmentView(getDb(), order.id), documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
+  // Returns (ADR 099): what may still come back, and where an approved return is sent.
+  const returnable = await returnableOf(getDb(), order.id)
+  const canReturn = returnable.refusal === null && returnable.lines.some((l) => l.piecesLeft > 0)
+  return { order, returnable, canReturn, shipment: await shipmentView(getDb(), order.id), documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request)
   const form = await request.formData()
   const path = `/shop/account/orders/${params.orderId}`
+  if (form.get('intent') === 'return') {
+    // Hers, or the 404 (someone else's order is not there).
+    await orNotFound(getOrderDetail(getDb(), params.orderId, user))
+    return returnRequestFormAction(params.orderId, form, path)
+  }
   return formAction(async () => {
     if (form.get('intent') !== 'cancel') return redirectWithToast(path, { type: 'error', message: ORDER_MESSAGES.cancelRefused })
     const result = await cancelOrder(getDb(), params.orderId, user)
@@ -42,11 +55,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData
-  const error = replyMessage(actionData)
+  const returnReply = (actionData?.initialValue as Record<string, unknown> | null | undefined)?.intent === 'return' ? actionData : undefined
+  const error = returnReply ? undefined : replyMessage(actionData)
+  const busy = useNavigation().state === 'submitting'
   return (
     <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
       {loaderData.shipment ? <ParcelTimeline shipment={loaderData.shipment} /> : null}
       <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
+      <ReturnList returns={order.returns} sendTo={loaderData.returnable.sendTo} />
+      {loaderData.canReturn ? <ReturnRequestForm returnable={loaderData.returnable} reply={returnReply} busy={busy} /> : null}
       {loaderData.cancellable ? (
         <OrderEndConfirm
           path={`/shop/account/orders/${order.id}`}

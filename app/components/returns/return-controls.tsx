@@ -1,0 +1,92 @@
+// The owner's controls under each return on the admin order page (issue 31, ADR 099): Approve or
+// Decline with a message the shopper reads; for an approved return, "Received" with restock or
+// write off per line (and, for damaged pieces, a refund without receiving them); for a received
+// one, the refund. Plain forms, the same with JS off; a message comes back under the return it is about.
+import { Form } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Field, InlineError, inputClass } from '~/components/ui/field'
+import { RETURN_LIMITS, type ReturnView } from '~/lib/returns'
+import type { FormReply } from '~/web/form-reply'
+
+export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; reply?: FormReply; busy?: boolean }) {
+  const values = (reply?.initialValue ?? {}) as { returnId?: string; message?: string }
+  const mine = values.returnId === ret.id
+  const errors = mine ? (reply?.error ?? {}) : {}
+  const formError = errors.form?.[0] ?? errors['']?.[0]
+  const hidden = <input type="hidden" name="returnId" value={ret.id} />
+  if (ret.status === 'requested') {
+    const errorId = `return-${ret.id}-message-error`
+    return (
+      <Form method="post" className="mt-2 grid gap-2" aria-label={`Decide return ${ret.number}`}>
+        {hidden}
+        <Field label="Message to the shopper (needed to decline)" errors={errors.message ?? undefined} errorId={errorId}>
+          <textarea
+            name="message"
+            rows={2}
+            maxLength={RETURN_LIMITS.messageMax}
+            defaultValue={mine ? (values.message ?? '') : ''}
+            className={`${inputClass} h-auto py-2`}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? errorId : undefined}
+          />
+        </Field>
+        <InlineError message={formError} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="return-approve" disabled={busy}>
+            Approve
+          </Button>
+          <Button type="submit" name="intent" value="return-decline" variant="outline" disabled={busy}>
+            Decline
+          </Button>
+        </div>
+      </Form>
+    )
+  }
+  if (ret.status === 'approved') {
+    const damaged = ret.items.every((i) => i.reason === 'damaged')
+    return (
+      <div className="mt-2 grid gap-2">
+        <Form method="post" className="grid gap-2" aria-label={`Receive return ${ret.number}`}>
+          {hidden}
+          {ret.items.map((item) => (
+            <fieldset key={item.line} className="flex flex-wrap items-center gap-x-4">
+              <legend className="text-sm font-medium">
+                {item.quantity} × {item.title}
+              </legend>
+              <label className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name={`restock[${item.line}]`} value="restock" defaultChecked className="size-5" /> Back in stock
+              </label>
+              <label className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name={`restock[${item.line}]`} value="writeOff" className="size-5" /> Write off
+              </label>
+            </fieldset>
+          ))}
+          <InlineError message={formError} />
+          <Button type="submit" name="intent" value="return-receive" className="justify-self-start" disabled={busy}>
+            Received
+          </Button>
+        </Form>
+        {damaged ? (
+          <Form method="post" aria-label={`Refund return ${ret.number} without receiving it`}>
+            {hidden}
+            <Button type="submit" name="intent" value="return-refund-now" variant="outline" disabled={busy}>
+              Refund without receiving it
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    )
+  }
+  if (ret.status === 'received') {
+    return (
+      <Form method="post" className="mt-2 grid gap-2" aria-label={`Refund return ${ret.number}`}>
+        {hidden}
+        <InlineError message={formError} />
+        <Button type="submit" name="intent" value="return-refund" className="justify-self-start" disabled={busy}>
+          Refund the return
+        </Button>
+      </Form>
+    )
+  }
+  return null
+}

@@ -1,0 +1,39 @@
+// An order's returns (issue 31, ADR 099), on the shopper's order page and the admin's: each with its
+// state, pieces and reasons, the shopper's note and the studio's message; an approved return tells
+// the shopper where to send the parcel. The admin's page adds its controls under each return.
+import type { ReactNode } from 'react'
+import { formatDate } from '~/lib/dates'
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
+
+export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode }) {
+  if (returns.length === 0) return null
+  return (
+    <section aria-labelledby="returns-heading" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h2 id="returns-heading" className="font-semibold">
+        Returns
+      </h2>
+      <ul className="grid gap-4">
+        {returns.map((ret) => (
+          <li key={ret.id} className="grid gap-1 text-sm" data-return-status={ret.status} aria-label={`Return ${ret.number}`}>
+            <p className="font-medium">
+              Return {ret.number}: {RETURN_STATUS_LABELS[ret.status]}{' '}
+              <span className="font-normal text-zinc-500 dark:text-zinc-400">· {formatDate(ret.updatedAt)}</span>
+            </p>
+            <p>Pieces: {ret.items.map((i) => `${i.quantity} × ${i.title} (${RETURN_REASON_LABELS[i.reason]})`).join(', ')}</p>
+            {ret.note ? <p>Note: {ret.note}</p> : null}
+            {ret.ownerMessage ? <p>Message from the studio: {ret.ownerMessage}</p> : null}
+            {ret.status === 'approved' ? <p>Please pack the pieces well and send them to: {sendTo}</p> : null}
+            {ret.status === 'received' ? (
+              <p>
+                Received:{' '}
+                {ret.received.map((r) => `${r.quantity} × ${ret.items.find((i) => i.line === r.line)?.title ?? 'piece'} ${r.restock ? 'back in stock' : 'written off'}`).join(', ')}
+              </p>
+            ) : null}
+            {ret.status === 'refunded' ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
+            {controls?.(ret)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

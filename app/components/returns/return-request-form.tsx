@@ -1,0 +1,83 @@
+// The shopper's "Return pieces" form on her delivered order's page (issue 31, ADR 099): how many of
+// each line, one reason, a note (required to describe damage). A plain form post, the same with JS
+// off; the server's messages come back next to their fields with what was typed.
+import { Form } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Field, InlineError, Input, inputClass } from '~/components/ui/field'
+import { formatDate } from '~/lib/dates'
+import { RETURN_LIMITS, RETURN_REASON_LABELS } from '~/lib/returns'
+import type { ReturnableOrder } from '~/domain/orders/returns.server'
+import type { FormReply } from '~/web/form-reply'
+
+export function ReturnRequestForm({ returnable, reply, busy = false }: { returnable: ReturnableOrder; reply?: FormReply; busy?: boolean }) {
+  const values = (reply?.initialValue ?? {}) as { qty?: unknown[]; reason?: string; note?: string }
+  const errors = reply?.error ?? {}
+  const qty = (line: number) => (Array.isArray(values.qty) && typeof values.qty[line] === 'string' ? (values.qty[line] as string) : '')
+  const { policy } = returnable
+  return (
+    <Form method="post" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="return-form-title" id="return">
+      <h2 id="return-form-title" className="font-semibold">
+        Return pieces
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        You can ask until {returnable.windowEndsAt ? formatDate(returnable.windowEndsAt) : ''}.
+        {policy.specialOnlyDamaged ? ' Personalised and made-to-order pieces can be returned only when damaged or wrong.' : ''}
+      </p>
+      <input type="hidden" name="intent" value="return" />
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">Pieces to return</legend>
+        {returnable.lines.map((line) => {
+          const messages = errors[`items.${line.line}`] ?? undefined
+          const errorId = `return-qty-${line.line}-error`
+          return (
+            <Field key={line.line} label={`${line.title}${line.choice ? ` (${line.choice})` : ''}: pieces to return, ${line.piecesLeft} can be returned`} errors={messages} errorId={errorId}>
+              <Input
+                type="number"
+                name={`qty[${line.line}]`}
+                min={0}
+                max={line.piecesLeft}
+                step={1}
+                inputMode="numeric"
+                disabled={line.piecesLeft === 0}
+                defaultValue={qty(line.line)}
+                aria-invalid={messages ? true : undefined}
+                aria-describedby={messages ? errorId : undefined}
+              />
+            </Field>
+          )
+        })}
+      </fieldset>
+      <Field label="Reason" errors={errors.reason ?? undefined} errorId="return-reason-error">
+        <select
+          name="reason"
+          defaultValue={values.reason ?? ''}
+          className={inputClass}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? 'return-reason-error' : undefined}
+        >
+          <option value="">Choose a reason</option>
+          {policy.reasons.map((reason) => (
+            <option key={reason} value={reason}>
+              {RETURN_REASON_LABELS[reason]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Note (describe any damage)" errors={errors.note ?? undefined} errorId="return-note-error">
+        <textarea
+          name="note"
+          rows={3}
+          maxLength={RETURN_LIMITS.noteMax}
+          defaultValue={values.note ?? ''}
+          className={`${inputClass} h-auto py-2`}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? 'return-note-error' : undefined}
+        />
+      </Field>
+      <InlineError message={errors.items?.[0] ?? errors.form?.[0] ?? errors['']?.[0]} />
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
+        Ask for a return
+      </Button>
+    </Form>
+  )
+}

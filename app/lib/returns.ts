@@ -1,0 +1,88 @@
+// Returns' vocabulary (issue 31, ADR 099): the reasons, the states, the policy's defaults and the
+// words shoppers and the owner read. The rules are app/domain/orders/returns.server.ts.
+
+export const RETURN_REASONS = ['damaged', 'wrong', 'notAsDescribed', 'changedMind'] as const
+export type ReturnReason = (typeof RETURN_REASONS)[number]
+
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: 'Damaged in transit',
+  wrong: 'Wrong piece',
+  notAsDescribed: 'Not as described',
+  changedMind: 'Changed my mind',
+}
+
+/** Reasons that let personalised and made-to-order pieces come back (the default policy). */
+export const FAULT_REASONS: readonly ReturnReason[] = ['damaged', 'wrong']
+
+export const RETURN_STATUSES = ['requested', 'approved', 'declined', 'received', 'refunded'] as const
+export type ReturnStatus = (typeof RETURN_STATUSES)[number]
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  declined: 'Declined',
+  received: 'Received',
+  refunded: 'Refunded',
+}
+
+export interface ReturnPolicy {
+  /** Days after delivery a return may be asked for. */
+  windowDays: number
+  reasons: ReturnReason[]
+  /** Personalised and made-to-order pieces come back only when damaged or wrong. */
+  specialOnlyDamaged: boolean
+  /** Where the shopper sends the parcel ('' : the studio's address from the invoices' seller). */
+  sendTo: string
+}
+
+export const DEFAULT_RETURN_POLICY: ReturnPolicy = Object.freeze({
+  windowDays: 7,
+  reasons: [...RETURN_REASONS],
+  specialOnlyDamaged: true,
+  sendTo: '',
+}) as ReturnPolicy
+
+export const RETURN_LIMITS = { maxWindowDays: 90, noteMax: 1000, messageMax: 500, sendToMax: 500, damagedNoteMin: 10 } as const
+
+export const RETURN_MESSAGES = {
+  notDelivered: 'Pieces can be returned once the order is delivered.',
+  windowClosed: (days: number) => `Returns close ${days} ${days === 1 ? 'day' : 'days'} after delivery; this order's window has closed.`,
+  nothing: 'Choose the pieces to return.',
+  unknownLine: 'That piece is not in this order.',
+  tooMany: (left: number) => (left === 0 ? 'This piece has been returned or refunded already.' : `At most ${left} of this piece can be returned.`),
+  quantity: 'Enter a whole number of pieces.',
+  reason: 'Choose why you are returning the pieces.',
+  reasonNotAccepted: 'The studio does not take returns for that reason.',
+  specialPiece: 'Personalised and made-to-order pieces can be returned only when damaged or wrong.',
+  damagedNote: `Please describe the damage (at least ${RETURN_LIMITS.damagedNoteMin} characters).`,
+  noteTooLong: `Please keep the note to ${RETURN_LIMITS.noteMax} characters.`,
+  messageTooLong: `Please keep the message to ${RETURN_LIMITS.messageMax} characters.`,
+  declineMessage: 'Please tell the shopper why you are declining.',
+  notFound: 'Return not found.',
+  moveRefused: (from: ReturnStatus, action: string) => `A return that is ${RETURN_STATUS_LABELS[from].toLowerCase()} cannot be ${action}.`,
+  noPickupRefused: 'Only a return of damaged pieces can be refunded without receiving it.',
+  requested: 'Return requested. The studio will reply soon.',
+  approved: 'Return approved.',
+  declined: 'Return declined.',
+  received: 'Return received.',
+  refunded: (amount: string) => `Refund of ${amount} issued for the return.`,
+  windowDays: `Enter a number of days from 0 to ${RETURN_LIMITS.maxWindowDays}.`,
+  reasons: 'Accept at least one reason.',
+  sendToTooLong: `Please keep the address to ${RETURN_LIMITS.sendToMax} characters.`,
+  saved: 'Return policy saved.',
+} as const
+
+/** A return as the order pages and /api show it. */
+export interface ReturnView {
+  id: string
+  number: number
+  status: ReturnStatus
+  items: { line: number; title: string; quantity: number; reason: ReturnReason }[]
+  note: string
+  ownerMessage: string
+  received: { line: number; quantity: number; restock: boolean }[]
+  withoutPickup: boolean
+  refundId: string | null
+  createdAt: string
+  updatedAt: string
+}

@@ -1,0 +1,79 @@
+// The returns' page forms (issue 31, ADR 099): the shopper's "Return pieces" on her order page, the
+// owner's moves on the admin order page and her policy page. Each answers a Conform reply echoing
+// what was typed, so without JS the page comes back with each message next to its field and
+// nothing changed; a success goes back to the page with a toast.
+import { getDb } from '~/infra/db.server'
+import { formatPaise } from '~/lib/money'
+import { RETURN_MESSAGES } from '~/lib/returns'
+import { decideReturn, receiveReturn, refundReturn, requestReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { ownerReturnFormSchema, returnFormSchema, returnPolicyFormSchema, wholeNumberOf } from '~/schemas/returns'
+import { formAction } from './form-action.server'
+import { parseForm } from './form-input.server'
+import { sendPartialRefundNow } from './refunds-now.server'
+import { redirectWithToast } from './toast/toast.server'
+
+/** The `<prefix>[<line>]` fields of a form, by line. */
+function byLine(form: FormData, prefix: string): Map<number, string> {
+  const values = new Map<number, string>()
+  for (const [name, value] of form) {
+    const match = new RegExp(`^${prefix}\\[(\\d{1,3})\\]$`).exec(name)
+    if (match && typeof value === 'string') values.set(Number(match[1]), value)
+  }
+  return values
+}
+
+/** The shopper's "Return pieces" form (the loader checked the order is hers). */
+export function returnRequestFormAction(orderId: string, form: FormData, back: string) {
+  return formAction(
+    async () => {
+      const reason = String(form.get('reason') ?? '')
+      const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason }))
+      await requestReturn(getDb(), orderId, { items, note: String(form.get('note') ?? '') })
+      return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.requested })
+    },
+    { reply: { submission: () => parseForm(form, { schema: returnFormSchema }) } },
+  )
+}
+
+/** The owner's moves: approve or decline (with a message), received (restock or write off per line), refund. */
+export function ownerReturnFormAction(orderId: string, form: FormData, adminId: string) {
+  const back = `/admin/orders/${orderId}`
+  const returnId = String(form.get('returnId') ?? '')
+  const intent = String(form.get('intent') ?? '')
+  return formAction(
+    async () => {
+      const db = getDb()
+      if (intent === 'return-approve' || intent === 'return-decline') {
+        const approve = intent === 'return-approve'
+        await decideReturn(db, orderId, returnId, { approve, message: String(form.get('message') ?? '') }, adminId)
+        return redirectWithToast(back, { type: 'success', message: approve ? RETURN_MESSAGES.approved : RETURN_MESSAGES.declined })
+      }
+      if (intent === 'return-receive') {
+        const restock = Object.fromEntries([...byLine(form, 'restock')].map(([line, choice]) => [line, choice === 'restock']))
+        await receiveReturn(db, orderId, returnId, restock, adminId)
+        return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.received })
+      }
+      const { refund } = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: intent === 'return-refund-now' })
+      await sendPartialRefundNow(refund.id)
+      return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.refunded(formatPaise(refund.amountPaise)) })
+    },
+    { reply: { submission: () => parseForm(form, { schema: ownerReturnFormSchema }) } },
+  )
+}
+
+/** The owner's return policy. */
+export function returnPolicyFormAction(form: FormData) {
+  return formAction(
+    async () => {
+      const days = String(form.get('windowDays') ?? '').trim()
+      await saveReturnPolicy(getDb(), {
+        windowDays: /^\d{1,3}$/.test(days) ? Number(days) : Number.NaN,
+        reasons: form.getAll('reasons').map(String),
+        specialOnlyDamaged: form.get('specialOnlyDamaged') === 'on',
+        sendTo: String(form.get('sendTo') ?? ''),
+      })
+      return redirectWithToast('/admin/returns', { type: 'success', message: RETURN_MESSAGES.saved })
+    },
+    { reply: { submission: () => parseForm(form, { schema: returnPolicyFormSchema }) } },
+  )
+}
