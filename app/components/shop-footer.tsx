@@ -3,7 +3,6 @@ import { CategoryLinks } from './category-links'
 import { PolicyLinks } from './policy-links'
 import type { GrievanceOfficer } from '~/lib/grievance-officer'
 import { type FooterDelivery, footerDeliveryText } from '~/lib/footer-delivery'
-import { RETURN_WINDOW_DAYS } from '~/lib/policies'
 
 export interface ShopContact {
   shopName: string
@@ -29,7 +28,8 @@ function policies(delivery: FooterDelivery) {
   return [
     { title: 'Delivery', text: footerDeliveryText(delivery) },
     { title: 'Cancellation', text: 'Cancel with a full refund any time before your order is accepted.' },
-    { title: 'Returns', text: `Damaged in transit? Write to us within ${RETURN_WINDOW_DAYS} days of delivery with photos.` },
+    // The window is the owner's (the Returns page says it): the footer, kept for everyone, names no number.
+    { title: 'Returns', text: 'Damaged in transit or not what you ordered? Ask for a return from your order page soon after delivery.' },
     { title: 'Payment', text: 'Pay by card, UPI or bank transfer through Razorpay. No cash on delivery.' },
   ]
 }

@@ -1,7 +1,9 @@
 // The policy text's format and the default texts written from the shop's settings (ADR 081).
 import { describe, expect, it } from 'vitest'
 import { defaultPolicyText, type PolicyFacts } from './policy-defaults'
-import { parsePolicyText, POLICY_SLUGS, RETURN_WINDOW_DAYS, STUDIO_HOURS } from './policies'
+import { parsePolicyText, POLICY_SLUGS, STUDIO_HOURS } from './policies'
+
+const RETURN_WINDOW_DAYS = 7
 
 const FACTS: PolicyFacts = {
   shopName: 'Lotus Resin Works',
@@ -12,6 +14,7 @@ const FACTS: PolicyFacts = {
   phone: '+91 90000 11111',
   deliveryFeePaise: 4_900,
   returnWindowDays: RETURN_WINDOW_DAYS,
+  returns: { reasons: ['Damaged in transit', 'Wrong piece'], specialOnlyFault: true, sendTo: 'Lotus Resin Works LLP, 4 Residency Road, Pune 411001' },
   grievanceOfficer: { name: 'Meera Iyer', designation: 'Grievance Officer', email: 'grievance@lotus.example', phone: '+91 90000 22222' },
 }
 
@@ -80,6 +83,20 @@ describe('defaultPolicyText', () => {
     expect(defaultPolicyText('returns', { ...FACTS, returnWindowDays: 10 })).toContain('within 10 days of delivery')
     expect(defaultPolicyText('refunds', FACTS)).toContain('through Razorpay')
     expect(defaultPolicyText('terms', FACTS)).toContain('GST invoice')
+  })
+
+  it("writes the Returns page from the owner's returns policy", () => {
+    const text = defaultPolicyText('returns', FACTS)
+    expect(text).toContain('for these reasons: Damaged in transit, Wrong piece.')
+    expect(text).toContain('choose Return pieces')
+    expect(text).toContain('Send an approved return to: Lotus Resin Works LLP, 4 Residency Road, Pune 411001.')
+    expect(text).toContain('made-to-order pieces and custom orders, unless they arrived damaged or are the wrong piece')
+    const open = defaultPolicyText('returns', { ...FACTS, returns: { ...FACTS.returns, specialOnlyFault: false } })
+    expect(open).not.toContain('made-to-order pieces and custom orders')
+    const none = defaultPolicyText('returns', { ...FACTS, returnWindowDays: 0 })
+    expect(none).toContain('We do not take pieces back after delivery.')
+    expect(none).not.toContain('within 0 days')
+    expect(defaultPolicyText('returns', { ...FACTS, returnWindowDays: 1 })).toContain('within 1 day of delivery')
   })
 
   it('names the grievance officer on Contact Us and in the terms', () => {

@@ -27,9 +27,6 @@ export function policyPath(slug: PolicySlug): string {
 /** The studio's opening hours, as the footer and Contact Us say them. */
 export const STUDIO_HOURS = '10 AM to 8 PM, Monday to Saturday'
 
-/** Days after delivery a shopper may ask to return a piece (the Returns page's default). */
-export const RETURN_WINDOW_DAYS = 7
-
 export const POLICY_LIMITS = {
   /** Characters of one version's text. */
   bodyLength: 20_000,

@@ -24,6 +24,8 @@ export interface PolicyFacts {
   /** The free-delivery offer's amount when one runs (ADR 078), else absent. */
   freeDeliveryOverPaise?: number | null
   returnWindowDays: number
+  /** The owner's returns policy (issue 31, ADR 099): the reasons she takes (as shoppers read them), whether personalised and made-to-order pieces come back only when damaged or wrong, and where a return is sent. */
+  returns: { reasons: string[]; specialOnlyFault: boolean; sendTo: string }
   /** The seller's grievance officer (E-Commerce Rules 2020). */
   grievanceOfficer: GrievanceOfficer
 }
@@ -160,23 +162,28 @@ const TEXTS: Record<PolicySlug, (facts: PolicyFacts) => string[]> = {
     'Orders are paid online through Razorpay before they leave. We do not offer cash on delivery.',
     '',
     '## A parcel that arrives damaged',
-    `Take photos of the parcel and the piece and write to us within ${f.returnWindowDays} days of delivery (see Returns).`,
+    `Take photos of the parcel and the piece, and ask for a return from your order page within ${f.returnWindowDays} days of delivery (see Returns).`,
   ],
   returns: (f) => [
     '## Our return window',
-    `You can ask to return a piece within ${f.returnWindowDays} days of delivery if it arrived damaged, defective or not what you ordered.`,
+    f.returnWindowDays > 0
+      ? `You can ask to return a piece within ${f.returnWindowDays} ${f.returnWindowDays === 1 ? 'day' : 'days'} of delivery, for these reasons: ${f.returns.reasons.join(', ')}.`
+      : `We do not take pieces back after delivery. If a piece arrives damaged, write to ${f.email} at once.`,
     '',
     '## How to ask',
-    `- Write to ${f.email} with your order number and photos of the piece and its packaging.`,
-    '- We reply within 48 hours with a replacement, a repair or a refund, and tell you how to send the piece back if we need it.',
+    '- Open the order in your account (Account, then Orders) and choose Return pieces: which pieces, how many and why. For a damaged piece, describe the damage.',
+    '- We approve or decline your request within 48 hours; the order page and a mail tell you which, with our message.',
+    `- Send an approved return to: ${f.returns.sendTo}. For a piece damaged in transit we may refund you without asking for it back.`,
     '- When the fault is ours, we pay for the return.',
     '',
     '## What cannot be returned',
-    '- Personalised pieces (with a name, a date or your own flowers) and custom orders, unless they arrived damaged or defective.',
+    ...(f.returns.specialOnlyFault
+      ? ['- Personalised pieces (with a name, a date or your own flowers), made-to-order pieces and custom orders, unless they arrived damaged or are the wrong piece.']
+      : []),
     '- Pieces that have been used or damaged after delivery.',
     '',
     '## Refunds',
-    'An accepted return is refunded through Razorpay to the card, UPI account or bank you paid with, within 5 to 7 working days of our decision.',
+    'Once the piece is back with us (or we refund a damaged piece without it), the refund goes through Razorpay to the card, UPI account or bank you paid with; your bank usually shows it within 5 to 7 working days. The order page shows each refund and its credit note.',
   ],
   contact: (f) => [
     `We are ${f.shopName}, a small resin art studio. Write, call or visit us.`,

@@ -8,7 +8,7 @@ import { policyEditSchema, policyRestoreSchema } from '~/schemas/policy'
 import type { SessionUser } from '~/lib/user'
 import { formAction, invalidForm } from './form-action.server'
 import { parseForm } from './form-input.server'
-import { policyFacts } from './policy-facts.server'
+import { policyFactsWithDelivery } from './policy-facts.server'
 import { redirectWithToast } from './toast/toast.server'
 
 export const adminPolicyPath = (slug: PolicySlug) => `/admin/policies/${slug}`
@@ -33,7 +33,7 @@ export async function policyFormAction(form: FormData, slug: PolicySlug, admin: 
   if (intent === 'preview') return data({ preview: body, reply: submission.reply() })
   return formAction(
     async () => {
-      await savePolicyVersion(getDb(), { slug, body, adminId: admin.id, facts: policyFacts() })
+      await savePolicyVersion(getDb(), { slug, body, adminId: admin.id, facts: await policyFactsWithDelivery() })
       return redirectWithToast(back, { type: 'success', message: POLICY_MESSAGES.saved })
     },
     { reply: { submission } },

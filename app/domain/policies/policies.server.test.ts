@@ -19,6 +19,7 @@ const FACTS: PolicyFacts = {
   phone: '+91 98765 43210',
   deliveryFeePaise: 0,
   returnWindowDays: 7,
+  returns: { reasons: ['Damaged in transit'], specialOnlyFault: true, sendTo: 'Resin Craft Studio Pvt Ltd, 12 Lavelle Road, Bengaluru 560001' },
   grievanceOfficer: { name: 'Meera Iyer', designation: 'Grievance Officer', email: 'grievance@resincraft.studio', phone: '+91 90000 22222' },
 }
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '~/lib/dates'
 import { isPolicySlug, POLICY_MESSAGES, type PolicySlug, policyPath } from '~/lib/policies'
 import { requireAdmin } from '~/web/auth.server'
 import { orNotFound } from '~/web/form-action.server'
-import { policyFacts } from '~/web/policy-facts.server'
+import { policyFactsWithDelivery } from '~/web/policy-facts.server'
 import { policyFormAction } from '~/web/policy-forms.server'
 import type { Route } from './+types/policy-edit'
 
@@ -27,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('version')
   if (asked !== null && !/^[1-9][0-9]{0,9}$/.test(asked)) throw data(null, { status: 404 })
   const [policy, versions, viewed] = await Promise.all([
-    readPolicy(getDb(), slug, policyFacts()),
+    policyFactsWithDelivery().then((facts) => readPolicy(getDb(), slug, facts)),
     listPolicyVersions(getDb(), slug),
     asked === null ? null : orNotFound(readPolicyVersion(getDb(), slug, Number(asked))),
   ])
