@@ -1,6 +1,6 @@
 import { indiaDay } from '../../app/lib/dates'
 import { addWorkingDays, DISPATCH_MESSAGES, formatDispatchDay } from '../../app/lib/dispatch'
-import { adminProductCard, choose, expect, flash, jsEnabled, loginAs, PHONE_390, test } from './fixtures'
+import { choose, expect, jsEnabled, loginAs, openProductSheet, PHONE_390, saveAndReopenSheet, test } from './fixtures'
 
 // A variant's own making time on the product page at 390 px, JS on and off (issue 27): the dispatch
 // note follows the chosen size and colour; before the choices settle it, the soonest and latest day.
@@ -50,6 +50,8 @@ test("the product page says the chosen variant's dispatch day", async ({ page, s
   await expect(note).toHaveText(`Ready to ship · dispatched by ${shipsBy(1)}`)
 })
 
+const GRID = 'Stock per option / colour'
+
 test("the owner gives a variant its own making time in the sheet's stock grid, and a bad one is refused next to its cell", async ({ page, shop }) => {
   // Three visits to the sheet on a 2-core machine.
   test.slow()
@@ -60,7 +62,7 @@ test("the owner gives a variant its own making time in the sheet's stock grid, a
     },
   })
   await loginAs(page, 'admin')
-  let sheet = await openSheet(page, piece.title)
+  let sheet = await openProductSheet(page, piece.title, GRID)
   const amber = sheet.getByLabel('Making days of Small, Amber', { exact: true })
   await expect(amber).toHaveValue('')
   await amber.fill('61')
@@ -68,9 +70,8 @@ test("the owner gives a variant its own making time in the sheet's stock grid, a
   await expect(sheet.getByLabel('Making days of Small, Amber', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   await expect(sheet.getByText(DISPATCH_MESSAGES.madeToOrderDays)).toBeVisible()
 
-  sheet = await saveAndReopen(page, piece.title, async (again) => {
-    await again.getByLabel('Making days of Small, Amber', { exact: true }).fill('9')
-  })
+  await sheet.getByLabel('Making days of Small, Amber', { exact: true }).fill('9')
+  sheet = await saveAndReopenSheet(page, sheet, piece.title, GRID)
   await expect(sheet.getByLabel('Making days of Small, Amber', { exact: true })).toHaveValue('9')
   await expect(sheet.getByLabel('Making days of Small, Teal', { exact: true })).toHaveValue('')
   // The cell fits a phone: the days box is inside the sheet's width.
@@ -78,20 +79,3 @@ test("the owner gives a variant its own making time in the sheet's stock grid, a
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE_390.width)
 })
 
-async function openSheet(page: import('@playwright/test').Page, title: string) {
-  await page.goto(`/admin/products?q=${encodeURIComponent(title)}`)
-  await adminProductCard(page, title).getByRole('link', { name: 'Edit' }).click()
-  const sheet = page.getByRole('region', { name: 'Edit Product' })
-  await expect(sheet.getByRole('group', { name: 'Stock per option / colour' })).toBeVisible()
-  return sheet
-}
-
-/** Opens the sheet afresh, changes it, saves and opens it again. */
-async function saveAndReopen(page: import('@playwright/test').Page, title: string, change: (sheet: import('@playwright/test').Locator) => Promise<void>) {
-  const sheet = await openSheet(page, title)
-  await change(sheet)
-  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
-  await expect(flash(page, 'Product edited successfully')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Edit Product' })).toHaveCount(0)
-  return openSheet(page, title)
-}
