@@ -12,7 +12,7 @@ import { productFormSchema, toProductInput } from '~/schemas/product-form'
 import { createProduct, toProductFormValues, updateProduct } from '~/domain/catalog/admin-products.server'
 import { getProduct } from '~/domain/catalog/catalog.server'
 import { packedPieces } from '~/domain/shipping/delivery-charge.server'
-import { CATEGORY_PACKAGES } from '~/domain/shipping/packages'
+import { CATEGORY_PACKAGES } from '~/lib/product-package'
 
 const BODY = { title: 'Rose pendant', description: 'Petals in resin.', category: 'jewellery', price: 999, salePrice: 0, totalStock: 4, images: [uploadUrl('a', 640)] }
 

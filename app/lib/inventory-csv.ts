@@ -1,9 +1,33 @@
 // The inventory CSV's vocabulary (issue 27, ADR 065): its columns, limits and the words the owner
 // reads, shared by the export, the import's dry run and the body limit in server/http-guards.ts.
 import { MAX_STOCK } from './inventory'
+import { PACKAGE_MESSAGES } from './product-package'
+import { PRODUCT_FACTS_LIMITS } from './product-facts'
+
+/**
+ * The product's own columns (issue 30, ADR 100): its packed weight and box (ADR 085; empty for the
+ * category's usual packed piece), its country of origin and materials (ADR 083). The same on every
+ * row of a product; an import without one leaves it as it is.
+ */
+export const PRODUCT_CSV_COLUMNS = ['weight_grams', 'length_cm', 'breadth_cm', 'height_cm', 'country_of_origin', 'materials'] as const
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number]
 
 /** The columns, in the export's order; an import names them in its header, in any order. */
-export const CSV_COLUMNS = ['product_id', 'title', 'category', 'option_label', 'option', 'option2_label', 'option2', 'colour', 'price', 'sale_price', 'stock', 'sku'] as const
+export const CSV_COLUMNS = [
+  'product_id',
+  'title',
+  'category',
+  'option_label',
+  'option',
+  'option2_label',
+  'option2',
+  'colour',
+  'price',
+  'sale_price',
+  'stock',
+  'sku',
+  ...PRODUCT_CSV_COLUMNS,
+] as const
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
 /** The columns an import needs: which shelf, and its new stock (`option2`, the second group's option, only for pieces that have one: ADR 077). */
@@ -45,6 +69,8 @@ export interface ImportRow {
   /** The price and sale price it sells at now and the file's (rupees as written, '' for no sale), when the file changes them. */
   price?: { from: string; to: string }
   salePrice?: { from: string; to: string }
+  /** The product's own columns the file changes (on the product's first row), as shown: label, now, the file's. */
+  product?: { label: string; from: string; to: string }[]
   problems: string[]
 }
 
@@ -83,10 +109,27 @@ export const CSV_MESSAGES = {
   saleNotBelow: 'The sale price must be less than the price.',
   ownPriceOnlyByColour: (option: string) =>
     option === '' ? "Change the product's price in the product form." : `Change the price of option "${option}" in the product form.`,
+  weight_grams: `weight_grams: ${PACKAGE_MESSAGES.weightGrams}, or empty for the category's default.`,
+  length_cm: `length_cm: ${PACKAGE_MESSAGES.lengthCm}, or empty for the category's default.`,
+  breadth_cm: `breadth_cm: ${PACKAGE_MESSAGES.breadthCm}, or empty for the category's default.`,
+  height_cm: `height_cm: ${PACKAGE_MESSAGES.heightCm}, or empty for the category's default.`,
+  countryLong: `country_of_origin: at most ${PRODUCT_FACTS_LIMITS.countryOfOrigin} characters.`,
+  countryControl: 'country_of_origin: one line without control characters.',
+  materialsLong: `materials: at most ${PRODUCT_FACTS_LIMITS.materials} characters.`,
+  materialsControl: 'materials: one line without control characters.',
+  materialsNotAsked: 'materials: only jewellery names its materials; leave the cell empty for this piece.',
+  productDiffers: (column: ProductCsvColumn, row: number) => `${column} is not the same as on row ${row}: give every row of a piece the same ${column}.`,
   duplicate: (rows: readonly number[]) =>
     `${rows.length === 1 ? 'Row' : 'Rows'} ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? '...' : ''} ${rows.length === 1 ? 'is' : 'are'} for the same piece, option and colour: keep one row for each.`,
   nothingToChange: 'Every stock in the file is already what the shop has: nothing to import.',
-  applied: (shelves: number) => `Imported: ${shelves === 1 ? '1 stock' : `${grouped.format(shelves)} stocks`} changed.`,
-  moved: 'Nothing was imported: some stocks changed since the dry run (a sale or another edit). Check them and upload the file again.',
+  applied: (shelves: number, products = 0) =>
+    `Imported: ${[
+      shelves > 0 || products === 0 ? (shelves === 1 ? '1 stock' : `${grouped.format(shelves)} stocks`) : '',
+      products > 0 ? (products === 1 ? '1 product' : `${grouped.format(products)} products`) : '',
+    ]
+      .filter(Boolean)
+      .join(' and ')} changed.`,
+  productMoved: 'Changed since the dry run (the product form or another import); check it and upload the file again',
+  moved: 'Nothing was imported: some stocks or products changed since the dry run (a sale or another edit). Check them and upload the file again.',
   planUnreadable: 'The import could not be read. Please upload the file again.',
 } as const

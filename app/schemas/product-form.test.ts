@@ -2,6 +2,7 @@
 // option and colour; an empty box is refused next to it; the switch off gives none.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { expect, it } from 'vitest'
+import { DISPATCH_MESSAGES } from '~/lib/dispatch'
 import { productFormSchema, toProductInput } from './product-form'
 
 const form = (fields: Record<string, string>) => {
@@ -187,4 +188,50 @@ it('refuses a colour’s price of 0, three decimals, or a sale price not below t
   expect(refinements.error?.['varieties[0].colorPrice[0]']).toEqual(['Price must be more than 0'])
   expect(refinements.error?.['varieties[1].colorSalePrice[0]']).toEqual(['Sale price must be less than the price'])
   expect(refinements.error?.['varieties[1].colorSalePrice[1]']).toEqual(['Sale price must be less than the price'])
+})
+
+it('turns the grid’s making days boxes into the variants’ own making times, an empty box none, and refuses a bad one next to it (issue 27)', () => {
+  const submission = form({
+    ...withOptionsAndColors,
+    variantStock: 'on',
+    'varieties[0].colorStock[0]': '3',
+    'varieties[0].colorStock[1]': '0',
+    'varieties[1].colorStock[0]': '5',
+    'varieties[1].colorStock[1]': '2',
+    'varieties[0].colorDays[0]': '7',
+    'varieties[0].colorDays[1]': '',
+    'varieties[1].colorDays[1]': '0',
+  })
+  expect(submission.status).toBe('success')
+  if (submission.status !== 'success') return
+  expect(submission.value.input.variantMadeToOrderDays).toEqual([
+    { option: 'Small', option2: '', color: 'Rose.Gold [matte]', madeToOrderDays: 7 },
+    { option: 'Large', option2: '', color: 'Teal', madeToOrderDays: 0 },
+  ])
+  // A grid per colour alone; with the switch off the sheet says nothing of them (kept).
+  const byColour = form({ 'colors[0]': 'Teal', variantStock: 'on', 'colorStock[0]': '2', 'colorDays[0]': '12' })
+  expect(byColour.status === 'success' && byColour.value.input.variantMadeToOrderDays).toEqual([{ option: '', option2: '', color: 'Teal', madeToOrderDays: 12 }])
+  const off = form({ 'colors[0]': 'Teal', 'colorDays[0]': '12' })
+  expect(off.status === 'success' && off.value.input.variantMadeToOrderDays).toBeUndefined()
+  for (const bad of ['61', '-1', '2.5', 'soon']) {
+    const refused = form({ 'colors[0]': 'Teal', variantStock: 'on', 'colorStock[0]': '2', 'colorDays[0]': bad })
+    expect(refused.status).toBe('error')
+    expect(refused.status === 'error' && refused.error?.['colorDays[0]']).toEqual([DISPATCH_MESSAGES.madeToOrderDays])
+  }
+})
+
+it('turns a second option cell’s making days into that combination’s own (ADR 091)', () => {
+  const submission = form({
+    varietyType: 'size',
+    'varieties[0].name': 'Small',
+    'varieties[0].price': '999',
+    option2Label: 'Chain',
+    'options2[0]': 'Gold',
+    'options2[1]': 'Silver',
+    variantStock: 'on',
+    'varieties[0].combos[0].stock': '1',
+    'varieties[0].combos[1].stock': '1',
+    'varieties[0].combos[1].days': '4',
+  })
+  expect(submission.status === 'success' && submission.value.input.variantMadeToOrderDays).toEqual([{ option: 'Small', option2: 'Silver', color: '', madeToOrderDays: 4 }])
 })

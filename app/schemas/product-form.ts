@@ -7,7 +7,7 @@ import { type StockBy, stockBoxLabel, stockGridShape } from '~/lib/variant-stock
 import { PERSONALIZATION_LIMITS } from '~/lib/personalization'
 import { isWholePaise, rupeesToPaise } from '~/lib/money'
 import { asksMaterials, DEFAULT_COUNTRY_OF_ORIGIN } from '~/lib/product-facts'
-import { PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
+import { madeToOrderDays, PICTURE_NOT_OURS, type ProductInput, personalizationFieldSchema, productSchema, stockCount, varietySchema } from './product'
 
 /** One box per colour, in the colours' order. */
 const colorBoxes = z.array(stockCount('Stock').optional()).max(PRODUCT_LIMITS.colors).optional()
@@ -23,14 +23,16 @@ const moneyBox = (label: string) =>
     .optional()
 /** A colour's own price or sale price (ADR 071), one box per colour. */
 const moneyBoxes = (label: string) => z.array(moneyBox(label)).max(PRODUCT_LIMITS.colors).optional()
-/** The grid's boxes of a row of colours: stock, price, sale price. */
-const colorRow = { colorStock: colorBoxes, colorPrice: moneyBoxes('Price'), colorSalePrice: moneyBoxes('Sale price') }
+/** A variant's own making time in working days (issue 27); empty: the option's, else the product's. */
+const daysBox = madeToOrderDays.optional()
+/** The grid's boxes of a row of colours: stock, price, sale price, making days. */
+const colorRow = { colorStock: colorBoxes, colorPrice: moneyBoxes('Price'), colorSalePrice: moneyBoxes('Sale price'), colorDays: z.array(daysBox).max(PRODUCT_LIMITS.colors).optional() }
 
 /**
  * An option's cell for one option of the second group (ADR 091), in the second group's order: its
  * stock, price and sale price (empty prices: the option's), or a row of colours when the product has colours.
  */
-const option2Cell = z.object({ stock: stockCount('Stock').optional(), price: moneyBox('Price'), salePrice: moneyBox('Sale price'), ...colorRow })
+const option2Cell = z.object({ stock: stockCount('Stock').optional(), price: moneyBox('Price'), salePrice: moneyBox('Sale price'), days: daysBox, ...colorRow })
 
 /** A choice's picture as the form's select names it: the picture's number (1 = the first image); empty for none. */
 const pictureNumber = z.coerce.number().int().min(1).max(PRODUCT_LIMITS.images).optional()
@@ -189,12 +191,31 @@ function byOption2Of(shape: 'option2' | 'option2Color', options2: string[], colo
 }
 
 /**
+ * The variants' own making times the grid's boxes give (issue 27, as /api's variantMadeToOrderDays):
+ * keyed as the grid keeps stock, only the boxes filled; a grid per option alone has no such boxes.
+ */
+function variantDaysOf(value: FormValue, shape: StockBy | null): ProductInput['variantMadeToOrderDays'] {
+  if (shape === null || shape === 'option') return undefined
+  const row = (days: (number | undefined)[] | undefined, option: string, option2 = '') =>
+    value.colors.flatMap((color, j) => (days?.[j] === undefined ? [] : [{ option, option2, color, madeToOrderDays: days[j] }]))
+  if (shape === 'color') return row(value.colorDays, '')
+  return value.varieties.flatMap((option, i) => {
+    if (shape === 'optionColor') return row(option.colorDays, option.name)
+    return value.options2.flatMap((option2, k) => {
+      const cell = value.varieties[i]?.combos?.[k]
+      if (shape === 'option2Color') return row(cell?.colorDays, option.name, option2)
+      return cell?.days === undefined ? [] : [{ option: option.name, option2, color: '', madeToOrderDays: cell.days }]
+    })
+  })
+}
+
+/**
  * The product input the form's values stand for, and whether it keeps stock per variant: the grid's
  * boxes become each option's `stock` or `stockByColor`, or the product's `stockByColor`; with the switch
  * off no stock per variant is given. An empty option group name is sent as '' (it clears the name).
  */
 export function toProductInput(value: FormValue): { input: ProductInput; stockPerVariant: boolean } {
-  const { packageFields, variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorPicture, varieties, personalFields, options2, option2Label, ...product } = value
+  const { packageFields, variantStock: _switch, stockByOption: _byOption, colorStock, colorPrice, colorSalePrice, colorDays: _days, colorPicture, varieties, personalFields, options2, option2Label, ...product } = value
   const shape = gridShapeOf(value)
   const pictureOf = (n: number | undefined) => (n === undefined ? '' : (value.images[n - 1] ?? ''))
   const input: ProductInput = {
@@ -222,7 +243,7 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
     stockByColor: shape === 'color' ? byColor(value.colors, colorStock) : undefined,
     ...(shape === 'color' ? pricesOf(value.colors, { colorPrice, colorSalePrice }) : {}),
     colorImages: Object.fromEntries(value.colors.map((color, j) => [color, pictureOf(colorPicture?.[j])]).filter(([, url]) => url !== '')),
-    varieties: varieties.map(({ colorStock: boxes, colorPrice: prices, colorSalePrice: sales, stock, stockByColor: _given, byOption2: _cells, combos, picture, ...option }) => ({
+    varieties: varieties.map(({ colorStock: boxes, colorPrice: prices, colorSalePrice: sales, colorDays: _variantDays, stock, stockByColor: _given, byOption2: _cells, combos, picture, ...option }) => ({
       ...option,
       image: pictureOf(picture),
       ...(shape === 'option' ? { stock } : {}),
@@ -230,6 +251,9 @@ export function toProductInput(value: FormValue): { input: ProductInput; stockPe
       ...(shape === 'option2' || shape === 'option2Color' ? { byOption2: byOption2Of(shape, options2, value.colors, combos) } : {}),
     })),
   }
+  // The grid's making time boxes (issue 27): with them shown, an emptied one clears the variant's own.
+  const variantDays = variantDaysOf(value, shape)
+  if (variantDays !== undefined) input.variantMadeToOrderDays = variantDays
   if (input.stockByColor === undefined) delete input.stockByColor
   return { input, stockPerVariant: shape !== null }
 }

@@ -77,7 +77,7 @@ export const stockCount = (label: string) =>
     .max(100_000, { error: `${label} can be at most 100000` })
 
 /** A making time as typed (ADR 070): whole working days, 0 (ready to ship) to DISPATCH_LIMITS.madeToOrderDays. */
-const madeToOrderDays = z.coerce
+export const madeToOrderDays = z.coerce
   .number({ error: DISPATCH_MESSAGES.madeToOrderDays })
   .int({ error: DISPATCH_MESSAGES.madeToOrderDays })
   .min(0, { error: DISPATCH_MESSAGES.madeToOrderDays })

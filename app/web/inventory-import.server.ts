@@ -8,7 +8,14 @@ import { Invalid } from '~/domain/errors'
 import { applyInventoryImport, planInventoryImport } from '~/domain/catalog/inventory-csv.server'
 import { CSV_MESSAGES, type ImportAnswer, type ImportRow, MAX_CSV_BYTES, MAX_CSV_ROWS, SKU_PATTERN } from '~/lib/inventory-csv'
 import type { SessionUser } from '~/lib/user'
+import { PRODUCT_FACTS_LIMITS } from '~/lib/product-facts'
+import { PACKAGE_MAX } from '~/lib/product-package'
 import { redirectWithToast } from './toast/toast.server'
+
+const measure = z.number().int().min(1).max(Math.max(...Object.values(PACKAGE_MAX))).nullable()
+const measureChange = z.object({ from: measure, to: measure })
+const fact = (max: number) => z.string().max(max * 2)
+const factChange = (max: number) => z.object({ from: fact(max), to: fact(max) })
 
 /** What the confirm form carries: each change, with the stock the dry run saw and what to show of it. */
 const carriedSchema = z
@@ -25,6 +32,17 @@ const carriedSchema = z
       sku: z.string().regex(SKU_PATTERN).optional(),
       // The price it is to sell at (ADR 071); the domain checks it again when applying.
       sellAt: z.object({ pricePaise: z.number().int().min(1).nullable(), salePricePaise: z.number().int().min(0) }).optional(),
+      // The product's own columns it changes (ADR 100), with what the dry run saw; the domain refuses them when the product moved.
+      facts: z
+        .object({
+          weightGrams: measureChange.optional(),
+          lengthCm: measureChange.optional(),
+          breadthCm: measureChange.optional(),
+          heightCm: measureChange.optional(),
+          countryOfOrigin: factChange(PRODUCT_FACTS_LIMITS.countryOfOrigin).optional(),
+          materials: factChange(PRODUCT_FACTS_LIMITS.materials).optional(),
+        })
+        .optional(),
     }),
   )
   .min(1)
@@ -63,6 +81,7 @@ async function dryRun(form: FormData) {
       seen: count.seen ?? 0,
       ...(count.sku !== undefined ? { sku: count.sku } : {}),
       ...(count.sellAt !== undefined ? { sellAt: count.sellAt } : {}),
+      ...(count.facts !== undefined ? { facts: count.facts } : {}),
     }
   })
   const bad = plan.fileErrors.length > 0 || plan.rows.some((row) => row.problems.length > 0)
@@ -80,7 +99,7 @@ async function confirm(form: FormData, admin: SessionUser) {
   const fileName = fileNameOf(String(form.get('fileName') ?? ''))
   try {
     const changed = await applyInventoryImport(getDb(), carried, { actorId: admin.id, fileName })
-    return redirectWithToast('/admin/inventory', { type: 'success', message: CSV_MESSAGES.applied(changed) })
+    return redirectWithToast('/admin/inventory', { type: 'success', message: CSV_MESSAGES.applied(changed.stocks, changed.products) })
   } catch (error) {
     if (!(error instanceof Invalid)) throw error
     const rows = carried.flatMap((count, index): ImportRow[] => {

@@ -370,6 +370,23 @@ export function adminProductCard(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 }
 
+/** Opens the product's sheet from the admin's list, once the group `part` of it shows. */
+export async function openProductSheet(page: Page, title: string, part: string) {
+  await page.goto(`/admin/products?q=${encodeURIComponent(title)}`)
+  await adminProductCard(page, title).getByRole('link', { name: 'Edit' }).click()
+  const sheet = page.getByRole('region', { name: 'Edit Product' })
+  await expect(sheet.getByRole('group', { name: part })).toBeVisible()
+  return sheet
+}
+
+/** Saves the open product sheet and opens it again, as the owner finds it next time. */
+export async function saveAndReopenSheet(page: Page, sheet: Locator, title: string, part: string) {
+  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
+  await expect(flash(page, 'Product edited successfully')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Edit Product' })).toHaveCount(0)
+  return openProductSheet(page, title, part)
+}
+
 /** The phone the 'Shopping on a phone' issue was found on. */
 export const PHONE_390 = { width: 390, height: 844 } as const
 

@@ -1,5 +1,5 @@
 // The owner keeps stock from a spreadsheet on a phone (issue 27, ADR 065): she exports the inventory,
-// changes a stock and its SKU in the file, sees the dry run's change, confirms, and the inventory shows it (JS on
+// changes a stock, its SKU and the piece's weight (ADR 100) in the file, sees the dry run's change, confirms, and the inventory shows it (JS on
 // and off); a file with wrong columns is refused with one message and changes nothing.
 import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
@@ -32,6 +32,9 @@ test('the owner exports, edits a stock in the file, checks the dry run and impor
   // Only this piece's row: other tests change other stocks meanwhile.
   mine[header.indexOf('stock')] = '8'
   mine[header.indexOf('sku')] = 'TP-08'
+  // The piece's own columns (ADR 100): its packed weight, empty for the category's until now.
+  expect(mine[header.indexOf('weight_grams')]).toBe('')
+  mine[header.indexOf('weight_grams')] = '250'
 
   await page.getByLabel('CSV file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(stringify([header, mine], { bom: true, record_delimiter: 'windows' })) })
   await page.getByRole('button', { name: 'Check the file' }).click()
@@ -39,11 +42,12 @@ test('the owner exports, edits a stock in the file, checks the dry run and impor
   const row = page.getByRole('list', { name: 'Rows' }).getByRole('listitem').filter({ hasText: product.title })
   await expect(row).toContainText('Stock 3 → 8')
   await expect(row).toContainText('SKU (none) → TP-08')
+  await expect(row).toContainText("Weight (g) (category's default) → 250")
   await expect(page.getByText('The title, category, option_label, option2_label columns are ignored: change them in the product form.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Import 1 change' }).click()
   await expect(page).toHaveURL(/\/admin\/inventory$/)
-  await expect(flash(page, 'Imported: 1 stock changed.')).toBeVisible()
+  await expect(flash(page, 'Imported: 1 stock and 1 product changed.')).toBeVisible()
   await page.goto(`/admin/inventory?q=${encodeURIComponent(product.title)}`)
   await expect(page.getByRole('spinbutton', { name: `Stock of ${product.title}` })).toHaveValue('8')
   await expect(page.getByText('SKU TP-08', { exact: false })).toBeVisible()

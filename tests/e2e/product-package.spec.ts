@@ -1,4 +1,4 @@
-import { adminProductCard, expect, flash, loginAs, PHONE_390, test } from './fixtures'
+import { expect, loginAs, openProductSheet, PHONE_390, saveAndReopenSheet, test } from './fixtures'
 
 // The product sheet's "Weight and box" at 390 px, JS on and off (issue 30, ADR 085): the owner sets a
 // piece's packed weight and box, saves, and finds them when she opens the sheet again; a bad value is
@@ -6,13 +6,7 @@ import { adminProductCard, expect, flash, loginAs, PHONE_390, test } from './fix
 
 test.use({ viewport: PHONE_390 })
 
-async function openSheet(page: import('@playwright/test').Page, title: string) {
-  await page.goto(`/admin/products?q=${encodeURIComponent(title)}`)
-  await adminProductCard(page, title).getByRole('link', { name: 'Edit' }).click()
-  const sheet = page.getByRole('region', { name: 'Edit Product' })
-  await expect(sheet.getByRole('group', { name: 'Weight and box' })).toBeVisible()
-  return sheet
-}
+const openSheet = (page: import('@playwright/test').Page, title: string) => openProductSheet(page, title, 'Weight and box')
 
 test('the owner sets a piece weight and box in the sheet and finds them when she opens it again', async ({ page, shop }) => {
   const piece = await shop.product({ category: 'home-decor' })
@@ -25,11 +19,8 @@ test('the owner sets a piece weight and box in the sheet and finds them when she
   await box.getByLabel('Length (cm)').fill('30')
   await box.getByLabel('Breadth (cm)').fill('22')
   await box.getByLabel('Height (cm)').fill('9')
-  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
-  await expect(flash(page, 'Product edited successfully')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Edit Product' })).toHaveCount(0)
 
-  sheet = await openSheet(page, piece.title)
+  sheet = await saveAndReopenSheet(page, sheet, piece.title, 'Weight and box')
   await expect(sheet.getByLabel('Weight (g)')).toHaveValue('1250')
   await expect(sheet.getByLabel('Length (cm)')).toHaveValue('30')
   await expect(sheet.getByLabel('Breadth (cm)')).toHaveValue('22')
@@ -37,10 +28,7 @@ test('the owner sets a piece weight and box in the sheet and finds them when she
 
   // Emptied, the height is the category's again; the others stand.
   await sheet.getByLabel('Height (cm)').fill('')
-  await sheet.getByRole('button', { name: 'Edit', exact: true }).click()
-  await expect(flash(page, 'Product edited successfully')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Edit Product' })).toHaveCount(0)
-  sheet = await openSheet(page, piece.title)
+  sheet = await saveAndReopenSheet(page, sheet, piece.title, 'Weight and box')
   await expect(sheet.getByLabel('Weight (g)')).toHaveValue('1250')
   await expect(sheet.getByLabel('Height (cm)')).toHaveValue('')
 })

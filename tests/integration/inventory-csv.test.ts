@@ -3,7 +3,7 @@
 // the change; a 10 MB file gets the page's own message and a larger one a 413 in CSV words.
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CSV_MESSAGES } from '~/lib/inventory-csv'
+import { CSV_COLUMNS, CSV_MESSAGES } from '~/lib/inventory-csv'
 import { ADMIN, ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
 
@@ -60,7 +60,7 @@ describe('inventory CSV for the admin', () => {
     // The bytes, as a spreadsheet reads them (fetch's text() would drop the BOM).
     const bytes = Buffer.from(await answer.arrayBuffer())
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
-    expect(bytes.subarray(3).toString('utf8').startsWith('product_id,title,category,option_label,option,option2_label,option2,colour,price,sale_price,stock,sku\r\n')).toBe(true)
+    expect(bytes.subarray(3).toString('utf8').startsWith(`${CSV_COLUMNS.join(',')}\r\n`)).toBe(true)
     expect((await exported()).length).toBeGreaterThan(5)
   })
 
@@ -87,6 +87,41 @@ describe('inventory CSV for the admin', () => {
     const again = await upload(admin, { intent: 'confirm', fileName: 'stock.csv', changes: unescapeHtml(carried ?? '') })
     expect(again.status).toBe(409)
     expect(unescapeHtml(again.text)).toContain(CSV_MESSAGES.moved)
+  })
+
+  it("sets a piece's weight, box, country of origin and materials from the file, with its stock, on confirm (ADR 100)", async () => {
+    const rows = await exported()
+    const shelf = rows.find((row) => row.category === 'Jewellery' && row.option === '' && row.colour === '')
+    if (!shelf) throw new Error('the demo shop has a jewellery piece without variants')
+    const file = `product_id,option,colour,stock,weight_grams,length_cm,breadth_cm,height_cm,country_of_origin,materials\r\n${shelf.product_id},,,${shelf.stock},95,11,9,4,India,"Resin, 925 silver"\r\n`
+    const dryRun = await upload(admin, { intent: 'dry-run' }, { name: 'facts.csv', bytes: new TextEncoder().encode(file) })
+    expect(dryRun.status).toBe(200)
+    expect(unescapeHtml(dryRun.text)).toContain('Weight (g) ')
+    expect(unescapeHtml(dryRun.text)).toContain('→ <strong>95</strong>')
+    expect((await exported()).find((row) => row.product_id === shelf.product_id)?.weight_grams).toBe(shelf.weight_grams)
+    const carried = /name="changes" value="([^"]*)"/.exec(dryRun.text)?.[1]
+    // A forged measure is refused as an unreadable plan, changing nothing.
+    const forged = JSON.parse(unescapeHtml(carried ?? '')) as { facts: { weightGrams: { to: number } } }[]
+    forged.forEach((count) => {
+      count.facts.weightGrams.to = 0
+    })
+    const refused = await upload(admin, { intent: 'confirm', fileName: 'facts.csv', changes: JSON.stringify(forged) })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain(CSV_MESSAGES.planUnreadable)
+    const applied = await upload(admin, { intent: 'confirm', fileName: 'facts.csv', changes: unescapeHtml(carried ?? '') })
+    expect(applied.status).toBe(302)
+    expect((await exported()).find((row) => row.product_id === shelf.product_id)).toMatchObject({
+      weight_grams: '95',
+      length_cm: '11',
+      breadth_cm: '9',
+      height_cm: '4',
+      country_of_origin: 'India',
+      materials: 'Resin, 925 silver',
+    })
+    // A bad cell: the row and column named, nothing saved.
+    const bad = await upload(admin, { intent: 'dry-run' }, { name: 'bad.csv', bytes: new TextEncoder().encode(file.replace(',95,', ',95.5,')) })
+    expect(bad.status).toBe(400)
+    expect(unescapeHtml(bad.text)).toContain(CSV_MESSAGES.weight_grams)
   })
 
   it('answers bad files with the page and its message, never a 500', async () => {

@@ -51,6 +51,11 @@ function PlanRows({ rows }: { rows: readonly ImportRow[] }) {
                 Sale price {row.salePrice.from ? `₹${row.salePrice.from}` : '(none)'} → <strong>{row.salePrice.to ? `₹${row.salePrice.to}` : '(none)'}</strong>
               </span>
             ) : null}
+            {row.product?.map((change) => (
+              <span key={change.label}>
+                {change.label} {change.from} → <strong>{change.to}</strong>
+              </span>
+            ))}
           </div>
           {row.problems.length > 0 ? (
             <ul className="grid gap-0.5 text-red-700 dark:text-red-300">
@@ -93,7 +98,7 @@ export function CsvImportPlan({ answer, busy }: { answer: ImportAnswer; busy: bo
       ))}
       {good ? (
         <p className="text-sm">
-          {count.format(answer.changes)} {answer.changes === 1 ? 'stock changes' : 'stocks change'}; {count.format(answer.unchanged)}{' '}
+          {count.format(answer.changes)} {answer.changes === 1 ? 'row changes' : 'rows change'}; {count.format(answer.unchanged)}{' '}
           {answer.unchanged === 1 ? 'row is' : 'rows are'} unchanged.
         </p>
       ) : null}

@@ -1,10 +1,12 @@
 // The product form's stock per option and colour (ADR 067): a switch, then one number box per option,
 // option and colour, or colour; boxes are named by index, their labels by the option's and colour's names.
+// A variant's row also has its own price, sale price and making days (issue 27; empty: inherited).
 import { type FormMetadata, getInputProps } from '@conform-to/react'
 import type { z } from 'zod'
 import { buttonClass } from '~/components/ui/button'
 import { Input } from '~/components/ui/field'
 import { stockBoxLabel, stockGridShape } from '~/lib/variant-stock-grid'
+import { DISPATCH_LIMITS } from '~/lib/dispatch'
 import type { productFormSchema } from '~/schemas/product-form'
 
 type FormValues = z.input<typeof productFormSchema>
@@ -21,7 +23,7 @@ type Box = { name: string; label: string; value: string }
  * The boxes the grid shows for the form's current values: name, label and typed value of each; a
  * colour's row also has its own price and sale price (ADR 071; empty: the option's or the product's).
  */
-export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { price?: Box; sale?: Box })[] {
+export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { price?: Box; sale?: Box; days?: Box })[] {
   const colors = list(values.colors).map(text)
   const options = values.varietyType ? list(values.varieties).map((v) => (v ?? {}) as Values) : []
   const options2 = list(values.options2).map(text)
@@ -29,7 +31,7 @@ export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { pric
   const row = (at: Values, prefix: string, option: string | undefined, j: number, option2?: string) => {
     const label = stockBoxLabel(option, colors[j] || `colour ${j + 1}`, option2)
     const box = (field: string, name: string) => ({ name: `${prefix}${field}[${j}]`, label: label.replace('Stock', name), value: text(list(at[field])[j]) })
-    return { ...box('colorStock', 'Stock'), price: box('colorPrice', 'Price'), sale: box('colorSalePrice', 'Sale price') }
+    return { ...box('colorStock', 'Stock'), price: box('colorPrice', 'Price'), sale: box('colorSalePrice', 'Sale price'), days: box('colorDays', 'Making days') }
   }
   if (shape === 'color') return colors.map((_, j) => row(values, '', undefined, j))
   return options.flatMap((option, i) => {
@@ -45,7 +47,7 @@ export function stockBoxes(values: Values, byOptionOnly: boolean): (Box & { pric
         if (shape === 'option2Color') return colors.map((_, j) => row(cell, prefix, name, j, second))
         const label = stockBoxLabel(name, undefined, second)
         const box = (field: string, word: string) => ({ name: `${prefix}${field}`, label: label.replace('Stock', word), value: text(cell[field]) })
-        return [{ ...box('stock', 'Stock'), price: box('price', 'Price'), sale: box('salePrice', 'Sale price') }]
+        return [{ ...box('stock', 'Stock'), price: box('price', 'Price'), sale: box('salePrice', 'Sale price'), days: box('days', 'Making days') }]
       })
     }
     return colors.map((_, j) => row(option, `varieties[${i}].`, name, j))
@@ -82,14 +84,17 @@ export function VariantStockFields({ form, values, hydrated }: { form: FormMetad
       )}
       {on && boxes.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Add an option or a colour to keep stock for each.</p> : null}
       {boxes.some((box) => box.price) ? (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">Stock, then price and sale price in ₹: leave a price empty for the option's (or the product's).</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Stock, then price and sale price in ₹, then making days (0: ready to ship): leave a price or the days empty for the option's (or
+          the product's).
+        </p>
       ) : null}
       {boxes.length > 0 ? (
         <div className="grid grid-cols-2 gap-2">
           {boxes.map((box, index) => (
             <div key={`${box.name}|${box.label}`} className={box.price ? 'col-span-2 grid gap-1 text-sm' : 'grid gap-1 text-sm'}>
               <label htmlFor={`stock-box-${index}`}>{box.label}</label>
-              <div className={box.price ? 'grid grid-cols-3 gap-2' : 'grid'}>
+              <div className={box.price ? 'grid grid-cols-4 gap-2' : 'grid'}>
                 <Input
                   id={`stock-box-${index}`}
                   type="number"
@@ -121,8 +126,23 @@ export function VariantStockFields({ form, values, hydrated }: { form: FormMetad
                     />
                   ) : null,
                 )}
+                {box.days ? (
+                  <Input
+                    type="number"
+                    name={box.days.name}
+                    aria-label={box.days.label}
+                    placeholder="Days"
+                    defaultValue={box.days.value}
+                    min="0"
+                    max={String(DISPATCH_LIMITS.madeToOrderDays)}
+                    step="1"
+                    inputMode="numeric"
+                    aria-invalid={errors[box.days.name] ? true : undefined}
+                    className="h-9 text-sm"
+                  />
+                ) : null}
               </div>
-              {[box, box.price, box.sale].map((b) =>
+              {[box, box.price, box.sale, box.days].map((b) =>
                 b && errors[b.name] ? (
                   <span key={b.name} className="text-xs text-red-600">
                     {errors[b.name]?.join(' ')}

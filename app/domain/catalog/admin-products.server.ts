@@ -183,10 +183,13 @@ export function toProductFormValues(product: ProductDetail) {
   // A colour's own price and sale price in rupees (ADR 071), '' for none.
   const moneyBoxes = (variety: string, key: 'pricePaise' | 'salePricePaise', option2 = '') =>
     product.colors.map((color) => rupeesOf(variantAt(variety, color, option2)?.[key]))
+  // A variant's own making time (issue 27), '' for none (the option's, else the product's).
+  const daysOf = (variety: string, color: string, option2 = '') => String(variantAt(variety, color, option2)?.madeToOrderDays ?? '')
   const colorRow = (variety: string, option2 = '') => ({
     colorStock: stockBoxes(variety, option2),
     colorPrice: moneyBoxes(variety, 'pricePaise', option2),
     colorSalePrice: moneyBoxes(variety, 'salePricePaise', option2),
+    colorDays: product.colors.map((color) => daysOf(variety, color, option2)),
   })
   // Kept per option alone (the colours and second options draw on the option's stock).
   const byOption = variants.length > 0 && variants.every((v) => v.color === '' && v.option2 === '')
@@ -199,6 +202,7 @@ export function toProductFormValues(product: ProductDetail) {
             stock: String(stockOf(variety, '', option2) ?? ''),
             price: rupeesOf(variantAt(variety, '', option2)?.pricePaise),
             salePrice: rupeesOf(variantAt(variety, '', option2)?.salePricePaise),
+            days: daysOf(variety, '', option2),
           },
     )
   const grid = (name: string) => (byOption ? { stock: String(stockOf(name, '') ?? '') } : options2.length > 0 ? { combos: combos(name) } : colorRow(name))

@@ -79,16 +79,20 @@ describe('productDispatch', () => {
 })
 
 describe("a variant's making time", () => {
+  /** The coaster's variants: option, colour ('' for any) and own making time (null: none), 2 in stock each. */
+  const insertCoasterVariants = (variants: [option: string, color: string, days: number | null][]) =>
+    db
+      .insertInto('product_variants')
+      .values(variants.map(([variety_name, color, made_to_order_days]) => ({ product_id: 'coaster', variety_name, color, stock: 2, made_to_order_days })))
+      .execute()
+
   it("is the variant's own when set (blank parts meaning any), else its option's, else the product's", async () => {
     setClock(FRIDAY)
-    await db
-      .insertInto('product_variants')
-      .values([
-        { product_id: 'coaster', variety_name: 'Round', color: 'Teal', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 3 },
-        { product_id: 'coaster', variety_name: 'Round', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: null },
-        { product_id: 'coaster', variety_name: 'Square', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 0 },
-      ])
-      .execute()
+    await insertCoasterVariants([
+      ['Round', 'Teal', 3],
+      ['Round', '', null],
+      ['Square', '', 0],
+    ])
     // Round in Teal: 3 working days (Sat 28, Mon 30, Tue 1); Round in another colour: ready to ship (the product's);
     // Square: the variant's 0 (ready to ship) beats the option's 5.
     expect(await dispatchDayOfLines(db, [{ productId: 'coaster', variety: 'Round', color: 'Teal' }])).toBe('2026-12-01')
@@ -100,13 +104,10 @@ describe("a variant's making time", () => {
 
   it('reaches the product page: each variant\'s own making time on the product, and a promise for every making time', async () => {
     setClock(FRIDAY)
-    await db
-      .insertInto('product_variants')
-      .values([
-        { product_id: 'coaster', variety_name: 'Round', color: 'Teal', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: 3 },
-        { product_id: 'coaster', variety_name: 'Round', color: '', stock: 2, price_paise: null, sale_price_paise: null, sku: null, image: null, made_to_order_days: null },
-      ])
-      .execute()
+    await insertCoasterVariants([
+      ['Round', 'Teal', 3],
+      ['Round', '', null],
+    ])
     const coaster = await getProduct(db, 'coaster')
     expect(coaster.variants.find((v) => v.color === 'Teal')?.madeToOrderDays).toBe(3)
     expect(coaster.variants.find((v) => v.color === '')).not.toHaveProperty('madeToOrderDays')

@@ -48,7 +48,7 @@ describe('the inventory export', () => {
     const text = await exportInventoryCsv(db)
     expect(text.startsWith('\uFEFF')).toBe(true)
     expect(text.split('\r\n')[0]).toBe(`\uFEFF${CSV_COLUMNS.join(',')}`)
-    expect(text).toContain('\r\ncoaster,"Agate coaster, set of 4",Jewellery,,,,,,499.00,399.00,7,\r\n')
+    expect(text).toContain('\r\ncoaster,"Agate coaster, set of 4",Jewellery,,,,,,499.00,399.00,7,,,,,,India,\r\n')
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
     expect(rows.map((row) => [row.product_id, row.option_label, row.option, row.colour, row.price, row.sale_price, row.stock, row.sku])).toEqual([
       ['evil', '', '', '', '100.00', '', '2', ''],
@@ -246,7 +246,7 @@ describe('SKUs in the file', () => {
       { row: 4, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', option2: '', color: 'Teal', from: 4, to: 4, sku: { from: '', to: 'VL-T' }, problems: [] },
     ])
     expect(plan.unchanged).toBe(1)
-    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'skus.csv' })).toBe(3)
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'skus.csv' })).toEqual({ stocks: 3, products: 0 })
     const rows = parse(await exportInventoryCsv(db), { bom: true, columns: true }) as Record<string, string>[]
     expect(rows.map((row) => [row.product_id, row.option, row.stock, row.sku])).toEqual([
       ['evil', '', '2', ''],
@@ -258,7 +258,7 @@ describe('SKUs in the file', () => {
     // Only the stock moved on the history; an empty cell clears a SKU.
     expect((await stockHistory(db, 'coaster', { variety: '', color: '' })).items).toEqual([])
     const cleared = await planInventoryImport(db, utf8('product_id,option,colour,stock,sku\ncoaster,,,7,\n'))
-    expect(await applyInventoryImport(db, cleared.counts, { actorId: owner.id, fileName: 'skus.csv' })).toBe(1)
+    expect(await applyInventoryImport(db, cleared.counts, { actorId: owner.id, fileName: 'skus.csv' })).toEqual({ stocks: 1, products: 0 })
     expect((await db.selectFrom('products').select('sku').where('id', '=', 'coaster').executeTakeFirstOrThrow()).sku).toBeNull()
   })
 })
@@ -266,7 +266,7 @@ describe('SKUs in the file', () => {
 describe('applying an import', () => {
   it('sets the dry run stocks, all at once, each in the stock history as a CSV import', async () => {
     const plan = await planInventoryImport(db, utf8('product_id,option,colour,stock\nvase,Small,Teal,9\ncoaster,,,2\n'))
-    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'stock.csv' })).toBe(2)
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'stock.csv' })).toEqual({ stocks: 2, products: 0 })
     expect([await stockOf('vase', 'Small', 'Teal'), await stockOf('coaster')]).toEqual([9, 2])
     expect((await db.selectFrom('products').select('total_stock').where('id', '=', 'vase').executeTakeFirstOrThrow()).total_stock).toBe(13)
     expect((await stockHistory(db, 'vase', { variety: 'Small', color: 'Teal' })).items).toMatchObject([{ change: 8, reason: 'import', note: 'CSV import: stock.csv' }])
@@ -280,5 +280,144 @@ describe('applying an import', () => {
     await expect(attempt).rejects.toMatchObject({ errors: { 1: ['Changed to 6 since you opened the page; check it and save again'] } })
     expect([await stockOf('vase', 'Small', 'Teal'), await stockOf('coaster')]).toEqual([1, 6])
     expect(await db.selectFrom('stock_movements').selectAll().execute()).toEqual([])
+  })
+})
+
+describe("the product's own columns: weight, box, country of origin, materials (ADR 100)", () => {
+  const FACTS = 'product_id,option,colour,stock,weight_grams,length_cm,breadth_cm,height_cm,country_of_origin,materials'
+  const factsOf = (id: string) =>
+    db.selectFrom('products').select(['weight_grams', 'length_cm', 'breadth_cm', 'height_cm', 'country_of_origin', 'materials']).where('id', '=', id).executeTakeFirstOrThrow()
+
+  beforeEach(async () => {
+    await db.updateTable('products').set({ weight_grams: 820, length_cm: 30, breadth_cm: null, height_cm: null, country_of_origin: 'Nepal' }).where('id', '=', 'vase').execute()
+    await db.updateTable('products').set({ materials: 'Agate, epoxy resin' }).where('id', '=', 'coaster').execute()
+  })
+
+  it('exports them on every row of the product, a measure empty where the category’s stands in', async () => {
+    const rows = parse(await exportInventoryCsv(db), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.product_id, row.weight_grams, row.length_cm, row.breadth_cm, row.height_cm, row.country_of_origin, row.materials])).toEqual([
+      ['evil', '', '', '', '', 'India', ''],
+      ['coaster', '', '', '', '', 'India', 'Agate, epoxy resin'],
+      ['vase', '820', '30', '', '', 'Nepal', ''],
+      ['vase', '820', '30', '', '', 'Nepal', ''],
+      ['vase', '820', '30', '', '', 'Nepal', ''],
+    ])
+  })
+
+  it('lists the changes once per product beside the stocks, changes nothing, then applies them with the stocks in one go', async () => {
+    const file = utf8(
+      [
+        FACTS,
+        'vase,Small,Teal,1,900,30,,12,Nepal,',
+        'vase,Small,नीला,0,900,30,,12,Nepal,',
+        'vase,Large,Teal,5,900,30,,12,Nepal,',
+        // An empty country is India, as in the product sheet.
+        'coaster,,,7,,,,, ,"Agate, epoxy resin, gold leaf"',
+        'evil,,,2,,,,,India,',
+      ].join('\n'),
+    )
+    const plan = await planInventoryImport(db, file)
+    expect(plan.fileErrors).toEqual([])
+    expect(plan.rows).toEqual([
+      {
+        row: 2,
+        productId: 'vase',
+        title: 'Ocean resin vase',
+        variety: 'Small',
+        option2: '',
+        color: 'Teal',
+        from: 1,
+        to: 1,
+        product: [
+          { label: 'Weight (g)', from: '820', to: '900' },
+          { label: 'Height (cm)', from: "(category's default)", to: '12' },
+        ],
+        problems: [],
+      },
+      { row: 4, productId: 'vase', title: 'Ocean resin vase', variety: 'Large', option2: '', color: 'Teal', from: 4, to: 5, problems: [] },
+      {
+        row: 5,
+        productId: 'coaster',
+        title: 'Agate coaster, set of 4',
+        variety: '',
+        option2: '',
+        color: '',
+        from: 7,
+        to: 7,
+        product: [{ label: 'Materials', from: 'Agate, epoxy resin', to: 'Agate, epoxy resin, gold leaf' }],
+        problems: [],
+      },
+    ])
+    expect(plan.unchanged).toBe(2)
+    expect(plan.counts[0]).toMatchObject({ productId: 'vase', facts: { weightGrams: { from: 820, to: 900 }, heightCm: { from: null, to: 12 } } })
+    expect(await factsOf('vase')).toMatchObject({ weight_grams: 820, height_cm: null })
+
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'facts.csv' })).toEqual({ stocks: 1, products: 2 })
+    expect(await factsOf('vase')).toEqual({ weight_grams: 900, length_cm: 30, breadth_cm: null, height_cm: 12, country_of_origin: 'Nepal', materials: '' })
+    expect((await factsOf('coaster')).materials).toBe('Agate, epoxy resin, gold leaf')
+    expect(await stockOf('vase', 'Large', 'Teal')).toBe(5)
+    // The exported file reads back with nothing to change.
+    expect(await planInventoryImport(db, utf8(await exportInventoryCsv(db)))).toMatchObject({ rows: [], unchanged: 5 })
+  })
+
+  it('empties a measure back to the category’s default and an empty country to India', async () => {
+    const plan = await planInventoryImport(db, utf8(`product_id,option,colour,stock,weight_grams,country_of_origin\nvase,Small,Teal,1,,\n`))
+    expect(plan.rows[0]?.product).toEqual([
+      { label: 'Weight (g)', from: '820', to: "(category's default)" },
+      { label: 'Country of origin', from: 'Nepal', to: 'India' },
+    ])
+    expect(await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'facts.csv' })).toEqual({ stocks: 0, products: 1 })
+    expect(await factsOf('vase')).toMatchObject({ weight_grams: null, length_cm: 30, country_of_origin: 'India' })
+  })
+
+  it('names the row and the column of each bad value, and a file with one changes nothing', async () => {
+    const plan = await planInventoryImport(
+      db,
+      utf8(
+        [
+          FACTS,
+          'vase,Small,Teal,3,0,201,abc,2.5,Nepal,',
+          'vase,Small,नीला,0,30001,30,,,Nepal,',
+          'vase,Large,Teal,4,820,30,,,Bhutan,',
+          `coaster,,,7,,,,,${'x'.repeat(61)},"Agate\u202e"`,
+          `evil,,,2,,,,,"Ind\nia",Brass`,
+        ].join('\n'),
+      ),
+    )
+    expect(Object.fromEntries(plan.rows.map((row) => [row.row, row.problems]))).toEqual({
+      2: [CSV_MESSAGES.weight_grams, CSV_MESSAGES.length_cm, CSV_MESSAGES.breadth_cm, CSV_MESSAGES.height_cm],
+      3: [CSV_MESSAGES.weight_grams],
+      // Row 2's weight is wrong, so only the country is compared with it.
+      4: [CSV_MESSAGES.productDiffers('country_of_origin', 2)],
+      5: [CSV_MESSAGES.countryLong, CSV_MESSAGES.materialsControl],
+      6: [CSV_MESSAGES.countryControl, CSV_MESSAGES.materialsNotAsked],
+    })
+    expect(CSV_MESSAGES.weight_grams).toBe("weight_grams: Weight must be a whole number of grams from 1 to 30000, or empty for the category's default.")
+    expect(plan.fileErrors).toEqual([])
+    expect(plan.counts).toEqual([])
+    expect(await factsOf('vase')).toMatchObject({ weight_grams: 820, length_cm: 30, country_of_origin: 'Nepal' })
+  })
+
+  it('refuses rows of one product that disagree', async () => {
+    const plan = await planInventoryImport(db, utf8(`${FACTS}\nvase,Small,Teal,1,900,30,,,Nepal,\nvase,Large,Teal,4,950,30,,,Nepal,\n`))
+    expect(plan.rows.find((row) => row.row === 3)?.problems).toEqual([CSV_MESSAGES.productDiffers('weight_grams', 2)])
+    expect(CSV_MESSAGES.productDiffers('weight_grams', 2)).toBe('weight_grams is not the same as on row 2: give every row of a piece the same weight_grams.')
+    expect(plan.counts).toEqual([])
+  })
+
+  it('leaves them as they are when the file has no such columns (a file exported before them)', async () => {
+    const plan = await planInventoryImport(db, csv('vase,,,,Small,Teal,,,6,VS-T'))
+    expect(plan.rows).toMatchObject([{ row: 2, from: 1, to: 6 }])
+    expect(plan.rows[0]?.product).toBeUndefined()
+    await applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'old.csv' })
+    expect(await factsOf('vase')).toEqual({ weight_grams: 820, length_cm: 30, breadth_cm: null, height_cm: null, country_of_origin: 'Nepal', materials: '' })
+  })
+
+  it('applies nothing when the product changed between the dry run and the confirm', async () => {
+    const plan = await planInventoryImport(db, utf8(`product_id,option,colour,stock,weight_grams\nvase,Small,Teal,9,900\ncoaster,,,2,\n`))
+    await db.updateTable('products').set({ weight_grams: 850 }).where('id', '=', 'vase').execute()
+    const attempt = applyInventoryImport(db, plan.counts, { actorId: owner.id, fileName: 'facts.csv' })
+    await expect(attempt).rejects.toMatchObject({ errors: { 0: [CSV_MESSAGES.productMoved] } })
+    expect([await stockOf('vase', 'Small', 'Teal'), await stockOf('coaster'), (await factsOf('vase')).weight_grams]).toEqual([1, 7, 850])
   })
 })

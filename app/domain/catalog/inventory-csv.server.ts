@@ -11,6 +11,7 @@ import {
   type CsvColumn,
   type ImportRow,
   IGNORED_CSV_COLUMNS,
+  type ProductCsvColumn,
   MAX_CSV_BYTES,
   MAX_CSV_ROWS,
   REQUIRED_CSV_COLUMNS,
@@ -22,7 +23,9 @@ import { linePrices, type Priced } from '~/lib/pricing'
 import { rupeesToPaise } from '~/lib/money'
 import { categoryLabel, optionLabelOf } from '~/lib/catalog'
 import { inJsonList } from '../../../db/dialect'
-import { setStockCounts, type StockCount } from './inventory.server'
+import { clock } from '~/domain/clock'
+import { type StockCount, writeStockCounts } from './inventory.server'
+import { differingColumns, type FactChanges, factCells, factChanges, factsOf, PRODUCT_FACT_COLUMNS, type ProductFacts, readFactCells, shownFactChanges, writeFactChanges } from './inventory-csv-product.server'
 import { planPrice, type SellAt, shelfPrices } from './variant-prices.server'
 import { PRODUCT_STOCK, stockKey, type VariantKey } from '~/domain/cart/variant-stock.server'
 
@@ -48,7 +51,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2)
 export async function exportInventoryCsv(db: DB): Promise<string> {
   const products = await db
     .selectFrom('products')
-    .select(['id', 'title', 'category', 'option_label', 'option2_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock', 'sku'])
+    .select(['id', 'title', 'category', 'option_label', 'option2_label', 'variety_type', 'price_paise', 'sale_price_paise', 'total_stock', 'sku', ...PRODUCT_FACT_COLUMNS])
     .where('deleted_at', 'is', null)
     .orderBy('title')
     .orderBy('id')
@@ -72,6 +75,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
   const records: string[][] = [[...CSV_COLUMNS]]
   for (const product of products) {
     const label = optionLabelOf(product.option_label, product.variety_type)
+    const facts = factCells(factsOf(product))
     const own = variantsOf.get(product.id) ?? []
     const shelves = own.length > 0 ? own : [{ variety_name: '', option2: '', color: '', stock: product.total_stock, price_paise: null, sale_price_paise: null, sku: product.sku }]
     for (const shelf of shelves) {
@@ -96,6 +100,7 @@ export async function exportInventoryCsv(db: DB): Promise<string> {
         sale_price: priced.sale > 0 ? rupees(priced.sale) : '',
         stock: String(shelf.stock),
         sku: shelf.sku ?? '',
+        ...facts,
       }
       records.push(CSV_COLUMNS.map((column) => safeCell(row[column])))
     }
@@ -124,7 +129,12 @@ export interface ImportPlan {
   /** Rows that would change nothing. */
   unchanged: number
   /** The changes, with the stock the dry run saw (for setStockCounts' `seen`); empty unless the file is good. */
-  counts: StockCount[]
+  counts: ImportCount[]
+}
+
+/** A shelf's count and, on the product's first row, the product's own columns it changes (with what the dry run saw). */
+export interface ImportCount extends StockCount {
+  facts?: FactChanges
 }
 
 const failed = (...fileErrors: string[]): ImportPlan => ({ fileErrors, notices: [], rows: [], unchanged: 0, counts: [] })
@@ -154,7 +164,10 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     keys.map((key, index) => ({ key, row: records[index]?.row ?? 0 })),
     (entry) => entry.key,
   )
-  const rows: (ImportRow & { sellAt?: SellAt })[] = records.map((record, index) => {
+  // The product's own columns are the same on each of its rows: the first row of a piece carries its changes.
+  const firstOf = new Map<string, { row: number; wanted: Partial<ProductFacts> }>()
+  const productCell = (record: { cells: string[] }) => (column: ProductCsvColumn) => (columns.includes(column) ? at(record, column) : null)
+  const rows: (ImportRow & { sellAt?: SellAt; facts?: FactChanges })[] = records.map((record, index) => {
     const row = record.row
     const productId = at(record, 'product_id')
     const key = keyOfRecord(record)
@@ -180,12 +193,31 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
     const price = sellAt && priced ? planPrice(priced, sellAt, key) : {}
     if (price.problem) problems.push(price.problem)
     const changes = price.wanted && priced ? priceChanges(priced.sellsAt, price.wanted) : {}
+    const wanted = readFactCells(productCell(record), product ?? null, problems)
+    const first = product ? firstOf.get(productId) : undefined
+    if (first) for (const column of differingColumns(first.wanted, wanted)) problems.push(CSV_MESSAGES.productDiffers(column, first.row))
+    else if (product) firstOf.set(productId, { row, wanted })
+    const facts = product && !first ? factChanges(product.facts, wanted) : undefined
     // A few of the others are enough to name (5,000 copies of one row must not cost 25 million steps).
     const others = (rowsOf.get(keys[index] ?? '') ?? []).slice(0, 7).map((entry) => entry.row).filter((other) => other !== row).slice(0, 6)
     if (productId !== '' && others.length > 0) problems.push(CSV_MESSAGES.duplicate(others))
-    return { row, productId, title: product?.title ?? '', variety, option2, color, from, to, ...(sku ? { sku } : {}), ...changes, ...(price.own ? { sellAt: sellAt as SellAt } : {}), problems }
+    return {
+      row,
+      productId,
+      title: product?.title ?? '',
+      variety,
+      option2,
+      color,
+      from,
+      to,
+      ...(sku ? { sku } : {}),
+      ...changes,
+      ...(facts ? { product: shownFactChanges(facts), facts } : {}),
+      ...(price.own ? { sellAt: sellAt as SellAt } : {}),
+      problems,
+    }
   })
-  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined || row.sellAt !== undefined)
+  const shown = rows.filter((row) => row.problems.length > 0 || row.from !== row.to || row.sku !== undefined || row.sellAt !== undefined || row.facts !== undefined)
   const good = shown.every((row) => row.problems.length === 0)
   const counts = good
     ? shown.map((row) => ({
@@ -197,14 +229,28 @@ export async function planInventoryImport(db: DB, file: Uint8Array): Promise<Imp
         seen: row.from ?? 0,
         ...(row.sku ? { sku: row.sku.to } : {}),
         ...(row.sellAt ? { sellAt: row.sellAt } : {}),
+        ...(row.facts ? { facts: row.facts } : {}),
       }))
     : []
-  return { fileErrors: [], notices, rows: shown.map(({ sellAt: _, ...row }) => row), unchanged: rows.length - shown.length, counts }
+  return { fileErrors: [], notices, rows: shown.map(({ sellAt: _, facts: __, ...row }) => row), unchanged: rows.length - shown.length, counts }
 }
 
-/** Applies a dry run's counts, all or none; a shelf whose stock moved since refuses them all (Invalid, keyed by index). */
-export function applyInventoryImport(db: DB, counts: readonly StockCount[], by: { actorId: string; fileName: string }): Promise<number> {
-  return setStockCounts(db, counts, { actorId: by.actorId, reason: 'import', note: `CSV import: ${by.fileName}`.slice(0, 200) })
+/**
+ * Applies a dry run's counts and the products' own columns, all or none, in one transaction; a shelf
+ * whose stock moved since, or a product changed since, refuses them all (Invalid, keyed by index).
+ * Answers how many shelves and how many products changed.
+ */
+export function applyInventoryImport(db: DB, counts: readonly ImportCount[], by: { actorId: string; fileName: string }): Promise<{ stocks: number; products: number }> {
+  const withFacts = counts.flatMap((count, index) => (count.facts ? [{ key: String(index), productId: count.productId, changes: count.facts }] : []))
+  return db.transaction().execute(async (trx) => {
+    let products = 0
+    const stocks = await writeStockCounts(trx, counts, { actorId: by.actorId, reason: 'import', note: `CSV import: ${by.fileName}`.slice(0, 200) }, async (locked) => {
+      const written = await writeFactChanges(locked, withFacts, clock.iso())
+      products = written.changed
+      return written.errors
+    })
+    return { stocks, products }
+  })
 }
 
 /** csv-parse's errors in the owner's words (others keep the library's). */
@@ -270,16 +316,22 @@ function priceChanges(now: Priced, wanted: Priced): Pick<ImportRow, 'price' | 's
 const shelfKey = (key: VariantKey) => `${key.variety}\u0000${key.option2}\u0000${key.color}`
 
 type Shelf = { stock: number; sku: string }
+type ShelvedProduct = { title: string; category: string; facts: ProductFacts; shelves: Map<string, Shelf> }
 
-/** Each product's title and the stock and SKU ('' for none) of each of its shelves (variants, or its own stock), by shelfKey. */
-async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, { title: string; shelves: Map<string, Shelf> }>> {
-  const byId = new Map<string, { title: string; shelves: Map<string, Shelf> }>()
+/** Each product's title, category and own columns, and the stock and SKU ('' for none) of each of its shelves (variants, or its own stock), by shelfKey. */
+async function shelvesOf(db: DB, ids: readonly string[]): Promise<Map<string, ShelvedProduct>> {
+  const byId = new Map<string, ShelvedProduct>()
   if (ids.length === 0) return byId
   const [products, variants] = await Promise.all([
-    db.selectFrom('products').select(['id', 'title', 'total_stock', 'sku']).where(inJsonList('id', ids)).where('deleted_at', 'is', null).execute(),
+    db
+      .selectFrom('products')
+      .select(['id', 'title', 'category', 'total_stock', 'sku', ...PRODUCT_FACT_COLUMNS])
+      .where(inJsonList('id', ids))
+      .where('deleted_at', 'is', null)
+      .execute(),
     db.selectFrom('product_variants').select(['product_id', 'variety_name', 'option2', 'color', 'stock', 'sku']).where(inJsonList('product_id', ids)).execute(),
   ])
-  for (const product of products) byId.set(product.id, { title: product.title, shelves: new Map() })
+  for (const product of products) byId.set(product.id, { title: product.title, category: product.category, facts: factsOf(product), shelves: new Map() })
   for (const variant of variants) byId.get(variant.product_id)?.shelves.set(shelfKey({ variety: variant.variety_name, option2: variant.option2, color: variant.color }), { stock: variant.stock, sku: variant.sku ?? '' })
   for (const product of products) {
     const own = byId.get(product.id)

@@ -175,11 +175,18 @@ type KeyedCount = StockCount & VariantKey
  * index (`${index}`): a stock out of range, a shelf that no longer exists, or one whose stock moved
  * since the owner saw it. Answers how many shelves changed.
  */
-export async function setStockCounts(
-  db: DB,
-  given: readonly StockCount[],
-  by: { actorId: string; reason: Extract<StockMovementReason, 'admin-edit' | 'import'>; note?: string },
-): Promise<number> {
+export function setStockCounts(db: DB, given: readonly StockCount[], by: CountedBy): Promise<number> {
+  return db.transaction().execute((trx) => writeStockCounts(trx, given, by))
+}
+
+type CountedBy = { actorId: string; reason: Extract<StockMovementReason, 'admin-edit' | 'import'>; note?: string }
+
+/**
+ * setStockCounts in the caller's transaction (the CSV import's, which writes the products' own columns
+ * with them). `more` does the caller's part once the products' rows are locked and answers its
+ * problems, refused (all rolled back) with the counts' own.
+ */
+export async function writeStockCounts(trx: Trx, given: readonly StockCount[], by: CountedBy, more: (trx: Trx) => Promise<FieldErrors> = async () => ({})): Promise<number> {
   const errors: FieldErrors = {}
   given.forEach((count, index) => {
     if (!Number.isInteger(count.stock) || count.stock < 0 || count.stock > MAX_STOCK) {
@@ -189,37 +196,36 @@ export async function setStockCounts(
   if (Object.keys(errors).length > 0) throw new Invalid(errors)
   // A count that does not name a second option names none (ADR 077).
   const counts: KeyedCount[] = given.map((count) => ({ ...count, option2: count.option2 ?? '' }))
-  return db.transaction().execute(async (trx) => {
-    const productIds = [...new Set(counts.map((count) => count.productId))].sort()
-    await lockRows(trx, 'products', productIds)
-    const [current, prices] = await Promise.all([currentStocks(trx, productIds), shelfPrices(trx, productIds)])
-    const movements: StockMovement[] = []
-    const repriced: { count: KeyedCount; own: { pricePaise: number | null; salePricePaise: number | null } }[] = []
-    counts.forEach((count, index) => {
-      const shelf = current.get(count.productId)
-      const now = shelf?.get(stockKey(count.productId, count))
-      const price = count.sellAt && prices.has(stockKey(count.productId, count)) ? planPrice(prices.get(stockKey(count.productId, count)) as ShelfPrices, count.sellAt, count) : {}
-      if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
-      else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
-      else if (price.problem) errors[String(index)] = [price.problem]
-      else movements.push({ productId: count.productId, key: keyOf(count), change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
-      if (price.own) repriced.push({ count, own: price.own })
-    })
-    if (Object.keys(errors).length > 0) throw new Invalid(errors)
-    const changed = movements.filter((movement) => movement.change !== 0)
-    const at = clock.iso()
-    for (const movement of changed) await writeShelf(trx, movement.productId, movement.key, movement.stockAfter, at)
-    for (const productId of new Set(changed.map((movement) => movement.productId))) await syncTotalStock(trx, productId)
-    await recordStockMovements(trx, changed)
-    const renamed = await writeSkus(trx, counts.filter((count) => count.sku !== undefined))
-    for (const { count, own } of repriced) await writeOwnPrices(trx, count.productId, count, own)
-    const keys = new Set([
-      ...changed.map((movement) => stockKey(movement.productId, movement.key)),
-      ...renamed,
-      ...repriced.map(({ count }) => stockKey(count.productId, count)),
-    ])
-    return keys.size
+  const productIds = [...new Set(counts.map((count) => count.productId))].sort()
+  await lockRows(trx, 'products', productIds)
+  const [current, prices] = await Promise.all([currentStocks(trx, productIds), shelfPrices(trx, productIds)])
+  const movements: StockMovement[] = []
+  const repriced: { count: KeyedCount; own: { pricePaise: number | null; salePricePaise: number | null } }[] = []
+  counts.forEach((count, index) => {
+    const shelf = current.get(count.productId)
+    const now = shelf?.get(stockKey(count.productId, count))
+    const price = count.sellAt && prices.has(stockKey(count.productId, count)) ? planPrice(prices.get(stockKey(count.productId, count)) as ShelfPrices, count.sellAt, count) : {}
+    if (now === undefined) errors[String(index)] = ['This piece or option no longer exists']
+    else if (count.seen !== undefined && now !== count.seen) errors[String(index)] = [`Changed to ${now} since you opened the page; check it and save again`]
+    else if (price.problem) errors[String(index)] = [price.problem]
+    else movements.push({ productId: count.productId, key: keyOf(count), change: count.stock - now, stockAfter: count.stock, reason: by.reason, actorId: by.actorId, note: by.note })
+    if (price.own) repriced.push({ count, own: price.own })
   })
+  for (const [key, messages] of Object.entries(await more(trx))) errors[key] = [...(errors[key] ?? []), ...messages]
+  if (Object.keys(errors).length > 0) throw new Invalid(errors)
+  const changed = movements.filter((movement) => movement.change !== 0)
+  const at = clock.iso()
+  for (const movement of changed) await writeShelf(trx, movement.productId, movement.key, movement.stockAfter, at)
+  for (const productId of new Set(changed.map((movement) => movement.productId))) await syncTotalStock(trx, productId)
+  await recordStockMovements(trx, changed)
+  const renamed = await writeSkus(trx, counts.filter((count) => count.sku !== undefined))
+  for (const { count, own } of repriced) await writeOwnPrices(trx, count.productId, count, own)
+  const keys = new Set([
+    ...changed.map((movement) => stockKey(movement.productId, movement.key)),
+    ...renamed,
+    ...repriced.map(({ count }) => stockKey(count.productId, count)),
+  ])
+  return keys.size
 }
 
 /** Rows whose `sku` is not `sku` already (null for none). */

@@ -5,7 +5,7 @@ import { insertProducts } from '../../../tests/helpers/fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { CourierUnavailable, type CourierService } from './courier'
 import { deliveryCharge, deliveryDay } from './delivery-charge.server'
-import { CATEGORY_PACKAGES } from './packages'
+import { CATEGORY_PACKAGES } from '~/lib/product-package'
 import { DEFAULT_ZONE_RATES } from './rates'
 import { ZONES } from './zones'
 

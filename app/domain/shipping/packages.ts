@@ -7,9 +7,6 @@ import type { Category } from '~/lib/catalog'
 import { CATEGORY_PACKAGES } from '~/lib/product-package'
 import type { PackedPiece } from './rates'
 
-/** The category's usual packed piece (app/lib/product-package.ts: the sheet shows it as the default). */
-export { CATEGORY_PACKAGES }
-
 /** A product's own weight and box as stored (null: not given). */
 export interface OwnPackage {
   weightGrams: number | null

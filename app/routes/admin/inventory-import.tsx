@@ -35,7 +35,9 @@ export default function AdminInventoryImport({ actionData }: Route.ComponentProp
           <a href="/admin/inventory/export.csv" download className="font-medium text-zinc-900 underline dark:text-zinc-100">
             exported CSV
           </a>
-          , change the stock column (and a colour's price or sale price, in rupees), save it as CSV (UTF-8) and upload it here.
+          , change the stock column (and a colour's price or sale price, in rupees; a piece's weight in grams, box in cm, country of
+          origin or materials, the same on each of its rows, a measure left empty for the category's default), save it as CSV
+          (UTF-8) and upload it here.
           You will see what would change before anything is saved.
         </p>
         <p>
