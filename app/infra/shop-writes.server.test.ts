@@ -44,6 +44,20 @@ describe('shop writes', () => {
     expect(shopGeneration()).toBe(before)
   })
 
+  it("moves it when the owner's returns policy changes (the Returns page says it), not for a shopper's return request", async () => {
+    await db.insertInto('return_settings').values({ id: 1, window_days: 14, reasons: '["damaged"]', special_only_damaged: 1, send_to: '' }).execute()
+    expect(shopGeneration()).toBeGreaterThan(before)
+    await insertUsers(db, [asha])
+    await insertOrder(db, { id: 'o-ret', user: asha, date: new Date(), status: 'pending', paymentStatus: 'pending' })
+    const after = shopGeneration()
+    await db
+      .insertInto('returns')
+      .values({ id: 'r1', order_id: 'o-ret', number: 1, status: 'requested', items: '[{"line":0,"quantity":1,"reason":"damaged"}]', updated_at: new Date().toISOString() })
+      .execute()
+    await db.updateTable('returns').set({ status: 'approved' }).where('id', '=', 'r1').execute()
+    expect(shopGeneration()).toBe(after)
+  })
+
   it('tells the tables of each kind of statement, raw SQL that writes included', () => {
     const node = (query: { toOperationNode(): unknown }) => query.toOperationNode() as Parameters<typeof writtenTables>[0]
     expect(writtenTables(node(db.insertInto('reviews').values({} as never)))).toEqual(['reviews'])

@@ -51,6 +51,9 @@ const UNSEEN_TABLES = new Set([
   'stock_movements',
   // Who waits for a shelf's stock: no page shows it (a visitor's request must not drop every page).
   'stock_alerts',
+  // A shopper's return requests (ADR 099): only her order page and the admin show them. Its restock
+  // writes product_variants/products, which are seen; the owner's return_settings are (the Returns page).
+  'returns',
 ])
 
 /**
