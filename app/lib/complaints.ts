@@ -26,6 +26,12 @@ export function canMoveComplaint(from: ComplaintStatus, to: ComplaintStatus): bo
   return COMPLAINT_MOVES[from].includes(to)
 }
 
+/** The admin's form answered with a message per field, for the complaint it was about (a 400 or 409). */
+export interface ComplaintFormReply {
+  complaintId: number
+  errors: Record<string, string[]>
+}
+
 /** The rules ask for a complaint to be resolved within one month of its receipt. */
 export const COMPLAINT_RESOLVE_DAYS = 30
 /** The day by which the rules ask for a complaint received at `createdAt` to be resolved. */

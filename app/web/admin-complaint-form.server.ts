@@ -1,5 +1,6 @@
 // The admin's complaint forms (/admin/complaints, ADR 089): one small form a complaint, posting its id,
 // the status and the resolution note. A refusal comes back as that complaint's field errors.
+import type { ComplaintFormReply } from '~/lib/complaints'
 import { data } from 'react-router'
 import { updateComplaint } from '~/domain/complaints/complaints.server'
 import { Conflict, Invalid, NotFound } from '~/domain/errors'
@@ -8,11 +9,6 @@ import { COMPLAINT_MESSAGES } from '~/lib/complaints'
 import { complaintUpdateSchema } from '~/schemas/complaint'
 import { parseForm } from './form-input.server'
 import { redirectWithToast } from './toast/toast.server'
-
-export interface ComplaintFormReply {
-  complaintId: number
-  errors: Record<string, string[]>
-}
 
 export async function adminComplaintFormAction(form: FormData, backTo: string) {
   const complaintId = Number(form.get('complaintId'))

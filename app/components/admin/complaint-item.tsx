@@ -5,9 +5,8 @@ import { Form, Link } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
 import { inputClass } from '~/components/ui/field'
 import type { Complaint } from '~/domain/complaints/complaints.server'
-import { COMPLAINT_MOVES, COMPLAINT_STATUS_LABELS, complaintResolveBy } from '~/lib/complaints'
+import { COMPLAINT_MOVES, COMPLAINT_STATUS_LABELS, type ComplaintFormReply, complaintResolveBy } from '~/lib/complaints'
 import { formatDate, formatDateTime } from '~/lib/dates'
-import type { ComplaintFormReply } from '~/web/admin-complaint-form.server'
 
 export function ComplaintItem({ complaint, reply }: { complaint: Complaint; reply: ComplaintFormReply | null }) {
   const moves = COMPLAINT_MOVES[complaint.status]

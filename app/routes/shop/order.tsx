@@ -21,6 +21,7 @@ import { shipmentView } from '~/domain/shipping/shipment-view.server'
 import { returnableOf } from '~/domain/orders/returns.server'
 import { ReturnList } from '~/components/returns/return-list'
 import { ReturnRequestForm } from '~/components/returns/return-request-form'
+import { ReturnWindowNote } from '~/components/returns/return-window-note'
 import { returnRequestFormAction } from '~/web/return-forms.server'
 import type { Route } from './+types/order'
 
@@ -63,7 +64,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {loaderData.shipment ? <ParcelTimeline shipment={loaderData.shipment} /> : null}
       <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
       <ReturnList returns={order.returns} sendTo={loaderData.returnable.sendTo} />
-      {loaderData.canReturn ? <ReturnRequestForm returnable={loaderData.returnable} reply={returnReply} busy={busy} /> : null}
+      {loaderData.canReturn ? (
+        <ReturnRequestForm returnable={loaderData.returnable} reply={returnReply} busy={busy} />
+      ) : (
+        <ReturnWindowNote returnable={loaderData.returnable} />
+      )}
       {loaderData.cancellable ? (
         <OrderEndConfirm
           path={`/shop/account/orders/${order.id}`}

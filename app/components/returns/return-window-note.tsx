@@ -1,0 +1,20 @@
+// Under a delivered order the shopper may no longer return: the day the owner's window closed, and
+// where the policy is, rather than no word at all (issue 31, ADR 099).
+import { Link } from 'react-router'
+import type { ReturnableOrder } from '~/domain/orders/returns.server'
+import { formatDate } from '~/lib/dates'
+import { RETURN_MESSAGES } from '~/lib/returns'
+
+export function ReturnWindowNote({ returnable }: { returnable: Pick<ReturnableOrder, 'refusal' | 'windowEndsAt'> }) {
+  // windowEndsAt is set once the order is delivered; a refusal of a delivered, paid order is the window's.
+  if (!returnable.windowEndsAt || !returnable.refusal || returnable.refusal === RETURN_MESSAGES.notDelivered) return null
+  return (
+    <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      Returns for this order closed on {formatDate(returnable.windowEndsAt)}: see our{' '}
+      <Link className="underline" to="/shop/policies/returns">
+        Returns
+      </Link>{' '}
+      policy.
+    </p>
+  )
+}
