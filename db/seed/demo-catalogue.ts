@@ -20,7 +20,8 @@ export interface DemoProduct {
   /** 0 when the product is not on sale. */
   salePricePaise: number
   totalStock: number
-  variety: { type: VarietyType; options: DemoVarietyOption[] } | null
+  /** `label`: the option group's own name, when the owner gave one. */
+  variety: { type: VarietyType; label?: string; options: DemoVarietyOption[] } | null
   colors: string[]
   images: ArtSpec[]
   /** The personalisation fields the piece asks for (ADR 069); none for most. */
@@ -40,7 +41,7 @@ interface ProductInRupees {
   sale?: number
   stock: number
   colors?: string[]
-  variety?: { type: VarietyType; options: OptionInRupees[] }
+  variety?: { type: VarietyType; label?: string; options: OptionInRupees[] }
   personalization?: PersonalizationField[]
   /**
    * 1-3 pictures; the first is the card image. Each stored picture costs ~0.3 s of CPU (mostly
@@ -49,7 +50,8 @@ interface ProductInRupees {
   art: [Art, ...Art[]]
 }
 
-const choice = (...options: OptionInRupees[]) => ({ type: 'choice' as const, options })
+/** Options under the owner's own group name ('Chain', not 'Choice': issue 27). */
+const choice = (label: string, ...options: OptionInRupees[]) => ({ type: 'choice' as const, label, options })
 const size = (...options: OptionInRupees[]) => ({ type: 'size' as const, options })
 /** Packs are priced per pack and never on sale. */
 const pack = (...options: [string, number][]) => ({
@@ -72,6 +74,7 @@ function product(input: ProductInRupees): DemoProduct {
     variety: input.variety
       ? {
           type: input.variety.type,
+          ...(input.variety.label ? { label: input.variety.label } : {}),
           options: input.variety.options.map(([name, optionPrice, optionSale]) => ({
             name,
             pricePaise: rupeesToPaise(optionPrice),
@@ -99,7 +102,7 @@ const jewellery: DemoProduct[] = [
       'Layers of turquoise and deep-sea blue resin with hand-pulled white lacing, set in a gold-toned bezel. Every wave is poured by hand, so no two pendants are alike.',
     stock: 24,
     colors: ['Ocean Blue', 'Teal'],
-    variety: choice(['Silver Chain', 1199, 949], ['Gold Chain', 1299, 999]),
+    variety: choice('Chain', ['Silver Chain', 1199, 949], ['Gold Chain', 1299, 999]),
     art: [
       ['ocean', 'pendant', 'lagoon'],
       ['ocean', 'full', 'lagoon'],
@@ -146,7 +149,7 @@ const jewellery: DemoProduct[] = [
       'A pocket-sized night sky: indigo and violet pigments with holographic glitter and tiny star flecks. Comes on an 18 inch chain.',
     stock: 42,
     colors: ['Midnight Blue', 'Purple'],
-    variety: choice(['Silver Chain', 1099, 0], ['Gold Chain', 1199, 0]),
+    variety: choice('Chain', ['Silver Chain', 1099, 0], ['Gold Chain', 1199, 0]),
     art: [['galaxy', 'pendant', 'midnight']],
   }),
   product({
@@ -174,7 +177,7 @@ const jewellery: DemoProduct[] = [
       'Your initial in gold leaf, floating among baby’s breath and blush petals. Type the letter before you add it to your cart.',
     stock: 15,
     colors: ['Blush', 'Clear'],
-    variety: choice(['Silver Chain', 1349, 1149], ['Gold Chain', 1449, 1249], ['Rose Gold Chain', 1499, 0]),
+    variety: choice('Chain', ['Silver Chain', 1349, 1149], ['Gold Chain', 1449, 1249], ['Rose Gold Chain', 1499, 0]),
     personalization: [{ label: 'Initial', kind: 'text', maxLength: 2, required: true, pricePaise: 0 }],
     art: [['floral', 'pendant', 'blush']],
   }),
@@ -437,7 +440,7 @@ const giftingMemories: DemoProduct[] = [
     title: 'Anniversary Date Resin Plaque',
     category: 'gifting-memories',
     description: 'Your names and special date in gold, over rose marble swirls. Add a wooden stand for a desk or shelf.',
-    variety: choice(['Plaque Only', 1599, 1349], ['With Wooden Stand', 1899, 1599]),
+    variety: choice('Style', ['Plaque Only', 1599, 1349], ['With Wooden Stand', 1899, 1599]),
     stock: 11,
     colors: ['Rose Pink', 'Gold'],
     art: [['marble-gold', 'block', 'rose']],
@@ -463,7 +466,7 @@ const specialOccasion: DemoProduct[] = [
     title: 'Rakhi Resin Gift Set',
     category: 'special-occasion',
     description: 'A floral resin rakhi on a silk thread, packed with roli-chawal; add a matching keychain for your brother.',
-    variety: choice(['Rakhi Only', 299, 0], ['Rakhi with Keychain', 499, 399]),
+    variety: choice('Set', ['Rakhi Only', 299, 0], ['Rakhi with Keychain', 499, 399]),
     stock: 47,
     colors: ['Marigold', 'Crimson'],
     art: [['floral', 'pendant', 'marigold']],

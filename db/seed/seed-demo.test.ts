@@ -85,6 +85,7 @@ describe('seedDemo', () => {
       variety: p.variety_type
         ? {
             type: p.variety_type,
+            ...(p.option_label ? { label: p.option_label } : {}),
             options: varieties
               .filter((v) => v.product_id === p.id)
               .map((v) => ({ name: v.name, pricePaise: v.price_paise, salePricePaise: v.sale_price_paise })),

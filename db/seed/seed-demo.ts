@@ -69,6 +69,7 @@ function asProductInput(product: DemoProduct, images: string[]): ProductInput {
     salePrice: product.salePricePaise,
     totalStock: product.totalStock,
     varietyType: product.variety?.type ?? '',
+    ...(product.variety?.label ? { optionLabel: product.variety.label } : {}),
     varieties: (product.variety?.options ?? []).map((o) => ({ name: o.name, price: o.pricePaise, salePrice: o.salePricePaise })),
     colors: product.colors,
     personalization: product.personalization,

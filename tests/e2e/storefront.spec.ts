@@ -395,7 +395,7 @@ test.describe('product', () => {
       // The dialog has the product's own (shareable) address while it is open.
       await expect(page).toHaveURL(/\/shop\/product\/[^/?]+$/)
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible()
-      await expect(dialog.getByRole('group', { name: 'Choice Options' })).toBeVisible()
+      await expect(dialog.getByRole('group', { name: 'Chain Options' })).toBeVisible()
       await expect(dialog.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
       await choose(dialog, /Silver Chain/)
       await choose(dialog, 'Purple')
@@ -416,7 +416,7 @@ test.describe('product', () => {
     } else {
       await expect(page).toHaveURL(/\/shop\/product\/[^/?]+$/)
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
-      await expect(page.getByRole('group', { name: 'Choice Options' })).toBeVisible()
+      await expect(page.getByRole('group', { name: 'Chain Options' })).toBeVisible()
       await page.goBack()
       await productCard(page, 'Ocean Wave Resin Pendant').getByRole('link', { name: 'Choose options' }).click()
       await expect(page.getByRole('heading', { name: 'Ocean Wave Resin Pendant', level: 1 })).toBeVisible()
