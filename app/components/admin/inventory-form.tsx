@@ -8,6 +8,7 @@ import { Input } from '~/components/ui/field'
 import { MAX_STOCK } from '~/lib/inventory'
 import { LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 import { cn } from '~/lib/cn'
+import { formatPaise } from '~/lib/money'
 import type { FormReply } from '~/web/form-reply'
 import { choiceWords } from '~/lib/variants'
 import { unitPricePaise as unitOf } from '~/lib/pricing'
@@ -79,7 +80,7 @@ export function InventoryForm({ rows, reply }: { rows: InventoryFormRow[]; reply
                   {row.held} held · {row.sold} sold in 30 days
                   {row.stock > 0 && row.stock < LOW_STOCK_THRESHOLD ? ' · Low' : ''}
                   {row.stock <= 0 ? ' · Sold out' : ''}
-                  {row.sellsAt && !row.ownPriceAllowed ? ` · ₹${rupeesText(unitOf(row.sellsAt))}` : ''}
+                  {row.sellsAt && !row.ownPriceAllowed ? ` · ${formatPaise(unitOf(row.sellsAt))}` : ''}
                 </p>
                 <Link to={historyHref(row)} className="inline-flex min-h-11 items-center text-sm underline">
                   History
