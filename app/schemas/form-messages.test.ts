@@ -58,7 +58,10 @@ describe('schemas', () => {
   it.each(objectSchemas.filter(({ name }) => !NOT_JSON.has(name)).map(({ name, schema }) => [name, schema] as const))('%s answers an empty JSON body in its own words', (_name, schema) => {
     const result = schema.safeParse({})
     const errors: Record<string, string[]> = {}
-    for (const issue of result.success ? [] : result.error.issues) (errors[issue.path.join('.') || '(form)'] ??= []).push(issue.message)
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = issue.path.join('.') || '(form)'
+      errors[field] = [...(errors[field] ?? []), issue.message]
+    }
     expect(zodWords(errors)).toEqual([])
   })
 })

@@ -6,8 +6,14 @@ import { expect, it } from 'vitest'
 import { RETURN_MESSAGES } from '~/lib/returns'
 import { ReturnWindowNote } from './return-window-note'
 
-function render(returnable: Parameters<typeof ReturnWindowNote>[0]['returnable']): string {
-  const Stub = createRoutesStub([{ path: '/shop/account/orders/o1', Component: () => <ReturnWindowNote returnable={returnable} /> }])
+type Returnable = Parameters<typeof ReturnWindowNote>[0]['returnable']
+
+let shown: Returnable = { refusal: null, windowEndsAt: null }
+const Shown = () => <ReturnWindowNote returnable={shown} />
+const Stub = createRoutesStub([{ path: '/shop/account/orders/o1', Component: Shown }])
+
+function render(returnable: Returnable): string {
+  shown = returnable
   return renderToStaticMarkup(<Stub initialEntries={['/shop/account/orders/o1']} />)
 }
 
