@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { axeFindings } from './axe'
 import { expect, loginAs, PHONE_390, startTestPayment, test } from './fixtures'
+import { indiaTime, indiaTimestamp } from '../helpers/india-time'
 
 test.use({ viewport: PHONE_390 })
 
@@ -19,15 +20,6 @@ const fact = (scope: Locator, term: string) => scope.locator('dl > div').filter(
 
 const statusBadge = (page: Page) => page.locator('dl > div').filter({ has: page.getByText('Order Status', { exact: true }) }).locator('dd')
 
-/** Shiprocket's moments: India time, "2026-11-28 10:15:00" in scans and "28 11 2026 10:15:00" as current_timestamp. */
-function indiaTime(ms: number): string {
-  return new Date(ms + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ')
-}
-function indiaTimestamp(ms: number): string {
-  const [day, time] = indiaTime(ms).split(' ')
-  const [y, m, d] = (day ?? '').split('-')
-  return `${d} ${m} ${y} ${time}`
-}
 
 function postWebhook(request: APIRequestContext, token: string | null, body: unknown) {
   return request.post('/api/shipping/shiprocket/webhook', { data: body, headers: token ? { 'x-api-key': token } : {} })

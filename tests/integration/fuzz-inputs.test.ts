@@ -146,6 +146,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/shop/account-data.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }],
   'routes/shop/account-data-json.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/admin/complaints.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/returns.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
+  'routes/api/shop/order-return.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
   'routes/admin/customers.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/customer-data.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/shop/complaint.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],

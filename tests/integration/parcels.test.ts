@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
+import { indiaTime, indiaTimestamp } from '../helpers/india-time'
 import { insertOrder } from '../helpers/order-fixtures'
 import { ADMIN, ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
@@ -59,13 +60,15 @@ describe('parcels', () => {
 
   it('the webhook: 401 without the token, delivered with it, a replay adds nothing; the shopper sees the timeline', async () => {
     const awb = (await db.selectFrom('shipments').select('awb').where('order_id', '=', 'parcel-order').executeTakeFirstOrThrow()).awb
+    // After the booking the first test made (now): a fixed date would pass only until that day.
+    const bookedAt = Date.now()
     const body = {
       awb,
       current_status: 'DELIVERED',
-      current_timestamp: '30 11 2026 14:10:00',
+      current_timestamp: indiaTimestamp(bookedAt + 2 * 86_400_000),
       scans: [
-        { date: '2026-11-28 10:00:00', activity: 'Picked up', location: 'Studio', 'sr-status-label': 'PICKED UP' },
-        { date: '2026-11-30 09:00:00', activity: 'Out for delivery', location: 'Bengaluru', 'sr-status-label': 'OUT FOR DELIVERY' },
+        { date: indiaTime(bookedAt + 3_600_000), activity: 'Picked up', location: 'Studio', 'sr-status-label': 'PICKED UP' },
+        { date: indiaTime(bookedAt + 86_400_000), activity: 'Out for delivery', location: 'Bengaluru', 'sr-status-label': 'OUT FOR DELIVERY' },
       ],
     }
     expect((await webhook(null, body)).status).toBe(401)
