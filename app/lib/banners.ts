@@ -2,6 +2,7 @@
 // the /api say about them, their limits, where a banner may lead, and when it shows (ADR 074).
 import { CATEGORIES, CATEGORY_IDS } from '~/lib/catalog'
 import { INDIA_OFFSET_MINUTES } from '~/lib/dates'
+import type { OfferScope } from '~/lib/offers'
 
 export const BANNER_MESSAGES = {
   added: 'Feature image added successfully',
@@ -69,7 +70,7 @@ export interface BannerLinkChoice {
 /** A percent-off offer as the banner form needs it: its name and what it covers. */
 export interface OfferForLink {
   name: string
-  scope: 'shop' | 'categories' | 'products'
+  scope: OfferScope
   scopeItems: string[]
 }
 
