@@ -86,7 +86,7 @@ export function printResult(r) {
   if (r.saleDay) {
     const m = r.saleDay
     out.push(
-      `\nSale day (issue 29): ${m.concurrency} shoppers, ${m.seconds} s, half the browsing signed in, 10% checkouts paid (${m.paidOrders} paid); ${m.errors} errors${m.failures?.length ? ` (${m.failures.join(', ')})` : ''}; server RSS peak ${m.peakRssMb} MB`,
+      `\nSale day (issue 29): ${m.concurrency} shoppers, ${m.seconds} s, half the browsing signed in, 10% checkouts paid (${m.paidOrders} paid); ${m.errors} errors${m.failures?.length ? ` (${m.failures.join(', ')})` : ''}; server RSS peak ${m.peakRssMb} MB${m.serverCpuMsPerRequest ? `; server CPU ${m.serverCpuMsPerRequest} ms a request` : ''}`,
     )
     out.push(
       table(

@@ -152,32 +152,39 @@ describe('shop writes', () => {
     expect(await seen(() => db.deleteFrom('orders').where('id', '=', 'o3').execute())).toBe(true)
   })
 
-  it('a change of availability drops the lists only when what a card shows changes (0, or below 10); its own pages always', () => {
+  it('a change of availability drops the lists only when what a card shows changes (0, or below 10); its own answers always, its page when it has variants', () => {
     const told: ShopWrite[] = []
     const stop = onShopWrite((write) => told.push(write))
     try {
       const start = shopGeneration()
-      // Plenty before and after: the lists show the same; the product's own answers carry the number.
-      availabilityChanged([{ productId: 'p1', before: 50, after: 40 }, { productId: 'p2', before: 10, after: 25 }])
+      // Plenty before and after: the lists show the same; the product's own answers carry the number,
+      // and the page of a product with variants shows each variant sold out or not (ADR 103).
+      availabilityChanged([
+        { productId: 'p1', before: 50, after: 40, byVariant: true },
+        { productId: 'p2', before: 10, after: 25, byVariant: false },
+      ])
       expect(changedSince(start)).toBe(false)
       expect(changedSince(start, 'p1')).toBe(true)
-      expect(changedSince(start, 'p2')).toBe(true)
+      expect(changedSince(start, 'p2')).toBe(false)
+      expect(changedSince(start, 'p2', { exactStock: true })).toBe(true)
       expect(changedSince(start, 'p3')).toBe(false)
+      expect(changedSince(start, 'p3', { exactStock: true })).toBe(false)
       // A page listing exact availability (an /api list) is stale all the same.
       expect(changedSince(start, null, { exactStock: true })).toBe(true)
-      expect(told).toEqual([{ productPages: ['p1', 'p2'] }])
+      expect(told).toEqual([{ productPages: ['p1'] }, { productAnswers: ['p2'] }])
+      told.length = 0
       // 'Only 9 items left' appears; the last unit goes; one comes back: every page showing it.
       const moves: [number, number][] = [[12, 9], [1, 0], [0, 1], [9, 8], [10, 9]]
       for (const [before, after] of moves) {
         const since = shopGeneration()
-        availabilityChanged([{ productId: 'p1', before, after }])
+        availabilityChanged([{ productId: 'p1', before, after, byVariant: false }])
         expect(changedSince(since), `${before} -> ${after}`).toBe(true)
         expect(changedSince(since, 'p2')).toBe(false)
       }
-      expect(told.slice(1)).toEqual(Array.from({ length: 5 }, () => ({ products: ['p1'] })))
+      expect(told).toEqual(Array.from({ length: 5 }, () => ({ products: ['p1'] })))
       // No change, no write.
       const still = shopGeneration()
-      availabilityChanged([{ productId: 'p1', before: 7, after: 7 }])
+      availabilityChanged([{ productId: 'p1', before: 7, after: 7, byVariant: false }])
       expect(shopGeneration()).toBe(still)
     } finally {
       stop()

@@ -72,10 +72,13 @@ const PRODUCT_ROWS = new Map([
 
 /**
  * What a write changed: everything a browse page shows; one product's own rows (its pages and every
- * list: a list may show it, or no longer); or only the exact availability of these products (their
- * own pages, whose answers carry the number; a list shows no more than 'Only N items left').
+ * list: a list may show it, or no longer); only the exact availability of these products, where
+ * their own pages show each variant sold out or not (`productPages`: their pages and the answers
+ * carrying the number; a list shows no more than 'Only N items left'); or only the exact
+ * availability of products without variants (`productAnswers`: the /api answers carrying the number,
+ * not their pages, which show no more than a list does; ADR 103).
  */
-export type ShopWrite = { all: true } | { products: string[] } | { productPages: string[] }
+export type ShopWrite = { all: true } | { products: string[] } | { productPages: string[] } | { productAnswers: string[] }
 
 /** Every write counted so far (the generation): each write below gets the next number. */
 let generation = 0
@@ -86,6 +89,8 @@ let lastAll = 0
 let lastExact = 0
 /** The last write to each product's own rows (bounded: past the bound it counts as a write to all). */
 const lastProduct = new Map<string, number>()
+/** The last productAnswers write of each product (bounded the same way). */
+const lastAnswer = new Map<string, number>()
 const MAX_PRODUCTS_REMEMBERED = 20_000
 
 const listeners = new Set<(write: ShopWrite) => void>()
@@ -124,25 +129,29 @@ export function shopGeneration(): number {
 export function changedSince(since: number, product?: string | null, { exactStock = false }: { exactStock?: boolean } = {}): boolean {
   shopGeneration()
   if (!product) return lastAny > since || (exactStock && lastExact > since)
-  return lastAll > since || (lastProduct.get(product) ?? 0) > since
+  return lastAll > since || (lastProduct.get(product) ?? 0) > since || (exactStock && (lastAnswer.get(product) ?? 0) > since)
+}
+
+/** Notes `generation` as the last write of each product in `last`; past the bound, a write to all. */
+function remember(last: Map<string, number>, ids: string[]): void {
+  for (const id of ids) {
+    last.delete(id)
+    last.set(id, generation)
+  }
+  if (last.size > MAX_PRODUCTS_REMEMBERED) {
+    last.clear()
+    lastAll = generation
+  }
 }
 
 function record(write: ShopWrite): void {
   generation++
-  if ('productPages' in write) lastExact = generation
+  if ('productPages' in write || 'productAnswers' in write) lastExact = generation
   else lastAny = generation
-  if ('all' in write) {
-    lastAll = generation
-    return
-  }
-  for (const id of 'products' in write ? write.products : write.productPages) {
-    lastProduct.delete(id)
-    lastProduct.set(id, generation)
-  }
-  if (lastProduct.size > MAX_PRODUCTS_REMEMBERED) {
-    lastProduct.clear()
-    lastAll = generation
-  }
+  if ('all' in write) lastAll = generation
+  else if ('products' in write) remember(lastProduct, write.products)
+  else if ('productPages' in write) remember(lastProduct, write.productPages)
+  else remember(lastAnswer, write.productAnswers)
 }
 
 /** Counts a change made elsewhere (another process, another connection), as precisely as it was told. */
@@ -174,13 +183,19 @@ export function shownAvailability(available: number): number {
 /**
  * The domain's changes of availability (holds made, ended or expired, stock taken at payment: the
  * AvailabilityWatcher of stock-holds.server.ts): a product whose shown availability changed drops
- * its pages and the lists; one whose number alone changed, only its own pages (ADR 050).
+ * its pages and the lists; one whose number alone changed, only its own pages (ADR 050), and of a
+ * product without variants only its /api answers (ADR 103).
  */
 export function availabilityChanged(changes: readonly AvailabilityChange[]): void {
   const shown = new Set(changes.filter((c) => shownAvailability(c.before) !== shownAvailability(c.after)).map((c) => c.productId))
-  const counted = new Set(changes.filter((c) => c.before !== c.after && !shown.has(c.productId)).map((c) => c.productId))
+  const counted = changes.filter((c) => c.before !== c.after && !shown.has(c.productId))
+  const ids = (list: readonly AvailabilityChange[]) => [...new Set(list.map((c) => c.productId))]
   if (shown.size) tell({ products: [...shown] })
-  if (counted.size) tell({ productPages: [...counted] })
+  // A variant may have sold out (or come back) on its page while the product's total shows the same.
+  const byVariant = ids(counted.filter((c) => c.byVariant))
+  const plain = ids(counted.filter((c) => !c.byVariant))
+  if (byVariant.length) tell({ productPages: byVariant })
+  if (plain.length) tell({ productAnswers: plain })
 }
 
 function tableName(node: OperationNode | undefined): string | null {

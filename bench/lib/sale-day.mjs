@@ -76,10 +76,12 @@ function summary(list) {
 /**
  * `concurrency` shoppers for `seconds`: 60% browse pages (half signed in with her session, half as a
  * visitor), 15% catalogue API, 15% a cart add over /api, 10% a checkout (add, create the order, pay
- * it). The products bought are plain ones, given plenty of stock first (`adminToken`), so no checkout
- * runs short; a checkout changes their badges' stock, so their pages are dropped as it moves (ADR 046).
+ * it); `onStart` is called as the timed run begins, after the shoppers' sign-ups. The products bought
+ * are plain ones (no variants), given plenty of stock first (`adminToken`), so no checkout runs short;
+ * a checkout changes only their exact stock, which their /api answers carry and their pages do not
+ * show, so only those answers are dropped as it moves (ADR 103).
  */
-export async function measureSaleDay(baseUrl, { adminToken, sessionSecret, concurrency = 32, seconds = 60 }) {
+export async function measureSaleDay(baseUrl, { adminToken, sessionSecret, concurrency = 32, seconds = 60, onStart = () => {} }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency + 2 })
   const productIds = await plainProducts(agent, baseUrl)
   const productPaths = productIds.map((id) => `/shop/product/${id}`)
@@ -104,6 +106,7 @@ export async function measureSaleDay(baseUrl, { adminToken, sessionSecret, concu
     }
     return answer.status === wanted
   }
+  onStart()
   const end = Date.now() + seconds * 1000
   const run = async (shopper, n) => {
     while (Date.now() < end) {

@@ -114,6 +114,19 @@ export function rssMb(pid) {
   }
 }
 
+/**
+ * CPU time a process has used so far, all its threads (ms; Linux's /proc, else 0): what a load cost
+ * the server whatever else the machine was doing meanwhile.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return 0
+  }
+}
+
 /** Samples a process's RSS every 25 ms while `work` runs; resolves to [work's result, peak MB]. */
 export async function withPeakRss(pid, work) {
   let peak = rssMb(pid)

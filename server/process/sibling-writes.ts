@@ -6,33 +6,35 @@ import { bumpShopGeneration, onShopWrite, type ShopWrite } from '~/infra/shop-wr
 /** Past this many products in one turn of the event loop a write is told as a write to all. */
 const MAX_PRODUCTS_TOLD = 100
 
+/** The kinds of write confined to some products (app/infra/shop-writes.server.ts). */
+const PRODUCT_WRITES = ['products', 'productPages', 'productAnswers'] as const
+type ProductWrite = (typeof PRODUCT_WRITES)[number]
+
 /** The message a worker sends its primary, and the primary on to the other workers. */
 const SHOP_WRITE = 'shop-write'
 
 /** Tells this worker's writes to its siblings (once per turn of the event loop however many rows it wrote), and theirs to this one. */
 export function tellSiblings(): void {
   let queued = false
-  // The products whose rows (and so the lists) changed, and those whose exact availability alone did (ADR 050).
-  let products: Set<string> | null = new Set()
-  let productPages: Set<string> | null = new Set()
+  // The products whose rows (and so the lists) changed, and those whose exact availability alone did
+  // (ADR 050, 101), by kind of write; null once a write to all (or too many products) was made.
+  let told: Map<ProductWrite, Set<string>> | null = new Map()
   onShopWrite((write) => {
-    if ('all' in write) products = productPages = null
-    else if ('products' in write) for (const id of write.products) products?.add(id)
-    else for (const id of write.productPages) productPages?.add(id)
-    if (products && products.size > MAX_PRODUCTS_TOLD) products = null
-    if (productPages && productPages.size > MAX_PRODUCTS_TOLD) productPages = null
+    if ('all' in write) told = null
+    for (const kind of PRODUCT_WRITES) {
+      if (!told || !(kind in write)) continue
+      const ids = told.get(kind) ?? new Set()
+      for (const id of (write as Record<ProductWrite, string[]>)[kind]) ids.add(id)
+      told = ids.size > MAX_PRODUCTS_TOLD ? null : told.set(kind, ids)
+    }
     if (queued) return
     queued = true
     setImmediate(() => {
       queued = false
-      const told: ShopWrite[] =
-        products && productPages
-          ? [...(products.size ? [{ products: [...products] }] : []), ...(productPages.size ? [{ productPages: [...productPages] }] : [])]
-          : [{ all: true }]
-      products = new Set()
-      productPages = new Set()
+      const writes: ShopWrite[] = told ? [...told].map(([kind, ids]) => ({ [kind]: [...ids] }) as ShopWrite) : [{ all: true }]
+      told = new Map()
       // A primary going away (a stop) leaves no channel: nothing to tell then.
-      for (const write of told) if (process.connected) process.send?.({ type: SHOP_WRITE, write }, undefined, undefined, () => {})
+      for (const write of writes) if (process.connected) process.send?.({ type: SHOP_WRITE, write }, undefined, undefined, () => {})
     })
   })
   process.on('message', (message: { type?: string; write?: ShopWrite } | undefined) => {
@@ -42,9 +44,8 @@ export function tellSiblings(): void {
 
 /** What a sibling said it wrote: one product's rows, or their exact availability, only when it says so plainly; else all. */
 export function siblingWrite(write: unknown): ShopWrite {
-  const told = write as { products?: unknown; productPages?: unknown } | undefined
+  const told = write as Partial<Record<ProductWrite, unknown>> | undefined
   const plain = (ids: unknown): ids is string[] => Array.isArray(ids) && ids.every((id) => typeof id === 'string')
-  if (plain(told?.products)) return { products: told.products }
-  if (plain(told?.productPages)) return { productPages: told.productPages }
-  return { all: true }
+  const kind = PRODUCT_WRITES.find((k) => plain(told?.[k]))
+  return kind ? ({ [kind]: told?.[kind] } as ShopWrite) : { all: true }
 }

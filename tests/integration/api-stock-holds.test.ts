@@ -160,7 +160,13 @@ describe('what one shopper, or one address, may hold and start; the pages a chec
       { id: 'sea-plenty', title: 'Sea glass tray', price: 1_000, stock: 100 },
       { id: 'sea-few', title: 'Sea glass coaster', price: 1_100, stock: 12 },
       { id: 'sea-last', title: 'Sea glass pendant', price: 1_200, stock: 1 },
+      { id: 'sea-sizes', title: 'Sea glass ring', price: 1_300, stock: 41, varieties: [{ name: 'Small', price: 1_300 }, { name: 'Large', price: 1_500 }] },
     ])
+    // Stock by variant (ADR 061): one Small left, plenty of Large.
+    await db
+      .insertInto('product_variants')
+      .values(['Small', 'Large'].map((variety, position) => ({ product_id: 'sea-sizes', variety_name: variety, color: '', stock: position === 0 ? 1 : 40, price_paise: null, sale_price_paise: null, sku: null, image: null, position })))
+      .execute()
   }, 120_000)
 
   afterAll(async () => {
@@ -293,14 +299,15 @@ describe('what one shopper, or one address, may hold and start; the pages a chec
     }
     await warm()
 
-    // Plenty of stock (100 -> 97), and a shopper starting again and again: the lists are kept; the
-    // product's own page and answer (they carry its exact number) are not.
+    // Plenty of stock (100 -> 97), and a shopper starting again and again: the lists and the product's
+    // own page are kept (it has no variants, so its page shows what a card does); its /api answer,
+    // which carries the exact number, is not (ADR 103).
     for (let i = 0; i < 5; i++) expect((await checkoutFrom(asha, '198.51.100.21')).status).toBe(201)
     expect(await cached()).toEqual({
       '/shop/home': 'HIT',
       '/shop/listing': 'HIT',
       '/shop/search?keyword=sea': 'HIT',
-      '/shop/product/sea-plenty': 'MISS',
+      '/shop/product/sea-plenty': 'HIT',
       '/shop/product/sea-few': 'HIT',
       '/api/shop/products/get/sea-plenty': 'MISS',
       '/api/shop/products/get/sea-few': 'HIT',
@@ -328,5 +335,20 @@ describe('what one shopper, or one address, may hold and start; the pages a chec
     expect(lists).toEqual({ '/shop/home': 'MISS', '/shop/listing': 'MISS', '/shop/search?keyword=sea': 'MISS' })
     expect(await (await visit('/shop/search?keyword=pendant')).text()).toContain('Out Of Stock')
   })
-})
 
+  it("a checkout taking a variant's last piece drops that product's page (the variant shows sold out) and leaves the lists, whose cards show the same", async () => {
+    const lena = await buyer('Lena Sea')
+    const api2 = await api.call('POST', '/api/shop/cart/add', { token: lena.token, body: { userId: lena.id, productId: 'sea-sizes', quantity: 1, variety: 'Small' } })
+    expect(api2.status, JSON.stringify(api2.body)).toBe(200)
+    const visit = (path: string) => fetch(server.url + path, { headers: { 'Accept-Encoding': 'br, gzip', Accept: 'text/html' } })
+    const PAGES = ['/shop/listing', '/shop/product/sea-sizes']
+    for (const path of [...PAGES, ...PAGES]) await visit(path)
+    expect(await visit('/shop/product/sea-sizes').then((r) => r.headers.get('x-cache'))).toBe('HIT')
+    expect(await (await visit('/shop/product/sea-sizes')).text()).not.toContain('(sold out)')
+    expect((await checkoutFrom(lena, '198.51.100.24')).status).toBe(201)
+    expect(await visit('/shop/listing').then((r) => r.headers.get('x-cache'))).toBe('HIT')
+    const page = await visit('/shop/product/sea-sizes')
+    expect(page.headers.get('x-cache')).toBe('MISS')
+    expect(await page.text()).toContain('(sold out)')
+  })
+})

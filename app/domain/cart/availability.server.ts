@@ -13,6 +13,17 @@ export interface AvailabilityChange {
   productId: string
   before: number
   after: number
+  /** The product's stock is by variant: its page shows each variant sold out or not (ADR 103). */
+  byVariant: boolean
+}
+
+/** What shoppers may take of some products at one moment (availabilityOf). */
+export interface Availability {
+  available: Map<string, number>
+  /** Those not deleted. */
+  listed: Set<string>
+  /** Those whose stock is by variant (ADR 061). */
+  byVariant: Set<string>
 }
 
 /** Told of each change of availability the holds make (set once at start: the page cache, ADR 050). */
@@ -34,7 +45,7 @@ export function isWatched(): boolean {
  */
 export function reportAvailability(
   products: Iterable<string>,
-  available: Map<string, number>,
+  { available, byVariant }: Availability,
   delta: (productId: string) => { ended: number; taken: number },
 ): void {
   if (!watcher) return
@@ -42,7 +53,7 @@ export function reportAvailability(
   for (const productId of products) {
     const now = available.get(productId) ?? 0
     const { ended, taken } = delta(productId)
-    const change = { productId, before: Math.max(0, now - ended), after: Math.max(0, now - taken) }
+    const change = { productId, before: Math.max(0, now - ended), after: Math.max(0, now - taken), byVariant: byVariant.has(productId) }
     if (change.before !== change.after) changes.push(change)
   }
   if (changes.length) watcher(changes)
@@ -85,16 +96,22 @@ export function quantitiesByProduct(lines: { productId: string; quantity: number
   return wanted
 }
 
-/** What shoppers may still take of each product at `now` (stock less live holds); `listed` names those not deleted. */
-export async function availabilityOf(trx: DB, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
+/** What shoppers may still take of each product at `now` (stock less live holds). */
+export async function availabilityOf(trx: DB, productIds: string[], now: string): Promise<Availability> {
   const rows = await trx
     .selectFrom('products as p')
-    .select(['p.id', 'p.deleted_at', availableStock('p', { now }).as('available')])
+    .select([
+      'p.id',
+      'p.deleted_at',
+      availableStock('p', { now }).as('available'),
+      sql<number>`case when exists (select 1 from product_variants pv where pv.product_id = p.id) then 1 else 0 end`.as('by_variant'),
+    ])
     .where('p.id', 'in', productIds)
     .execute()
   return {
     available: new Map(rows.map((row) => [row.id, Number(row.available)])),
     listed: new Set(rows.filter((row) => row.deleted_at === null).map((row) => row.id)),
+    byVariant: new Set(rows.filter((row) => Number(row.by_variant) === 1).map((row) => row.id)),
   }
 }
 
@@ -103,7 +120,7 @@ export async function availabilityOf(trx: DB, productIds: string[], now: string)
  * so the answer holds until commit and two checkouts or payments of overlapping carts cannot
  * deadlock. A new hold counts a deleted product (not `listed`) as none left.
  */
-export async function lockedAvailability(trx: Trx, productIds: string[], now: string): Promise<{ available: Map<string, number>; listed: Set<string> }> {
+export async function lockedAvailability(trx: Trx, productIds: string[], now: string): Promise<Availability> {
   await lockRows(trx, 'products', productIds)
   return availabilityOf(trx, productIds, now)
 }

@@ -150,8 +150,8 @@ export async function holdStock(
   const touched = [...new Set([...wanted.keys(), ...ended.keys()])]
   if (touched.length === 0) return { expiresAt }
   // Read what is left, then hold it: on PostgreSQL the products' rows stay locked until commit.
-  const { available, listed } = await lockedAvailability(trx, touched, nowIso)
-  const lines = await linesWithStock(trx, hold.lines, { available, listed }, nowIso)
+  const availability = await lockedAvailability(trx, touched, nowIso)
+  const lines = await linesWithStock(trx, hold.lines, availability, nowIso)
   const messages = shortLineMessages(lines)
   if (hold.clientKey && wanted.size > 0) {
     const nearby = await heldFromAddress(trx, [...wanted.keys()], hold.clientKey, nowIso)
@@ -179,7 +179,7 @@ export async function holdStock(
       .values([...held.values()].map((row) => ({ order_id: hold.orderId, user_id: hold.userId, expires_at: expiresAt, ...row })))
       .execute()
   }
-  reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
+  reportAvailability(touched, availability, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return { expiresAt }
 }
 
@@ -201,7 +201,7 @@ export async function takeHeldStock(
   const touched = [...new Set([...wanted.keys(), ...ended.keys()])]
   if (touched.length === 0) return false
   // The availability read stays true until the updates below (rows locked on PostgreSQL).
-  const { available } = await lockedAvailability(trx, touched, now)
+  const availability = await lockedAvailability(trx, touched, now)
   const holdLines = lines.map((line) => ({
     productId: line.product_id,
     title: line.product_id,
@@ -211,7 +211,7 @@ export async function takeHeldStock(
     quantity: line.quantity,
   }))
   // A deleted product's stock is still taken for an order paid for it, as before.
-  const withStock = await linesWithStock(trx, holdLines, { available, listed: new Set(touched) }, now)
+  const withStock = await linesWithStock(trx, holdLines, { ...availability, listed: new Set(touched) }, now)
   const endedOnly = (productId: string) => ({ ended: ended.get(productId) ?? 0, taken: 0 })
   const takes = new Map<string, { productId: string; variant: VariantKey | null; quantity: number; left: number }>()
   for (const line of withStock) {
@@ -219,7 +219,7 @@ export async function takeHeldStock(
     takes.set(line.stockKey, { ...take, quantity: take.quantity + line.quantity })
   }
   if (wanted.size === 0 || ![...takes.values()].every((take) => take.variant !== null && take.left >= take.quantity)) {
-    reportAvailability(ended.keys(), available, endedOnly)
+    reportAvailability(ended.keys(), availability, endedOnly)
     return wanted.size > 0
   }
   for (const take of takes.values()) {
@@ -235,7 +235,7 @@ export async function takeHeldStock(
   const sold = [...takes.values()].map((take) => ({ productId: take.productId, key: take.variant as VariantKey, change: -take.quantity }))
   await recordShelfChanges(trx, sold, { reason: 'sale', orderId })
   // Paid within the hold, what shoppers may buy is as it was: the held units are now gone from the shelf.
-  reportAvailability(touched, available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
+  reportAvailability(touched, availability, (productId) => ({ ended: ended.get(productId) ?? 0, taken: wanted.get(productId) ?? 0 }))
   return false
 }
 
@@ -256,8 +256,8 @@ async function takeProductStock(trx: Trx, productId: string, quantity: number, n
 export async function releaseHolds(trx: DB, orderId: string): Promise<void> {
   const ended = await endHolds(trx, { orderId })
   if (ended.size === 0 || !isWatched()) return
-  const { available } = await availabilityOf(trx, [...ended.keys()], clock.iso())
-  reportAvailability(ended.keys(), available, (productId) => ({ ended: ended.get(productId) ?? 0, taken: 0 }))
+  const availability = await availabilityOf(trx, [...ended.keys()], clock.iso())
+  reportAvailability(ended.keys(), availability, (productId) => ({ ended: ended.get(productId) ?? 0, taken: 0 }))
 }
 
 /**
@@ -269,8 +269,8 @@ export async function sweepExpiredHolds(db: DB, now = clock.now()): Promise<numb
   const ended = await db.deleteFrom('stock_holds').where('expires_at', '<=', nowIso).returning(['product_id', 'quantity']).execute()
   if (ended.length === 0 || !isWatched()) return ended.length
   const units = quantitiesByProduct(ended.map((row) => ({ productId: row.product_id, quantity: row.quantity })))
-  const { available } = await availabilityOf(db, [...units.keys()], nowIso)
-  reportAvailability(units.keys(), available, (productId) => ({ ended: units.get(productId) ?? 0, taken: 0 }))
+  const availability = await availabilityOf(db, [...units.keys()], nowIso)
+  reportAvailability(units.keys(), availability, (productId) => ({ ended: units.get(productId) ?? 0, taken: 0 }))
   return ended.length
 }
 

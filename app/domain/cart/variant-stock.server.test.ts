@@ -9,6 +9,7 @@ import { insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
 import { insertOrder } from '../../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../../tests/helpers/test-db'
 import { updateOrderStatus } from '~/domain/orders/admin-orders.server'
+import { type AvailabilityChange, watchAvailability } from './availability.server'
 import { holdStock, StockNotHeld, takeHeldStock } from './stock-holds.server'
 import { returnLineStock, variantsOf } from './variant-stock.server'
 
@@ -135,4 +136,15 @@ it("gives a rejected paid order's stock back to the variant its line draws on, w
   ])
   const vase = await db.selectFrom('products').select('total_stock').where('id', '=', 'vase').executeTakeFirstOrThrow()
   expect(Number(vase.total_stock)).toBe(5)
+})
+
+it("tells a hold on a variant as a change of a product by variant (its page shows each variant sold out or not, ADR 103)", async () => {
+  const told: AvailabilityChange[][] = []
+  watchAvailability((changes) => told.push(changes))
+  try {
+    await db.transaction().execute((trx) => holdStock(trx, { orderId: 'o0', userId: 'u0', lines: [line('Small')] }))
+    expect(told.flat()).toEqual([{ productId: 'pendant', before: 6, after: 5, byVariant: true }])
+  } finally {
+    watchAvailability(null)
+  }
 })
