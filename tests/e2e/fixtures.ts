@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Browser, type BrowserContext, expect, type Locator, type Page, type TestInfo, test as base } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page, test as base } from '@playwright/test'
 import sharp from 'sharp'
 import { DEMO, ShopData, type TestProduct, type TestShopper } from './shop-data'
 
@@ -98,10 +98,20 @@ export const test = base.extend<{
     await use(data)
     await data.cleanUp()
   },
-  openPage: async ({ browser }, use, testInfo) => {
+  // A second shopper's tab with the test's own options (a spec's `test.use({ viewport: PHONE_390 })`
+  // included), not only its project's.
+  openPage: async ({ browser, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, javaScriptEnabled }, use) => {
     const contexts: BrowserContext[] = []
     await use(async (options = {}) => {
-      const context = await newProjectContext(browser, testInfo.project.use, options)
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        javaScriptEnabled: options.javaScriptEnabled ?? javaScriptEnabled,
+      })
       contexts.push(context)
       return context.newPage()
     })
@@ -109,22 +119,6 @@ export const test = base.extend<{
   },
 })
 export { expect }
-
-async function newProjectContext(
-  browser: Browser,
-  use: TestInfo['project']['use'],
-  options: { javaScriptEnabled?: boolean },
-) {
-  return browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    javaScriptEnabled: options.javaScriptEnabled ?? use.javaScriptEnabled,
-  })
-}
 
 /** True in the 'js' project, false in 'no-js'. */
 export function jsEnabled(): boolean {
