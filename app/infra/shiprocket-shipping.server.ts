@@ -4,6 +4,9 @@
 // PDFs Shiprocket links to (POST /courier/generate/label, /manifests/generate); tracking is GET
 // /courier/track/awb/{awb}; cancelling is POST /orders/cancel. Creating an order whose channel order id
 // exists answers the existing order (with its AWB once assigned), which is what makes a retry safe.
+// A failed delivery (NDR, ADR 102) is answered with POST /ndr/{awb}/action (action 're-attempt', with
+// phone, address1, address2 and comments, or 'return'); GET /ndr/{awb} lists the actions already
+// taken, so a retry after a timeout sends none twice.
 import { ServiceUnavailable as CourierUnavailable } from '~/domain/errors'
 import type { Booking, BookingRequest, ShippingProvider } from '~/domain/shipping/shipping-provider'
 import { expectedDay, readScans } from './shiprocket-scans.server'
@@ -15,6 +18,9 @@ export interface ShiprocketShippingSettings extends ShiprocketSettings {
 }
 
 type Json = Record<string, unknown>
+
+/** The NDR action API's words (POST /ndr/{awb}/action) for the owner's answers (ADR 102). */
+const SHIPROCKET_NDR_ACTION = { reattempt: 're-attempt', return: 'return' } as const
 
 async function jsonOf(response: Response): Promise<Json> {
   const body = (await response.json().catch(() => null)) as unknown
@@ -140,6 +146,22 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
     },
     async cancel(providerOrderId) {
       await post('cancel', '/orders/cancel', { ids: [Number(providerOrderId) || providerOrderId] })
+    },
+    async ndrAction(awb, request) {
+      const path = `/ndr/${encodeURIComponent(awb)}`
+      // A retry after a timeout: the NDR's history tells whether the first call landed (no second action).
+      const current = await session.call(path)
+      if (current.ok) {
+        const data = (await jsonOf(current)).data
+        const ndr = (Array.isArray(data) ? data[0] : data) as Json | undefined
+        const history = Array.isArray(ndr?.history) ? (ndr.history as Json[]) : []
+        if (history.some((entry) => Number(entry.ndr_attempt) === request.attempt && text(entry.action) === SHIPROCKET_NDR_ACTION[request.action])) return
+      }
+      const body: Json = { action: SHIPROCKET_NDR_ACTION[request.action], comments: request.comments }
+      if (request.phone) body.phone = request.phone
+      if (request.address1) body.address1 = request.address1
+      if (request.address2) body.address2 = request.address2
+      await post('NDR action', `${path}/action`, body)
     },
   }
 }

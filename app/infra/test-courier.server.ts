@@ -64,5 +64,7 @@ export function testCourier(now: () => number = Date.now): ShippingProvider {
       return { scans, expectedDelivery: null }
     },
     async cancel() {},
+    // A failed TEST MODE delivery (a scan posted to the webhook) is answered at once: no courier to ask.
+    async ndrAction() {},
   }
 }

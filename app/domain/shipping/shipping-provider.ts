@@ -37,6 +37,19 @@ export interface TrackingScan {
   at: string
 }
 
+/** The owner's answer to a failed delivery (ADR 102): try again (with a corrected phone or address), or send it back. */
+export interface NdrActionRequest {
+  action: 'reattempt' | 'return'
+  /** Which reported attempt this answers (1, 2, ...): asked again after a timeout, the same attempt is not answered twice. */
+  attempt: number
+  /** Ten digits, when the owner corrected it. */
+  phone?: string
+  /** The corrected address, when the owner gave one. */
+  address1?: string
+  address2?: string
+  comments: string
+}
+
 export interface ShippingProvider {
   /** 'manual' books nothing: the owner types the carrier and tracking number. */
   readonly name: 'shiprocket' | 'test' | 'manual'
@@ -54,6 +67,11 @@ export interface ShippingProvider {
   track(awb: string): Promise<{ scans: TrackingScan[]; expectedDelivery: string | null }>
   /** Cancels the aggregator's order (before pickup). */
   cancel(providerOrderId: string): Promise<void>
+  /**
+   * Answers a failed delivery of the parcel. Asked again for an attempt it already answered (a retry
+   * after a timeout), it sends nothing. Throws CourierUnavailable when the aggregator cannot be asked or refuses.
+   */
+  ndrAction(awb: string, request: NdrActionRequest): Promise<void>
 }
 
 /** Refused: the shop has no aggregator; the owner enters carrier and tracking herself. */
@@ -68,7 +86,7 @@ export function manualShipping(): ShippingProvider {
   const refuse = async (): Promise<never> => {
     throw new ShipsByHand()
   }
-  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse }
+  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse, ndrAction: refuse }
 }
 
 export { CourierUnavailable } from './courier'
