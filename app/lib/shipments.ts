@@ -76,6 +76,8 @@ export interface ShipmentView {
   status: ShipmentStatus
   expectedDelivery: string | null
   events: { status: ShipmentStatus; activity: string; location: string; at: string }[]
+  /** The latest failed delivery while the parcel is undelivered or returning (ADR 102): why, and what happens next. */
+  failedDelivery?: { attempt: number; reason: string; next: string } | null
 }
 
 /** The owner's answers to a failed delivery (ADR 102). */
