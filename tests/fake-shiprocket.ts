@@ -16,7 +16,9 @@
 // /ndr/{awb} answers it with the actions taken so far (`history`, each with its ndr_attempt); POST
 // /ndr/{awb}/action takes 're-attempt' (optional phone, address1, address2) or 'return' with comments
 // (required; 422 with `errors` otherwise), answers 202, and a 'return' starts the parcel back
-// ('RTO INITIATED' scan); an AWB with no failed delivery answers 400.
+// ('RTO INITIATED' scan); an AWB with no failed delivery answers 400. A return's pickup: POST
+// /orders/create/return (one return order per channel order_id, 422 `errors` for a missing field) and
+// /courier/assign/awb with is_return, as for a parcel.
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -41,6 +43,8 @@ export interface FakeShiprocket {
   fault(path: string, fault: { when: 'before' | 'after'; status?: number; lateMs?: number; times?: number }): void
   /** Reports a failed delivery of a parcel: an UNDELIVERED scan with `reason`, open for an action. */
   ndr(awb: string, ndr: { reason: string; date: string }): void
+  /** How many return orders (courier pickups of a return) were ever created; they sit in `orders` under "return:<id>". */
+  returnOrders: number
   /** Every NDR action the fake took ("awb action"), however often asked. */
   ndrActions: string[]
   /** Adds a tracking scan of a parcel (GET /courier/track/awb/{awb} lists it). */
@@ -112,6 +116,7 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     awbsAssigned: 0,
     fault: (path, fault) => faults.set(path, { ...fault, times: fault.times ?? 1 }),
     ndrActions: [],
+    returnOrders: 0,
     ndr: (awb, ndr) => {
       const order = [...fake.orders.values()].find((o) => o.awb === awb)
       if (!order) return
@@ -224,6 +229,22 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
         fake.orders.set(channel, order)
       }
       return { status: 200, body: { order_id: order.orderId, channel_order_id: channel, shipment_id: order.shipmentId, status: order.awb ? 'AWB ASSIGNED' : 'NEW', status_code: 1, onboarding_completed_now: 0, awb_code: order.awb, courier_company_id: order.awb ? 12 : '', courier_name: order.courierName } }
+    }
+    if (method === 'POST' && path === '/v1/external/orders/create/return') {
+      const errors: Record<string, string[]> = {}
+      for (const field of ['order_id', 'order_date', 'pickup_customer_name', 'pickup_address', 'pickup_city', 'pickup_state', 'pickup_pincode', 'pickup_phone', 'shipping_customer_name', 'shipping_address', 'shipping_city', 'shipping_pincode', 'shipping_state', 'shipping_phone', 'order_items', 'sub_total', 'weight']) {
+        if (sent[field] === undefined || sent[field] === '') errors[field] = [`The ${field.replace(/_/g, ' ')} field is required.`]
+      }
+      if (Object.keys(errors).length > 0) return { status: 422, body: { message: 'Oops! Invalid Data.', errors, status_code: 422 } }
+      const channel = `return:${String(sent.order_id)}`
+      let order = fake.orders.get(channel)
+      if (!order) {
+        nextId += 1
+        order = { orderId: nextId, shipmentId: nextId + 100000, channelOrderId: channel, awb: '', courierName: '', pickupRequested: false, cancelled: false, ndr: null, scans: [] }
+        fake.orders.set(channel, order)
+        fake.returnOrders += 1
+      }
+      return { status: 200, body: { order_id: order.orderId, shipment_id: order.shipmentId, status: order.awb ? 'RETURN PICKUP GENERATED' : 'RETURN PENDING', status_code: 21, company_name: 'Resin Craft Studio', awb_code: order.awb, courier_name: order.courierName } }
     }
     if (method === 'POST' && path === '/v1/external/courier/assign/awb') {
       const order = byShipment(sent.shipment_id)

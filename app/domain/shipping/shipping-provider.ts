@@ -50,6 +50,22 @@ export interface NdrActionRequest {
   comments: string
 }
 
+/** A courier pickup of an approved return (ADR 102): from the shopper back to the studio. */
+export interface ReturnPickupRequest {
+  /** Our return's id: the aggregator's channel order id of the return, so asking again finds the same pickup. */
+  channelReturnId: string
+  orderNumber: string
+  /** ISO moment the return was approved. */
+  approvedAt: string
+  /** Where the courier collects it (the order's address). */
+  from: BookingRequest['customer']
+  /** Where it goes: the studio. */
+  to: { name: string; phone: string; line1: string; city: string; state: string; pincode: string }
+  items: BookingRequest['items']
+  subtotalPaise: number
+  parcel: BookingRequest['parcel']
+}
+
 export interface ShippingProvider {
   /** 'manual' books nothing: the owner types the carrier and tracking number. */
   readonly name: 'shiprocket' | 'test' | 'manual'
@@ -72,6 +88,11 @@ export interface ShippingProvider {
    * after a timeout), it sends nothing. Throws CourierUnavailable when the aggregator cannot be asked or refuses.
    */
   ndrAction(awb: string, request: NdrActionRequest): Promise<void>
+  /**
+   * Books a courier to collect an approved return and bring it to the studio. Asking again for the same
+   * return answers the same pickup (never a second). Throws CourierUnavailable when it cannot be asked.
+   */
+  bookReturnPickup(request: ReturnPickupRequest): Promise<Booking>
 }
 
 /** Refused: the shop has no aggregator; the owner enters carrier and tracking herself. */
@@ -86,7 +107,7 @@ export function manualShipping(): ShippingProvider {
   const refuse = async (): Promise<never> => {
     throw new ShipsByHand()
   }
-  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse, ndrAction: refuse }
+  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse, ndrAction: refuse, bookReturnPickup: refuse }
 }
 
 export { CourierUnavailable } from './courier'
