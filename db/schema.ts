@@ -770,6 +770,47 @@ export interface ShipmentEventsTable {
   received_at: CreatedAt
 }
 
+/** A failed delivery attempt (NDR) and the owner's answer to it (ADR 102). */
+export interface ParcelNdrsTable {
+  id: string
+  order_id: string
+  /** The scan's key (shipment_events.event_key): one row per reported attempt. */
+  event_key: string
+  /** 1, 2, ... within the order. */
+  attempt: number
+  /** The courier's words: "Customer not available", "Address incomplete", ... */
+  reason: string
+  scanned_at: string
+  action: 'reattempt' | 'return' | null
+  /** open: no answer yet; sending: recorded, the aggregator being asked; sent: it took it. */
+  action_state: Generated<'open' | 'sending' | 'sent'>
+  action_phone: Generated<string>
+  action_address: Generated<string>
+  action_landmark: Generated<string>
+  action_comment: Generated<string>
+  action_by: string | null
+  action_at: string | null
+  attempts: Generated<number>
+  /** While a tap asks the aggregator: a second tap does not ask again before this moment. */
+  claimed_until: string | null
+  last_error: string | null
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
+/** A parcel going back to the studio (RTO), and the owner's check of it once back (ADR 102). */
+export interface ParcelRtosTable {
+  order_id: string
+  status: 'returning' | 'returned' | 'received'
+  returned_at: string | null
+  /** JSON [{line, quantity, restock}] once received. */
+  received_items: Generated<string>
+  received_by: string | null
+  received_at: string | null
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
 export interface Database {
   users: UsersTable
   auth_sessions: AuthSessionsTable
@@ -789,6 +830,8 @@ export interface Database {
   delivery_settings: DeliverySettingsTable
   shipments: ShipmentsTable
   shipment_events: ShipmentEventsTable
+  parcel_ndrs: ParcelNdrsTable
+  parcel_rtos: ParcelRtosTable
   carts: CartsTable
   cart_lines: CartLinesTable
   addresses: AddressesTable

@@ -12,6 +12,13 @@
 // serves), GET /courier/track/awb/{awb} (the scans `scan()` added) and POST /orders/cancel.
 // `fault(path, ...)` makes the next call(s) of a path fail before or after doing its work: a 5xx, or
 // an answer too late for the client (the work done and the answer lost, as a real timeout can be).
+// Failed deliveries (ADR 102): `ndr(awb, ...)` reports one (an UNDELIVERED scan with its reason); GET
+// /ndr/{awb} answers it with the actions taken so far (`history`, each with its ndr_attempt); POST
+// /ndr/{awb}/action takes 're-attempt' (optional phone, address1, address2) or 'return' with comments
+// (required; 422 with `errors` otherwise), answers 202, and a 'return' starts the parcel back
+// ('RTO INITIATED' scan); an AWB with no failed delivery answers 400. A return's pickup: POST
+// /orders/create/return (one return order per channel order_id, 422 `errors` for a missing field) and
+// /courier/assign/awb with is_return, as for a parcel.
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
@@ -34,6 +41,12 @@ export interface FakeShiprocket {
   awbsAssigned: number
   /** The next `times` calls of `path` (e.g. '/v1/external/courier/assign/awb') fail `when` their work: with `status`, or `lateMs` late. */
   fault(path: string, fault: { when: 'before' | 'after'; status?: number; lateMs?: number; times?: number }): void
+  /** Reports a failed delivery of a parcel: an UNDELIVERED scan with `reason`, open for an action. */
+  ndr(awb: string, ndr: { reason: string; date: string }): void
+  /** How many return orders (courier pickups of a return) were ever created; they sit in `orders` under "return:<id>". */
+  returnOrders: number
+  /** Every NDR action the fake took ("awb action"), however often asked. */
+  ndrActions: string[]
   /** Adds a tracking scan of a parcel (GET /courier/track/awb/{awb} lists it). */
   scan(awb: string, scan: { label: string; activity: string; location?: string; date: string }): void
   close(): Promise<void>
@@ -47,6 +60,7 @@ export interface FakeOrder {
   courierName: string
   pickupRequested: boolean
   cancelled: boolean
+  ndr: { attempts: number; reason: string; history: { ndr_attempt: number; action: string; comments: string; phone: string; address1: string; address2: string; created_at: string }[] } | null
   scans: { date: string; status: string; activity: string; location: string; 'sr-status-label': string }[]
 }
 
@@ -77,6 +91,11 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body))
 }
 
+/** Now in India time as Shiprocket writes it: "2026-11-28 10:15:00". */
+function indiaNow(): string {
+  return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ')
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   let text = ''
   for await (const chunk of req) text += chunk
@@ -96,6 +115,14 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
     orders: new Map(),
     awbsAssigned: 0,
     fault: (path, fault) => faults.set(path, { ...fault, times: fault.times ?? 1 }),
+    ndrActions: [],
+    returnOrders: 0,
+    ndr: (awb, ndr) => {
+      const order = [...fake.orders.values()].find((o) => o.awb === awb)
+      if (!order) return
+      order.ndr = { attempts: (order.ndr?.attempts ?? 0) + 1, reason: ndr.reason, history: order.ndr?.history ?? [] }
+      order.scans.push({ date: ndr.date, status: 'UNDELIVERED', activity: ndr.reason, location: '', 'sr-status-label': 'UNDELIVERED' })
+    },
     scan: (awb, scan) => {
       const order = [...fake.orders.values()].find((o) => o.awb === awb)
       order?.scans.push({ date: scan.date, status: scan.label, activity: scan.activity, location: scan.location ?? '', 'sr-status-label': scan.label })
@@ -198,10 +225,26 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       let order = fake.orders.get(channel)
       if (!order) {
         nextId += 1
-        order = { orderId: nextId, shipmentId: nextId + 100000, channelOrderId: channel, awb: '', courierName: '', pickupRequested: false, cancelled: false, scans: [] }
+        order = { orderId: nextId, shipmentId: nextId + 100000, channelOrderId: channel, awb: '', courierName: '', pickupRequested: false, cancelled: false, ndr: null, scans: [] }
         fake.orders.set(channel, order)
       }
       return { status: 200, body: { order_id: order.orderId, channel_order_id: channel, shipment_id: order.shipmentId, status: order.awb ? 'AWB ASSIGNED' : 'NEW', status_code: 1, onboarding_completed_now: 0, awb_code: order.awb, courier_company_id: order.awb ? 12 : '', courier_name: order.courierName } }
+    }
+    if (method === 'POST' && path === '/v1/external/orders/create/return') {
+      const errors: Record<string, string[]> = {}
+      for (const field of ['order_id', 'order_date', 'pickup_customer_name', 'pickup_address', 'pickup_city', 'pickup_state', 'pickup_pincode', 'pickup_phone', 'shipping_customer_name', 'shipping_address', 'shipping_city', 'shipping_pincode', 'shipping_state', 'shipping_phone', 'order_items', 'sub_total', 'weight']) {
+        if (sent[field] === undefined || sent[field] === '') errors[field] = [`The ${field.replace(/_/g, ' ')} field is required.`]
+      }
+      if (Object.keys(errors).length > 0) return { status: 422, body: { message: 'Oops! Invalid Data.', errors, status_code: 422 } }
+      const channel = `return:${String(sent.order_id)}`
+      let order = fake.orders.get(channel)
+      if (!order) {
+        nextId += 1
+        order = { orderId: nextId, shipmentId: nextId + 100000, channelOrderId: channel, awb: '', courierName: '', pickupRequested: false, cancelled: false, ndr: null, scans: [] }
+        fake.orders.set(channel, order)
+        fake.returnOrders += 1
+      }
+      return { status: 200, body: { order_id: order.orderId, shipment_id: order.shipmentId, status: order.awb ? 'RETURN PICKUP GENERATED' : 'RETURN PENDING', status_code: 21, company_name: 'Resin Craft Studio', awb_code: order.awb, courier_name: order.courierName } }
     }
     if (method === 'POST' && path === '/v1/external/courier/assign/awb') {
       const order = byShipment(sent.shipment_id)
@@ -235,6 +278,28 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       if (!order) return { status: 404, body: { tracking_data: { track_status: 0, error: 'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.' } } }
       const latest = order.scans.at(-1)
       return { status: 200, body: { tracking_data: { track_status: 1, shipment_status: 6, shipment_track: [{ awb_code: order.awb, current_status: latest?.status ?? 'AWB ASSIGNED', edd: '2026-12-03 18:00:00' }], shipment_track_activities: [...order.scans].reverse(), track_url: `https://shiprocket.co/tracking/${order.awb}`, etd: '2026-12-03 18:00:00' } } }
+    }
+    const ndr = /^\/v1\/external\/ndr\/([^/]+)(\/action)?$/.exec(path)
+    if (ndr && ndr[1] !== 'all') {
+      const awb = decodeURIComponent(ndr[1] ?? '')
+      const order = [...fake.orders.values()].find((o) => o.awb === awb)
+      if (method === 'GET' && !ndr[2]) {
+        if (!order?.ndr) return { status: 404, body: { message: 'No NDR found for this AWB', status_code: 404 } }
+        return { status: 200, body: { data: [{ id: order.orderId, awb_code: awb, status: 'NDR', reason: order.ndr.reason, attempts: order.ndr.attempts, history: order.ndr.history }] } }
+      }
+      if (method === 'POST' && ndr[2]) {
+        const errors: Record<string, string[]> = {}
+        if (!['re-attempt', 'return', 'fake-attempt'].includes(String(sent.action))) errors.action = ['The selected action is invalid.']
+        if (typeof sent.comments !== 'string' || sent.comments.trim() === '') errors.comments = ['The comments field is required.']
+        if (sent.phone !== undefined && !/^[6-9]\d{9}$/.test(String(sent.phone))) errors.phone = ['The phone must be 10 digits.']
+        if (Object.keys(errors).length > 0) return { status: 422, body: { message: 'Oops! Invalid Data.', errors, status_code: 422 } }
+        if (!order?.ndr) return { status: 400, body: { message: 'NDR action is not allowed for this AWB', status_code: 400 } }
+        const text = (v: unknown) => (typeof v === 'string' ? v : '')
+        order.ndr.history.push({ ndr_attempt: order.ndr.attempts, action: String(sent.action), comments: text(sent.comments), phone: text(sent.phone), address1: text(sent.address1), address2: text(sent.address2), created_at: indiaNow() })
+        fake.ndrActions.push(`${awb} ${String(sent.action)}`)
+        if (sent.action === 'return') order.scans.push({ date: indiaNow(), status: 'RTO INITIATED', activity: 'RTO Initiated', location: '', 'sr-status-label': 'RTO INITIATED' })
+        return { status: 202, body: { message: 'Action taken successfully', status_code: 202 } }
+      }
     }
     if (method === 'POST' && path === '/v1/external/orders/cancel') {
       const found = ids(sent.ids).map((id) => [...fake.orders.values()].find((o) => String(o.orderId) === String(id)))

@@ -15,6 +15,16 @@ export function ParcelTimeline({ shipment }: { shipment: ShipmentView }) {
           {expected.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' })}
         </p>
       ) : null}
+      {shipment.failedDelivery ? (
+        <div className="mb-3 rounded-md border border-amber-300 p-3 text-sm dark:border-amber-700" data-failed-delivery>
+          {shipment.failedDelivery.reason ? (
+            <p className="font-medium">
+              Delivery attempt {shipment.failedDelivery.attempt} failed: {shipment.failedDelivery.reason}
+            </p>
+          ) : null}
+          <p>{shipment.failedDelivery.next}</p>
+        </div>
+      ) : null}
       <ol className="grid gap-2 border-l-2 border-zinc-300 pl-4 text-sm dark:border-zinc-700">
         {[...shipment.events].reverse().map((event) => (
           <li key={`${event.at}-${event.status}-${event.activity}`}>

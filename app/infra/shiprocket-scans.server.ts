@@ -19,13 +19,17 @@ const STATUS_OF: Record<string, ScanStatus> = {
   DELIVERED: 'delivered',
   UNDELIVERED: 'undelivered',
   NDR: 'undelivered',
-  'RTO INITIATED': 'returned',
+  // Return to origin (ADR 102): the courier turns the parcel back (the owner chose it, or the attempts ran out).
+  'RTO INITIATED': 'returning',
+  'RTO IN TRANSIT': 'returning',
+  'RTO OFD': 'returning',
+  'RTO NDR': 'returning',
   'RTO DELIVERED': 'returned',
 }
 
 /** Our status for one of Shiprocket's labels; null for one we do not follow (it is not recorded). */
 export function scanStatusOf(label: unknown): ScanStatus | null {
-  return typeof label === 'string' ? (STATUS_OF[label.trim().toUpperCase()] ?? null) : null
+  return typeof label === 'string' ? (STATUS_OF[label.trim().toUpperCase().replace(/_/g, ' ')] ?? null) : null
 }
 
 /** "2026-11-28 10:15:00" or "28 11 2026 10:15:00" (India time), or an ISO moment, as ISO; null when unreadable. */

@@ -4,6 +4,11 @@
 // PDFs Shiprocket links to (POST /courier/generate/label, /manifests/generate); tracking is GET
 // /courier/track/awb/{awb}; cancelling is POST /orders/cancel. Creating an order whose channel order id
 // exists answers the existing order (with its AWB once assigned), which is what makes a retry safe.
+// A failed delivery (NDR, ADR 102) is answered with POST /ndr/{awb}/action (action 're-attempt', with
+// phone, address1, address2 and comments, or 'return'); GET /ndr/{awb} lists the actions already
+// taken, so a retry after a timeout sends none twice. A return's courier pickup is POST /orders/create/return
+// (our return's id as its channel order id: asked again, the same return order) and its AWB from
+// /courier/assign/awb with is_return.
 import { ServiceUnavailable as CourierUnavailable } from '~/domain/errors'
 import type { Booking, BookingRequest, ShippingProvider } from '~/domain/shipping/shipping-provider'
 import { expectedDay, readScans } from './shiprocket-scans.server'
@@ -15,6 +20,9 @@ export interface ShiprocketShippingSettings extends ShiprocketSettings {
 }
 
 type Json = Record<string, unknown>
+
+/** The NDR action API's words (POST /ndr/{awb}/action) for the owner's answers (ADR 102). */
+const SHIPROCKET_NDR_ACTION = { reattempt: 're-attempt', return: 'return' } as const
 
 async function jsonOf(response: Response): Promise<Json> {
   const body = (await response.json().catch(() => null)) as unknown
@@ -140,6 +148,74 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
     },
     async cancel(providerOrderId) {
       await post('cancel', '/orders/cancel', { ids: [Number(providerOrderId) || providerOrderId] })
+    },
+    async bookReturnPickup(request) {
+      // A return order under our return's id (asked again: the same order), then its AWB (is_return).
+      const body = {
+        order_id: request.channelReturnId,
+        order_date: indiaMinute(request.approvedAt),
+        comment: `Return of ${request.orderNumber}`,
+        pickup_customer_name: request.from.name,
+        pickup_address: request.from.line1,
+        pickup_address_2: request.from.line2,
+        pickup_city: request.from.city,
+        pickup_state: request.from.state,
+        pickup_country: 'India',
+        pickup_pincode: request.from.pincode,
+        pickup_email: request.from.email,
+        pickup_phone: request.from.phone.replace(/\D/g, '').slice(-10),
+        shipping_customer_name: request.to.name,
+        shipping_address: request.to.line1,
+        shipping_city: request.to.city,
+        shipping_state: request.to.state,
+        shipping_country: 'India',
+        shipping_pincode: request.to.pincode,
+        shipping_phone: request.to.phone.replace(/\D/g, '').slice(-10),
+        order_items: request.items.map((item) => ({ name: item.name, sku: item.sku, units: item.units, selling_price: (item.unitPricePaise / 100).toFixed(2) })),
+        payment_method: 'Prepaid',
+        sub_total: (request.subtotalPaise / 100).toFixed(2),
+        length: request.parcel.lengthCm,
+        breadth: request.parcel.breadthCm,
+        height: request.parcel.heightCm,
+        weight: (request.parcel.grams / 1000).toFixed(3),
+      }
+      const order = await post('create return', '/orders/create/return', body)
+      const providerOrderId = text(order.order_id)
+      const shipmentId = text(order.shipment_id)
+      if (!providerOrderId || !shipmentId) throw new CourierUnavailable('Shiprocket create return: no order or shipment id')
+      let awb = text(order.awb_code)
+      let courierName = text(order.courier_name)
+      if (!awb) {
+        const response = await session.call('/courier/assign/awb', { method: 'POST', body: { shipment_id: Number(shipmentId) || shipmentId, is_return: 1 } })
+        const data = ((((await jsonOf(response)).response as Json | undefined)?.data ?? {}) as Json)
+        awb = text(data.awb_code)
+        courierName = text(data.courier_name) || courierName
+        if (!awb) {
+          // Assigned already (a retry after a lost answer): the return order, asked again, carries it.
+          const again = await post('create return', '/orders/create/return', body)
+          awb = text(again.awb_code)
+          courierName = text(again.courier_name) || courierName
+        }
+        if (!awb) throw refused('assign return AWB', response, { message: text(data.awb_assign_error) })
+      }
+      const booking: Booking = { providerOrderId, providerShipmentId: shipmentId, awb, courierName: courierName || 'Courier', trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`, expectedDelivery: null }
+      return booking
+    },
+    async ndrAction(awb, request) {
+      const path = `/ndr/${encodeURIComponent(awb)}`
+      // A retry after a timeout: the NDR's history tells whether the first call landed (no second action).
+      const current = await session.call(path)
+      if (current.ok) {
+        const data = (await jsonOf(current)).data
+        const ndr = (Array.isArray(data) ? data[0] : data) as Json | undefined
+        const history = Array.isArray(ndr?.history) ? (ndr.history as Json[]) : []
+        if (history.some((entry) => Number(entry.ndr_attempt) === request.attempt && text(entry.action) === SHIPROCKET_NDR_ACTION[request.action])) return
+      }
+      const body: Json = { action: SHIPROCKET_NDR_ACTION[request.action], comments: request.comments }
+      if (request.phone) body.phone = request.phone
+      if (request.address1) body.address1 = request.address1
+      if (request.address2) body.address2 = request.address2
+      await post('NDR action', `${path}/action`, body)
     },
   }
 }

@@ -64,5 +64,12 @@ export function testCourier(now: () => number = Date.now): ShippingProvider {
       return { scans, expectedDelivery: null }
     },
     async cancel() {},
+    // A failed TEST MODE delivery (a scan posted to the webhook) is answered at once: no courier to ask.
+    async ndrAction() {},
+    async bookReturnPickup(request) {
+      const awb = testAwb(`return-${request.channelReturnId}`)
+      const booking: Booking = { providerOrderId: `test-${request.channelReturnId}`, providerShipmentId: `test-${awb}`, awb, courierName: 'Test Courier', trackingUrl: null, expectedDelivery: null }
+      return booking
+    },
   }
 }

@@ -4,7 +4,7 @@
 import type { OrderStatus } from './order-status'
 
 /** 'booking': the intent is recorded and the aggregator is being asked; every later one has an AWB. */
-export const SHIPMENT_STATUSES = ['booking', 'booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered', 'delivered', 'returned', 'cancelled'] as const
+export const SHIPMENT_STATUSES = ['booking', 'booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered', 'returning', 'delivered', 'returned', 'cancelled'] as const
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number]
 
 /** What a scan may report (booking and cancelled are the shop's own). */
@@ -22,6 +22,8 @@ export const SHIPMENT_RANK: Record<ShipmentStatus, number> = {
   inTransit: 3,
   outForDelivery: 4,
   undelivered: 4,
+  // Return to origin (RTO, ADR 102): on its way back; only 'returned' (or a late delivery) moves it on.
+  returning: 5,
   delivered: 9,
   returned: 9,
   cancelled: 9,
@@ -36,12 +38,12 @@ export function advanceShipment(current: ShipmentStatus, scan: ScanStatus): Ship
 /** The order status a parcel's status brings (null: the order stays where it is). */
 export function orderStatusOfShipment(status: ShipmentStatus): OrderStatus | null {
   if (status === 'delivered') return 'delivered'
-  if (SHIPMENT_RANK[status] >= SHIPMENT_RANK.booked && status !== 'returned' && status !== 'cancelled') return 'inShipping'
+  if (SHIPMENT_RANK[status] >= SHIPMENT_RANK.booked && status !== 'returning' && status !== 'returned' && status !== 'cancelled') return 'inShipping'
   return null
 }
 
 /** Parcels the tracking poll still asks about. */
-export const TRACKED_STATUSES = ['booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered'] as const satisfies readonly ShipmentStatus[]
+export const TRACKED_STATUSES = ['booked', 'pickedUp', 'inTransit', 'outForDelivery', 'undelivered', 'returning'] as const satisfies readonly ShipmentStatus[]
 
 export const SHIPMENT_LABELS: Record<ShipmentStatus, string> = {
   booking: 'Booking the courier',
@@ -50,6 +52,7 @@ export const SHIPMENT_LABELS: Record<ShipmentStatus, string> = {
   inTransit: 'In transit',
   outForDelivery: 'Out for delivery',
   undelivered: 'Delivery attempt failed',
+  returning: 'Returning to the studio',
   delivered: 'Delivered',
   returned: 'Returned to the studio',
   cancelled: 'Booking cancelled',
@@ -73,4 +76,43 @@ export interface ShipmentView {
   status: ShipmentStatus
   expectedDelivery: string | null
   events: { status: ShipmentStatus; activity: string; location: string; at: string }[]
+  /** The latest failed delivery while the parcel is undelivered or returning (ADR 102): why, and what happens next. */
+  failedDelivery?: { attempt: number; reason: string; next: string } | null
+}
+
+/** The owner's answers to a failed delivery (ADR 102). */
+export const NDR_ACTIONS = ['reattempt', 'return'] as const
+export type NdrAction = (typeof NDR_ACTIONS)[number]
+
+export const NDR_MESSAGES = {
+  needsAttention: (reason: string) => `Delivery failed: ${reason}`,
+  reattemptSent: 'The courier will try to deliver again.',
+  returnSent: 'The courier will bring the parcel back to the studio.',
+  courierDown: 'The courier service did not answer. Tap again: it will not send a second request.',
+  noOpenNdr: 'This parcel has no failed delivery waiting for an answer.',
+  answeredAlready: 'This failed delivery was already answered.',
+  badAction: 'Choose Re-attempt or Return to origin.',
+  commentTooLong: 'A note can be at most 200 characters.',
+  notReturned: 'The parcel is not back at the studio yet.',
+  receivedBack: (kept: number, lines: number) => `Parcel received back (${kept} of ${lines} lines back in stock).`,
+  /** The shopper's order page and mail: what happens next. */
+  shopperNext: 'The courier will try again. If you need to change the phone number or address, reply to this mail or contact us.',
+  shopperReturning: 'The courier is bringing your parcel back to the studio. We will write to you about a refund or a new delivery.',
+  shopperReattempt: 'The studio asked the courier to try again.',
+} as const
+
+/** A failed delivery as the owner and the shopper see it. */
+export interface NdrView {
+  id: string
+  attempt: number
+  reason: string
+  at: string
+  action: NdrAction | null
+  actionState: 'open' | 'sending' | 'sent'
+}
+
+/** A parcel on its way back or back at the studio. */
+export interface RtoView {
+  status: 'returning' | 'returned' | 'received'
+  receivedItems: { line: number; quantity: number; restock: boolean }[]
 }

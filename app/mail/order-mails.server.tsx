@@ -95,7 +95,7 @@ export function lowStockMail(
 }
 
 /** The statuses a shopper hears about, and 'refunded' (the payment's, not the order's). */
-export const SHOPPER_MAIL_STATUSES = ['inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected', 'refunded', 'outForDelivery'] as const
+export const SHOPPER_MAIL_STATUSES = ['inProcess', 'inShipping', 'delivered', 'cancelled', 'rejected', 'refunded', 'outForDelivery', 'deliveryFailed'] as const
 export type ShopperMailStatus = (typeof SHOPPER_MAIL_STATUSES)[number]
 
 export interface StatusMailExtra {
@@ -138,6 +138,12 @@ const STATUS_WORDS: Record<ShopperMailStatus, { subject: (n: string) => string; 
     subject: (n) => `Order ${n} is out for delivery`,
     heading: 'Your order arrives today',
     body: (n) => `The courier is out delivering order ${n} today.`,
+  },
+  // A failed delivery attempt (NDR, ADR 102): one mail per attempt; the note says why and what next.
+  deliveryFailed: {
+    subject: (n) => `Order ${n}: the courier could not deliver it`,
+    heading: 'We could not deliver your order',
+    body: (n) => `The courier tried to deliver order ${n} but could not.`,
   },
   refunded: {
     subject: (n) => `Refund for order ${n} processed`,

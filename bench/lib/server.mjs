@@ -35,6 +35,9 @@ function baseEnv(data, extra = {}) {
     SEED_DEMO: '1',
     // The scale runs start with SEED_DEMO=0 and no Razorpay keys: the TEST MODE gateway must be asked for.
     PAYMENT_TEST_MODE: '1',
+    // The flat fee every figure before 27 Nov (ADR 093) was measured with (DELIVERY_FEE unset: ₹0): the demo
+    // shop now prices by zone, which the pages would otherwise measure. See bench/README.md.
+    DELIVERY_PRICING: 'flat',
     // What server/supervise.js (npm start, the systemd unit) gives the shop.
     MALLOC_ARENA_MAX: '2',
     ...data.env,

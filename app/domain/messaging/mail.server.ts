@@ -89,7 +89,7 @@ export async function queuePaidOrderMails(trx: DB, orderId: string): Promise<voi
 export async function orderStatusMail(
   trx: DB,
   orderId: string,
-  status: OrderStatus | 'refunded' | 'outForDelivery',
+  status: OrderStatus | 'refunded' | 'outForDelivery' | 'deliveryFailed',
   extra: StatusMailExtra & { eventId?: string; creditNote?: boolean } = {},
 ): Promise<boolean> {
   if (!(SHOPPER_MAIL_STATUSES as readonly string[]).includes(status)) return false

@@ -5,7 +5,8 @@
 // The routine refund of a cancel or a rejection, queued or pending at the gateway, is not listed:
 // the worker sends it and the shopper is told. Orders flagged `needs_refund` before refunds
 // existed (no refund row: nothing will send it) are listed too. So is a parcel the courier could not
-// deliver (an NDR scan: the owner calls the shopper; ADR 086) until a later scan moves it on.
+// deliver (an NDR scan, ADR 086 and 102) until the owner answers it (Re-attempt or Return to origin) or a
+// later scan moves it on, and a parcel returned to origin until she checks it ("Received back").
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../../db/database'
 import type { Database } from '../../../db/schema'
@@ -20,7 +21,20 @@ export function needsAttention(eb: ExpressionBuilder<Database, 'orders'>) {
       ),
     ),
     eb.and([eb('orders.needs_refund', '=', 1), eb.not(eb.exists(refunds()))]),
-    eb.exists(eb.selectFrom('shipments').select('shipments.order_id').whereRef('shipments.order_id', '=', 'orders.id').where('shipments.status', '=', 'undelivered')),
+    // A failed delivery the owner has not answered yet (ADR 102; one recorded before answers existed has no row)...
+    eb.exists(
+      eb
+        .selectFrom('shipments')
+        .select('shipments.order_id')
+        .whereRef('shipments.order_id', '=', 'orders.id')
+        .where('shipments.status', '=', 'undelivered')
+        .where((s) => {
+          const ndrs = () => s.selectFrom('parcel_ndrs').select('parcel_ndrs.id').whereRef('parcel_ndrs.order_id', '=', 'orders.id')
+          return s.or([s.exists(ndrs().where('parcel_ndrs.action_state', '!=', 'sent')), s.not(s.exists(ndrs()))])
+        }),
+    ),
+    // ...and a parcel back at the studio she has not checked ("Received back").
+    eb.exists(eb.selectFrom('parcel_rtos').select('parcel_rtos.order_id').whereRef('parcel_rtos.order_id', '=', 'orders.id').where('parcel_rtos.status', '=', 'returned')),
   ])
 }
 

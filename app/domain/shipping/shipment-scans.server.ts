@@ -2,13 +2,15 @@
 // once (shipment_events is unique per order and scan key, so a replayed webhook adds nothing), the
 // parcel moved only forwards (a late "in transit" after "delivered" is kept in the timeline but moves
 // nothing), and the order moved with it: shipped, then delivered, each with its mail through the
-// outbox; "out for delivery" mails once; a failed delivery puts the order in 'Needs attention'.
+// outbox; "out for delivery" mails once; a failed delivery puts the order in 'Needs attention' and
+// a return to origin follows the parcel back (parcel-ndrs.server.ts, ADR 102).
 import type { DB } from '../../../db/database'
 import { clock } from '~/domain/clock'
 import { orderStatusMail } from '~/domain/messaging/mail.server'
 import { moveOrder } from '~/domain/orders/order-lifecycle.server'
 import { canMoveOrder } from '~/lib/order-status'
 import { advanceShipment, orderStatusOfShipment, SHIPMENT_RANK, type ShipmentStatus, TRACKED_STATUSES } from '~/lib/shipments'
+import { recordNdr, recordRto } from './parcel-ndrs.server'
 import type { ShippingProvider, TrackingScan } from './shipping-provider'
 
 /** How long after a scan the poll asks again, and how long a worker holds a parcel it polls. */
@@ -49,6 +51,8 @@ export async function recordScans(
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue
       added += 1
       status = advanceShipment(status, scan.status)
+      // A failed delivery (NDR, ADR 102): its reason and the owner's answer, and the shopper's mail.
+      if (scan.status === 'undelivered') await recordNdr(trx, orderId, { eventKey: scanKey(scan), reason: scan.activity, at: new Date(scan.at).toISOString() })
     }
     const now = clock.iso()
     const ended = SHIPMENT_RANK[status] >= SHIPMENT_RANK.delivered
@@ -63,6 +67,7 @@ export async function recordScans(
       .where('order_id', '=', orderId)
       .execute()
     if (status !== shipment.status) await followParcel(trx, orderId, status)
+    if (status !== shipment.status) await recordRto(trx, orderId, status)
     return { orderId, status, added }
   })
 }

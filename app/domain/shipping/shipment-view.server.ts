@@ -1,7 +1,8 @@
 // A booked parcel as the shopper's order page and the /api show it (ADR 086): courier, AWB, link,
-// where it is, the expected day and every scan, oldest first. Null before a parcel is booked.
+// where it is, the expected day and every scan, oldest first, and a failed delivery's reason and what
+// happens next (ADR 102). Null before a parcel is booked.
 import type { DB } from '../../../db/database'
-import type { ShipmentView } from '~/lib/shipments'
+import { NDR_MESSAGES, type ShipmentView } from '~/lib/shipments'
 
 export async function shipmentView(db: DB, orderId: string): Promise<ShipmentView | null> {
   const row = await db
@@ -18,7 +19,18 @@ export async function shipmentView(db: DB, orderId: string): Promise<ShipmentVie
     .orderBy('id')
     .limit(100)
     .execute()
+  const ndr =
+    row.status === 'undelivered' || row.status === 'returning'
+      ? await db.selectFrom('parcel_ndrs').select(['attempt', 'reason', 'action', 'action_state']).where('order_id', '=', orderId).orderBy('attempt', 'desc').limit(1).executeTakeFirst()
+      : undefined
+  const next =
+    row.status === 'returning'
+      ? NDR_MESSAGES.shopperReturning
+      : ndr?.action === 'reattempt' && ndr.action_state === 'sent'
+        ? NDR_MESSAGES.shopperReattempt
+        : NDR_MESSAGES.shopperNext
   return {
+    failedDelivery: ndr ? { attempt: ndr.attempt, reason: ndr.reason, next } : row.status === 'returning' ? { attempt: 0, reason: '', next } : null,
     carrier: row.courier_name ?? 'Courier',
     awb: row.awb,
     trackingUrl: row.tracking_url,

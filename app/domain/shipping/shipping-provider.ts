@@ -37,6 +37,35 @@ export interface TrackingScan {
   at: string
 }
 
+/** The owner's answer to a failed delivery (ADR 102): try again (with a corrected phone or address), or send it back. */
+export interface NdrActionRequest {
+  action: 'reattempt' | 'return'
+  /** Which reported attempt this answers (1, 2, ...): asked again after a timeout, the same attempt is not answered twice. */
+  attempt: number
+  /** Ten digits, when the owner corrected it. */
+  phone?: string
+  /** The corrected address, when the owner gave one. */
+  address1?: string
+  address2?: string
+  comments: string
+}
+
+/** A courier pickup of an approved return (ADR 102): from the shopper back to the studio. */
+export interface ReturnPickupRequest {
+  /** Our return's id: the aggregator's channel order id of the return, so asking again finds the same pickup. */
+  channelReturnId: string
+  orderNumber: string
+  /** ISO moment the return was approved. */
+  approvedAt: string
+  /** Where the courier collects it (the order's address). */
+  from: BookingRequest['customer']
+  /** Where it goes: the studio. */
+  to: { name: string; phone: string; line1: string; city: string; state: string; pincode: string }
+  items: BookingRequest['items']
+  subtotalPaise: number
+  parcel: BookingRequest['parcel']
+}
+
 export interface ShippingProvider {
   /** 'manual' books nothing: the owner types the carrier and tracking number. */
   readonly name: 'shiprocket' | 'test' | 'manual'
@@ -54,6 +83,16 @@ export interface ShippingProvider {
   track(awb: string): Promise<{ scans: TrackingScan[]; expectedDelivery: string | null }>
   /** Cancels the aggregator's order (before pickup). */
   cancel(providerOrderId: string): Promise<void>
+  /**
+   * Answers a failed delivery of the parcel. Asked again for an attempt it already answered (a retry
+   * after a timeout), it sends nothing. Throws CourierUnavailable when the aggregator cannot be asked or refuses.
+   */
+  ndrAction(awb: string, request: NdrActionRequest): Promise<void>
+  /**
+   * Books a courier to collect an approved return and bring it to the studio. Asking again for the same
+   * return answers the same pickup (never a second). Throws CourierUnavailable when it cannot be asked.
+   */
+  bookReturnPickup(request: ReturnPickupRequest): Promise<Booking>
 }
 
 /** Refused: the shop has no aggregator; the owner enters carrier and tracking herself. */
@@ -68,7 +107,7 @@ export function manualShipping(): ShippingProvider {
   const refuse = async (): Promise<never> => {
     throw new ShipsByHand()
   }
-  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse }
+  return { name: 'manual', book: refuse, label: refuse, manifest: refuse, track: refuse, cancel: refuse, ndrAction: refuse, bookReturnPickup: refuse }
 }
 
 export { CourierUnavailable } from './courier'

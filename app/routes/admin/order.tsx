@@ -29,6 +29,9 @@ import { returnableOf } from '~/domain/orders/returns.server'
 import { ReturnList } from '~/components/returns/return-list'
 import { ReturnControls } from '~/components/returns/return-controls'
 import { ownerReturnFormAction } from '~/web/return-forms.server'
+import { ParcelNdr } from '~/components/admin/parcel-ndr'
+import { readNdrs, readRto } from '~/domain/shipping/parcel-ndrs.server'
+import { ndrFormAction, parcelReceivedFormAction } from '~/web/ndr-forms.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details · Admin' }]
@@ -51,6 +54,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     refundKey: newId(),
     // Returns (ADR 099): where an approved return is sent.
     returnSendTo: (await returnableOf(getDb(), order.id)).sendTo,
+    // A failed delivery and a return to origin (ADR 102).
+    ndrs: await readNdrs(getDb(), order.id),
+    rto: await readRto(getDb(), order.id),
   }
 }
 
@@ -58,6 +64,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const form = await request.formData()
   if (form.get('intent') === 'ship') return shipFormAction(params.orderId, admin.id)
+  if (form.get('intent') === 'ndr-reattempt' || form.get('intent') === 'ndr-return') return ndrFormAction(params.orderId, form, admin.id)
+  if (form.get('intent') === 'parcel-received') return parcelReceivedFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'tracking') return trackingFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'reject') return rejectFormAction(params.orderId, form, admin.id)
   if (form.get('intent') === 'refund') return partialRefundFormAction(params.orderId, form, admin.id)
@@ -82,6 +90,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         parcel={loaderData.parcel}
         canShip={loaderData.canShip}
         error={(actionData as { error?: Record<string, string[] | undefined> | null } | undefined)?.error?.ship?.[0]}
+        busy={busy}
+      />
+      <ParcelNdr
+        ndrs={loaderData.ndrs}
+        rto={loaderData.rto}
+        lines={order.lines}
+        reply={['ndr-reattempt', 'ndr-return', 'parcel-received'].includes(String(echoed.intent ?? '')) ? actionData : undefined}
         busy={busy}
       />
       <OrderDocumentLinks base={`/admin/orders/${order.id}`} documents={loaderData.documents} />
