@@ -25,6 +25,16 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   refunded: 'Refunded',
 }
 
+/** The owner's list filter (ADR 099): the open ones (waiting for a move), then each state. */
+export const RETURN_FILTERS = ['open', ...RETURN_STATUSES] as const
+export type ReturnFilter = (typeof RETURN_FILTERS)[number]
+/** Returns still in the owner's hands. */
+export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received']
+/** Returns waiting for the owner's move (approved ones wait for the shopper's parcel). */
+export const WAITING_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'received']
+
+export const RETURN_FILTER_LABELS: Record<ReturnFilter, string> = { open: 'Open (requested, approved, received)', ...RETURN_STATUS_LABELS }
+
 export interface ReturnPolicy {
   /** Days after delivery a return may be asked for. */
   windowDays: number
@@ -85,4 +95,11 @@ export interface ReturnView {
   refundId: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** A return in the owner's list and /api/admin/returns: the return, its order and shopper. */
+export interface AdminReturnView extends ReturnView {
+  orderId: string
+  orderNumber: number
+  shopper: { name: string; email: string }
 }

@@ -21,7 +21,9 @@ import { runPartialRefunds } from './partial-refund-sending.server'
 import {
   checkReturnAsk,
   checkReturnPolicy,
+  countWaitingReturns,
   decideReturn,
+  listReturns,
   nextReturnStatus,
   piecesLeftToReturn,
   readReturnPolicy,
@@ -312,5 +314,35 @@ describe('returns of a delivered order', () => {
     expect((await returnableOf(db, orderId)).lines.map((l) => l.piecesLeft)).toEqual([2, 0])
     const refused = await rejection(requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'wrong' }], note: '' }))
     expect((refused as Invalid).errors).toEqual({ 'items.1': [RETURN_MESSAGES.tooMany(0)] })
+  })
+
+  it("lists returns for the owner newest first, filtered (open, one state, all), a page at a time, and counts those waiting", async () => {
+    const { orderId } = await deliveredOrder()
+    const t = (minutes: number) => new Date(Date.now() + minutes * 60_000)
+    const first = await requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'wrong' }], note: '' }, t(1))
+    const second = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'changedMind' }], note: '' }, t(2))
+    const third = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'notAsDescribed' }], note: '' }, t(3))
+    await decideReturn(db, orderId, second.id, { approve: false, message: 'Coasters are final sale' }, 'u-owner')
+    await decideReturn(db, orderId, first.id, { approve: true, message: '' }, 'u-owner')
+    await receiveReturn(db, orderId, first.id, { 1: false }, 'u-owner')
+
+    const all = await listReturns(db, {})
+    expect(all).toMatchObject({ total: 3, page: 1, pageCount: 1, status: null })
+    expect(all.items.map((r) => r.id)).toEqual([third.id, second.id, first.id])
+    expect(all.items[2]).toMatchObject({
+      orderId,
+      number: 1,
+      status: 'received',
+      items: [{ line: 1, title: 'Resin pendant', quantity: 1, reason: 'wrong' }],
+      shopper: { name: asha.userName, email: asha.email },
+    })
+    expect(typeof all.items[2]?.orderNumber).toBe('number')
+    expect((await listReturns(db, { status: 'open' })).items.map((r) => r.id)).toEqual([third.id, first.id])
+    expect((await listReturns(db, { status: 'declined' })).items.map((r) => r.id)).toEqual([second.id])
+    expect((await listReturns(db, { status: 'nonsense' })).status).toBeNull()
+    const paged = await listReturns(db, { page: 2, pageSize: 2 })
+    expect(paged).toMatchObject({ total: 3, page: 2, pageCount: 2 })
+    expect(paged.items.map((r) => r.id)).toEqual([first.id])
+    expect(await countWaitingReturns(db)).toEqual({ requested: 1, received: 1 })
   })
 })
