@@ -25,6 +25,10 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   refunded: 'Refunded',
 }
 
+/** The owner's moves of a return (the state table: RETURN_MOVES in app/domain/orders/returns.server.ts). */
+export const RETURN_ACTIONS = ['approve', 'decline', 'receive', 'refund', 'refundWithoutPickup'] as const
+export type ReturnAction = (typeof RETURN_ACTIONS)[number]
+
 /** The owner's list filter (ADR 099): the open ones (waiting for a move), then each state. */
 export const RETURN_FILTERS = ['open', ...RETURN_STATUSES] as const
 export type ReturnFilter = (typeof RETURN_FILTERS)[number]
@@ -80,6 +84,9 @@ export const RETURN_MESSAGES = {
   reasons: 'Accept at least one reason.',
   sendToTooLong: `Please keep the address to ${RETURN_LIMITS.sendToMax} characters.`,
   saved: 'Return policy saved.',
+  action: 'Choose one of approve, decline, receive, refund, refundWithoutPickup.',
+  filter: `Status must be one of ${['open', ...RETURN_STATUSES].join(', ')}.`,
+  restock: 'Restock takes a line number and true or false for each line.',
 } as const
 
 /** A return as the order pages and /api show it. */

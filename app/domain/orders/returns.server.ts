@@ -20,6 +20,7 @@ import {
   FAULT_REASONS,
   RETURN_LIMITS,
   OPEN_RETURN_STATUSES,
+  type ReturnAction,
   RETURN_FILTERS,
   RETURN_MESSAGES,
   RETURN_REASON_LABELS,
@@ -55,7 +56,7 @@ export function withinReturnWindow(deliveredAt: string, windowDays: number, now:
 }
 
 /** What moves a return, by its state: the only moves there are. */
-export type ReturnAction = 'approve' | 'decline' | 'receive' | 'refund' | 'refundWithoutPickup'
+export type { ReturnAction }
 
 export const RETURN_MOVES: Record<ReturnStatus, Partial<Record<ReturnAction, ReturnStatus>>> = {
   requested: { approve: 'approved', decline: 'declined' },
@@ -592,4 +593,32 @@ export async function refundReturn(
     await mailShopper(trx, locked, 'refunded', { amount: formatPaise(refund.amountPaise) })
   })
   return { ret: await readReturn(db, returnId), refund, created }
+}
+
+/**
+ * One owner's move by the return's id alone (POST /api/admin/orders/return/:returnId): the state
+ * table decides (Invalid under `form` for a move it refuses), each move as the admin order page's.
+ * A refund goes through refundReturn under the return's own key: the same refund however many calls.
+ */
+export async function moveReturn(
+  db: DB,
+  returnId: string,
+  move: { action: ReturnAction; message: string; restock: Record<number, boolean> },
+  adminId: string | null,
+): Promise<{ ret: ReturnView; orderId: string; refund: { id: string; created: boolean } | null }> {
+  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
+  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
+  const orderId = row.order_id
+  switch (move.action) {
+    case 'approve':
+    case 'decline':
+      return { ret: await decideReturn(db, orderId, returnId, { approve: move.action === 'approve', message: move.message }, adminId), orderId, refund: null }
+    case 'receive':
+      return { ret: await receiveReturn(db, orderId, returnId, move.restock, adminId), orderId, refund: null }
+    case 'refund':
+    case 'refundWithoutPickup': {
+      const done = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: move.action === 'refundWithoutPickup' })
+      return { ret: done.ret, orderId, refund: { id: done.refund.id, created: done.created } }
+    }
+  }
 }
