@@ -14,6 +14,7 @@ import type { PaymentGateway } from './payment-gateway'
 import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { Invalid } from '~/domain/errors'
 import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, type ReturnPolicy } from '~/lib/returns'
+import { PARTIAL_REFUND_MESSAGES } from '~/lib/refund-shares'
 import { moveOrder } from './order-lifecycle.server'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund } from './partial-refunds.server'
@@ -314,6 +315,18 @@ describe('returns of a delivered order', () => {
     expect((await returnableOf(db, orderId)).lines.map((l) => l.piecesLeft)).toEqual([2, 0])
     const refused = await rejection(requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'wrong' }], note: '' }))
     expect((refused as Invalid).errors).toEqual({ 'items.1': [RETURN_MESSAGES.tooMany(0)] })
+  })
+
+  it('an owner refund by hand leaves the pieces an open return holds, and the return is still refunded (found by the property test)', async () => {
+    const { orderId } = await deliveredOrder()
+    const ret = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 2, reason: 'wrong' }], note: '' })
+    const before = await snapshot()
+    const byHand = { key: 'by-hand-held-1', ask: { items: [{ line: 0, quantity: 1 }], includeDelivery: false }, reason: 'Goodwill', restock: false }
+    expect(((await rejection(decidePartialRefund(db, orderId, byHand, 'u-owner'))) as Invalid).errors).toEqual({ 'items.0': [PARTIAL_REFUND_MESSAGES.heldByReturn(0)] })
+    expect(await snapshot()).toEqual(before)
+    await decideReturn(db, orderId, ret.id, { approve: true, message: '' }, 'u-owner')
+    await receiveReturn(db, orderId, ret.id, {}, 'u-owner')
+    expect((await refundReturn(db, orderId, ret.id, { adminId: 'u-owner' })).refund.amountPaise).toBe(99_800)
   })
 
   it("lists returns for the owner newest first, filtered (open, one state, all), a page at a time, and counts those waiting", async () => {
