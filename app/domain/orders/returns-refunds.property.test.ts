@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
-import { placeOrderFor } from '../../../tests/helpers/payment-fixtures'
+import { paidDeliveredOrder } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { createTestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
@@ -16,11 +16,9 @@ import type { PaymentGateway } from './payment-gateway'
 import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { Invalid, NotFound } from '~/domain/errors'
 import { RETURN_REASONS } from '~/lib/returns'
-import { moveOrder } from './order-lifecycle.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
 import { runPartialRefunds } from './partial-refund-sending.server'
 import { decideReturn, receiveReturn, refundReturn, requestReturn } from './returns.server'
-import { verifyAndConfirm } from './verify-payment.server'
 
 /** Runs (fresh database each) and the longest sequence; FAST_CHECK_RUNS raises the runs. */
 const PROPERTY_RUNS = Number(process.env.FAST_CHECK_RUNS ?? 50)
@@ -71,19 +69,15 @@ async function answered(work: () => Promise<unknown>, twiceAtOnce = false): Prom
   await (twiceAtOnce ? Promise.all([one(), one()]) : one())
 }
 
-async function deliveredOrder(db: DB) {
-  const placed = await placeOrderFor(
+const deliveredOrder = (db: DB) =>
+  paidDeliveredOrder(
     db,
     gateway,
+    fake,
     asha,
     BOUGHT.map((quantity, i) => ({ productId: ['coaster', 'pendant', 'ring'][i] as string, quantity })),
     8_000,
   )
-  const { paymentId, signature } = fake.pay(placed.gatewayOrder.id)
-  await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
-  for (const to of ['inProcess', 'inShipping', 'delivered'] as const) await moveOrder(db, placed.orderId, to, 'admin', { changedBy: 'u-owner' })
-  return { orderId: placed.orderId, paymentId }
-}
 
 async function checkInvariants(db: DB, orderId: string, paymentId: string, settled: boolean) {
   const order = await db.selectFrom('orders').select('total_amount_paise').where('id', '=', orderId).executeTakeFirstOrThrow()

@@ -5,7 +5,7 @@
 // refund's decision and the return's move.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
-import { placeOrderFor, stockOf } from '../../../tests/helpers/payment-fixtures'
+import { paidDeliveredOrder, placeOrderFor, stockOf } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
@@ -15,7 +15,6 @@ import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { Invalid } from '~/domain/errors'
 import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, type ReturnPolicy } from '~/lib/returns'
 import { PARTIAL_REFUND_MESSAGES } from '~/lib/refund-shares'
-import { moveOrder } from './order-lifecycle.server'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund } from './partial-refunds.server'
 import { runPartialRefunds } from './partial-refund-sending.server'
@@ -175,10 +174,11 @@ describe('returns of a delivered order', () => {
   const refundCalls = (paymentId: string) => fake.requests.filter((r) => r === `POST /v1/payments/${paymentId}/refund`).length
 
   /** Two coasters and a pendant, paid through the fake Razorpay and delivered. */
-  async function deliveredOrder() {
-    const placed = await placeOrderFor(
+  const deliveredOrder = () =>
+    paidDeliveredOrder(
       db,
       gateway,
+      fake,
       asha,
       [
         { productId: 'coaster', quantity: 2 },
@@ -186,12 +186,6 @@ describe('returns of a delivered order', () => {
       ],
       8_000,
     )
-    const { paymentId, signature } = fake.pay(placed.gatewayOrder.id)
-    const { verifyAndConfirm } = await import('./verify-payment.server')
-    await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
-    for (const to of ['inProcess', 'inShipping', 'delivered'] as const) await moveOrder(db, placed.orderId, to, 'admin', { changedBy: 'u-owner' })
-    return { orderId: placed.orderId, paymentId }
-  }
 
   async function snapshot() {
     return {
