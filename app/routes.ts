@@ -137,6 +137,8 @@ export default [
     route('admin/orders/details/:id', 'routes/api/admin/order-details.ts'),
     route('admin/orders/update/:id', 'routes/api/admin/order-update.ts'),
     route('admin/orders/refund/:orderId', 'routes/api/admin/order-refund.ts'),
+    route('admin/orders/return/:returnId', 'routes/api/admin/order-return.ts'),
+    route('admin/returns', 'routes/api/admin/returns.ts'),
     route('admin/discounts', 'routes/api/admin/discounts.ts'),
     route('admin/discounts/:id', 'routes/api/admin/discount-update.ts'),
     route('admin/offers', 'routes/api/admin/offers.ts'),

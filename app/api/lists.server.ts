@@ -16,6 +16,7 @@ export const API_LISTS = {
   orders: { cap: 500, pageSize: 20 },
   banners: { cap: 100, pageSize: 24 },
   reviews: { cap: 500, pageSize: 24 },
+  adminReturns: { cap: 500, pageSize: 20 },
 } as const satisfies Record<string, { cap: number; pageSize: number }>
 
 export type ApiListName = keyof typeof API_LISTS

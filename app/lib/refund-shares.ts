@@ -17,6 +17,7 @@ export const PARTIAL_REFUND_MESSAGES = {
   both: 'Refund pieces or an amount, not both.',
   unknownLine: 'That piece is not in this order.',
   tooMany: (left: number) => (left === 0 ? 'This piece has been refunded already.' : `At most ${left} of this piece can still be refunded.`),
+  heldByReturn: (left: number) => `At most ${left} of this piece can be refunded by hand: a shopper's open return holds the rest (refund it from the return).`,
   tooMuch: (left: number) => `At most ${formatPaise(left)} can still be refunded.`,
   tooLittle: `A refund is at least ${formatPaise(MIN_REFUND_PAISE)}.`,
   reason: 'Please tell the shopper why you are refunding.',

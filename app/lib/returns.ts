@@ -25,6 +25,20 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   refunded: 'Refunded',
 }
 
+/** The owner's moves of a return (the state table: RETURN_MOVES in app/domain/orders/returns.server.ts). */
+export const RETURN_ACTIONS = ['approve', 'decline', 'receive', 'refund', 'refundWithoutPickup'] as const
+export type ReturnAction = (typeof RETURN_ACTIONS)[number]
+
+/** The owner's list filter (ADR 099): the open ones (waiting for a move), then each state. */
+export const RETURN_FILTERS = ['open', ...RETURN_STATUSES] as const
+export type ReturnFilter = (typeof RETURN_FILTERS)[number]
+/** Returns still in the owner's hands. */
+export const OPEN_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'approved', 'received']
+/** Returns waiting for the owner's move (approved ones wait for the shopper's parcel). */
+export const WAITING_RETURN_STATUSES: readonly ReturnStatus[] = ['requested', 'received']
+
+export const RETURN_FILTER_LABELS: Record<ReturnFilter, string> = { open: 'Open (requested, approved, received)', ...RETURN_STATUS_LABELS }
+
 export interface ReturnPolicy {
   /** Days after delivery a return may be asked for. */
   windowDays: number
@@ -70,6 +84,9 @@ export const RETURN_MESSAGES = {
   reasons: 'Accept at least one reason.',
   sendToTooLong: `Please keep the address to ${RETURN_LIMITS.sendToMax} characters.`,
   saved: 'Return policy saved.',
+  action: 'Choose one of approve, decline, receive, refund, refundWithoutPickup.',
+  filter: `Status must be one of ${['open', ...RETURN_STATUSES].join(', ')}.`,
+  restock: 'Restock takes a line number and true or false for each line.',
 } as const
 
 /** A return as the order pages and /api show it. */
@@ -85,4 +102,11 @@ export interface ReturnView {
   refundId: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** A return in the owner's list and /api/admin/returns: the return, its order and shopper. */
+export interface AdminReturnView extends ReturnView {
+  orderId: string
+  orderNumber: number
+  shopper: { name: string; email: string }
 }

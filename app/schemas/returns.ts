@@ -4,7 +4,7 @@
 // forms on the admin order page. The forms' schemas only read what was sent (echoed back with the
 // messages); app/domain/orders/returns.server.ts checks every rule.
 import { z } from 'zod'
-import { RETURN_LIMITS, RETURN_MESSAGES } from '~/lib/returns'
+import { RETURN_ACTIONS, RETURN_FILTERS, RETURN_LIMITS, RETURN_MESSAGES } from '~/lib/returns'
 
 const text = z.string().max(5000).optional()
 
@@ -51,4 +51,18 @@ const apiItem = z.object({
 export const apiReturnSchema = z.object({
   items: z.array(apiItem, { error: RETURN_MESSAGES.nothing }).min(1, { error: RETURN_MESSAGES.nothing }).max(100),
   note: z.string().max(RETURN_LIMITS.noteMax, { error: RETURN_MESSAGES.noteTooLong }).default(''),
+})
+
+/** POST /api/admin/orders/return/:returnId: one move of the state table, with the owner's words and (receive) each line's shelf. */
+export const apiOwnerReturnSchema = z.object({
+  action: z.enum(RETURN_ACTIONS, { error: RETURN_MESSAGES.action }),
+  message: z.string({ error: RETURN_MESSAGES.messageTooLong }).max(RETURN_LIMITS.messageMax, { error: RETURN_MESSAGES.messageTooLong }).default(''),
+  restock: z
+    .record(z.string().regex(/^\d{1,3}$/, { error: RETURN_MESSAGES.restock }), z.boolean({ error: RETURN_MESSAGES.restock }), { error: RETURN_MESSAGES.restock })
+    .default({}),
+})
+
+/** GET /api/admin/returns?status=: 'open' or one state (none: all). */
+export const apiReturnFilterSchema = z.object({
+  status: z.enum(RETURN_FILTERS, { error: RETURN_MESSAGES.filter }).optional(),
 })

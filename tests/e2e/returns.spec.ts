@@ -3,9 +3,14 @@
 // next to the note and asks nothing), the owner approves with a message, receives it back in stock
 // and refunds it, and the shopper sees the return refunded and the refund with the return's name.
 import type { Page } from '@playwright/test'
-import { addAddressAtCheckout, addToCart, expect, flash, HOME_ADDRESS, loginAs, newShopper, PHONE_390, productCard, settled, test } from './fixtures'
+import { addAddressAtCheckout, addToCart, expect, flash, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, productCard, settled, test } from './fixtures'
 
 test.use({ viewport: PHONE_390 })
+
+/** How far the page scrolls sideways, in CSS pixels (0 when it fits the screen). */
+function horizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
 
 async function moveTo(page: Page, label: string) {
   await page.getByRole('combobox', { name: /^Order Status\b/ }).selectOption({ label })
@@ -61,8 +66,24 @@ test('a shopper returns one of two pieces; the owner approves, receives and refu
   // The returned piece is held; the other can still come back.
   await expect(form.getByLabel(new RegExp(`^${broken.title}: pieces to return, 0 can be returned`))).toBeDisabled()
 
+  // The owner finds it through the menu's Returns among the open ones, and opens its order.
+  await admin.goto('/admin/dashboard')
+  await expect(admin.getByRole('region', { name: 'Returns' })).toContainText(/\d+ to approve or decline, \d+ received to refund\./)
+  await admin.getByLabel('Toggle menu').click()
+  await admin.getByRole('link', { name: 'Returns' }).locator('visible=true').click()
+  await expect(admin.getByRole('heading', { name: 'Returns', level: 1 })).toBeVisible()
+  await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('open')
+  if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
+  await expect(admin).toHaveURL(/\/admin\/returns\?status=open$/)
+  const row = admin.getByRole('list', { name: 'Returns list' }).getByRole('listitem').filter({ hasText: broken.title })
+  await expect(row).toHaveAttribute('data-return-status', 'requested')
+  await expect(row).toContainText('Reason: Damaged in transit')
+  await expect(row).toContainText(`Pieces: 1 × ${broken.title}`)
+  expect(await horizontalOverflow(admin), 'the Returns page scrolls sideways on a phone').toBe(0)
+  await row.getByRole('link', { name: /^Order #\d+ · Return 1$/ }).click()
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`))
+
   // The owner approves with a message, receives it back in stock, and refunds it.
-  await admin.reload()
   const decide = admin.getByRole('form', { name: 'Decide return 1' })
   await decide.getByLabel('Message to the shopper (needed to decline)').fill('So sorry! Please send it back.')
   await decide.getByRole('button', { name: 'Approve' }).click()
@@ -74,6 +95,8 @@ test('a shopper returns one of two pieces; the owner approves, receives and refu
   await admin.getByRole('form', { name: 'Refund return 1' }).getByRole('button', { name: 'Refund the return' }).click()
   await expect(flash(admin, `Refund of ${broken.price} issued for the return.`)).toBeVisible()
   await expect(admin.getByRole('region', { name: 'Returns' }).locator('[data-return-status="refunded"]')).toContainText('Return 1: Refunded')
+  await admin.goto('/admin/returns?status=refunded')
+  await expect(admin.getByRole('list', { name: 'Returns list' }).getByRole('listitem').filter({ hasText: broken.title })).toHaveAttribute('data-return-status', 'refunded')
   const stored = await (await admin.request.get(`/api/shop/products/get/${broken.id}`)).json()
   expect(stored.data.totalStock).toBe(broken.stock)
 

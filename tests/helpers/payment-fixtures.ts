@@ -8,6 +8,9 @@ import { addAddress } from '../../app/domain/accounts/addresses.server'
 import { addToCart } from '../../app/domain/cart/cart-edits.server'
 import type { PaymentGateway } from '../../app/domain/orders/payment-gateway'
 import { placeOrder } from '../../app/domain/orders/place-order.server'
+import { moveOrder } from '../../app/domain/orders/order-lifecycle.server'
+import { verifyAndConfirm } from '../../app/domain/orders/verify-payment.server'
+import type { FakeRazorpay } from '../fake-razorpay'
 import { paymentSignature, testGateway } from '../../app/infra/payment-gateway.server'
 import { asha, insertProducts, insertUsers, ravi } from './fixtures'
 
@@ -92,4 +95,23 @@ export async function paymentSnapshot(db: DB) {
     history: await db.selectFrom('order_status_history').selectAll().orderBy('id').execute(),
     payments: await db.selectFrom('payments').selectAll().orderBy('id').execute(),
   }
+}
+
+/**
+ * An order paid through the fake Razorpay (the real SDK, `gateway` pointed at `fake`) and moved by the
+ * owner to delivered: the start of every return and of the refunds after it (returns and their property test).
+ */
+export async function paidDeliveredOrder(
+  db: DB,
+  gateway: PaymentGateway,
+  fake: Pick<FakeRazorpay, 'pay'>,
+  user: SessionUser,
+  lines: { productId: string; quantity: number; variety?: string }[],
+  deliveryFeePaise = 0,
+): Promise<{ orderId: string; paymentId: string }> {
+  const placed = await placeOrderFor(db, gateway, user, lines, deliveryFeePaise)
+  const { paymentId, signature } = fake.pay(placed.gatewayOrder.id)
+  await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
+  for (const to of ['inProcess', 'inShipping', 'delivered'] as const) await moveOrder(db, placed.orderId, to, 'admin', { changedBy: 'u-owner' })
+  return { orderId: placed.orderId, paymentId }
 }

@@ -348,6 +348,9 @@ const RULES: Record<string, Cell[]> = {
   'routes/api/shop/order-return.ts': [
     { method: 'POST', url: () => `/api/shop/order/return/${NO_ID}`, body: () => ({ items: [] }), expect: { visitor: 401, owner: 404, other: 404, admin: 404 } },
   ],
+  // The owner's moves (ADR 099): an unknown return is the admin's 404, nothing moved.
+  'routes/api/admin/order-return.ts': [adminApi('POST', () => `/api/admin/orders/return/${NO_ID}`, 404, { action: 'approve' })],
+  'routes/api/admin/returns.ts': [adminApi('GET', () => '/api/admin/returns?status=open', 200)],
   'routes/api/common/banners.ts': [publicApi(() => '/api/common/feature/get')],
   'routes/api/common/banner-add.ts': [adminApi('POST', () => '/api/common/feature/add', 400, { image: 'javascript:alert(1)' })],
   'routes/api/common/banner-delete.ts': [adminApi('DELETE', () => `/api/common/feature/delete/${NO_ID}`, 404)],

@@ -19,6 +19,7 @@ describe('returns through /api', () => {
   const api = client(() => server)
   let asha: Shopper
   let ravi: Shopper
+  let admin: Shopper
   let addressId: string
 
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describe('returns through /api', () => {
     ])
     asha = await api.registerAndLogin('Asha', 'asha@example.com')
     ravi = await api.registerAndLogin('Ravi', 'ravi@example.com')
+    admin = await api.login('owner@example.com', 'owner-password-1')
     addressId = (await api.addAddress(asha)).body.data._id
   }, 120_000)
   afterAll(async () => {
@@ -87,5 +89,65 @@ describe('returns through /api', () => {
     expect((await ask('no-such-order', { items: [{ ...coaster, quantity: 1, reason: 'wrong' }] })).status).toBe(404)
     expect((await ask(orderId, { items: [{ ...coaster, quantity: 1, reason: 'wrong' }] }, null)).status).toBe(401)
     expect(await db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toEqual([])
+  })
+
+  const move = (returnId: string, body: unknown, who: Shopper | null = admin) => api.call('POST', `/api/admin/orders/return/${returnId}`, { token: who?.token, body })
+  const list = (query: string, who: Shopper | null = admin) => api.call('GET', `/api/admin/returns${query}`, { token: who?.token })
+  const refundCalls = () => fake.requests.filter((r) => /^POST \/v1\/payments\/[^/]+\/refund$/.test(r)).length
+
+  it('the owner lists returns and moves one through approve, receive and refund; the refund goes out once', async () => {
+    const orderId = await deliveredOrder()
+    const asked = await ask(orderId, { items: [{ productId: 'vase', variety: '', color: '', quantity: 1, reason: 'wrong' }], note: '' })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201)
+    const returnId = asked.body.data.id as string
+
+    const open = await list('?status=open&page=1')
+    expect(open.status, JSON.stringify(open.body)).toBe(200)
+    expect(open.body.pagination).toMatchObject({ page: 1, pageSize: 20 })
+    expect(open.body.data[0]).toMatchObject({
+      id: returnId,
+      status: 'requested',
+      orderId,
+      shopper: { name: 'Asha', email: 'asha@example.com' },
+      items: [{ line: 1, productId: 'vase', title: 'Ocean resin vase', quantity: 1, reason: 'wrong' }],
+    })
+    expect(typeof open.body.data[0].orderNumber).toBe('number')
+    expect((await list('?status=bored')).body.errors).toHaveProperty('status')
+
+    // A move the state table refuses, and a decline without words: 400, nothing moves.
+    const early = await move(returnId, { action: 'receive' })
+    expect(early.status).toBe(400)
+    expect(early.body.errors.form[0]).toMatch(/requested cannot be received/)
+    expect((await move(returnId, { action: 'decline', message: ' ' })).body.errors).toHaveProperty('message')
+    expect((await move(returnId, { action: 'bounce' })).body.errors).toHaveProperty('action')
+    expect((await move(returnId, { action: 'receive', restock: { one: 'yes' } })).status).toBe(400)
+    expect((await db.selectFrom('returns').select('status').where('id', '=', returnId).executeTakeFirstOrThrow()).status).toBe('requested')
+
+    const approved = await move(returnId, { action: 'approve', message: 'Send it back, sorry!' })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(approved.body).toMatchObject({ success: true, message: 'Return approved.', data: { id: returnId, status: 'approved', ownerMessage: 'Send it back, sorry!' } })
+    const received = await move(returnId, { action: 'receive', restock: { 1: true } })
+    expect(received.body.data).toMatchObject({ status: 'received', received: [{ line: 1, quantity: 1, restock: true }] })
+
+    const before = refundCalls()
+    const refunded = await move(returnId, { action: 'refund' })
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    expect(refunded.body).toMatchObject({ message: 'Refund of ₹1,499.00 issued for the return.', data: { status: 'refunded' } })
+    const again = await move(returnId, { action: 'refund' })
+    expect(again.body.data.refundId).toBe(refunded.body.data.refundId)
+    expect(await db.selectFrom('partial_refunds').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1)
+    expect(refundCalls() - before).toBe(1)
+    // The order's details show it as the move answered it.
+    const details = await api.call('GET', `/api/admin/orders/details/${orderId}`, { token: admin.token })
+    expect(details.body.data.returns).toEqual([refunded.body.data])
+    expect((await list('?status=refunded')).body.data.map((r: { id: string }) => r.id)).toContain(returnId)
+  })
+
+  it('answers the owner moves 401 anonymous, 403 for a shopper, 404 for an unknown return', async () => {
+    expect((await move('no-such-return', { action: 'approve' }, null)).status).toBe(401)
+    expect((await move('no-such-return', { action: 'approve' }, asha)).status).toBe(403)
+    expect((await move('no-such-return', { action: 'approve' })).status).toBe(404)
+    expect((await list('', null)).status).toBe(401)
+    expect((await list('', asha)).status).toBe(403)
   })
 })

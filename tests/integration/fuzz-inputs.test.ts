@@ -148,6 +148,8 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/complaints.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/returns.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/shop/order-return.ts': [{ method: 'POST', role: 'shopper', encodings: ['json', 'form'] }],
+  'routes/api/admin/order-return.ts': [{ method: 'POST', role: 'admin', encodings: ['json'] }],
+  'routes/api/admin/returns.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/customers.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }, { method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/customer-data.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/api/shop/complaint.ts': [{ method: 'POST', role: 'visitor', encodings: ['json', 'form'] }],
@@ -175,7 +177,7 @@ const FIELDS = [
   'razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature', 'my_file', 'id', '_id', 'page', 'sortBy', 'keyword',
   'name', 'description', 'occasion', 'budget', 'neededBy', 'photos', 'quotedPrice',
   'reviewValue', 'reviewMessage', 'reviewId', 'reason',
-  'message', 'confirm', 'reviews', 'complaintId', 'resolution', 'marketingMail', 'q',
+  'message', 'confirm', 'reviews', 'complaintId', 'resolution', 'marketingMail', 'q', 'action', 'restock',
   'kind', 'percent', 'minOrder', 'scope', 'scopeItems', 'categories', 'startsAt', 'endsAt', 'paused', 'stackable',
   '__proto__', 'constructor', 'prototype',
 ]

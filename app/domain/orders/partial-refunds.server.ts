@@ -69,6 +69,29 @@ export async function restockedUnits(trx: DB, orderId: string): Promise<number[]
   return units
 }
 
+/**
+ * Pieces a shopper's open return holds (requested, approved, received: ADR 099) are not refunded by
+ * hand, or the return could never be refunded: Invalid under `items.<line>`. The return's own refund
+ * (key 'ret_<returnId>', returns.server.ts) counts every open return but its own.
+ */
+async function refuseHeldPieces(trx: DB, orderId: string, key: string, lines: { quantity: number }[], refunded: number[], asked: { line: number; quantity: number }[]) {
+  const open = await trx.selectFrom('returns').select(['id', 'items']).where('order_id', '=', orderId).where('status', 'in', ['requested', 'approved', 'received']).execute()
+  const held = lines.map(() => 0)
+  for (const ret of open) {
+    if (key === `ret_${ret.id}`) continue
+    for (const item of JSON.parse(ret.items) as { line: number; quantity: number }[]) held[item.line] = (held[item.line] ?? 0) + item.quantity
+  }
+  const wanted = lines.map(() => 0)
+  for (const item of asked) if (Number.isSafeInteger(item.line) && item.line >= 0 && item.line < lines.length) wanted[item.line] = (wanted[item.line] ?? 0) + item.quantity
+  for (const [line, quantity] of wanted.entries()) {
+    const total = lines[line]?.quantity ?? 0
+    const free = total - (refunded[line] ?? 0) - (held[line] ?? 0)
+    if (quantity > 0 && (held[line] ?? 0) > 0 && quantity > free && quantity <= total - (refunded[line] ?? 0)) {
+      throw new Invalid({ [`items.${line}`]: [PARTIAL_REFUND_MESSAGES.heldByReturn(Math.max(free, 0))] })
+    }
+  }
+}
+
 function checkReason(reason: string): string {
   const words = reason.trim()
   if (!words) throw new Invalid({ reason: [PARTIAL_REFUND_MESSAGES.reason] })
@@ -110,6 +133,7 @@ export async function decidePartialRefund(
     const lines = await paidLines(trx, orderId)
     const shareLines: ShareLine[] = lines.map((l) => ({ grossPaise: l.unit_price_paise * l.quantity - l.discount_paise, quantity: l.quantity }))
     const so = await refundedSoFar(trx, orderId, lines.length)
+    if ('items' in input.ask) await refuseHeldPieces(trx, orderId, input.key, lines, so.units, input.ask.items)
     let share: ReturnType<typeof refundShare>
     try {
       share = refundShare(shareLines, order.delivery_fee_paise, so, input.ask)

@@ -5,7 +5,7 @@
 // refund's decision and the return's move.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
-import { placeOrderFor, stockOf } from '../../../tests/helpers/payment-fixtures'
+import { paidDeliveredOrder, placeOrderFor, stockOf } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { rejection } from '../../../tests/helpers/rejection'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
@@ -14,14 +14,16 @@ import type { PaymentGateway } from './payment-gateway'
 import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { Invalid } from '~/domain/errors'
 import { DEFAULT_RETURN_POLICY, RETURN_MESSAGES, type ReturnPolicy } from '~/lib/returns'
-import { moveOrder } from './order-lifecycle.server'
+import { PARTIAL_REFUND_MESSAGES } from '~/lib/refund-shares'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund } from './partial-refunds.server'
 import { runPartialRefunds } from './partial-refund-sending.server'
 import {
   checkReturnAsk,
   checkReturnPolicy,
+  countWaitingReturns,
   decideReturn,
+  listReturns,
   nextReturnStatus,
   piecesLeftToReturn,
   readReturnPolicy,
@@ -172,10 +174,11 @@ describe('returns of a delivered order', () => {
   const refundCalls = (paymentId: string) => fake.requests.filter((r) => r === `POST /v1/payments/${paymentId}/refund`).length
 
   /** Two coasters and a pendant, paid through the fake Razorpay and delivered. */
-  async function deliveredOrder() {
-    const placed = await placeOrderFor(
+  const deliveredOrder = () =>
+    paidDeliveredOrder(
       db,
       gateway,
+      fake,
       asha,
       [
         { productId: 'coaster', quantity: 2 },
@@ -183,12 +186,6 @@ describe('returns of a delivered order', () => {
       ],
       8_000,
     )
-    const { paymentId, signature } = fake.pay(placed.gatewayOrder.id)
-    const { verifyAndConfirm } = await import('./verify-payment.server')
-    await verifyAndConfirm(db, gateway, { gatewayOrderId: placed.gatewayOrder.id, paymentId, signature })
-    for (const to of ['inProcess', 'inShipping', 'delivered'] as const) await moveOrder(db, placed.orderId, to, 'admin', { changedBy: 'u-owner' })
-    return { orderId: placed.orderId, paymentId }
-  }
 
   async function snapshot() {
     return {
@@ -312,5 +309,47 @@ describe('returns of a delivered order', () => {
     expect((await returnableOf(db, orderId)).lines.map((l) => l.piecesLeft)).toEqual([2, 0])
     const refused = await rejection(requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'wrong' }], note: '' }))
     expect((refused as Invalid).errors).toEqual({ 'items.1': [RETURN_MESSAGES.tooMany(0)] })
+  })
+
+  it('an owner refund by hand leaves the pieces an open return holds, and the return is still refunded (found by the property test)', async () => {
+    const { orderId } = await deliveredOrder()
+    const ret = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 2, reason: 'wrong' }], note: '' })
+    const before = await snapshot()
+    const byHand = { key: 'by-hand-held-1', ask: { items: [{ line: 0, quantity: 1 }], includeDelivery: false }, reason: 'Goodwill', restock: false }
+    expect(((await rejection(decidePartialRefund(db, orderId, byHand, 'u-owner'))) as Invalid).errors).toEqual({ 'items.0': [PARTIAL_REFUND_MESSAGES.heldByReturn(0)] })
+    expect(await snapshot()).toEqual(before)
+    await decideReturn(db, orderId, ret.id, { approve: true, message: '' }, 'u-owner')
+    await receiveReturn(db, orderId, ret.id, {}, 'u-owner')
+    expect((await refundReturn(db, orderId, ret.id, { adminId: 'u-owner' })).refund.amountPaise).toBe(99_800)
+  })
+
+  it("lists returns for the owner newest first, filtered (open, one state, all), a page at a time, and counts those waiting", async () => {
+    const { orderId } = await deliveredOrder()
+    const t = (minutes: number) => new Date(Date.now() + minutes * 60_000)
+    const first = await requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'wrong' }], note: '' }, t(1))
+    const second = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'changedMind' }], note: '' }, t(2))
+    const third = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'notAsDescribed' }], note: '' }, t(3))
+    await decideReturn(db, orderId, second.id, { approve: false, message: 'Coasters are final sale' }, 'u-owner')
+    await decideReturn(db, orderId, first.id, { approve: true, message: '' }, 'u-owner')
+    await receiveReturn(db, orderId, first.id, { 1: false }, 'u-owner')
+
+    const all = await listReturns(db, {})
+    expect(all).toMatchObject({ total: 3, page: 1, pageCount: 1, status: null })
+    expect(all.items.map((r) => r.id)).toEqual([third.id, second.id, first.id])
+    expect(all.items[2]).toMatchObject({
+      orderId,
+      number: 1,
+      status: 'received',
+      items: [{ line: 1, title: 'Resin pendant', quantity: 1, reason: 'wrong' }],
+      shopper: { name: asha.userName, email: asha.email },
+    })
+    expect(typeof all.items[2]?.orderNumber).toBe('number')
+    expect((await listReturns(db, { status: 'open' })).items.map((r) => r.id)).toEqual([third.id, first.id])
+    expect((await listReturns(db, { status: 'declined' })).items.map((r) => r.id)).toEqual([second.id])
+    expect((await listReturns(db, { status: 'nonsense' })).status).toBeNull()
+    const paged = await listReturns(db, { page: 2, pageSize: 2 })
+    expect(paged).toMatchObject({ total: 3, page: 2, pageCount: 2 })
+    expect(paged.items.map((r) => r.id)).toEqual([first.id])
+    expect(await countWaitingReturns(db)).toEqual({ requested: 1, received: 1 })
   })
 })

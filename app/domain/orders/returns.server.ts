@@ -15,21 +15,28 @@ import { formatPaise } from '~/lib/money'
 import { ORDER_MESSAGES } from '~/lib/order-status'
 import type { PartialRefundView } from '~/lib/refund-shares'
 import {
+  type AdminReturnView,
   DEFAULT_RETURN_POLICY,
   FAULT_REASONS,
   RETURN_LIMITS,
+  OPEN_RETURN_STATUSES,
+  type ReturnAction,
+  RETURN_FILTERS,
   RETURN_MESSAGES,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  type ReturnFilter,
   type ReturnPolicy,
   type ReturnReason,
   type ReturnStatus,
   type ReturnView,
+  WAITING_RETURN_STATUSES,
 } from '~/lib/returns'
 import { Invalid, NotFound } from '~/domain/errors'
 import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
 import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
 import { enqueueMail, loadMailOrder } from '~/domain/messaging/mail.server'
+import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
 import { type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
@@ -49,7 +56,7 @@ export function withinReturnWindow(deliveredAt: string, windowDays: number, now:
 }
 
 /** What moves a return, by its state: the only moves there are. */
-export type ReturnAction = 'approve' | 'decline' | 'receive' | 'refund' | 'refundWithoutPickup'
+export type { ReturnAction }
 
 export const RETURN_MOVES: Record<ReturnStatus, Partial<Record<ReturnAction, ReturnStatus>>> = {
   requested: { approve: 'approved', decline: 'declined' },
@@ -239,11 +246,78 @@ export async function returnsOf(db: DB, orderIds: string[]): Promise<Map<string,
   if (orderIds.length === 0) return byOrder
   const rows = await db.selectFrom('returns').selectAll().where(inJsonList('order_id', orderIds)).orderBy('order_id').orderBy('number').execute()
   if (rows.length === 0) return byOrder
-  const lines = await db.selectFrom('order_lines').select(['order_id', 'title']).where(inJsonList('order_id', [...new Set(rows.map((r) => r.order_id))])).orderBy('id').execute()
-  const titles = new Map<string, string[]>()
-  for (const line of lines) titles.set(line.order_id, [...(titles.get(line.order_id) ?? []), line.title])
+  const titles = await lineTitlesOf(db, rows.map((r) => r.order_id))
   for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [])])
   return byOrder
+}
+
+/** The line titles of these orders, by order id, in line order (one query). */
+async function lineTitlesOf(db: DB, orderIds: string[]): Promise<Map<string, string[]>> {
+  const titles = new Map<string, string[]>()
+  const ids = [...new Set(orderIds)]
+  if (ids.length === 0) return titles
+  const lines = await db.selectFrom('order_lines').select(['order_id', 'title']).where(inJsonList('order_id', ids)).orderBy('id').execute()
+  for (const line of lines) titles.set(line.order_id, [...(titles.get(line.order_id) ?? []), line.title])
+  return titles
+}
+
+export const RETURNS_PAGE_SIZE = 20
+
+function isReturnFilter(value: string | null | undefined): value is ReturnFilter {
+  return (RETURN_FILTERS as readonly string[]).includes(value ?? '')
+}
+
+/**
+ * The owner's list (page and /api): every return or those of a filter ('open': requested, approved or
+ * received; else one state; anything else: all), newest first, a page at a time, each with its order and shopper.
+ */
+export async function listReturns(
+  db: DB,
+  options: { status?: string | null; page?: number; pageSize?: number } = {},
+): Promise<{ items: AdminReturnView[]; total: number; page: number; pageCount: number; status: ReturnFilter | null }> {
+  const status = isReturnFilter(options.status) ? options.status : null
+  let query = db.selectFrom('returns').innerJoin('orders', 'orders.id', 'returns.order_id')
+  if (status === 'open') query = query.where('returns.status', 'in', [...OPEN_RETURN_STATUSES])
+  else if (status) query = query.where('returns.status', '=', status)
+  const { items, total, page, pageCount } = await readPage(
+    query,
+    (matching) =>
+      matching
+        .selectAll('returns')
+        .select(['orders.number as order_number', 'orders.user_name', 'orders.email'])
+        .orderBy('returns.created_at', 'desc')
+        .orderBy('returns.id', 'desc'),
+    { page: options.page, pageSize: options.pageSize ?? RETURNS_PAGE_SIZE },
+  )
+  const titles = await lineTitlesOf(
+    db,
+    items.map((r) => r.order_id),
+  )
+  return {
+    items: items.map((row) => ({
+      ...toView(row, titles.get(row.order_id) ?? []),
+      orderId: row.order_id,
+      orderNumber: row.order_number,
+      shopper: { name: row.user_name, email: row.email },
+    })),
+    total,
+    page,
+    pageCount,
+    status,
+  }
+}
+
+/** Returns waiting for the owner's move (requested: approve or decline; received: refund), for the dashboard. */
+export async function countWaitingReturns(db: DB): Promise<Record<'requested' | 'received', number>> {
+  const rows = await db
+    .selectFrom('returns')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', [...WAITING_RETURN_STATUSES])
+    .groupBy('status')
+    .execute()
+  const counts = { requested: 0, received: 0 }
+  for (const row of rows) if (row.status === 'requested' || row.status === 'received') counts[row.status] = Number(row.n)
+  return counts
 }
 
 /** When the order was delivered (its first move to delivered), or null. */
@@ -519,4 +593,32 @@ export async function refundReturn(
     await mailShopper(trx, locked, 'refunded', { amount: formatPaise(refund.amountPaise) })
   })
   return { ret: await readReturn(db, returnId), refund, created }
+}
+
+/**
+ * One owner's move by the return's id alone (POST /api/admin/orders/return/:returnId): the state
+ * table decides (Invalid under `form` for a move it refuses), each move as the admin order page's.
+ * A refund goes through refundReturn under the return's own key: the same refund however many calls.
+ */
+export async function moveReturn(
+  db: DB,
+  returnId: string,
+  move: { action: ReturnAction; message: string; restock: Record<number, boolean> },
+  adminId: string | null,
+): Promise<{ ret: ReturnView; orderId: string; refund: { id: string; created: boolean } | null }> {
+  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
+  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
+  const orderId = row.order_id
+  switch (move.action) {
+    case 'approve':
+    case 'decline':
+      return { ret: await decideReturn(db, orderId, returnId, { approve: move.action === 'approve', message: move.message }, adminId), orderId, refund: null }
+    case 'receive':
+      return { ret: await receiveReturn(db, orderId, returnId, move.restock, adminId), orderId, refund: null }
+    case 'refund':
+    case 'refundWithoutPickup': {
+      const done = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: move.action === 'refundWithoutPickup' })
+      return { ret: done.ret, orderId, refund: { id: done.refund.id, created: done.created } }
+    }
+  }
 }

@@ -11,6 +11,8 @@ import { CustomOrdersPanel } from '~/components/admin/custom-order-views'
 import { paymentWarnings } from '~/infra/payment-setup.server'
 import { complaintsNearingDeadline } from '~/domain/complaints/complaints.server'
 import { ComplaintsNearingPanel } from '~/components/admin/complaints-panel'
+import { ReturnsWaitingPanel } from '~/components/admin/returns-panel'
+import { countWaitingReturns } from '~/domain/orders/returns.server'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
@@ -18,12 +20,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }]
 export async function loader({ request }: Route.LoaderArgs) {
   // The 'Revenue by code' panel's period (?codes=1|7|30), chosen with plain links; its offers (ADR 084) too.
   const codeDays = codeRevenuePeriod(new URL(request.url).searchParams.get('codes'))
-  const [figures, customOrders, byCode, byOffer, complaints] = await Promise.all([
+  const [figures, customOrders, byCode, byOffer, complaints, returns] = await Promise.all([
     dashboard(getDb()),
     countCustomOrders(getDb()),
     revenueByCodeForDays(getDb(), codeDays),
     revenueByOfferForDays(getDb(), codeDays),
     complaintsNearingDeadline(getDb()),
+    countWaitingReturns(getDb()),
   ])
   return {
     ...figures,
@@ -31,11 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     byCode: { days: codeDays, codes: byCode, offers: byOffer },
     paymentWarnings: paymentWarnings(getConfig()),
     complaints,
+    returns,
   }
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders, byCode, complaints } = loaderData
+  const { periods, daily, byStatus, needsAttention, stock, latestOrders, totalOrders, paymentWarnings, customOrders, byCode, complaints, returns } = loaderData
   // grid-cols-1 (minmax(0, 1fr)) rather than the implicit auto column: an auto column grows to its
   // widest unbreakable content (a long product title in Stock alerts) and scrolled a 390 px phone sideways.
   return (
@@ -73,6 +77,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <StockAlerts stock={stock} />
         <CustomOrdersPanel counts={customOrders} />
         <ComplaintsNearingPanel complaints={complaints} />
+        <ReturnsWaitingPanel counts={returns} />
       </div>
 
       <LatestOrders latestOrders={latestOrders} />
