@@ -3,12 +3,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
-import { RETURN_MESSAGES } from '~/lib/returns'
 import { ReturnWindowNote } from './return-window-note'
 
 type Returnable = Parameters<typeof ReturnWindowNote>[0]['returnable']
 
-let shown: Returnable = { refusal: null, windowEndsAt: null }
+let shown: Returnable = { refusedFor: null, windowEndsAt: null }
 const Shown = () => <ReturnWindowNote returnable={shown} />
 const Stub = createRoutesStub([{ path: '/shop/account/orders/o1', Component: Shown }])
 
@@ -18,12 +17,12 @@ function render(returnable: Returnable): string {
 }
 
 it('names the day the window closed and links the Returns policy', () => {
-  const html = render({ refusal: RETURN_MESSAGES.windowClosed(7), windowEndsAt: '2026-11-27T16:30:00.000Z' })
+  const html = render({ refusedFor: 'windowClosed', windowEndsAt: '2026-11-27T16:30:00.000Z' })
   expect(html).toContain('Returns for this order closed on 27 Nov 2026')
   expect(html).toContain('href="/shop/policies/returns"')
 })
 
 it('says nothing while returns are open or before delivery', () => {
-  expect(render({ refusal: null, windowEndsAt: '2026-12-05T16:30:00.000Z' })).toBe('')
-  expect(render({ refusal: RETURN_MESSAGES.notDelivered, windowEndsAt: null })).toBe('')
+  expect(render({ refusedFor: null, windowEndsAt: '2026-12-05T16:30:00.000Z' })).toBe('')
+  expect(render({ refusedFor: 'notDelivered', windowEndsAt: null })).toBe('')
 })

@@ -3,11 +3,9 @@
 import { Link } from 'react-router'
 import type { ReturnableOrder } from '~/domain/orders/returns.server'
 import { formatDate } from '~/lib/dates'
-import { RETURN_MESSAGES } from '~/lib/returns'
 
-export function ReturnWindowNote({ returnable }: { returnable: Pick<ReturnableOrder, 'refusal' | 'windowEndsAt'> }) {
-  // windowEndsAt is set once the order is delivered; a refusal of a delivered, paid order is the window's.
-  if (!returnable.windowEndsAt || !returnable.refusal || returnable.refusal === RETURN_MESSAGES.notDelivered) return null
+export function ReturnWindowNote({ returnable }: { returnable: Pick<ReturnableOrder, 'refusedFor' | 'windowEndsAt'> }) {
+  if (returnable.refusedFor !== 'windowClosed' || !returnable.windowEndsAt) return null
   return (
     <p className="text-sm text-zinc-600 dark:text-zinc-400">
       Returns for this order closed on {formatDate(returnable.windowEndsAt)}: see our{' '}

@@ -374,6 +374,8 @@ export interface ReturnableOrder {
   policy: ReturnPolicy
   /** null: the order may not be returned; the reason is `refusal`. */
   refusal: string | null
+  /** Why not, as a code: the order is not (yet) delivered and paid, or its window closed. */
+  refusedFor: 'notDelivered' | 'windowClosed' | null
   windowEndsAt: string | null
   lines: { line: number; title: string; choice: string; piecesLeft: number; special: boolean }[]
   sendTo: string
@@ -391,12 +393,13 @@ export async function returnableOf(db: DB, orderId: string, now = new Date()): P
     so.units,
     await heldUnits(db, orderId),
   )
-  let refusal: string | null = null
-  if (!delivered || order.payment_status !== 'paid') refusal = RETURN_MESSAGES.notDelivered
-  else if (!withinReturnWindow(delivered, policy.windowDays, now)) refusal = RETURN_MESSAGES.windowClosed(policy.windowDays)
+  const refusedFor =
+    !delivered || order.payment_status !== 'paid' ? 'notDelivered' : !withinReturnWindow(delivered, policy.windowDays, now) ? 'windowClosed' : null
+  const refusal = refusedFor === 'notDelivered' ? RETURN_MESSAGES.notDelivered : refusedFor === 'windowClosed' ? RETURN_MESSAGES.windowClosed(policy.windowDays) : null
   return {
     policy,
     refusal,
+    refusedFor,
     windowEndsAt: delivered ? returnWindowEnd(delivered, policy.windowDays).toISOString() : null,
     lines: lines.map((l, line) => ({
       line,
