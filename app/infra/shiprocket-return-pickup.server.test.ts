@@ -19,7 +19,7 @@ beforeEach(() => {
   fake.orders.clear()
   fake.awbsAssigned = 0
   fake.returnOrders = 0
-  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 300 })
+  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 1500 })
 })
 
 const request = (id = 'ret1'): ReturnPickupRequest => ({
@@ -46,9 +46,9 @@ describe('bookReturnPickup', () => {
   })
 
   it('a timeout after the AWB was assigned: the retry finds it, one AWB', async () => {
-    fake.fault('/v1/external/courier/assign/awb', { when: 'after', lateMs: 1000 })
+    fake.fault('/v1/external/courier/assign/awb', { when: 'after', lateMs: 3000 })
     expect(await rejection(provider.bookReturnPickup(request()))).toBeInstanceOf(ServiceUnavailable)
-    await new Promise((done) => setTimeout(done, 1100))
+    await new Promise((done) => setTimeout(done, 3100))
     const retried = await provider.bookReturnPickup(request())
     expect(retried.awb).toMatch(/^1900\d{8}$/)
     expect(fake.returnOrders).toBe(1)

@@ -10,7 +10,8 @@ const required = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} can be at most ${max} characters` })
 
-const optional = (label: string, max: number) =>
+/** An optional text field, trimmed and bounded (empty when left out). */
+export const optional = (label: string, max: number) =>
   z
     .string()
     .trim()

@@ -3,16 +3,8 @@
 // origin; and "Received back" (restock or write off per order line, `restock[<line>]`).
 import { z } from 'zod'
 import { NDR_MESSAGES } from '~/lib/shipments'
-import { INDIAN_PHONE } from './address'
+import { INDIAN_PHONE, optional } from './address'
 
-/** As the address form's fields are limited (app/schemas/address.ts). */
-const optional = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} can be at most ${max} characters` })
-    .optional()
-    .default('')
 
 export const ndrAnswerSchema = z.object({
   intent: z.enum(['ndr-reattempt', 'ndr-return'], { error: NDR_MESSAGES.badAction }),

@@ -7,7 +7,7 @@ import type { StockMovementReason } from '~/lib/inventory'
 import { optionLabelOf } from '~/lib/catalog'
 import { NotFound } from '~/domain/errors'
 import { type Page, readPage } from '~/domain/paging.server'
-import { PRODUCT_STOCK, stockKey, type VariantKey } from '~/domain/cart/variant-stock.server'
+import { PRODUCT_STOCK, returnLineStock, stockKey, type VariantKey } from '~/domain/cart/variant-stock.server'
 import { type ChoiceKey, keyOf, sameVariant } from '~/lib/variants'
 
 /** One change of a shelf stock, as the caller knows it. */
@@ -154,4 +154,27 @@ export async function recordShelfDifferences(
   for (const [id, now] of after) movements.push({ productId, key: now.key, change: now.stock - (before.get(id)?.stock ?? 0), stockAfter: now.stock, ...meta })
   for (const [id, was] of before) if (!after.has(id)) movements.push({ productId, key: was.key, change: -was.stock, stockAfter: 0, ...meta })
   await recordStockMovements(trx, movements)
+}
+
+/**
+ * Pieces of an order back at the studio (a shopper's return, a parcel returned to origin): each line
+ * checked `restock` goes back on the shelf it draws on now (returnLineStock), and the moves are
+ * recorded once under `note`; lines written off change no stock.
+ */
+export async function shelveReceived(
+  trx: Trx,
+  orderId: string,
+  received: readonly { line: number; quantity: number; restock: boolean }[],
+  at: string,
+  note: string,
+): Promise<void> {
+  const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'option2', 'color']).where('order_id', '=', orderId).orderBy('id').execute()
+  const shelved: { productId: string; key: VariantKey; change: number }[] = []
+  for (const item of received) {
+    const line = lines[item.line]
+    if (!item.restock || !line) continue
+    const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, item.quantity, at)
+    if (key) shelved.push({ productId: line.product_id, key, change: item.quantity })
+  }
+  await recordShelfChanges(trx, shelved, { reason: 'refund', orderId, note })
 }

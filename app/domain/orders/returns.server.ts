@@ -33,8 +33,7 @@ import {
   WAITING_RETURN_STATUSES,
 } from '~/lib/returns'
 import { Invalid, NotFound } from '~/domain/errors'
-import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
-import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
+import { shelveReceived } from '~/domain/catalog/stock-history.server'
 import { enqueueMail, loadMailOrder } from '~/domain/messaging/mail.server'
 import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
@@ -519,16 +518,8 @@ export async function receiveReturn(db: DB, orderId: string, returnId: string, r
     nextReturnStatus(row.status, 'receive')
     const at = now.toISOString()
     const items = JSON.parse(row.items) as StoredItem[]
-    const lines = await trx.selectFrom('order_lines').select(['product_id', 'variety_name', 'option2', 'color']).where('order_id', '=', orderId).orderBy('id').execute()
     const received = items.map((i) => ({ line: i.line, quantity: i.quantity, restock: restock[i.line] === true }))
-    const shelved: { productId: string; key: VariantKey; change: number }[] = []
-    for (const item of received) {
-      const line = lines[item.line]
-      if (!item.restock || !line) continue
-      const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, item.quantity, at)
-      if (key) shelved.push({ productId: line.product_id, key, change: item.quantity })
-    }
-    await recordShelfChanges(trx, shelved, { reason: 'refund', orderId, note: `Return ${row.number}` })
+    await shelveReceived(trx, orderId, received, at, `Return ${row.number}`)
     await trx.updateTable('returns').set({ status: 'received', received_items: JSON.stringify(received), updated_at: at }).where('id', '=', returnId).execute()
     const kept = received.filter((r) => r.restock).length
     await history(trx, orderId, `Return ${row.number} received (${kept} of ${received.length} lines back in stock)`, adminId, at)

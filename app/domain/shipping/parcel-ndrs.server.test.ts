@@ -32,7 +32,7 @@ afterAll(() => fake.close())
 beforeEach(async () => {
   fake.orders.clear()
   fake.ndrActions.length = 0
-  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 300 })
+  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 1500 })
   await insertProducts(fresh.db, [{ id: 'vase', stock: 5 }])
   await insertOrder(fresh.db, { id: 'o1', user: asha, status: 'inProcess', quantity: 2, date: new Date('2026-11-20T10:00:00Z') })
   awb = (await bookShipment(fresh.db, provider, 'o1', owner.id)).awb ?? ''
@@ -78,13 +78,13 @@ describe('a failed delivery', () => {
   it('a timeout after the courier took the action: the retry sends no second one', async () => {
     fake.ndr(awb, { reason: 'Customer not available', date: indiaTime(-60) })
     await poll()
-    fake.fault(`/v1/external/ndr/${awb}/action`, { when: 'after', lateMs: 1000 })
+    fake.fault(`/v1/external/ndr/${awb}/action`, { when: 'after', lateMs: 3000 })
     const timedOut = await rejection(answerNdr(fresh.db, provider, 'o1', { action: 'reattempt' }, owner.id))
     expect(timedOut).toBeInstanceOf(ServiceUnavailable)
     expect((timedOut as Error).message).toBe(NDR_MESSAGES.courierDown)
     // Still the owner's to finish: the page asks her to tap again.
     expect(await countNeedsAttention(fresh.db)).toBe(1)
-    await new Promise((done) => setTimeout(done, 1100))
+    await new Promise((done) => setTimeout(done, 3100))
     // The retry sends what was recorded (not a changed mind) and the courier has it already.
     const retried = await answerNdr(fresh.db, provider, 'o1', { action: 'return' }, owner.id)
     expect(retried).toMatchObject({ action: 'reattempt', actionState: 'sent' })

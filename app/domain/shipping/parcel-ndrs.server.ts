@@ -10,8 +10,7 @@ import type { DB } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import { clock } from '~/domain/clock'
 import { Invalid, NotFound } from '~/domain/errors'
-import { returnLineStock, type VariantKey } from '~/domain/cart/variant-stock.server'
-import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
+import { shelveReceived } from '~/domain/catalog/stock-history.server'
 import { orderStatusMail } from '~/domain/messaging/mail.server'
 import { newId } from '~/lib/ids.server'
 import { NDR_MESSAGES, type NdrAction, type NdrView, type RtoView, SHIPMENT_MESSAGES, type ShipmentStatus } from '~/lib/shipments'
@@ -177,16 +176,9 @@ export async function receiveParcelBack(db: DB, orderId: string, restock: Record
     if (rto.status === 'received') return
     if (rto.status !== 'returned') throw new Invalid({ receive: [NDR_MESSAGES.notReturned] })
     const at = clock.iso()
-    const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity', 'variety_name', 'option2', 'color']).where('order_id', '=', orderId).orderBy('id').execute()
+    const lines = await trx.selectFrom('order_lines').select('quantity').where('order_id', '=', orderId).orderBy('id').execute()
     const received = lines.map((line, index) => ({ line: index, quantity: line.quantity, restock: restock[index] === true }))
-    const shelved: { productId: string; key: VariantKey; change: number }[] = []
-    for (const item of received) {
-      const line = lines[item.line]
-      if (!item.restock || !line) continue
-      const key = await returnLineStock(trx, line.product_id, { variety: line.variety_name, option2: line.option2, color: line.color }, item.quantity, at)
-      if (key) shelved.push({ productId: line.product_id, key, change: item.quantity })
-    }
-    await recordShelfChanges(trx, shelved, { reason: 'refund', orderId, note: 'Returned to origin' })
+    await shelveReceived(trx, orderId, received, at, 'Returned to origin')
     await trx.updateTable('parcel_rtos').set({ status: 'received', received_items: JSON.stringify(received), received_by: adminId, received_at: at, updated_at: at }).where('order_id', '=', orderId).execute()
     const order = await trx.selectFrom('orders').select('order_status').where('id', '=', orderId).executeTakeFirstOrThrow()
     const kept = received.filter((r) => r.restock).length

@@ -27,7 +27,7 @@ beforeEach(() => {
   fake.orders.clear()
   fake.awbsAssigned = 0
   fake.requests.length = 0
-  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 300 })
+  provider = shiprocketShipping({ apiBase: fake.url, email: fake.email, password: fake.password, pickupLocation: 'Studio', timeoutMs: 1500 })
 })
 
 const anOrder = (status: OrderStatus = 'inProcess', id = 'o1') => insertOrder(fresh.db, { id, user: asha, status, date: new Date('2026-11-20T10:00:00Z') })
@@ -57,7 +57,7 @@ describe('bookShipment', () => {
 
   it('a timeout after the aggregator assigned the AWB: the retry finds it (one parcel), the order ships once', async () => {
     await anOrder()
-    fake.fault('/v1/external/courier/assign/awb', { when: 'after', lateMs: 1000 })
+    fake.fault('/v1/external/courier/assign/awb', { when: 'after', lateMs: 3000 })
     const error = await rejection(bookShipment(fresh.db, provider, 'o1', owner.id))
     expect(error).toBeInstanceOf(ServiceUnavailable)
     expect((error as Error).message).toBe(SHIPMENT_MESSAGES.courierDown)
