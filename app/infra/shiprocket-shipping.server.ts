@@ -64,6 +64,19 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
     }
   }
 
+  /** What an order and a return order say alike of the parcel: its pieces, prepaid, its price, box and weight. */
+  function parcelFields(request: Pick<BookingRequest, 'items' | 'subtotalPaise' | 'parcel'>) {
+    return {
+      order_items: request.items.map((item) => ({ name: item.name, sku: item.sku, units: item.units, selling_price: (item.unitPricePaise / 100).toFixed(2) })),
+      payment_method: 'Prepaid',
+      sub_total: (request.subtotalPaise / 100).toFixed(2),
+      length: request.parcel.lengthCm,
+      breadth: request.parcel.breadthCm,
+      height: request.parcel.heightCm,
+      weight: (request.parcel.grams / 1000).toFixed(3),
+    }
+  }
+
   function orderBody(request: BookingRequest) {
     return {
       order_id: request.channelOrderId,
@@ -81,13 +94,7 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
       billing_email: request.customer.email,
       billing_phone: request.customer.phone.replace(/\D/g, '').slice(-10),
       shipping_is_billing: true,
-      order_items: request.items.map((item) => ({ name: item.name, sku: item.sku, units: item.units, selling_price: (item.unitPricePaise / 100).toFixed(2) })),
-      payment_method: 'Prepaid',
-      sub_total: (request.subtotalPaise / 100).toFixed(2),
-      length: request.parcel.lengthCm,
-      breadth: request.parcel.breadthCm,
-      height: request.parcel.heightCm,
-      weight: (request.parcel.grams / 1000).toFixed(3),
+      ...parcelFields(request),
     }
   }
 
@@ -171,13 +178,7 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
         shipping_country: 'India',
         shipping_pincode: request.to.pincode,
         shipping_phone: request.to.phone.replace(/\D/g, '').slice(-10),
-        order_items: request.items.map((item) => ({ name: item.name, sku: item.sku, units: item.units, selling_price: (item.unitPricePaise / 100).toFixed(2) })),
-        payment_method: 'Prepaid',
-        sub_total: (request.subtotalPaise / 100).toFixed(2),
-        length: request.parcel.lengthCm,
-        breadth: request.parcel.breadthCm,
-        height: request.parcel.heightCm,
-        weight: (request.parcel.grams / 1000).toFixed(3),
+        ...parcelFields(request),
       }
       const order = await post('create return', '/orders/create/return', body)
       const providerOrderId = text(order.order_id)
