@@ -208,6 +208,22 @@ class DialectTransformer extends OperationNodeTransformer {
   }
 }
 
+/**
+ * Whether a query's tree holds a dialectSql choice. Operation nodes are plain objects with a `kind`;
+ * values (a stored file's bytes, a list of ids) are never walked.
+ */
+function hasChoice(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasChoice)
+  if (typeof node !== 'object' || node === null) return false
+  const kind = (node as { kind?: unknown }).kind
+  if (typeof kind !== 'string' || kind === 'ValueNode' || kind === 'PrimitiveValueListNode') return false
+  if (kind === 'RawNode' && (node as RawNode).sqlFragments[0] === CHOICE) return true
+  for (const key in node) {
+    if (key !== 'kind' && hasChoice((node as Record<string, unknown>)[key])) return true
+  }
+  return false
+}
+
 /** Resolves dialectSql fragments (and SQLite's case-insensitive LIKE) for one database. */
 export class DialectPlugin implements KyselyPlugin {
   readonly #transformer: DialectTransformer
@@ -217,6 +233,9 @@ export class DialectPlugin implements KyselyPlugin {
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    // On SQLite only a dialect choice changes anything: most queries have none, and a read-only look
+    // costs far less than the transformer's copy of every node (a few per cent of a busy request thread).
+    if (this.dialect === 'sqlite' && !hasChoice(args.node)) return args.node
     return this.#transformer.transformNode(args.node)
   }
 

@@ -10,6 +10,8 @@ const startScript = join(root, 'server/start.js')
 const START_FLAGS = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   .scripts.start.split(' ')
   .filter((arg) => arg.startsWith('--'))
+  // Extra node flags for a profile of the bench's server, e.g. BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  .concat((process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean))
 
 /** A temp directory holding one database and its uploads. */
 export function createDataDir(prefix = 'shop-bench-') {
