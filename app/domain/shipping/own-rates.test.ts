@@ -27,4 +27,13 @@ describe('ownRates', () => {
   it('prices a pincode the directory does not know as the rest of India', async () => {
     expect(await zoneBetween('560001', '999999')).toBe('national')
   })
+
+  it('serves no pincode that cannot be an address: a first digit of 0, or 9 (the field post)', async () => {
+    const service = ownRates(() => DEFAULT_ZONE_RATES)
+    const to = (toPincode: string) => service.quote({ fromPincode: '560001', toPincode, parcel, billedGrams, declaredValuePaise: 0 })
+    expect(await to('999999')).toEqual([])
+    expect(await to('012345')).toEqual([])
+    // A new pincode the directory does not know yet is served, as the rest of India.
+    expect((await to('560999'))[0]?.feePaise).toBe(DEFAULT_ZONE_RATES.national.firstSlabPaise)
+  })
 })
