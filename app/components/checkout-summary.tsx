@@ -14,6 +14,7 @@ export function CheckoutSummary({
   cart,
   quote,
   dispatch,
+  arrival,
   discount,
   offers,
   breakup,
@@ -21,6 +22,8 @@ export function CheckoutSummary({
   cart: Cart
   quote: CheckoutQuote
   dispatch?: CheckoutDispatch
+  /** The day the parcel should reach the chosen address ('Tue 8 Dec'), once one is chosen (issue 30). */
+  arrival?: string | null
   /** The cart's discount code (ADR 073): its saving is a line of its own above the delivery. */
   discount?: DiscountSummary | null
   /** The automatic offers in the prices and the free-delivery hint (ADR 078). */
@@ -65,6 +68,12 @@ export function CheckoutSummary({
           <div className="flex justify-between text-sm" data-dispatch-by={dispatch.day}>
             <dt>Expected dispatch</dt>
             <dd>by {dispatch.dayText}</dd>
+          </div>
+        ) : null}
+        {arrival ? (
+          <div className="flex justify-between text-sm" data-delivery-by>
+            <dt>Expected delivery</dt>
+            <dd>by {arrival}</dd>
           </div>
         ) : null}
       </dl>

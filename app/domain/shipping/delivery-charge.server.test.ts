@@ -50,6 +50,13 @@ describe('the delivery charge', () => {
     expect(await deliveryCharge(db, 4900, pendant, null)).toEqual({ feePaise: 4900, serviceable: true, exact: true, transitDays: null })
   })
 
+  it('serves no pincode that cannot be an address (first digit 0, or 9: the field post), flat fee or zones', async () => {
+    for (const pincode of ['999999', '012345']) {
+      expect(await deliveryCharge(db, 4900, pendant, pincode)).toEqual({ feePaise: 0, serviceable: false, exact: true, transitDays: null })
+      expect(await deliveryCharge(db, ZONED, pendant, pincode)).toMatchObject({ feePaise: 0, serviceable: false })
+    }
+  })
+
   it("takes the courier's cheapest rate, refuses a pincode it does not serve, and falls back on the zone rates when it cannot answer", async () => {
     const quoting = courierAnswering(async () => [
       { courierId: '10', courierName: 'Delhivery Surface', feePaise: 5550, transitDays: 4 },

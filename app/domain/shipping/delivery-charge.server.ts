@@ -9,7 +9,7 @@ import type { Category } from '~/lib/catalog'
 import { addWorkingDays } from '~/lib/dispatch'
 import { type CourierQuote, type CourierService, CourierUnavailable } from './courier'
 import { readDeliverySetup } from './delivery-rates.server'
-import { ownRates, zoneBetween } from './own-rates'
+import { civilianPincode, ownRates, zoneBetween } from './own-rates'
 import { packedPiece } from './packages'
 import { billedGrams, type PackedPiece, parcelOf, shippingFeePaise } from './rates'
 import { ZONES } from './zones'
@@ -86,6 +86,7 @@ export async function deliveryCharge(
   if (typeof pricing === 'number') {
     // A flat fee anywhere; the days to the door are still the zone's (the owner's rates page sets them).
     if (toPincode === null) return { feePaise: pricing, serviceable: true, exact: true, transitDays: null }
+    if (!civilianPincode(toPincode)) return { feePaise: 0, serviceable: false, exact: true, transitDays: null }
     const setup = await readDeliverySetup(db)
     const zone = await zoneBetween(setup.shipFromPincode, toPincode)
     return { feePaise: pricing, serviceable: true, exact: true, transitDays: setup.rates[zone].transitDays }

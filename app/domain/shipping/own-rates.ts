@@ -12,6 +12,11 @@ export const OWN_COURIER = { courierId: 'own', courierName: 'Standard delivery' 
 /** India Post's postal regions are 1 to 8; 9 is the field post, which no courier reaches. */
 const CIVILIAN_PINCODE = /^[1-8]\d{5}$/
 
+/** Whether a parcel can be sent to the pincode at all, whoever carries it. */
+export function civilianPincode(pincode: string): boolean {
+  return CIVILIAN_PINCODE.test(pincode)
+}
+
 export async function zoneBetween(fromPincode: string, toPincode: string): Promise<Zone> {
   const [from, to] = await Promise.all([findPincode(fromPincode), findPincode(toPincode)])
   return from && to ? zoneOf(from, to) : 'national'
@@ -20,7 +25,7 @@ export async function zoneBetween(fromPincode: string, toPincode: string): Promi
 export function ownRates(rates: () => ZoneRates): CourierService {
   return {
     async quote(request: QuoteRequest): Promise<CourierQuote[]> {
-      if (!CIVILIAN_PINCODE.test(request.toPincode)) return []
+      if (!civilianPincode(request.toPincode)) return []
       const rate = rates()[await zoneBetween(request.fromPincode, request.toPincode)]
       return [{ ...OWN_COURIER, feePaise: shippingFeePaise(rate, request.billedGrams), transitDays: rate.transitDays }]
     },

@@ -7,9 +7,11 @@ import { DiscountCodeBox } from '~/components/discount-code'
 import { listAddresses } from '~/domain/accounts/addresses.server'
 import { getCart } from '~/domain/cart/cart.server'
 import { checkoutDispatch } from '~/domain/catalog/dispatch-dates.server'
+import { deliveryDay } from '~/domain/shipping/delivery-charge.server'
 import { getDb } from '~/infra/db.server'
 import { getPaymentGateway } from '~/infra/payment-gateway.server'
 import { CHECKOUT_MESSAGES } from '~/lib/checkout-messages'
+import { formatDispatchDay } from '~/lib/dispatch'
 import { useHydrated } from '~/lib/use-hydrated'
 import { addressAction } from '~/web/address-requests.server'
 import { requireUser } from '~/web/auth.server'
@@ -33,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, discount, offers, quote, delivery, taxPaise } = await cartPricing({ userId: user.id }, held, quotedFor ?? null)
   const dispatch = await checkoutDispatch(db, cart.items)
   const deliveryProblem = quotedFor && !delivery.serviceable ? CHECKOUT_MESSAGES.notServiceable(quotedFor.pincode) : null
+  // The day the parcel should reach the chosen address: the dispatch day and the zone's (or courier's) days on the road.
+  const arrival =
+    quotedFor && delivery.serviceable && delivery.transitDays !== null && dispatch.day ? formatDispatchDay(deliveryDay(dispatch.day, delivery.transitDays)) : null
   return {
     cart,
     addresses,
@@ -43,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testMode: getPaymentGateway().name === 'test',
     quotedFor: quotedFor?.id ?? '',
     breakup: { taxPaise, estimate: !delivery.exact, deliveryProblem },
+    arrival,
   }
 }
 
@@ -56,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addresses, quote, discount, offers, dispatch, testMode, quotedFor, breakup } = loaderData
+  const { cart, addresses, quote, discount, offers, dispatch, testMode, quotedFor, breakup, arrival } = loaderData
   const discountReply = actionData && 'discount' in actionData ? actionData.discount : null
   const pay = useFetcher<typeof action>({ key: 'checkout-pay' })
   const navigation = useNavigation()
@@ -101,7 +107,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </section>
       <section className="grid content-start gap-4" aria-labelledby="checkout-items">
-        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} discount={discount} offers={offers} breakup={breakup} />
+        <CheckoutSummary cart={cart} quote={quote} dispatch={dispatch} arrival={arrival} discount={discount} offers={offers} breakup={breakup} />
         {cart.items.length ? <DiscountCodeBox discount={discount} reply={discountReply} action="/shop/checkout" redirectTo="/shop/checkout" /> : null}
         {error ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">
