@@ -33,6 +33,8 @@ export function testCourier(now: () => number = Date.now): ShippingProvider {
   const bookedAt = new Map<string, number>()
   return {
     name: 'test',
+    // The parcel walks to delivered in 8 minutes: asked about every 2, the owner watches it move.
+    pollEveryMs: 2 * 60_000,
     async book(request) {
       const awb = testAwb(request.channelOrderId)
       if (!bookedAt.has(awb)) bookedAt.set(awb, now())
@@ -53,8 +55,9 @@ export function testCourier(now: () => number = Date.now): ShippingProvider {
       return testPdf('Pickup manifest', bookings.map((b, i) => `${i + 1}. AWB ${b.awb}`))
     },
     async track(awb) {
-      const start = bookedAt.get(awb)
-      if (start === undefined) return { scans: [], expectedDelivery: null }
+      // A parcel booked before a restart (the map is this process's) starts its road when first asked about.
+      const start = bookedAt.get(awb) ?? now()
+      bookedAt.set(awb, start)
       const scans: TrackingScan[] = TEST_ROAD.filter((step) => now() >= start + step.afterMinutes * 60_000).map((step) => ({
         status: step.status,
         activity: step.activity,

@@ -7,7 +7,8 @@ import { pollParcels } from '~/domain/shipping/shipment-scans.server'
 import { getDb } from '~/infra/db.server'
 import { getShippingProvider } from '~/infra/shipping-setup.server'
 
-export const PARCEL_POLL_INTERVAL_MS = 5 * 60_000
+/** How often a process looks for parcels due a poll (one small claim; each parcel's own cadence is its provider's). */
+export const PARCEL_POLL_INTERVAL_MS = 60_000
 
 export function startParcelTracking(intervalMs = PARCEL_POLL_INTERVAL_MS): () => void {
   const workerId = `parcels-${process.pid}-${randomUUID().slice(0, 8)}`

@@ -34,6 +34,7 @@ export async function recordScans(
   scans: readonly TrackingScan[],
   source: ScanSource,
   expectedDelivery: string | null = null,
+  pollEveryMs = POLL_EVERY_MS,
 ): Promise<{ orderId: string; status: ShipmentStatus; added: number } | null> {
   return db.transaction().execute(async (trx) => {
     const shipment = await trx.selectFrom('shipments').select(['order_id', 'status']).where('awb', '=', awb).executeTakeFirst()
@@ -61,7 +62,7 @@ export async function recordScans(
       .set({
         status,
         updated_at: now,
-        next_poll_at: ended ? null : new Date(clock.now().getTime() + POLL_EVERY_MS).toISOString(),
+        next_poll_at: ended ? null : new Date(clock.now().getTime() + pollEveryMs).toISOString(),
         ...(expectedDelivery ? { expected_delivery: expectedDelivery } : {}),
       })
       .where('order_id', '=', orderId)
@@ -119,7 +120,7 @@ export async function pollParcels(db: DB, provider: ShippingProvider, options: {
   for (const parcel of parcels) {
     try {
       const tracked = await provider.track(parcel.awb)
-      const result = await recordScans(db, parcel.awb, tracked.scans, 'poll', tracked.expectedDelivery)
+      const result = await recordScans(db, parcel.awb, tracked.scans, 'poll', tracked.expectedDelivery, provider.pollEveryMs)
       recorded += result?.added ?? 0
     } catch {
       // The claim runs out and the next round asks again.

@@ -49,7 +49,7 @@ export async function bookShipment(db: DB, provider: ShippingProvider, orderId: 
     }
     throw error
   }
-  return saveBooking(db, orderId, booking, adminId)
+  return saveBooking(db, orderId, booking, adminId, provider.pollEveryMs ?? FIRST_POLL_MS)
 }
 
 /** The intent, written once: a second tap finds it (and a booked parcel answers at once). */
@@ -74,7 +74,7 @@ async function recordIntent(db: DB, provider: ShippingProvider, orderId: string)
 }
 
 /** The AWB saved, the order shipped (with its shipped mail) and the first event, together; a second save changes nothing. */
-async function saveBooking(db: DB, orderId: string, booking: Booking, adminId: string): Promise<ShipmentRow> {
+async function saveBooking(db: DB, orderId: string, booking: Booking, adminId: string, firstPollMs: number): Promise<ShipmentRow> {
   return db.transaction().execute(async (trx) => {
     const now = clock.iso()
     const saved = await trx
@@ -90,7 +90,7 @@ async function saveBooking(db: DB, orderId: string, booking: Booking, adminId: s
         last_error: null,
         booked_by: adminId,
         booked_at: now,
-        next_poll_at: new Date(clock.now().getTime() + FIRST_POLL_MS).toISOString(),
+        next_poll_at: new Date(clock.now().getTime() + firstPollMs).toISOString(),
         updated_at: now,
       })
       .where('order_id', '=', orderId)

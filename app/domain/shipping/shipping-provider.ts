@@ -70,6 +70,11 @@ export interface ShippingProvider {
   /** 'manual' books nothing: the owner types the carrier and tracking number. */
   readonly name: 'shiprocket' | 'test' | 'manual'
   /**
+   * How long after a booking or a poll the tracking poll asks about a parcel again; absent: an hour
+   * after booking, then every three hours (an aggregator's webhooks tell the rest at once).
+   */
+  readonly pollEveryMs?: number
+  /**
    * Books the parcel: creates the aggregator's order under `channelOrderId`, assigns an AWB and asks
    * for a pickup. Asking again for the same channel order answers the same parcel (never a second).
    * Throws CourierUnavailable when the aggregator cannot be asked or refuses.
