@@ -4,7 +4,8 @@
 // LRU, keyed by what they are made of, so a shopper moving between pages pays for neither twice.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { getConfig } from '~/infra/config.server'
 import type { Theme } from '~/lib/theme'
@@ -83,7 +84,12 @@ export function forgetPersonalAnswers(): void {
   headers.clear()
 }
 
-function assemble(page: CachedPage, header: PersonalHeader, encoding: Encoding): Assembled | null {
+// Compressed on libuv's thread pool, not the request thread: each new answer costs a few hundred
+// microseconds of brotli, which a busy sale day's request thread has better use for.
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+async function assemble(page: CachedPage, header: PersonalHeader, encoding: Encoding): Promise<Assembled | null> {
   // The page's validator and her header's bytes: another header (another shopper, another count) is another answer.
   const etag = `W/"${createHash('sha256').update(page.etag).update('\n').update(header.digest).digest('base64url').slice(0, 27)}"`
   const key = `${etag} ${encoding}`
@@ -95,9 +101,9 @@ function assemble(page: CachedPage, header: PersonalHeader, encoding: Encoding):
   if (encoding === 'identity') return { etag, bytes: html }
   const bytes =
     encoding === 'br'
-      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
       : encoding === 'gzip'
-        ? gzipSync(html, { level: GZIP_LEVEL })
+        ? await gzipAsync(html, { level: GZIP_LEVEL })
         : html
   const answer = { etag, bytes }
   answers.set(key, answer)
@@ -118,7 +124,7 @@ export async function sendPersonalPage(
   if (!page.contentType.startsWith('text/html')) return false
   const header = await personalHeader(url, theme, personal)
   const encoding = chooseEncoding(req.headers['accept-encoding'])
-  const answer = assemble(page, header, encoding)
+  const answer = await assemble(page, header, encoding)
   if (!answer) return false
   for (const [name, value] of page.headers ?? []) res.setHeader(name, value)
   res.setHeader('ETag', answer.etag)
