@@ -306,9 +306,13 @@ export async function listReturns(
     db,
     items.map((r) => r.order_id),
   )
+  const photos = await returnPhotosOf(
+    db,
+    items.map((r) => r.id),
+  )
   return {
     items: items.map((row) => ({
-      ...toView(row, titles.get(row.order_id) ?? []),
+      ...toView(row, titles.get(row.order_id) ?? [], photos.get(row.id)),
       orderId: row.order_id,
       orderNumber: row.order_number,
       shopper: { name: row.user_name, email: row.email },
