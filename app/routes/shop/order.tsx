@@ -42,7 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The return form may carry photos of damage: read as they stream (ADR 079, 101).
   const post = await readOrderPagePost(request)
   const { form } = post
-  const path = `/shop/account/orders/${params.orderId}`
+  // Encoded: a fuzzed id (an emoji) would otherwise make the redirect's Location header throw (a 500).
+  const path = `/shop/account/orders/${encodeURIComponent(params.orderId)}`
   if (form.get('intent') === 'return') {
     // Hers, or the 404 (someone else's order is not there).
     await orNotFound(getOrderDetail(getDb(), params.orderId, user))
