@@ -47,6 +47,7 @@ import * as complaints from '../migrations/2026-11-27T0560-complaints'
 import * as consents from '../migrations/2026-11-27T0561-consents'
 import * as erasedFiles from '../migrations/2026-11-28T0640-erased-files'
 import * as returns from '../migrations/2026-11-28T0700-returns'
+import * as returnPhotos from '../migrations/2026-11-28T1130-return-photos'
 import * as ndr from '../migrations/2026-11-28T0810-ndr'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0640-erased-files': erasedFiles,
   '2026-11-28T0700-returns': returns,
   '2026-11-28T0810-ndr': ndr,
+  '2026-11-28T1130-return-photos': returnPhotos,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -400,6 +400,13 @@ export interface ReturnsTable {
   updated_at: string
 }
 
+/** A photo of a return's damage (ADR 101): the url of its largest width, served only through the order pages. */
+export interface ReturnPhotosTable {
+  return_id: string
+  position: number
+  image_url: string
+}
+
 export interface RefundsTable {
   id: string
   order_id: string
@@ -848,6 +855,7 @@ export interface Database {
   partial_refunds: PartialRefundsTable
   return_settings: ReturnSettingsTable
   returns: ReturnsTable
+  return_photos: ReturnPhotosTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable

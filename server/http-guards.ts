@@ -88,7 +88,15 @@ export function takesUploads(path: string): boolean {
  * kept photos; this cap (three large phone photos) only bounds the bytes read. Past it, a 413.
  */
 export const CUSTOM_ORDER_BODY_CAP = 64 * MB
-const CUSTOM_ORDER_PATHS = [pathPattern(ROUTE_PATHS.customOrder, { data: true, trailingSlash: true })]
+/**
+ * The forms read that way: the custom-order form, and the shopper's order page, whose return form
+ * carries photos of damage (ADR 101; signed-in shoppers only, the page's action refuses anyone else
+ * before reading the body).
+ */
+const PHOTO_FORM_PATHS = [
+  pathPattern(ROUTE_PATHS.customOrder, { data: true, trailingSlash: true }),
+  pathPattern(ROUTE_PATHS.shopOrder, { data: true, trailingSlash: true }),
+]
 
 /**
  * The CSV import (1 MB files) reads bodies up to the image limit too, so that a larger file (10 MB)
@@ -107,7 +115,7 @@ export function limitBodySize(req: Request, res: Response, next: NextFunction) {
   const multipart = type.startsWith('multipart/form-data')
   const upload = takesUploads(req.path) && multipart
   const csv = multipart && CSV_UPLOAD_PATHS.some((pattern) => pattern.test(req.path))
-  const customOrder = multipart && CUSTOM_ORDER_PATHS.some((pattern) => pattern.test(req.path))
+  const customOrder = multipart && PHOTO_FORM_PATHS.some((pattern) => pattern.test(req.path))
   const limit = customOrder ? CUSTOM_ORDER_BODY_CAP : upload || csv ? UPLOAD_BODY_LIMIT : BODY_LIMIT
   const message = upload ? UPLOAD_TOO_LARGE : csv ? CSV_TOO_LARGE : BODY_TOO_LARGE
   const length = Number(req.headers['content-length'] ?? 0)

@@ -11,6 +11,7 @@ export const ROUTE_PATHS = {
   search: '/shop/search',
   product: '/shop/product/:id',
   customOrder: '/shop/custom-order',
+  shopOrder: '/shop/account/orders/:orderId',
   paymentCallback: '/shop/payment/callback',
   adminProductNew: '/admin/products/new',
   adminProductEdit: '/admin/products/:id/edit',

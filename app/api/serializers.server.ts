@@ -365,6 +365,8 @@ export function toApiReturn(ret: ReturnView, order: Pick<OrderDetail, 'lines'>) 
       }
     }),
     note: ret.note,
+    /** Photos of the damage (ADR 101): how many; the order pages show them. */
+    photoCount: ret.photos.length,
     ownerMessage: ret.ownerMessage,
     received: ret.received,
     withoutPickup: ret.withoutPickup,

@@ -3,14 +3,13 @@
 // With JS, Conform checks the fields before the post; the server checks them again, and the photos.
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { MAX_UPLOAD_MB } from '~/lib/images'
 import { customOrderSchema } from '~/schemas/custom-order'
-import { preparePhotos } from '~/web/shrink-photos'
 import { Button } from './ui/button'
+import { photoFieldErrors, usePhotoChoice } from './use-photo-choice'
 import { Field, FormError, Input, inputClass } from './ui/field'
 
 export interface CustomOrderPrefill {
@@ -41,8 +40,13 @@ export function CustomOrderForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: customOrderSchema }),
     defaultValue: prefill ?? undefined,
   })
-  const photos = usePhotoChoice(lastResult)
-  const photoErrors = photos.error === undefined ? (lastResult?.error?.photos ?? undefined) : photos.error ? [photos.error] : undefined
+  const photos = usePhotoChoice(lastResult, {
+    maxFiles: CUSTOM_ORDER_LIMITS.photos,
+    maxBytes: CUSTOM_ORDER_LIMITS.photoBytes,
+    tooMany: CUSTOM_ORDER_MESSAGES.tooManyPhotos,
+    tooLarge: CUSTOM_ORDER_MESSAGES.photosTooLarge,
+  })
+  const photoErrors = photoFieldErrors(photos, lastResult?.error?.photos)
   const cameBack = lastResult?.status === 'error'
   const field = (name: 'name' | 'phone' | 'email' | 'occasion' | 'budget', label: string, extra: Record<string, unknown>) => (
     <Field label={label} errors={fields[name].errors} errorId={fields[name].errorId}>
@@ -99,44 +103,4 @@ export function CustomOrderForm({
       </Button>
     </Form>
   )
-}
-
-/**
- * With JS, the photos as they are chosen: shrunk in the browser and put back in the field, or the
- * choice refused and emptied before any upload (issue 31). `error` is undefined until the shopper
- * chooses (the server's message shows), then the browser's verdict (null: fine).
- */
-function usePhotoChoice(lastResult: SubmissionResult<string[]> | null | undefined) {
-  const [error, setError] = useState<string | null | undefined>(undefined)
-  const [preparing, setPreparing] = useState(false)
-  const latest = useRef(0)
-  useEffect(() => {
-    if (lastResult) setError(undefined)
-  }, [lastResult])
-  async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget
-    latest.current += 1
-    const choice = latest.current
-    const chosen = [...(input.files ?? [])]
-    setPreparing(true)
-    const prepared = await preparePhotos(
-      chosen,
-      { maxFiles: CUSTOM_ORDER_LIMITS.photos, maxBytes: CUSTOM_ORDER_LIMITS.photoBytes },
-      { tooMany: CUSTOM_ORDER_MESSAGES.tooManyPhotos, tooLarge: CUSTOM_ORDER_MESSAGES.photosTooLarge },
-    )
-    if (choice !== latest.current) return
-    setPreparing(false)
-    if ('refused' in prepared) {
-      input.value = ''
-      setError(prepared.refused)
-      return
-    }
-    setError(null)
-    if (prepared.files.some((file, i) => file !== chosen[i])) {
-      const transfer = new DataTransfer()
-      for (const file of prepared.files) transfer.items.add(file)
-      input.files = transfer.files
-    }
-  }
-  return { error, preparing, onChange }
 }

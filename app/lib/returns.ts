@@ -1,5 +1,6 @@
 // Returns' vocabulary (issue 31, ADR 099): the reasons, the states, the policy's defaults and the
 // words shoppers and the owner read. The rules are app/domain/orders/returns.server.ts.
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './images'
 
 export const RETURN_REASONS = ['damaged', 'wrong', 'notAsDescribed', 'changedMind'] as const
 export type ReturnReason = (typeof RETURN_REASONS)[number]
@@ -56,7 +57,16 @@ export const DEFAULT_RETURN_POLICY: ReturnPolicy = Object.freeze({
   sendTo: '',
 }) as ReturnPolicy
 
-export const RETURN_LIMITS = { maxWindowDays: 90, noteMax: 1000, messageMax: 500, sendToMax: 500, damagedNoteMin: 10 } as const
+export const RETURN_LIMITS = {
+  maxWindowDays: 90,
+  noteMax: 1000,
+  messageMax: 500,
+  sendToMax: 500,
+  /** Photos of damage (ADR 101): at least one for damage, at most this many. */
+  photos: 4,
+  /** All photos of one ask together: the custom-order form's limit (ADR 079). */
+  photoBytes: MAX_UPLOAD_BYTES,
+} as const
 
 export const RETURN_MESSAGES = {
   notDelivered: 'Pieces can be returned once the order is delivered.',
@@ -68,7 +78,10 @@ export const RETURN_MESSAGES = {
   reason: 'Choose why you are returning the pieces.',
   reasonNotAccepted: 'The studio does not take returns for that reason.',
   specialPiece: 'Personalised and made-to-order pieces can be returned only when damaged or wrong.',
-  damagedNote: `Please describe the damage (at least ${RETURN_LIMITS.damagedNoteMin} characters).`,
+  damagedPhotos: 'Please add at least one photo of the damage.',
+  tooManyPhotos: `Please choose at most ${RETURN_LIMITS.photos} photos.`,
+  photosTooLarge: `The photos can be at most ${MAX_UPLOAD_MB} MB together. Please choose smaller ones.`,
+  noPickupNeedsPhotos: 'Only a return with photos of the damage can be refunded without receiving it.',
   noteTooLong: `Please keep the note to ${RETURN_LIMITS.noteMax} characters.`,
   messageTooLong: `Please keep the message to ${RETURN_LIMITS.messageMax} characters.`,
   declineMessage: 'Please tell the shopper why you are declining.',
@@ -96,6 +109,8 @@ export interface ReturnView {
   status: ReturnStatus
   items: { line: number; title: string; quantity: number; reason: ReturnReason }[]
   note: string
+  /** Photos of the damage (ADR 101): stored urls of the largest width, served only by the order pages' routes. */
+  photos: string[]
   ownerMessage: string
   received: { line: number; quantity: number; restock: boolean }[]
   withoutPickup: boolean

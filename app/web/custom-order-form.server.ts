@@ -10,57 +10,26 @@ import { CUSTOM_ORDER_LIMITS, CUSTOM_ORDER_MESSAGES } from '~/lib/custom-orders'
 import { customOrderSchema } from '~/schemas/custom-order'
 import { checkNeededBy, createCustomOrder } from '~/domain/custom-orders/custom-orders.server'
 import { Invalid } from '~/domain/errors'
-import { type PreparedImage, prepareUploadedFiles, saveImages, UploadTooLarge } from '~/domain/catalog/media.server'
+import { saveImages } from '~/domain/catalog/media.server'
 import { data } from 'react-router'
-import { isMultipartForm, readBoundedMultipart, UnreadableForm } from './bounded-multipart.server'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
+import { preparePhotoFiles, readPhotoForm } from './photo-form.server'
 import { redirectWithToast } from './toast/toast.server'
-
-/** The photos a post carries (empty file inputs send a nameless empty file: not a photo). */
-function photosOf(form: FormData): File[] {
-  return form.getAll('photos').filter((f): f is File => typeof f === 'object' && f.size > 0)
-}
-
-/** The photos as reference images (nothing stored yet); a refused one is named in the message under `photos`. */
-async function preparePhotos(files: File[]): Promise<PreparedImage[]> {
-  try {
-    return await prepareUploadedFiles(getDb(), getImageStore(), files, 'reference')
-  } catch (error) {
-    if (error instanceof UploadTooLarge) throw new Invalid({ photos: [CUSTOM_ORDER_MESSAGES.photosTooLarge] })
-    if (error instanceof Invalid) throw new Invalid({ photos: [error.message] })
-    throw error
-  }
-}
-
-/**
- * The post's fields and photos, read as they stream in (bounded-multipart.server.ts): photos past the
- * limits are read and dropped, and the refusal is said beside the photo field with every typed field
- * kept (issue 31). A form that cannot be read is answered as one with no fields.
- */
-async function readCustomOrderPost(request: Request): Promise<{ form: FormData; photoErrors: string[] }> {
-  if (!isMultipartForm(request)) return { form: await request.formData(), photoErrors: [] }
-  try {
-    const read = await readBoundedMultipart(request, { field: 'photos', maxFiles: CUSTOM_ORDER_LIMITS.photos, maxBytes: CUSTOM_ORDER_LIMITS.photoBytes })
-    const photoErrors = [
-      ...(read.tooManyFiles ? [CUSTOM_ORDER_MESSAGES.tooManyPhotos] : []),
-      ...(read.filesTooLarge ? [CUSTOM_ORDER_MESSAGES.photosTooLarge] : []),
-    ]
-    return { form: read.form, photoErrors }
-  } catch (error) {
-    if (error instanceof UnreadableForm) return { form: new FormData(), photoErrors: [] }
-    throw error
-  }
-}
 
 /**
  * Sends a request as `userId` (null for a visitor) from `ip`, and answers a redirect with a toast:
  * a shopper to Account (where the request is listed), a visitor back to an empty form.
  */
 export async function customOrderFormAction(request: Request, options: { ip: string; userId: string | null }) {
-  const { form, photoErrors } = await readCustomOrderPost(request)
-  const files = photosOf(form)
-  form.delete('photos')
+  // The post's fields and photos, read as they stream in (photo-form.server.ts): photos past the limits
+  // are read and dropped, and the refusal is said beside the photo field with every typed field kept.
+  const { form, photos: files, photoErrors } = await readPhotoForm(request, {
+    maxFiles: CUSTOM_ORDER_LIMITS.photos,
+    maxBytes: CUSTOM_ORDER_LIMITS.photoBytes,
+    tooMany: CUSTOM_ORDER_MESSAGES.tooManyPhotos,
+    tooLarge: CUSTOM_ORDER_MESSAGES.photosTooLarge,
+  })
   const submission = parseForm(form, { schema: customOrderSchema })
   if (submission.status !== 'success') {
     // The fields' messages and the photos' together, in one answer.
@@ -78,7 +47,7 @@ export async function customOrderFormAction(request: Request, options: { ip: str
       }
       // Counted before any image work and never given back: refused photos cost their sender a request too.
       await customOrderLimits().take(options.ip, input.email)
-      const photos = await preparePhotos(files)
+      const photos = await preparePhotoFiles(files, 'reference', CUSTOM_ORDER_MESSAGES.photosTooLarge)
       // Nothing below refuses what the checks above let through: the photos are stored with the
       // request (a failure between the two leaves files that tidy() deletes a day later).
       const db = getDb()

@@ -4,11 +4,13 @@
 // nothing changed; a success goes back to the page with a toast.
 import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
-import { RETURN_MESSAGES } from '~/lib/returns'
-import { decideReturn, receiveReturn, refundReturn, requestReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { RETURN_LIMITS, RETURN_MESSAGES } from '~/lib/returns'
+import { Invalid } from '~/domain/errors'
+import { checkReturnRequest, decideReturn, receiveReturn, refundReturn, requestReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
 import { ownerReturnFormSchema, returnFormSchema, returnPolicyFormSchema, wholeNumberOf } from '~/schemas/returns'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
+import { type PhotoForm, preparePhotoFiles, readPhotoForm } from './photo-form.server'
 import { sendPartialRefundNow } from './refunds-now.server'
 import { redirectWithToast } from './toast/toast.server'
 
@@ -22,13 +24,41 @@ function byLine(form: FormData, prefix: string): Map<number, string> {
   return values
 }
 
-/** The shopper's "Return pieces" form (the loader checked the order is hers). */
-export function returnRequestFormAction(orderId: string, form: FormData, back: string) {
+/**
+ * The order page's post, read as the custom-order form's is (ADR 079, 101): the body as it streams,
+ * photos of damage past the limits dropped with the limit in words, every typed field kept.
+ */
+export function readOrderPagePost(request: Request): Promise<PhotoForm> {
+  return readPhotoForm(request, {
+    maxFiles: RETURN_LIMITS.photos,
+    maxBytes: RETURN_LIMITS.photoBytes,
+    tooMany: RETURN_MESSAGES.tooManyPhotos,
+    tooLarge: RETURN_MESSAGES.photosTooLarge,
+  })
+}
+
+/**
+ * The shopper's "Return pieces" form (the loader checked the order is hers). The ask is checked
+ * before any image work; the photos are prepared (re-encoded, nothing stored) and stored by the
+ * domain with the return only (ADR 101). A refusal answers every field's message at once.
+ */
+export function returnRequestFormAction(orderId: string, { form, photos, photoErrors }: PhotoForm, back: string) {
   return formAction(
     async () => {
       const reason = String(form.get('reason') ?? '')
       const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason }))
-      await requestReturn(getDb(), orderId, { items, note: String(form.get('note') ?? '') })
+      const ask = { items, note: String(form.get('note') ?? '') }
+      const db = getDb()
+      try {
+        // Dropped photos were chosen: they count as chosen, so that the message says why they were dropped.
+        await checkReturnRequest(db, orderId, { ...ask, photos: photoErrors.length > 0 ? 1 : photos.length })
+      } catch (error) {
+        if (error instanceof Invalid && photoErrors.length > 0) throw new Invalid({ ...error.errors, photos: photoErrors })
+        throw error
+      }
+      if (photoErrors.length > 0) throw new Invalid({ photos: photoErrors })
+      const prepared = await preparePhotoFiles(photos, 'return', RETURN_MESSAGES.photosTooLarge)
+      await requestReturn(db, orderId, { ...ask, photos: prepared })
       return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.requested })
     },
     { reply: { submission: () => parseForm(form, { schema: returnFormSchema }) } },

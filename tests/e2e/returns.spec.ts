@@ -1,9 +1,9 @@
 // Returns end to end at 390 px, JS on and off (ADR 099): a shopper pays for two pieces (TEST MODE),
-// the studio delivers them, she asks to return the broken one (damage needs words: the page says so
-// next to the note and asks nothing), the owner approves with a message, receives it back in stock
+// the studio delivers them, she asks to return the broken one (damage needs a photo, ADR 101: the page
+// says so next to the photos and asks nothing), the owner approves with a message, receives it back in stock
 // and refunds it, and the shopper sees the return refunded and the refund with the return's name.
 import type { Page } from '@playwright/test'
-import { addAddressAtCheckout, addToCart, expect, flash, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, productCard, settled, test } from './fixtures'
+import { addAddressAtCheckout, addToCart, expect, flash, HOME_ADDRESS, jsEnabled, loginAs, newShopper, PHONE_390, productCard, settled, test, testPng } from './fixtures'
 
 test.use({ viewport: PHONE_390 })
 
@@ -47,17 +47,18 @@ test('a shopper returns one of two pieces; the owner approves, receives and refu
   await moveTo(admin, 'Shipped')
   await moveTo(admin, 'Delivered')
 
-  // The shopper asks to return the broken piece; damage needs words.
+  // The shopper asks to return the broken piece; damage needs a photo.
   await page.goto(`/shop/account/orders/${orderId}`)
   const form = page.getByRole('form', { name: 'Return pieces' })
   await form.getByLabel(new RegExp(`^${broken.title}: pieces to return, 1 can be returned`)).fill('1')
   await form.getByLabel('Reason').selectOption({ label: 'Damaged in transit' })
   await form.getByRole('button', { name: 'Ask for a return' }).click()
-  await expect(page.getByText('Please describe the damage (at least 10 characters).')).toBeVisible()
+  await expect(page.locator('#return-photos-error')).toHaveText('Please add at least one photo of the damage.')
   await expect(page.getByRole('region', { name: 'Returns' })).toHaveCount(0)
   // What she typed is still there.
   await expect(form.getByLabel(new RegExp(`^${broken.title}: pieces to return`))).toHaveValue('1')
-  await form.getByLabel('Note (describe any damage)').fill('It arrived cracked in two.')
+  await form.getByLabel('Note (optional)').fill('It arrived cracked in two.')
+  await form.getByLabel(/^Photos of the damage/).setInputFiles({ name: 'crack.png', mimeType: 'image/png', buffer: await testPng('#b03a2e', 900, 600) })
   await form.getByRole('button', { name: 'Ask for a return' }).click()
   await expect(flash(page, 'Return requested. The studio will reply soon.')).toBeVisible()
   const returns = page.getByRole('region', { name: 'Returns' })

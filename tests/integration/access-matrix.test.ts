@@ -103,6 +103,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/admin/orders.tsx': [adminPage(() => '/admin/orders')],
   'routes/admin/order.tsx': [adminPage((ids) => `/admin/orders/${ids.a.orderId}`), adminPost((ids) => `/admin/orders/${ids.a.orderId}`, { status: 'paid' })],
   'routes/admin/order-invoice.ts': [adminPage((ids) => `/admin/orders/${ids.a.orderId}/invoice.pdf`)],
+  // A return's photo of damage (ADR 101): the admin's route; no such photo on this order is a 404.
+  'routes/admin/order-return-photo.ts': [
+    { method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/return-photos/${'a'.repeat(32)}-320.webp`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } },
+  ],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', url: (ids) => `/admin/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: DENIED, other: DENIED, admin: 404 } }],
   // Packing slips (ADR 072): the admin's only; an unknown order 404, none chosen back to the list.
   'routes/admin/order-packing-slip.ts': [
@@ -233,6 +237,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/shop/order-invoice.ts': [
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/invoice.pdf`, expect: { visitor: L, owner: 200, other: 404, admin: ADMIN_HOME } },
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.b.orderId}/invoice.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
+  ],
+  // A return's photo (ADR 101): only through its own order, for its shopper; anything else a 404 (return-photos.test.ts serves a real one).
+  'routes/shop/order-return-photo.ts': [
+    { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/return-photos/${'a'.repeat(32)}-320.webp`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },
   ],
   'routes/shop/order-credit-note.ts': [
     { method: 'GET', url: (ids) => `/shop/account/orders/${ids.a.orderId}/credit-note.pdf`, expect: { visitor: L, owner: 404, other: 404, admin: ADMIN_HOME } },

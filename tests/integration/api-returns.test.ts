@@ -78,7 +78,7 @@ describe('returns through /api', () => {
       [{ items: [{ ...coaster, quantity: 1.5, reason: 'wrong' }] }, 'items.0.quantity'],
       [{ items: [{ productId: 'nope', quantity: 1, reason: 'wrong' }] }, 'items'],
       [{ items: [{ ...coaster, quantity: 1, reason: 'bored' }] }, 'reason'],
-      [{ items: [{ ...coaster, quantity: 1, reason: 'damaged' }], note: 'bad' }, 'note'],
+      [{ items: [{ ...coaster, quantity: 1, reason: 'damaged' }], note: 'bad' }, 'photos'],
     ]
     for (const [body, field] of cases) {
       const answer = await ask(orderId, body)

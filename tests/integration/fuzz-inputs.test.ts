@@ -41,6 +41,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/admin/orders.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/order.tsx': [{ method: 'POST', role: 'admin', encodings: ['form'] }],
   'routes/admin/order-invoice.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
+  'routes/admin/order-return-photo.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/order-credit-note.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/order-packing-slip.ts': [{ method: 'GET', role: 'admin', encodings: [] }],
   'routes/admin/packing-slips.tsx': [{ method: 'GET', role: 'admin', encodings: [] }],
@@ -83,8 +84,10 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   ],
   'routes/shop/checkout.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/account.tsx': [{ method: 'POST', role: 'shopper', encodings: ['form'] }, { method: 'GET', role: 'shopper', encodings: [] }],
-  'routes/shop/order.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  // The order page's post reads a multipart body as it streams (the return form's photos, ADR 101).
+  'routes/shop/order.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }, { method: 'POST', role: 'shopper', encodings: ['form', 'multipart'] }],
   'routes/shop/order-invoice.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
+  'routes/shop/order-return-photo.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/order-credit-note.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/payment-success.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
   'routes/shop/payment-test.tsx': [{ method: 'GET', role: 'shopper', encodings: [] }],
@@ -237,6 +240,7 @@ const multipartBody = fc.tuple(nastyObject, fc.constantFrom('', 'GIF89a', '\u008
   const form = new FormData()
   for (const [key, value] of Object.entries(o)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '')
   form.append('my_file', new Blob([file], { type: 'image/png' }), 'x.png')
+  form.append('photos', new Blob([file], { type: 'image/png' }), 'y.png')
   return form
 })
 

@@ -43,7 +43,8 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
     )
   }
   if (ret.status === 'approved') {
-    const damaged = ret.items.every((i) => i.reason === 'damaged')
+    // Refunded without a pickup only when every piece is damaged and the shopper's photos show it (ADR 101).
+    const damaged = ret.items.every((i) => i.reason === 'damaged') && ret.photos.length > 0
     return (
       <div className="mt-2 grid gap-2">
         <Form method="post" className="grid gap-2" aria-label={`Receive return ${ret.number}`}>

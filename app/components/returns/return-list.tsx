@@ -3,9 +3,21 @@
 // the shopper where to send the parcel. The admin's page adds its controls under each return.
 import type { ReactNode } from 'react'
 import { formatDate } from '~/lib/dates'
+import { returnPhotoName } from '~/lib/return-photos'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
 
-export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode }) {
+export function ReturnList({
+  returns,
+  sendTo,
+  controls,
+  photoBase,
+}: {
+  returns: ReturnView[]
+  sendTo: string
+  controls?: (ret: ReturnView) => ReactNode
+  /** Where this page's viewer gets a return's photos (ADR 101): the order's own photo route. */
+  photoBase: string
+}) {
   if (returns.length === 0) return null
   return (
     <section aria-labelledby="returns-heading" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
@@ -21,6 +33,7 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
             </p>
             <p>Pieces: {ret.items.map((i) => `${i.quantity} × ${i.title} (${RETURN_REASON_LABELS[i.reason]})`).join(', ')}</p>
             {ret.note ? <p>Note: {ret.note}</p> : null}
+            <ReturnPhotos photos={ret.photos} base={photoBase} number={ret.number} />
             {ret.ownerMessage ? <p>Message from the studio: {ret.ownerMessage}</p> : null}
             {ret.status === 'approved' ? <p>Please pack the pieces well and send them to: {sendTo}</p> : null}
             {ret.status === 'received' ? (
@@ -35,5 +48,28 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
         ))}
       </ul>
     </section>
+  )
+}
+
+/** A return's photos of damage: thumbnails, each a link to the full photo. */
+function ReturnPhotos({ photos, base, number }: { photos: string[]; base: string; number: number }) {
+  if (photos.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={`Photos of return ${number}`}>
+      {photos.map((url, i) => (
+        <li key={url}>
+          <a href={`${base}/${returnPhotoName(url, 'full')}`} target="_blank" rel="noopener" className="block">
+            <img
+              src={`${base}/${returnPhotoName(url, 'thumb')}`}
+              alt={`Damage shown for return ${number}, ${i + 1} of ${photos.length}`}
+              width={96}
+              height={96}
+              loading="lazy"
+              className="h-24 w-24 rounded border border-zinc-200 object-cover dark:border-zinc-800"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   )
 }

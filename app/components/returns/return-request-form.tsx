@@ -1,11 +1,14 @@
 // The shopper's "Return pieces" form on her delivered order's page (issue 31, ADR 099): how many of
-// each line, one reason, a note (required to describe damage). A plain form post, the same with JS
-// off; the server's messages come back next to their fields with what was typed.
+// each line, one reason, a note, photos (at least one for damage, ADR 101). A plain multipart post,
+// the same with JS off; the server's messages come back next to their fields with what was typed
+// (photos must be chosen again without JS). With JS a photo is shrunk before it is sent (ADR 079).
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, InlineError, Input, inputClass } from '~/components/ui/field'
 import { formatDate } from '~/lib/dates'
-import { RETURN_LIMITS, RETURN_REASON_LABELS } from '~/lib/returns'
+import { MAX_UPLOAD_MB } from '~/lib/images'
+import { RETURN_LIMITS, RETURN_MESSAGES, RETURN_REASON_LABELS } from '~/lib/returns'
+import { photoFieldErrors, usePhotoChoice } from '~/components/use-photo-choice'
 import type { ReturnableOrder } from '~/domain/orders/returns.server'
 import type { FormReply } from '~/web/form-reply'
 
@@ -14,8 +17,15 @@ export function ReturnRequestForm({ returnable, reply, busy = false }: { returna
   const errors = reply?.error ?? {}
   const qty = (line: number) => (Array.isArray(values.qty) && typeof values.qty[line] === 'string' ? (values.qty[line] as string) : '')
   const { policy } = returnable
+  const photos = usePhotoChoice(reply, {
+    maxFiles: RETURN_LIMITS.photos,
+    maxBytes: RETURN_LIMITS.photoBytes,
+    tooMany: RETURN_MESSAGES.tooManyPhotos,
+    tooLarge: RETURN_MESSAGES.photosTooLarge,
+  })
+  const photoErrors = photoFieldErrors(photos, errors.photos)
   return (
-    <Form method="post" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="return-form-title" id="return">
+    <Form method="post" encType="multipart/form-data" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="return-form-title" id="return">
       <h2 id="return-form-title" className="font-semibold">
         Return pieces
       </h2>
@@ -63,7 +73,7 @@ export function ReturnRequestForm({ returnable, reply, busy = false }: { returna
           ))}
         </select>
       </Field>
-      <Field label="Note (describe any damage)" errors={errors.note ?? undefined} errorId="return-note-error">
+      <Field label="Note (optional)" errors={errors.note ?? undefined} errorId="return-note-error">
         <textarea
           name="note"
           rows={3}
@@ -74,9 +84,25 @@ export function ReturnRequestForm({ returnable, reply, busy = false }: { returna
           aria-describedby={errors.note ? 'return-note-error' : undefined}
         />
       </Field>
+      <Field label={`Photos of the damage (needed when damaged in transit, up to ${RETURN_LIMITS.photos})`} errors={photoErrors} errorId="return-photos-error">
+        <span className="text-xs font-normal text-zinc-600 dark:text-zinc-400">
+          JPEG, PNG, WebP, AVIF or GIF, {MAX_UPLOAD_MB} MB in all.
+          {reply ? <span className="no-js-only"> Photos are not kept when the form comes back: please choose them again.</span> : null}
+        </span>
+        <input
+          type="file"
+          name="photos"
+          accept="image/*"
+          multiple
+          onChange={photos.onChange}
+          aria-invalid={photoErrors ? true : undefined}
+          aria-describedby={photoErrors ? 'return-photos-error' : undefined}
+          className="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:text-sm file:font-medium dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
+        />
+      </Field>
       <InlineError message={errors.items?.[0] ?? errors.form?.[0] ?? errors['']?.[0]} />
-      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy}>
-        Ask for a return
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={busy || photos.preparing}>
+        {photos.preparing ? 'Preparing photos…' : 'Ask for a return'}
       </Button>
     </Form>
   )

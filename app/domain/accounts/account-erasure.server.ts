@@ -14,6 +14,7 @@ import { clock } from '~/domain/clock'
 import { Conflict, Forbidden, Invalid, NotFound } from '~/domain/errors'
 import { recountReviews } from '~/domain/catalog/reviews.server'
 import type { ImageFileCache } from '~/domain/catalog/image-store'
+import { eraseReturnPhotos } from '~/domain/orders/return-photos.server'
 import { eraseStoredImages, sweepErasedFiles } from '~/domain/catalog/media.server'
 import { verifyPassword } from './passwords.server'
 
@@ -89,8 +90,11 @@ export async function eraseAccount(db: DB, userId: string, options: { reviews: R
         .execute()
     }
     await eraseOrders(trx, orderIds, photos)
-    // Her photos' files, unless someone else's row names the same bytes (names are content hashes).
+    // Her photos' files, unless someone else's row names the same bytes (names are content hashes);
+    // her returns' photos of damage too (ADR 101), and her words on them.
     await eraseStoredImages(trx, photos)
+    await eraseReturnPhotos(trx, orderIds)
+    if (orderIds.length) await trx.updateTable('returns').set({ note: '' }).where('order_id', 'in', orderIds).execute()
     if (orders.length) {
       const gatewayIds = orders.map((o) => o.gateway_order_id).filter((id): id is string => Boolean(id))
       // The gateway's events carry her email and phone; what they did to the order is on the order.

@@ -5,6 +5,8 @@
 import type { DB } from '../../../db/database'
 import { NotFound } from '~/domain/errors'
 import { listComplaintsOf } from '~/domain/complaints/complaints.server'
+import { returnsOf } from '~/domain/orders/returns.server'
+import { returnPhotoName } from '~/lib/return-photos'
 import { listAddresses } from './addresses.server'
 import { consentHistory } from './consents.server'
 
@@ -75,6 +77,11 @@ export async function exportPersonalData(db: DB, userId: string, now: Date = new
     consentHistory(db, userId),
     listComplaintsOf(db, userId),
   ])
+  // Her returns, with the addresses of her photos of damage (ADR 101), served to her signed in.
+  const returns = await returnsOf(
+    db,
+    orders.map((o) => o.id),
+  )
   const rupees = (paise: number | null) => (paise === null ? null : Number(paise) / 100)
   return {
     format: EXPORT_FORMAT,
@@ -118,6 +125,14 @@ export async function exportPersonalData(db: DB, userId: string, now: Date = new
       total: rupees(o.total_amount_paise),
       tracking: o.tracking_carrier || o.tracking_number ? { carrier: o.tracking_carrier, number: o.tracking_number } : null,
       documents: invoices.filter((i) => i.order_id === o.id).map((i) => ({ kind: i.kind, number: i.number, issuedAt: i.issued_at })),
+      returns: (returns.get(o.id) ?? []).map((r) => ({
+        number: r.number,
+        status: r.status,
+        requestedAt: r.createdAt,
+        pieces: r.items.map((i) => ({ title: i.title, quantity: i.quantity, reason: i.reason })),
+        note: r.note,
+        photos: r.photos.map((url) => `/shop/account/orders/${o.id}/return-photos/${returnPhotoName(url, 'full')}`),
+      })),
     })),
     reviews: reviews.map((r) => ({
       productId: r.product_id,

@@ -26,7 +26,7 @@ const WEBP_OPTIONS: WebpOptions = { quality: 65, effort: 4 }
  * encoded at the cheapest effort (same bytes at quality 65, a third of the time), and the photos of
  * one anonymous post may together take at most `requestMs` of estimated work (ADR 048).
  */
-export type ImagePurpose = 'shop' | 'reference'
+export type ImagePurpose = 'shop' | 'reference' | 'return'
 
 /**
  * Per purpose: the largest width and the pixels of the largest file (a 2:3 portrait keeps the
@@ -37,6 +37,9 @@ export type ImagePurpose = 'shop' | 'reference'
 export const PURPOSES = {
   shop: { maxWidth: 1280, maxPixels: 1280 * 1920, webp: WEBP_OPTIONS, encodeMsPerMegapixel: 550, imageMs: 2500, requestMs: Number.POSITIVE_INFINITY },
   reference: { maxWidth: 800, maxPixels: 640 * 960, webp: { quality: 65, effort: 0 }, encodeMsPerMegapixel: 240, imageMs: 750, requestMs: 750 },
+  // A shopper's photo of a damaged piece (ADR 101): a reference photo, four to an ask instead of three
+  // (the same work per photo), under names of its own, which /uploads never serves.
+  return: { maxWidth: 800, maxPixels: 640 * 960, webp: { quality: 65, effort: 0 }, encodeMsPerMegapixel: 240, imageMs: 750, requestMs: 1000 },
 } as const satisfies Record<ImagePurpose, { webp: WebpOptions } & Record<string, unknown>>
 
 /** The formats taken; only these ever reach the decoder (a text file or an SVG never does). */

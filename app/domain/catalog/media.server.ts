@@ -42,9 +42,10 @@ export async function prepareImage(db: DB, store: ImageStore, input: Buffer, pur
 }
 
 async function encodeImage(db: DB, store: ImageStore, input: Buffer, purpose: ImagePurpose, { widths }: ImagePlan): Promise<PreparedImage> {
-  // A reference photo is encoded more cheaply: it must not share names with the shop's copy of the same bytes.
+  // A reference photo is encoded more cheaply: it must not share names with the shop's copy of the same
+  // bytes; a return's photo is private (ADR 101): it shares names with nobody's public copy.
   const hash = createHash('sha256')
-    .update(purpose === 'reference' ? 'reference:' : '')
+    .update(purpose === 'shop' ? '' : `${purpose}:`)
     .update(input)
     .digest('hex')
     .slice(0, 32)
@@ -124,6 +125,14 @@ export async function fillMissingWidths(store: ImageStore): Promise<number> {
   return written
 }
 
+/**
+ * Stores prepared images in the database only, inside the caller's transaction, so that they are kept
+ * exactly when the caller's rows are (a return's photos, ADR 101). Processes cache them when served.
+ */
+export async function saveImageRows(trx: DB, images: readonly PreparedImage[]): Promise<void> {
+  for (const image of images) await saveFiles(trx, image.files)
+}
+
 /** Keeps files in stored_files; a name already there keeps its bytes (names are content hashes). */
 async function saveFiles(db: DB, files: readonly ImageFile[]): Promise<void> {
   for (const file of files) {
@@ -144,10 +153,20 @@ export async function cachedStoredFile(db: DB, store: ImageStore, name: string):
   if (!uploadName(name)) return null
   const cached = await store.pathOf(name)
   if (cached) return cached
+  // A return's photo is never cached and never public (ADR 101): its order's pages serve it.
+  if (await isPrivateUpload(db, name)) return null
   const row = await db.selectFrom('stored_files').select('content').where('name', '=', name).executeTakeFirst()
   if (!row) return null
   await store.write([{ name, content: Buffer.from(row.content) }])
   return store.pathOf(name)
+}
+
+/** A stored file of a photo only its order's shopper and the admin may see (a return's, ADR 101). */
+export async function isPrivateUpload(db: DB, name: string): Promise<boolean> {
+  const upload = parseUploadUrl(`/uploads/${name}`)
+  if (!upload) return false
+  const row = await db.selectFrom('return_photos').select('return_id').where('image_url', 'like', `${upload.base}-%`).executeTakeFirst()
+  return row !== undefined
 }
 
 /**
@@ -227,7 +246,7 @@ const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000
 /**
  * Deletes the stored images nothing uses, a day after they were stored: those of a form that was
  * refused after its images were saved, or of an upload never saved in a product. Used means named
- * (at any width) by a product picture, an order line, a banner or a custom request's photo. Also
+ * (at any width) by a product picture, an order line, a banner, a custom request's photo or a return's. Also
  * removes this process's cached files the database no longer holds. Runs in tidy(); resolves to the
  * number of files deleted from the database.
  */
@@ -239,6 +258,7 @@ export async function deleteUnusedUploads(db: DB, store: ImageStore, now: Date =
     .union(db.selectFrom('order_lines').select('image as url'))
     .union(db.selectFrom('feature_images').select('image as url'))
     .union(db.selectFrom('custom_request_photos').select('image_url as url'))
+    .union(db.selectFrom('return_photos').select('image_url as url'))
     .execute()
   const used = new Set(urls.map(({ url }) => parseUploadUrl(url)?.base))
   const old = await db.selectFrom('stored_files').select('name').where('created_at', '<', new Date(cutoff).toISOString()).execute()
@@ -279,6 +299,7 @@ export async function eraseStoredImages(trx: DB, urls: readonly string[]): Promi
     .union(trx.selectFrom('order_lines').select('image as url').where(naming('image')))
     .union(trx.selectFrom('feature_images').select('image as url').where(naming('image')))
     .union(trx.selectFrom('custom_request_photos').select('image_url as url').where(naming('image_url')))
+    .union(trx.selectFrom('return_photos').select('image_url as url').where(naming('image_url')))
     .execute()
   const used = new Set(stillUsed.map(({ url }) => parseUploadUrl(url)?.base))
   const erased = bases.filter((base) => !used.has(base)).map((base) => base.slice('/uploads/'.length))

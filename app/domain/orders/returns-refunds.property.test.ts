@@ -8,6 +8,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtures'
+import { preparedReturnPhoto } from '../../../tests/helpers/return-photos'
 import { paidDeliveredOrder } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { createTestDb, onPostgres } from '../../../tests/helpers/test-db'
@@ -128,8 +129,9 @@ describe('returns and partial refunds in any order', () => {
               steps += 1
               if (s.kind === 'request') {
                 await answered(async () => {
-                  const note = s.reason === 'damaged' ? 'It arrived cracked in two.' : ''
-                  returnIds.push((await requestReturn(db, orderId, { items: [{ line: s.line, quantity: s.quantity, reason: s.reason }], note })).id)
+                  // Damage comes with a photo of it (ADR 101).
+                  const photos = s.reason === 'damaged' ? [preparedReturnPhoto()] : []
+                  returnIds.push((await requestReturn(db, orderId, { items: [{ line: s.line, quantity: s.quantity, reason: s.reason }], note: '', photos })).id)
                 })
               } else if (s.kind === 'send') {
                 await runPartialRefunds(db, () => gateway)

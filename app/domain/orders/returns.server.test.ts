@@ -8,6 +8,7 @@ import { asha, insertProducts, insertUsers } from '../../../tests/helpers/fixtur
 import { paidDeliveredOrder, placeOrderFor, stockOf } from '../../../tests/helpers/payment-fixtures'
 import { type FakeRazorpay, startFakeRazorpay } from '../../../tests/fake-razorpay'
 import { rejection } from '../../../tests/helpers/rejection'
+import { preparedReturnPhoto } from '../../../tests/helpers/return-photos'
 import { createTestDb, type TestDb } from '../../../tests/helpers/test-db'
 import type { DB } from '../../../db/database'
 import type { PaymentGateway } from './payment-gateway'
@@ -114,11 +115,14 @@ describe('the rules', () => {
     })
     expect(checkReturnAsk(policy(), special, { items: [{ line: 0, quantity: 1, reason: 'wrong' }], note: '' })).toHaveLength(1)
     expect(checkReturnAsk(policy({ specialOnlyDamaged: false }), special, { items: [{ line: 0, quantity: 1, reason: 'changedMind' }], note: '' })).toHaveLength(1)
-    // Damage needs words describing it (photos are left for later, ADR 099).
-    expect(fieldErrors(() => checkReturnAsk(policy(), plain, { items: [{ line: 0, quantity: 1, reason: 'damaged' }], note: 'cracked' }))).toEqual({
-      note: [RETURN_MESSAGES.damagedNote],
+    // Damage needs a photo of it, at most four (ADR 101); the note is optional.
+    const damaged = [{ line: 0, quantity: 1, reason: 'damaged' }]
+    expect(fieldErrors(() => checkReturnAsk(policy(), plain, { items: damaged, note: 'Cracked across the middle' }))).toEqual({
+      photos: [RETURN_MESSAGES.damagedPhotos],
     })
-    expect(checkReturnAsk(policy(), plain, { items: [{ line: 0, quantity: 1, reason: 'damaged' }], note: 'Cracked across the middle' })).toHaveLength(1)
+    expect(fieldErrors(() => checkReturnAsk(policy(), plain, { items: damaged, note: '', photos: 5 }))).toEqual({ photos: [RETURN_MESSAGES.tooManyPhotos] })
+    expect(checkReturnAsk(policy(), plain, { items: damaged, note: '', photos: 1 })).toHaveLength(1)
+    expect(checkReturnAsk(policy(), plain, { items: damaged, note: '', photos: 4 })).toHaveLength(1)
   })
 
   it('checks the owner policy', () => {
@@ -279,7 +283,7 @@ describe('returns of a delivered order', () => {
 
   it('declines with a message, refunds damage without receiving it, and refuses that for other reasons', async () => {
     const { orderId } = await deliveredOrder()
-    const damaged = await requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'damaged' }], note: 'The pendant arrived in two halves' })
+    const damaged = await requestReturn(db, orderId, { items: [{ line: 1, quantity: 1, reason: 'damaged' }], note: 'The pendant arrived in two halves', photos: [preparedReturnPhoto()] })
     const mind = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'changedMind' }], note: '' })
     expect(mind.number).toBe(2)
     const before = await snapshot()
@@ -301,6 +305,15 @@ describe('returns of a delivered order', () => {
     expect(((await rejection(refundReturn(db, orderId, other.id, { adminId: 'u-owner', withoutPickup: true }))) as Invalid).errors).toEqual({
       form: [RETURN_MESSAGES.noPickupRefused],
     })
+    // Damage whose photos are gone (erased with an account, ADR 101) comes back before any refund.
+    const coaster = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'damaged' }], note: '', photos: [preparedReturnPhoto('b')] })
+    await decideReturn(db, orderId, coaster.id, { approve: true, message: '' }, 'u-owner')
+    await db.deleteFrom('return_photos').where('return_id', '=', coaster.id).execute()
+    const refundsBefore = await db.selectFrom('partial_refunds').select('id').execute()
+    expect(((await rejection(refundReturn(db, orderId, coaster.id, { adminId: 'u-owner', withoutPickup: true }))) as Invalid).errors).toEqual({
+      form: [RETURN_MESSAGES.noPickupNeedsPhotos],
+    })
+    expect(await db.selectFrom('partial_refunds').select('id').execute()).toEqual(refundsBefore)
   })
 
   it('counts what the owner refunded by hand against what may come back', async () => {

@@ -5,7 +5,7 @@
 //   requested -> approved | declined      (the owner, with a message the shopper reads)
 //   approved  -> received                 (the owner, restocking or writing off each line)
 //   received  -> refunded                 (through decidePartialRefund, under the return's own key)
-//   approved  -> refunded                 (only damaged pieces: refunded without coming back)
+//   approved  -> refunded                 (only damaged pieces, with photos: refunded without coming back)
 // The refund's key is the return's ('ret_<id>'): a second tap, or a retry after a crash between the
 // refund's decision and the return's move, finds the same refund and never decides a second one.
 import { inJsonList, lockRows } from '../../../db/dialect'
@@ -38,7 +38,9 @@ import { enqueueMail, loadMailOrder } from '~/domain/messaging/mail.server'
 import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
 import { type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
+import type { PreparedImage } from '~/domain/catalog/media.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
+import { hasReturnPhotos, returnPhotosOf, storeReturnPhotos } from './return-photos.server'
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -98,14 +100,22 @@ export interface ReturnAskItem {
   reason: string
 }
 
+/** A shopper's ask: the pieces, her note and how many photos of the damage come with it (ADR 101). */
+export interface ReturnAsk {
+  items: ReturnAskItem[]
+  note: string
+  photos?: number
+}
+
 /**
  * Checks a shopper's ask against the policy and what is left; answers the pieces (one per line,
- * quantities added) or throws Invalid with a message per field: `items.<line>`, `reason`, `note`, `items`.
+ * quantities added) or throws Invalid with a message per field: `items.<line>`, `reason`, `note`,
+ * `photos` (damage needs at least one, ADR 101), `items`.
  */
 export function checkReturnAsk(
   policy: ReturnPolicy,
   lines: ReturnLineFacts[],
-  ask: { items: ReturnAskItem[]; note: string },
+  ask: ReturnAsk,
 ): { line: number; quantity: number; reason: ReturnReason }[] {
   const errors: Record<string, string[]> = {}
   const add = (field: string, message: string) => {
@@ -147,7 +157,9 @@ export function checkReturnAsk(
   }
   const pieces = [...merged.values()].sort((a, b) => a.line - b.line)
   if (pieces.length === 0 && Object.keys(errors).length === 0) add('items', RETURN_MESSAGES.nothing)
-  if (pieces.some((p) => p.reason === 'damaged') && note.length < RETURN_LIMITS.damagedNoteMin) add('note', RETURN_MESSAGES.damagedNote)
+  const photos = ask.photos ?? 0
+  if (photos > RETURN_LIMITS.photos) add('photos', RETURN_MESSAGES.tooManyPhotos)
+  else if (pieces.some((p) => p.reason === 'damaged') && photos < 1) add('photos', RETURN_MESSAGES.damagedPhotos)
   // One message per field is enough to read.
   for (const field of Object.keys(errors)) errors[field] = [...new Set(errors[field])]
   if (Object.keys(errors).length > 0) throw new Invalid(errors)
@@ -223,13 +235,14 @@ type ReturnRow = {
   updated_at: string
 }
 
-function toView(row: ReturnRow, titles: string[]): ReturnView {
+function toView(row: ReturnRow, titles: string[], photos: string[] = []): ReturnView {
   return {
     id: row.id,
     number: row.number,
     status: row.status,
     items: (JSON.parse(row.items) as StoredItem[]).map((i) => ({ ...i, title: titles[i.line] ?? '' })),
     note: row.note,
+    photos,
     ownerMessage: row.owner_message,
     received: JSON.parse(row.received_items) as ReturnView['received'],
     withoutPickup: row.without_pickup === 1,
@@ -246,7 +259,8 @@ export async function returnsOf(db: DB, orderIds: string[]): Promise<Map<string,
   const rows = await db.selectFrom('returns').selectAll().where(inJsonList('order_id', orderIds)).orderBy('order_id').orderBy('number').execute()
   if (rows.length === 0) return byOrder
   const titles = await lineTitlesOf(db, rows.map((r) => r.order_id))
-  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [])])
+  const photos = await returnPhotosOf(db, rows.map((r) => r.id))
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [], photos.get(row.id))])
   return byOrder
 }
 
@@ -292,9 +306,13 @@ export async function listReturns(
     db,
     items.map((r) => r.order_id),
   )
+  const photos = await returnPhotosOf(
+    db,
+    items.map((r) => r.id),
+  )
   return {
     items: items.map((row) => ({
-      ...toView(row, titles.get(row.order_id) ?? []),
+      ...toView(row, titles.get(row.order_id) ?? [], photos.get(row.id)),
       orderId: row.order_id,
       orderNumber: row.order_number,
       shopper: { name: row.user_name, email: row.email },
@@ -414,18 +432,37 @@ export async function returnableOf(db: DB, orderId: string, now = new Date()): P
 // ---------------------------------------------------------------------------------------------
 // Moves
 
-/** The shopper asks to return pieces of her delivered order (the caller checked it is hers). */
-export async function requestReturn(db: DB, orderId: string, ask: { items: ReturnAskItem[]; note: string }, now = new Date()): Promise<ReturnView> {
+/**
+ * The ask's pieces if it would be accepted now, or Invalid as requestReturn's: read only, so that an
+ * adapter spends no image work on an ask the domain refuses (requestReturn checks again, locked).
+ */
+export async function checkReturnRequest(db: DB, orderId: string, ask: ReturnAsk, now = new Date()) {
+  const returnable = await returnableOf(db, orderId, now)
+  if (returnable.refusal) throw new Invalid({ form: [returnable.refusal] })
+  const pieces = checkReturnAsk(
+    returnable.policy,
+    returnable.lines.map((l) => ({ left: l.piecesLeft, special: l.special })),
+    ask,
+  )
+  return { returnable, pieces }
+}
+
+/**
+ * The shopper asks to return pieces of her delivered order (the caller checked it is hers), with her
+ * photos of the damage, prepared and not yet stored: they are stored with the return, in its
+ * transaction, so nothing is written for an ask refused here (ADR 101).
+ */
+export async function requestReturn(
+  db: DB,
+  orderId: string,
+  ask: { items: ReturnAskItem[]; note: string; photos?: readonly PreparedImage[] },
+  now = new Date(),
+): Promise<ReturnView> {
+  const photos = ask.photos ?? []
   const id = await db.transaction().execute(async (trx) => {
     // Two asks for one order (or an ask and a refund) take turns on the order's row.
     await lockRows(trx, 'orders', [orderId])
-    const returnable = await returnableOf(trx, orderId, now)
-    if (returnable.refusal) throw new Invalid({ form: [returnable.refusal] })
-    const pieces = checkReturnAsk(
-      returnable.policy,
-      returnable.lines.map((l) => ({ left: l.piecesLeft, special: l.special })),
-      ask,
-    )
+    const { returnable, pieces } = await checkReturnRequest(trx, orderId, { items: ask.items, note: ask.note, photos: photos.length }, now)
     const last = await trx.selectFrom('returns').select('number').where('order_id', '=', orderId).orderBy('number', 'desc').executeTakeFirst()
     const id = newId()
     const at = now.toISOString()
@@ -433,6 +470,7 @@ export async function requestReturn(db: DB, orderId: string, ask: { items: Retur
       .insertInto('returns')
       .values({ id, order_id: orderId, number: (last?.number ?? 0) + 1, status: 'requested', items: JSON.stringify(pieces), note: ask.note.trim(), created_at: at, updated_at: at })
       .execute()
+    await storeReturnPhotos(trx, id, photos)
     await history(trx, orderId, `Return ${(last?.number ?? 0) + 1} requested: ${piecesWords(pieces, returnable.lines.map((l) => l.title))}`, null, at)
     return id
   })
@@ -558,6 +596,7 @@ export async function refundReturn(
     if (options.withoutPickup) {
       nextReturnStatus(row.status, 'refundWithoutPickup')
       if (!items.every((i) => i.reason === 'damaged')) throw new Invalid({ form: [RETURN_MESSAGES.noPickupRefused] })
+      if (!(await hasReturnPhotos(db, returnId))) throw new Invalid({ form: [RETURN_MESSAGES.noPickupNeedsPhotos] })
     } else nextReturnStatus(row.status, 'refund')
   }
   const { refund, created } = await decidePartialRefund(

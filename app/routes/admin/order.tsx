@@ -124,6 +124,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <ReturnList
         returns={order.returns}
         sendTo={loaderData.returnSendTo}
+        photoBase={`/admin/orders/${order.id}/return-photos`}
         controls={(ret) => <ReturnControls ret={ret} reply={String(echoed.intent ?? '').startsWith('return-') ? actionData : undefined} busy={busy} />}
       />
       {loaderData.refundable ? (

@@ -22,7 +22,7 @@ import { returnableOf } from '~/domain/orders/returns.server'
 import { ReturnList } from '~/components/returns/return-list'
 import { ReturnRequestForm } from '~/components/returns/return-request-form'
 import { ReturnWindowNote } from '~/components/returns/return-window-note'
-import { returnRequestFormAction } from '~/web/return-forms.server'
+import { readOrderPagePost, returnRequestFormAction } from '~/web/return-forms.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
@@ -39,12 +39,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request)
-  const form = await request.formData()
-  const path = `/shop/account/orders/${params.orderId}`
+  // The return form may carry photos of damage: read as they stream (ADR 079, 101).
+  const post = await readOrderPagePost(request)
+  const { form } = post
+  // Encoded: a fuzzed id (an emoji) would otherwise make the redirect's Location header throw (a 500).
+  const path = `/shop/account/orders/${encodeURIComponent(params.orderId)}`
   if (form.get('intent') === 'return') {
     // Hers, or the 404 (someone else's order is not there).
     await orNotFound(getOrderDetail(getDb(), params.orderId, user))
-    return returnRequestFormAction(params.orderId, form, path)
+    return returnRequestFormAction(params.orderId, post, path)
   }
   return formAction(async () => {
     if (form.get('intent') !== 'cancel') return redirectWithToast(path, { type: 'error', message: ORDER_MESSAGES.cancelRefused })
@@ -63,7 +66,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
       {loaderData.shipment ? <ParcelTimeline shipment={loaderData.shipment} /> : null}
       <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
-      <ReturnList returns={order.returns} sendTo={loaderData.returnable.sendTo} />
+      <ReturnList returns={order.returns} sendTo={loaderData.returnable.sendTo} photoBase={`/shop/account/orders/${order.id}/return-photos`} />
       {loaderData.canReturn ? (
         <ReturnRequestForm returnable={loaderData.returnable} reply={returnReply} busy={busy} />
       ) : (
