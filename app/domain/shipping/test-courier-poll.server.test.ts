@@ -1,13 +1,13 @@
 // The demo shop's TEST MODE courier (ADR 086): a parcel the owner ships moves to delivered by itself,
 // through the tracking poll alone, in about ten minutes, so the owner watches the timeline fill.
 import { afterEach, describe, expect, it } from 'vitest'
-import { asha, owner } from '../../tests/helpers/fixtures'
-import { insertOrder } from '../../tests/helpers/order-fixtures'
-import { freshDbWithUsers } from '../../tests/helpers/test-users'
+import { asha, owner } from '../../../tests/helpers/fixtures'
+import { insertOrder } from '../../../tests/helpers/order-fixtures'
+import { freshDbWithUsers } from '../../../tests/helpers/test-users'
 import { advanceClock, clock, setClock } from '~/domain/clock'
-import { pollParcels } from '~/domain/shipping/shipment-scans.server'
-import { bookShipment } from '~/domain/shipping/shipments.server'
-import { testCourier } from './test-courier.server'
+import { pollParcels } from './shipment-scans.server'
+import { bookShipment } from './shipments.server'
+import { testCourier } from '~/infra/test-courier.server'
 
 const fresh = freshDbWithUsers([asha, owner])
 afterEach(() => setClock())
