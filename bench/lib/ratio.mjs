@@ -93,6 +93,8 @@ export function ratioTargets(productPath, signedInCookie = null) {
     { name: 'listing', path: '/shop/listing' },
     { name: 'search', path: '/shop/search?keyword=ocean' },
     ...(productPath ? [{ name: 'product', path: productPath }] : []),
+    // A shopper who gave her pincode: the product page with its delivery line, rendered for her (ADR 085).
+    ...(productPath ? [{ name: 'product, pincode given', path: `${productPath}?pincode=560038` }] : []),
     { name: 'products API', path: '/api/shop/products/get?page=1', api: true },
     // The same listing rendered afresh for every request (a cookie the shop does not know is never
     // answered from the cache): the figure before the cache.
