@@ -48,6 +48,7 @@ import * as consents from '../migrations/2026-11-27T0561-consents'
 import * as erasedFiles from '../migrations/2026-11-28T0640-erased-files'
 import * as returns from '../migrations/2026-11-28T0700-returns'
 import * as ndr from '../migrations/2026-11-28T0810-ndr'
+import * as returnExchanges from '../migrations/2026-11-28T1150-return-exchanges'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0640-erased-files': erasedFiles,
   '2026-11-28T0700-returns': returns,
   '2026-11-28T0810-ndr': ndr,
+  '2026-11-28T1150-return-exchanges': returnExchanges,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
