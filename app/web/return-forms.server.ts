@@ -5,7 +5,9 @@
 import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { RETURN_MESSAGES } from '~/lib/returns'
-import { decideReturn, receiveReturn, refundReturn, requestReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { decideReturn, receiveReturn, refundReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { requestReturnOrExchange, settleExchange } from '~/domain/orders/exchanges.server'
+import { EXCHANGE_MESSAGES, parseChoiceValue } from '~/lib/exchanges'
 import { ownerReturnFormSchema, returnFormSchema, returnPolicyFormSchema, wholeNumberOf } from '~/schemas/returns'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
@@ -27,8 +29,9 @@ export function returnRequestFormAction(orderId: string, form: FormData, back: s
   return formAction(
     async () => {
       const reason = String(form.get('reason') ?? '')
-      const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason }))
-      await requestReturn(getDb(), orderId, { items, note: String(form.get('note') ?? '') })
+      const exchange = byLine(form, 'exchange')
+      const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason, exchangeFor: parseChoiceValue(exchange.get(line) ?? '') }))
+      await requestReturnOrExchange(getDb(), orderId, { items, note: String(form.get('note') ?? '') })
       return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.requested })
     },
     { reply: { submission: () => parseForm(form, { schema: returnFormSchema }) } },
@@ -52,6 +55,12 @@ export function ownerReturnFormAction(orderId: string, form: FormData, adminId: 
         const restock = Object.fromEntries([...byLine(form, 'restock')].map(([line, choice]) => [line, choice === 'restock']))
         await receiveReturn(db, orderId, returnId, restock, adminId)
         return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.received })
+      }
+      if (intent === 'return-settle') {
+        // An exchange (ADR 105): the difference settled either way and the replacement order made, once.
+        const settled = await settleExchange(db, orderId, returnId, { adminId })
+        if (settled.refundId) await sendPartialRefundNow(settled.refundId)
+        return redirectWithToast(back, { type: 'success', message: EXCHANGE_MESSAGES.settled })
       }
       const { refund } = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: intent === 'return-refund-now' })
       await sendPartialRefundNow(refund.id)

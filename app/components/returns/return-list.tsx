@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { formatDate } from '~/lib/dates'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
+import { ExchangeNote } from './exchange-parts'
 
 export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode }) {
   if (returns.length === 0) return null
@@ -16,7 +17,7 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
         {returns.map((ret) => (
           <li key={ret.id} className="grid gap-1 text-sm" data-return-status={ret.status} aria-label={`Return ${ret.number}`}>
             <p className="font-medium">
-              Return {ret.number}: {RETURN_STATUS_LABELS[ret.status]}{' '}
+              Return {ret.number}: {ret.exchange && ret.status === 'refunded' ? 'Exchanged' : RETURN_STATUS_LABELS[ret.status]}{' '}
               <span className="font-normal text-zinc-500 dark:text-zinc-400">· {formatDate(ret.updatedAt)}</span>
             </p>
             <p>Pieces: {ret.items.map((i) => `${i.quantity} × ${i.title} (${RETURN_REASON_LABELS[i.reason]})`).join(', ')}</p>
@@ -29,7 +30,8 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
                 {ret.received.map((r) => `${r.quantity} × ${ret.items.find((i) => i.line === r.line)?.title ?? 'piece'} ${r.restock ? 'back in stock' : 'written off'}`).join(', ')}
               </p>
             ) : null}
-            {ret.status === 'refunded' ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
+            {ret.exchange ? <ExchangeNote exchange={ret.exchange} /> : null}
+            {ret.status === 'refunded' && !ret.exchange ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
             {controls?.(ret)}
           </li>
         ))}

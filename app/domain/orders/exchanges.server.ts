@@ -326,6 +326,12 @@ export async function settleExchange(
   return { replacementOrderId, refundId, refundCreated }
 }
 
+/** settleExchange by the return's id alone (the owner's /api 'refund' of an exchange): answers its order too. */
+export async function settleExchangeOf(db: DB, returnId: string, options: { adminId: string | null }) {
+  const row = requireRow(await exchangeRowOf(db, returnId))
+  return { orderId: row.order_id, ...(await settleExchange(db, row.order_id, returnId, options)) }
+}
+
 /**
  * Makes the replacement order of a settled exchange, once: the new piece as its one line at today's
  * price, the returned pieces' payment as its credit (the line's discount), what the link took as its
