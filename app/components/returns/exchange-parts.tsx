@@ -26,7 +26,7 @@ export function ExchangeSelect({ line, title, options, value }: { line: number; 
   )
 }
 
-export function ExchangeNote({ exchange }: { exchange: ExchangeView }) {
+export function ExchangeNote({ exchange, orderBase }: { exchange: ExchangeView; orderBase: string }) {
   return (
     <p data-exchange>
       Exchange for {exchange.quantity} × {exchange.choiceWords} ({formatPaise(exchange.newUnitPaise * exchange.quantity)}): {differenceWords(exchange.differencePaise)}
@@ -35,7 +35,7 @@ export function ExchangeNote({ exchange }: { exchange: ExchangeView }) {
         <>
           {' '}
           Replacement order{' '}
-          <Link to={`/shop/account/orders/${exchange.replacementOrderId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-500">
+          <Link to={`${orderBase}/${exchange.replacementOrderId}`} className="font-medium text-brand-700 hover:underline dark:text-brand-500">
             {formatOrderNumber(exchange.replacementOrderNumber ?? 0)}
           </Link>
           .

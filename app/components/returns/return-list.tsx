@@ -6,7 +6,12 @@ import { formatDate } from '~/lib/dates'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
 import { ExchangeNote } from './exchange-parts'
 
-export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode }) {
+export function ReturnList({
+  returns,
+  sendTo,
+  controls,
+  orderBase = '/shop/account/orders',
+}: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode; orderBase?: string }) {
   if (returns.length === 0) return null
   return (
     <section aria-labelledby="returns-heading" className="grid gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
@@ -30,7 +35,7 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
                 {ret.received.map((r) => `${r.quantity} × ${ret.items.find((i) => i.line === r.line)?.title ?? 'piece'} ${r.restock ? 'back in stock' : 'written off'}`).join(', ')}
               </p>
             ) : null}
-            {ret.exchange ? <ExchangeNote exchange={ret.exchange} /> : null}
+            {ret.exchange ? <ExchangeNote exchange={ret.exchange} orderBase={orderBase} /> : null}
             {ret.status === 'refunded' && !ret.exchange ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
             {controls?.(ret)}
           </li>

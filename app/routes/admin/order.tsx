@@ -122,6 +122,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
       <ReturnList
+        orderBase="/admin/orders"
         returns={order.returns}
         sendTo={loaderData.returnSendTo}
         controls={(ret) => <ReturnControls ret={ret} reply={String(echoed.intent ?? '').startsWith('return-') ? actionData : undefined} busy={busy} />}
