@@ -24,6 +24,7 @@ import {
 } from './exchanges.server'
 import { decideReturn, readReturn, receiveReturn, refundReturn, returnableOf } from './returns.server'
 import { getOrderDetail } from './order-reads.server'
+import { decidePartialRefund } from './partial-refunds.server'
 
 const KEY_SECRET = 'exchanges-key-secret'
 let fake: FakeRazorpay
@@ -200,6 +201,9 @@ describe('exchanges of a delivered ring', () => {
     expect(await variantStock('XS')).toBe(0)
     expect(await readReturn(db, ret.id)).toMatchObject({ status: 'refunded', refundId: a.refundId })
     expect(fake.requests.filter((r) => r === `POST /v1/payments/${paymentId}/refund`).length).toBeLessThanOrEqual(1)
+    // The exchanged ring is not refunded again by hand.
+    const byHand = decidePartialRefund(db, orderId, { key: 'by-hand-after-exchange', ask: { items: [{ line: 0, quantity: 1 }], includeDelivery: false }, reason: 'Goodwill', restock: false }, 'u-owner')
+    expect(Object.keys(await refusal(byHand))).toEqual(['items.0'])
   })
 
   it('the same price: nothing to pay or refund, one replacement order', async () => {
@@ -227,6 +231,8 @@ describe('exchanges of a delivered ring', () => {
     // Declining it is still possible; a second approval of an approved one is refused by the table.
     await decideReturn(db, orderId, ret.id, { approve: false, message: 'Sold out, sorry.' }, 'u-owner')
     expect((await readReturn(db, ret.id)).status).toBe('declined')
+    // A declined exchange frees its piece, as a declined return does.
+    expect((await returnableOf(db, orderId)).lines[0]?.piecesLeft).toBe(1)
   })
 
   it('a kill between the link payment and the replacement order: the next report makes one order, once', async () => {

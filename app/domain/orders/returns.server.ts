@@ -342,7 +342,12 @@ async function heldUnits(db: DB, orderId: string): Promise<number[]> {
     .select('items')
     .where('order_id', '=', orderId)
     // An exchange (ADR 105) keeps its pieces once closed: no refund of pieces counts them.
-    .where((eb) => eb.or([eb('status', 'in', ['requested', 'approved', 'received']), eb('id', 'in', eb.selectFrom('return_exchanges').select('return_id').where('order_id', '=', orderId))]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['requested', 'approved', 'received']),
+        eb.and([eb('status', '=', 'refunded'), eb('id', 'in', eb.selectFrom('return_exchanges').select('return_id').where('order_id', '=', orderId))]),
+      ]),
+    )
     .execute()
   const units: number[] = []
   for (const row of rows) for (const item of JSON.parse(row.items) as StoredItem[]) units[item.line] = (units[item.line] ?? 0) + item.quantity
