@@ -68,6 +68,7 @@ export default [
     route('custom-order/quote/:token', 'routes/shop/custom-quote-link.tsx'),
     route('custom-order/paid', 'routes/shop/custom-quote-paid.tsx'),
     route('custom-order/pay-test/:linkId', 'routes/shop/custom-quote-pay-test.tsx'),
+    route('exchange/paid', 'routes/shop/exchange-paid.ts'),
     route('cart', 'routes/shop/cart.tsx'),
     route('product/:id', 'routes/shop/product.tsx'),
     layout('routes/shop/signed-in.tsx', [

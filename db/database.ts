@@ -49,6 +49,7 @@ import * as erasedFiles from '../migrations/2026-11-28T0640-erased-files'
 import * as returns from '../migrations/2026-11-28T0700-returns'
 import * as returnPhotos from '../migrations/2026-11-28T1130-return-photos'
 import * as ndr from '../migrations/2026-11-28T0810-ndr'
+import * as returnExchanges from '../migrations/2026-11-28T1150-return-exchanges'
 import { DialectPlugin, isPostgresUrl } from './dialect'
 import { openPostgres } from './postgres'
 import type { Database } from './schema'
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0700-returns': returns,
   '2026-11-28T0810-ndr': ndr,
   '2026-11-28T1130-return-photos': returnPhotos,
+  '2026-11-28T1150-return-exchanges': returnExchanges,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

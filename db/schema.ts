@@ -407,6 +407,38 @@ export interface ReturnPhotosTable {
   image_url: string
 }
 
+/** An exchange a return asks for instead of a refund (ADR 105): the new piece, the difference, its settlement. */
+export interface ReturnExchangesTable {
+  return_id: string
+  order_id: string
+  /** The order line (by position) the returned pieces are of. */
+  line: number
+  quantity: number
+  /** The new piece: the same product in another option / colour. */
+  product_id: string
+  variety_name: string
+  option2: string
+  color: string
+  /** The new piece's unit price when asked. */
+  new_unit_paise: number
+  /** What the returned pieces paid (after the discount's share). */
+  paid_paise: number
+  /** new_unit_paise * quantity - paid_paise: > 0 the shopper pays a link; < 0 a partial refund. */
+  difference_paise: number
+  /** 1 once the new piece's stock was taken off the shelf (on approval). */
+  stock_held: Generated<number>
+  link_reference: string | null
+  link_id: string | null
+  link_gateway: string | null
+  link_url: string | null
+  link_status: 'created' | 'paid' | 'cancelled' | 'expired' | null
+  link_payment_id: string | null
+  link_paid_at: string | null
+  replacement_order_id: string | null
+  created_at: CreatedAt
+  updated_at: string
+}
+
 export interface RefundsTable {
   id: string
   order_id: string
@@ -856,6 +888,7 @@ export interface Database {
   return_settings: ReturnSettingsTable
   returns: ReturnsTable
   return_photos: ReturnPhotosTable
+  return_exchanges: ReturnExchangesTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable

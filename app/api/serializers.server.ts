@@ -371,6 +371,22 @@ export function toApiReturn(ret: ReturnView, order: Pick<OrderDetail, 'lines'>) 
     received: ret.received,
     withoutPickup: ret.withoutPickup,
     refundId: ret.refundId,
+    exchange: ret.exchange
+      ? {
+          line: ret.exchange.line,
+          quantity: ret.exchange.quantity,
+          variety: ret.exchange.choice.variety,
+          option2: ret.exchange.choice.option2,
+          color: ret.exchange.choice.color,
+          newUnitPaise: ret.exchange.newUnitPaise,
+          paidPaise: ret.exchange.paidPaise,
+          differencePaise: ret.exchange.differencePaise,
+          payUrl: ret.exchange.link?.status === 'created' ? ret.exchange.link.url : null,
+          paid: ret.exchange.link?.status === 'paid',
+          replacementOrderId: ret.exchange.replacementOrderId,
+          replacementOrderNumber: ret.exchange.replacementOrderNumber,
+        }
+      : null,
     createdAt: ret.createdAt,
     updatedAt: ret.updatedAt,
   }

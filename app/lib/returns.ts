@@ -1,6 +1,7 @@
 // Returns' vocabulary (issue 31, ADR 099): the reasons, the states, the policy's defaults and the
 // words shoppers and the owner read. The rules are app/domain/orders/returns.server.ts.
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './images'
+import type { ExchangeView } from './exchanges'
 
 export const RETURN_REASONS = ['damaged', 'wrong', 'notAsDescribed', 'changedMind'] as const
 export type ReturnReason = (typeof RETURN_REASONS)[number]
@@ -105,6 +106,8 @@ export const RETURN_MESSAGES = {
 /** A return as the order pages and /api show it. */
 export interface ReturnView {
   id: string
+  /** The exchange the shopper asked for instead of a refund (ADR 105); null for a refund. */
+  exchange: ExchangeView | null
   number: number
   status: ReturnStatus
   items: { line: number; title: string; quantity: number; reason: ReturnReason }[]

@@ -12,6 +12,8 @@ const text = z.string().max(5000).optional()
 export const returnFormSchema = z.object({
   intent: text,
   qty: z.array(z.string().max(20).optional()).max(100).optional(),
+  /** Per line, '' for a refund or another size / colour (`variety|option2|color`, ADR 105). */
+  exchange: z.array(z.string().max(300).optional()).max(100).optional(),
   reason: text,
   note: text,
 })
@@ -45,6 +47,14 @@ const apiItem = z.object({
   color: z.string().trim().max(200).default(''),
   quantity: z.number({ error: RETURN_MESSAGES.quantity }).int({ error: RETURN_MESSAGES.quantity }).min(1, { error: RETURN_MESSAGES.quantity }).max(9999),
   reason: z.string({ error: RETURN_MESSAGES.reason }).max(40),
+  /** Another option / colour of the same product instead of a refund (ADR 105). */
+  exchangeFor: z
+    .object({
+      variety: z.string().trim().max(200).default(''),
+      option2: z.string().trim().max(200).default(''),
+      color: z.string().trim().max(200).default(''),
+    })
+    .nullish(),
 })
 
 /** POST /api/shop/order/return/:orderId. */

@@ -6,7 +6,9 @@ import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { RETURN_LIMITS, RETURN_MESSAGES } from '~/lib/returns'
 import { Invalid } from '~/domain/errors'
-import { checkReturnRequest, decideReturn, receiveReturn, refundReturn, requestReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { checkReturnRequest, decideReturn, receiveReturn, refundReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { requestReturnOrExchange, settleExchange } from '~/domain/orders/exchanges.server'
+import { EXCHANGE_MESSAGES, parseChoiceValue } from '~/lib/exchanges'
 import { ownerReturnFormSchema, returnFormSchema, returnPolicyFormSchema, wholeNumberOf } from '~/schemas/returns'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
@@ -46,7 +48,8 @@ export function returnRequestFormAction(orderId: string, { form, photos, photoEr
   return formAction(
     async () => {
       const reason = String(form.get('reason') ?? '')
-      const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason }))
+      const exchange = byLine(form, 'exchange')
+      const items = [...byLine(form, 'qty')].map(([line, typed]) => ({ line, quantity: wholeNumberOf(typed), reason, exchangeFor: parseChoiceValue(exchange.get(line) ?? '') }))
       const ask = { items, note: String(form.get('note') ?? '') }
       const db = getDb()
       try {
@@ -58,7 +61,7 @@ export function returnRequestFormAction(orderId: string, { form, photos, photoEr
       }
       if (photoErrors.length > 0) throw new Invalid({ photos: photoErrors })
       const prepared = await preparePhotoFiles(photos, 'return', RETURN_MESSAGES.photosTooLarge)
-      await requestReturn(db, orderId, { ...ask, photos: prepared })
+      await requestReturnOrExchange(db, orderId, { ...ask, photos: prepared })
       return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.requested })
     },
     { reply: { submission: () => parseForm(form, { schema: returnFormSchema }) } },
@@ -82,6 +85,12 @@ export function ownerReturnFormAction(orderId: string, form: FormData, adminId: 
         const restock = Object.fromEntries([...byLine(form, 'restock')].map(([line, choice]) => [line, choice === 'restock']))
         await receiveReturn(db, orderId, returnId, restock, adminId)
         return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.received })
+      }
+      if (intent === 'return-settle') {
+        // An exchange (ADR 105): the difference settled either way and the replacement order made, once.
+        const settled = await settleExchange(db, orderId, returnId, { adminId })
+        if (settled.refundId) await sendPartialRefundNow(settled.refundId)
+        return redirectWithToast(back, { type: 'success', message: EXCHANGE_MESSAGES.settled })
       }
       const { refund } = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: intent === 'return-refund-now' })
       await sendPartialRefundNow(refund.id)

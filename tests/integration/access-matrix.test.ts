@@ -422,6 +422,10 @@ const RULES: Record<string, Cell[]> = {
   'routes/shop/custom-quote-paid.tsx': [
     { method: 'GET', url: () => '/shop/custom-order/paid?razorpay_payment_link_id=plink_forged&razorpay_payment_id=pay_x&razorpay_payment_link_status=paid&razorpay_signature=00', expect: { visitor: 200, owner: 200, other: 200, admin: ADMIN_HOME } },
   ],
+  // An exchange's link callback (ADR 105): a link we never made goes back to the account with a message.
+  'routes/shop/exchange-paid.ts': [
+    { method: 'GET', url: () => '/shop/exchange/paid?razorpay_payment_link_id=plink_forged&razorpay_payment_id=pay_x&razorpay_payment_link_status=paid&razorpay_signature=00', expect: { visitor: '→/shop/account', owner: '→/shop/account', other: '→/shop/account', admin: ADMIN_HOME } },
+  ],
   'routes/shop/custom-quote-pay-test.tsx': [
     { method: 'GET', url: () => '/shop/custom-order/pay-test/plink_test_none', expect: { visitor: 404, owner: 404, other: 404, admin: ADMIN_HOME } },
     { method: 'POST', url: () => '/shop/custom-order/pay-test/plink_test_none', body: () => ({}), expect: { visitor: 404, owner: 404, other: 404, admin: ADMIN_HOME } },

@@ -166,6 +166,7 @@ const TARGETS: Record<string, Target[] | 'layout'> = {
   'routes/shop/custom-quote-link.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
   'routes/shop/custom-quote-paid.tsx': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/shop/custom-quote-pay-test.tsx': [{ method: 'POST', role: 'visitor', encodings: ['form'] }],
+  'routes/shop/exchange-paid.ts': [{ method: 'GET', role: 'visitor', encodings: [] }],
   'routes/api/shop/custom-order-webhook.ts': [{ method: 'POST', role: 'visitor', encodings: ['json'] }],
   'routes/api/shop/custom-order.ts': [{ method: 'GET', role: 'shopper', encodings: [] }],
 }

@@ -67,7 +67,7 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
             Received
           </Button>
         </Form>
-        {damaged ? (
+        {damaged && !ret.exchange ? (
           <Form method="post" aria-label={`Refund return ${ret.number} without receiving it`}>
             {hidden}
             <Button type="submit" name="intent" value="return-refund-now" variant="outline" disabled={busy}>
@@ -80,11 +80,11 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
   }
   if (ret.status === 'received') {
     return (
-      <Form method="post" className="mt-2 grid gap-2" aria-label={`Refund return ${ret.number}`}>
+      <Form method="post" className="mt-2 grid gap-2" aria-label={`${ret.exchange ? 'Settle' : 'Refund'} return ${ret.number}`}>
         {hidden}
         <InlineError message={formError} />
-        <Button type="submit" name="intent" value="return-refund" className="justify-self-start" disabled={busy}>
-          Refund the return
+        <Button type="submit" name="intent" value={ret.exchange ? 'return-settle' : 'return-refund'} className="justify-self-start" disabled={busy}>
+          {ret.exchange ? 'Settle the exchange' : 'Refund the return'}
         </Button>
       </Form>
     )

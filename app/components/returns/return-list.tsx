@@ -5,18 +5,22 @@ import type { ReactNode } from 'react'
 import { formatDate } from '~/lib/dates'
 import { returnPhotoName } from '~/lib/return-photos'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
+import { ExchangeNote } from './exchange-parts'
 
 export function ReturnList({
   returns,
   sendTo,
   controls,
   photoBase,
+  orderBase = '/shop/account/orders',
 }: {
   returns: ReturnView[]
   sendTo: string
   controls?: (ret: ReturnView) => ReactNode
   /** Where this page's viewer gets a return's photos (ADR 101): the order's own photo route. */
   photoBase: string
+  /** Where a replacement order's link points (the shop's order pages, or the admin's). */
+  orderBase?: string
 }) {
   if (returns.length === 0) return null
   return (
@@ -28,7 +32,7 @@ export function ReturnList({
         {returns.map((ret) => (
           <li key={ret.id} className="grid gap-1 text-sm" data-return-status={ret.status} aria-label={`Return ${ret.number}`}>
             <p className="font-medium">
-              Return {ret.number}: {RETURN_STATUS_LABELS[ret.status]}{' '}
+              Return {ret.number}: {ret.exchange && ret.status === 'refunded' ? 'Exchanged' : RETURN_STATUS_LABELS[ret.status]}{' '}
               <span className="font-normal text-zinc-500 dark:text-zinc-400">· {formatDate(ret.updatedAt)}</span>
             </p>
             <p>Pieces: {ret.items.map((i) => `${i.quantity} × ${i.title} (${RETURN_REASON_LABELS[i.reason]})`).join(', ')}</p>
@@ -42,7 +46,8 @@ export function ReturnList({
                 {ret.received.map((r) => `${r.quantity} × ${ret.items.find((i) => i.line === r.line)?.title ?? 'piece'} ${r.restock ? 'back in stock' : 'written off'}`).join(', ')}
               </p>
             ) : null}
-            {ret.status === 'refunded' ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
+            {ret.exchange ? <ExchangeNote exchange={ret.exchange} orderBase={orderBase} /> : null}
+            {ret.status === 'refunded' && !ret.exchange ? <p>Refunded{ret.withoutPickup ? ' without the pieces coming back' : ''}: see Refunds.</p> : null}
             {controls?.(ret)}
           </li>
         ))}

@@ -11,9 +11,17 @@ import { RETURN_LIMITS, RETURN_MESSAGES, RETURN_REASON_LABELS } from '~/lib/retu
 import { photoFieldErrors, usePhotoChoice } from '~/components/use-photo-choice'
 import type { ReturnableOrder } from '~/domain/orders/returns.server'
 import type { FormReply } from '~/web/form-reply'
+import type { ExchangeOption } from '~/lib/exchanges'
+import { ExchangeSelect } from './exchange-parts'
 
-export function ReturnRequestForm({ returnable, reply, busy = false }: { returnable: ReturnableOrder; reply?: FormReply; busy?: boolean }) {
-  const values = (reply?.initialValue ?? {}) as { qty?: unknown[]; reason?: string; note?: string }
+export function ReturnRequestForm({
+  returnable,
+  exchangeOptions = [],
+  reply,
+  busy = false,
+}: { returnable: ReturnableOrder; exchangeOptions?: ExchangeOption[][]; reply?: FormReply; busy?: boolean }) {
+  const values = (reply?.initialValue ?? {}) as { qty?: unknown[]; exchange?: unknown[]; reason?: string; note?: string }
+  const exchangeOf = (line: number) => (Array.isArray(values.exchange) && typeof values.exchange[line] === 'string' ? (values.exchange[line] as string) : '')
   const errors = reply?.error ?? {}
   const qty = (line: number) => (Array.isArray(values.qty) && typeof values.qty[line] === 'string' ? (values.qty[line] as string) : '')
   const { policy } = returnable
@@ -40,7 +48,8 @@ export function ReturnRequestForm({ returnable, reply, busy = false }: { returna
           const messages = errors[`items.${line.line}`] ?? undefined
           const errorId = `return-qty-${line.line}-error`
           return (
-            <Field key={line.line} label={`${line.title}${line.choice ? ` (${line.choice})` : ''}: pieces to return, ${line.piecesLeft} can be returned`} errors={messages} errorId={errorId}>
+            <div key={line.line} className="grid gap-2">
+            <Field label={`${line.title}${line.choice ? ` (${line.choice})` : ''}: pieces to return, ${line.piecesLeft} can be returned`} errors={messages} errorId={errorId}>
               <Input
                 type="number"
                 name={`qty[${line.line}]`}
@@ -54,6 +63,8 @@ export function ReturnRequestForm({ returnable, reply, busy = false }: { returna
                 aria-describedby={messages ? errorId : undefined}
               />
             </Field>
+            {line.piecesLeft > 0 ? <ExchangeSelect line={line.line} title={line.title} options={exchangeOptions[line.line] ?? []} value={exchangeOf(line.line)} /> : null}
+            </div>
           )
         })}
       </fieldset>

@@ -75,7 +75,18 @@ export async function restockedUnits(trx: DB, orderId: string): Promise<number[]
  * (key 'ret_<returnId>', returns.server.ts) counts every open return but its own.
  */
 async function refuseHeldPieces(trx: DB, orderId: string, key: string, lines: { quantity: number }[], refunded: number[], asked: { line: number; quantity: number }[]) {
-  const open = await trx.selectFrom('returns').select(['id', 'items']).where('order_id', '=', orderId).where('status', 'in', ['requested', 'approved', 'received']).execute()
+  const open = await trx
+    .selectFrom('returns')
+    .select(['id', 'items'])
+    .where('order_id', '=', orderId)
+    // An exchange (ADR 105) keeps its pieces once settled: its refund, if any, was an amount.
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['requested', 'approved', 'received']),
+        eb.and([eb('status', '=', 'refunded'), eb('id', 'in', eb.selectFrom('return_exchanges').select('return_id').where('order_id', '=', orderId))]),
+      ]),
+    )
+    .execute()
   const held = lines.map(() => 0)
   for (const ret of open) {
     if (key === `ret_${ret.id}`) continue

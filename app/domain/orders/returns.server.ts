@@ -41,6 +41,8 @@ import { type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
 import type { PreparedImage } from '~/domain/catalog/media.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
 import { hasReturnPhotos, returnPhotosOf, storeReturnPhotos } from './return-photos.server'
+import { exchangeRowOf, exchangesOf, holdExchangeStock } from './exchange-rows.server'
+import { EXCHANGE_MESSAGES, type ExchangeView } from '~/lib/exchanges'
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -235,8 +237,9 @@ type ReturnRow = {
   updated_at: string
 }
 
-function toView(row: ReturnRow, titles: string[], photos: string[] = []): ReturnView {
+function toView(row: ReturnRow, titles: string[], photos: string[] = [], exchange: ExchangeView | null = null): ReturnView {
   return {
+    exchange,
     id: row.id,
     number: row.number,
     status: row.status,
@@ -259,8 +262,10 @@ export async function returnsOf(db: DB, orderIds: string[]): Promise<Map<string,
   const rows = await db.selectFrom('returns').selectAll().where(inJsonList('order_id', orderIds)).orderBy('order_id').orderBy('number').execute()
   if (rows.length === 0) return byOrder
   const titles = await lineTitlesOf(db, rows.map((r) => r.order_id))
-  const photos = await returnPhotosOf(db, rows.map((r) => r.id))
-  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [], photos.get(row.id))])
+  const [photos, exchanges] = await Promise.all([returnPhotosOf(db, rows.map((r) => r.id)), exchangesOf(db, rows.map((r) => r.id))])
+  for (const row of rows) {
+    byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [], photos.get(row.id), exchanges.get(row.id) ?? null)])
+  }
   return byOrder
 }
 
@@ -351,7 +356,18 @@ async function deliveredAt(db: DB, orderId: string): Promise<string | null> {
 
 /** Pieces per line that returns not declined and not yet refunded hold (a refunded one counts through its refund). */
 async function heldUnits(db: DB, orderId: string): Promise<number[]> {
-  const rows = await db.selectFrom('returns').select('items').where('order_id', '=', orderId).where('status', 'in', ['requested', 'approved', 'received']).execute()
+  const rows = await db
+    .selectFrom('returns')
+    .select('items')
+    .where('order_id', '=', orderId)
+    // An exchange (ADR 105) keeps its pieces once closed: no refund of pieces counts them.
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['requested', 'approved', 'received']),
+        eb.and([eb('status', '=', 'refunded'), eb('id', 'in', eb.selectFrom('return_exchanges').select('return_id').where('order_id', '=', orderId))]),
+      ]),
+    )
+    .execute()
   const units: number[] = []
   for (const row of rows) for (const item of JSON.parse(row.items) as StoredItem[]) units[item.line] = (units[item.line] ?? 0) + item.quantity
   return units
@@ -457,6 +473,8 @@ export async function requestReturn(
   orderId: string,
   ask: { items: ReturnAskItem[]; note: string; photos?: readonly PreparedImage[] },
   now = new Date(),
+  /** Runs in the ask's transaction once the return is written (an exchange's row, ADR 105). */
+  within?: (trx: Trx, returnId: string, pieces: { line: number; quantity: number }[]) => Promise<void>,
 ): Promise<ReturnView> {
   const photos = ask.photos ?? []
   const id = await db.transaction().execute(async (trx) => {
@@ -471,6 +489,7 @@ export async function requestReturn(
       .values({ id, order_id: orderId, number: (last?.number ?? 0) + 1, status: 'requested', items: JSON.stringify(pieces), note: ask.note.trim(), created_at: at, updated_at: at })
       .execute()
     await storeReturnPhotos(trx, id, photos)
+    await within?.(trx, id, pieces)
     await history(trx, orderId, `Return ${(last?.number ?? 0) + 1} requested: ${piecesWords(pieces, returnable.lines.map((l) => l.title))}`, null, at)
     return id
   })
@@ -541,6 +560,7 @@ export async function decideReturn(
     const row = await lockedReturn(trx, orderId, returnId)
     const to = nextReturnStatus(row.status, decision.approve ? 'approve' : 'decline')
     const at = now.toISOString()
+    if (to === 'approved') await holdExchangeStock(trx, returnId, at)
     await trx.updateTable('returns').set({ status: to, owner_message: message, updated_at: at }).where('id', '=', returnId).execute()
     await history(trx, orderId, `Return ${row.number} ${to}${message ? `: ${message}` : ''}`, adminId, at)
     const sendTo = decision.approve ? returnAddress(await readReturnPolicy(trx)) : null
@@ -591,6 +611,7 @@ export async function refundReturn(
   const now = options.now ?? new Date()
   const row = await db.selectFrom('returns').selectAll().where('id', '=', returnId).where('order_id', '=', orderId).executeTakeFirst()
   if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
+  if (await exchangeRowOf(db, returnId)) throw new Invalid({ form: [EXCHANGE_MESSAGES.settleInstead] })
   const items = JSON.parse(row.items) as StoredItem[]
   if (row.status !== 'refunded') {
     if (options.withoutPickup) {

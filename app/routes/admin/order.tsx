@@ -122,6 +122,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
       <ReturnList
+        orderBase="/admin/orders"
         returns={order.returns}
         sendTo={loaderData.returnSendTo}
         photoBase={`/admin/orders/${order.id}/return-photos`}

@@ -23,6 +23,9 @@ import { ReturnList } from '~/components/returns/return-list'
 import { ReturnRequestForm } from '~/components/returns/return-request-form'
 import { ReturnWindowNote } from '~/components/returns/return-window-note'
 import { readOrderPagePost, returnRequestFormAction } from '~/web/return-forms.server'
+import { payExchangeAction } from '~/web/exchange-pages.server'
+import { exchangeOptionsOf } from '~/domain/orders/exchanges.server'
+import { ExchangePayForm } from '~/components/returns/exchange-parts'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order Details' }]
@@ -34,7 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Returns (ADR 099): what may still come back, and where an approved return is sent.
   const returnable = await returnableOf(getDb(), order.id)
   const canReturn = returnable.refusal === null && returnable.lines.some((l) => l.piecesLeft > 0)
-  return { order, returnable, canReturn, shipment: await shipmentView(getDb(), order.id), documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
+  // Exchanges (ADR 105): each line's other sizes / colours in stock, priced against what she paid.
+  const exchangeOptions = canReturn ? await exchangeOptionsOf(getDb(), order.id) : []
+  return { order, returnable, canReturn, exchangeOptions, shipment: await shipmentView(getDb(), order.id), documents: await orderDocuments(getDb(), order.id), cancellable, confirmingCancel: cancellable && new URL(request.url).searchParams.get('cancel') === '1' }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,6 +53,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Hers, or the 404 (someone else's order is not there).
     await orNotFound(getOrderDetail(getDb(), params.orderId, user))
     return returnRequestFormAction(params.orderId, post, path)
+  }
+  if (form.get('intent') === 'exchange-pay') {
+    await orNotFound(getOrderDetail(getDb(), params.orderId, user))
+    return payExchangeAction(params.orderId, String(form.get('returnId') ?? ''), user.id)
   }
   return formAction(async () => {
     if (form.get('intent') !== 'cancel') return redirectWithToast(path, { type: 'error', message: ORDER_MESSAGES.cancelRefused })
@@ -66,9 +75,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     <OrderDetailView order={order} back={{ to: '/shop/account', label: 'Back to Order History' }} className="px-4 py-8">
       {loaderData.shipment ? <ParcelTimeline shipment={loaderData.shipment} /> : null}
       <OrderDocumentLinks base={`/shop/account/orders/${order.id}`} documents={loaderData.documents} />
-      <ReturnList returns={order.returns} sendTo={loaderData.returnable.sendTo} photoBase={`/shop/account/orders/${order.id}/return-photos`} />
+      <ReturnList
+        returns={order.returns}
+        sendTo={loaderData.returnable.sendTo}
+        photoBase={`/shop/account/orders/${order.id}/return-photos`}
+        controls={(ret) => <ExchangePayForm returnId={ret.id} returnNumber={ret.number} status={ret.status} exchange={ret.exchange} />}
+      />
       {loaderData.canReturn ? (
-        <ReturnRequestForm returnable={loaderData.returnable} reply={returnReply} busy={busy} />
+        <ReturnRequestForm returnable={loaderData.returnable} exchangeOptions={loaderData.exchangeOptions} reply={returnReply} busy={busy} />
       ) : (
         <ReturnWindowNote returnable={loaderData.returnable} />
       )}

@@ -4,11 +4,14 @@
 // decides: a move it refuses (or a decline without a message, a refund without pickup of pieces not
 // all damaged) is 400 with `errors` and nothing changes; unknown return 404. The refund is the
 // return's own (key `ret_<returnId>`, as the admin order page's): a second call answers the same refund.
+// For an exchange (ADR 105) 'refund' settles it: the difference either way, then the replacement order, once.
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiReturn } from '~/api/serializers.server'
 import { parseInput } from '~/domain/errors'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
 import { moveReturn } from '~/domain/orders/returns.server'
+import { exchangeOf, settleExchangeOf } from '~/domain/orders/exchanges.server'
+import { EXCHANGE_MESSAGES } from '~/lib/exchanges'
 import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { RETURN_MESSAGES } from '~/lib/returns'
@@ -26,6 +29,14 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const admin = requireApiAdmin(context)
     const body = parseInput(apiOwnerReturnSchema, await readBody(request))
+    if (body.action === 'refund' && (await exchangeOf(getDb(), params.returnId))) {
+      // An exchange (ADR 105) ends by its settlement: the difference either way, the replacement order.
+      const settled = await settleExchangeOf(getDb(), params.returnId, { adminId: admin.id })
+      if (settled.refundId) await sendPartialRefundNow(settled.refundId)
+      const order = await getOrderDetail(getDb(), settled.orderId, admin)
+      const ret = order.returns.find((r) => r.id === params.returnId)
+      return apiJson({ success: true, message: EXCHANGE_MESSAGES.settled, data: ret ? toApiReturn(ret, order) : null })
+    }
     const restock = Object.fromEntries(Object.entries(body.restock).map(([line, back]) => [Number(line), back]))
     const moved = await moveReturn(getDb(), params.returnId, { action: body.action, message: body.message, restock }, admin.id)
     if (moved.refund) await sendPartialRefundNow(moved.refund.id)

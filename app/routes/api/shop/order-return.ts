@@ -1,12 +1,13 @@
 // POST /api/shop/order/return/:orderId, the order's owner only (ADR 099): {items: [{productId,
-// variety, option2?, color, quantity, reason}], note} -> 201 {success, message, data: the return}.
+// variety, option2?, color, quantity, reason, exchangeFor?: {variety, option2?, color}}], note}
+// (exchangeFor: another size / colour instead of a refund, ADR 105) -> 201 {success, message, data: the return}.
 // Anonymous 401; someone else's order or an unknown one 404; bad input (a piece not in the order,
 // too many, a reason the policy does not take, the window closed) 400 with `errors`, nothing asked.
 import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api.server'
 import { toApiReturn } from '~/api/serializers.server'
 import { parseInput } from '~/domain/errors'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
-import { requestReturn } from '~/domain/orders/returns.server'
+import { requestReturnOrExchange } from '~/domain/orders/exchanges.server'
 import { getDb } from '~/infra/db.server'
 import { RETURN_MESSAGES } from '~/lib/returns'
 import { apiReturnSchema } from '~/schemas/returns'
@@ -28,8 +29,9 @@ export function action({ request, params, context }: Route.ActionArgs) {
       ),
       quantity: piece.quantity,
       reason: piece.reason,
+      exchangeFor: piece.exchangeFor ?? null,
     }))
-    const ret = await requestReturn(getDb(), order.id, { items, note: input.note })
+    const ret = await requestReturnOrExchange(getDb(), order.id, { items, note: input.note })
     return apiJson({ success: true, message: RETURN_MESSAGES.requested, data: toApiReturn(ret, order) }, { status: 201 })
   })
 }
