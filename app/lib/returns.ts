@@ -1,5 +1,6 @@
 // Returns' vocabulary (issue 31, ADR 099): the reasons, the states, the policy's defaults and the
 // words shoppers and the owner read. The rules are app/domain/orders/returns.server.ts.
+import type { ReturnPickupView } from './return-pickups'
 
 export const RETURN_REASONS = ['damaged', 'wrong', 'notAsDescribed', 'changedMind'] as const
 export type ReturnReason = (typeof RETURN_REASONS)[number]
@@ -102,6 +103,8 @@ export interface ReturnView {
   refundId: string | null
   createdAt: string
   updatedAt: string
+  /** The courier pickup (ADR 104), when one was asked for. */
+  pickup?: ReturnPickupView
 }
 
 /** A return in the owner's list and /api/admin/returns: the return, its order and shopper. */

@@ -37,8 +37,9 @@ import { shelveReceived } from '~/domain/catalog/stock-history.server'
 import { enqueueMail, loadMailOrder } from '~/domain/messaging/mail.server'
 import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
-import { type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
+import { type ReturnMailFacts, type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
+import { pickupsOf, withPickup } from '~/domain/shipping/return-pickup-view.server'
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -208,7 +209,7 @@ interface StoredItem {
   reason: ReturnReason
 }
 
-type ReturnRow = {
+export type ReturnRow = {
   id: string
   order_id: string
   number: number
@@ -245,8 +246,8 @@ export async function returnsOf(db: DB, orderIds: string[]): Promise<Map<string,
   if (orderIds.length === 0) return byOrder
   const rows = await db.selectFrom('returns').selectAll().where(inJsonList('order_id', orderIds)).orderBy('order_id').orderBy('number').execute()
   if (rows.length === 0) return byOrder
-  const titles = await lineTitlesOf(db, rows.map((r) => r.order_id))
-  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [])])
+  const [titles, pickups] = await Promise.all([lineTitlesOf(db, rows.map((r) => r.order_id)), pickupsOf(db, rows.map((r) => r.id))])
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), withPickup(toView(row, titles.get(row.order_id) ?? []), pickups.get(row.id))])
   return byOrder
 }
 
@@ -464,20 +465,27 @@ async function lockedReturn(trx: Trx, orderId: string, returnId: string): Promis
   return row
 }
 
-async function mailShopper(trx: Trx, row: ReturnRow, kind: ReturnMailKind, extra: { ownerMessage?: string; sendTo?: string | null; amount?: string } = {}) {
+/** Queues the shopper's mail about the return (its dedupe key: `return-<kind>:<id>` unless given; ADR 104's pickup mail gives its own). */
+export async function mailShopper(
+  trx: DB,
+  row: ReturnRow,
+  kind: ReturnMailKind,
+  extra: { ownerMessage?: string; sendTo?: string | null; amount?: string; pickup?: ReturnMailFacts['pickup']; dedupeKey?: string } = {},
+) {
   const order = await loadMailOrder(trx, row.order_id)
   if (!order) return
   const items = JSON.parse(row.items) as StoredItem[]
   await enqueueMail(trx, {
     kind: `return-${kind}`,
     to: order.email,
-    dedupeKey: `return-${kind}:${row.id}`,
+    dedupeKey: extra.dedupeKey ?? `return-${kind}:${row.id}`,
     ...returnMail(domainSettings().mail, order, kind, {
       returnNumber: row.number,
       pieces: items.map((i) => `${i.quantity} × ${order.lines[i.line]?.title ?? 'piece'}`),
       ownerMessage: extra.ownerMessage ?? row.owner_message,
       sendTo: extra.sendTo ?? null,
       amount: extra.amount,
+      pickup: extra.pickup ?? null,
     }),
   })
 }
@@ -489,12 +497,16 @@ function checkMessage(message: string, required: boolean): string {
   return words
 }
 
-/** The owner approves (the mail tells where to send the parcel) or declines (a message is required). */
+/**
+ * The owner approves (the mail tells where to send the parcel) or declines (a message is required).
+ * `pickupIntent` (ADR 104, return-pickups.server.ts) writes a courier pickup's intent in the approval's
+ * transaction; when it does, the approved mail waits for the booking's outcome (it names the courier).
+ */
 export async function decideReturn(
   db: DB,
   orderId: string,
   returnId: string,
-  decision: { approve: boolean; message: string },
+  decision: { approve: boolean; message: string; pickupIntent?: (trx: Trx, row: ReturnRow) => Promise<boolean> },
   adminId: string | null,
   now = new Date(),
 ): Promise<ReturnView> {
@@ -505,6 +517,7 @@ export async function decideReturn(
     const at = now.toISOString()
     await trx.updateTable('returns').set({ status: to, owner_message: message, updated_at: at }).where('id', '=', returnId).execute()
     await history(trx, orderId, `Return ${row.number} ${to}${message ? `: ${message}` : ''}`, adminId, at)
+    if (decision.approve && decision.pickupIntent && (await decision.pickupIntent(trx, row))) return
     const sendTo = decision.approve ? returnAddress(await readReturnPolicy(trx)) : null
     await mailShopper(trx, row, decision.approve ? 'approved' : 'declined', { ownerMessage: message, sendTo })
   })
