@@ -785,6 +785,7 @@ export interface ReturnPickupsTable {
   attempts: Generated<number>
   last_error: string | null
   booked_at: string | null
+  next_poll_at: string | null
   created_at: CreatedAt
   updated_at: Generated<string>
 }

@@ -20,10 +20,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('booked_at', 'text')
+    .addColumn('next_poll_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute()
   await db.schema.createIndex('return_pickups_order').on('return_pickups').columns(['order_id']).execute()
+  await db.schema.createIndex('return_pickups_next_poll').on('return_pickups').columns(['next_poll_at']).execute()
   await db.schema
     .createTable('return_pickup_events')
     .addColumn('id', 'integer', autoIncrementKey(db))

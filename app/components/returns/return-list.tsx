@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { formatDate } from '~/lib/dates'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
+import { ReturnPickupNote } from './return-pickup-note'
 
 export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[]; sendTo: string; controls?: (ret: ReturnView) => ReactNode }) {
   if (returns.length === 0) return null
@@ -22,7 +23,7 @@ export function ReturnList({ returns, sendTo, controls }: { returns: ReturnView[
             <p>Pieces: {ret.items.map((i) => `${i.quantity} × ${i.title} (${RETURN_REASON_LABELS[i.reason]})`).join(', ')}</p>
             {ret.note ? <p>Note: {ret.note}</p> : null}
             {ret.ownerMessage ? <p>Message from the studio: {ret.ownerMessage}</p> : null}
-            {ret.status === 'approved' ? <p>Please pack the pieces well and send them to: {sendTo}</p> : null}
+            {ret.status === 'approved' ? <ReturnPickupNote ret={ret} sendTo={sendTo} /> : null}
             {ret.status === 'received' ? (
               <p>
                 Received:{' '}

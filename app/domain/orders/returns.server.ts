@@ -602,6 +602,13 @@ export async function refundReturn(
   return { ret: await readReturn(db, returnId), refund, created }
 }
 
+/** The order a return belongs to; NotFound for an unknown return. */
+export async function orderOfReturn(db: DB, returnId: string): Promise<string> {
+  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
+  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
+  return row.order_id
+}
+
 /**
  * One owner's move by the return's id alone (POST /api/admin/orders/return/:returnId): the state
  * table decides (Invalid under `form` for a move it refuses), each move as the admin order page's.
@@ -613,9 +620,7 @@ export async function moveReturn(
   move: { action: ReturnAction; message: string; restock: Record<number, boolean> },
   adminId: string | null,
 ): Promise<{ ret: ReturnView; orderId: string; refund: { id: string; created: boolean } | null }> {
-  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
-  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
-  const orderId = row.order_id
+  const orderId = await orderOfReturn(db, returnId)
   switch (move.action) {
     case 'approve':
     case 'decline':

@@ -10,7 +10,7 @@ import { freshDbWithUsers } from '../../../tests/helpers/test-users'
 import { type FakeShiprocket, startFakeShiprocket } from '../../../tests/fake-shiprocket'
 import { shiprocketShipping } from '~/infra/shiprocket-shipping.server'
 import { readReturn } from '~/domain/orders/returns.server'
-import { approveReturnWithPickup, bookReturnPickup, recordReturnPickupScans, studioAddress } from './return-pickups.server'
+import { approveReturnWithPickup, bookReturnPickup, pollReturnPickups, recordReturnPickupScans, studioAddress } from './return-pickups.server'
 import { manualShipping, type ReturnPickupRequest, type ShippingProvider } from './shipping-provider'
 
 const fresh = freshDbWithUsers([asha, owner])
@@ -142,6 +142,21 @@ describe('recordReturnPickupScans', () => {
     const ret = await readReturn(fresh.db, 'r1')
     expect(ret.status).toBe('approved')
     expect(ret.pickup?.status).toBe('delivered')
+  })
+})
+
+describe('pollReturnPickups', () => {
+  it('asks about a booked pickup once it is due and records the courier delivering it to the studio', async () => {
+    await aReturn()
+    await approve()
+    const awb = (await pickupRow())?.awb as string
+    const india = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000 + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ')
+    fake.scan(awb, { label: 'PICKED UP', activity: 'Picked up from the shopper', date: india(120) })
+    fake.scan(awb, { label: 'DELIVERED', activity: 'Delivered to the studio', date: india(5) })
+    expect(await pollReturnPickups(fresh.db, provider)).toBe(0)
+    await fresh.db.updateTable('return_pickups').set({ next_poll_at: '2000-01-01T00:00:00.000Z' }).execute()
+    expect(await pollReturnPickups(fresh.db, provider)).toBe(2)
+    expect(await pickupRow()).toMatchObject({ status: 'delivered', next_poll_at: null })
   })
 })
 

@@ -21,6 +21,10 @@ import { boxOf, DEFAULT_PIECE } from './shipments.server'
 import { scanKey, type ScanSource } from './shipment-scans.server'
 import { type Booking, CourierUnavailable, type ReturnPickupRequest, type ShippingProvider, type TrackingScan } from './shipping-provider'
 
+/** How soon the tracking poll first asks about a booked pickup, and then how often (a provider may say otherwise). */
+const FIRST_POLL_MS = 60 * 60_000
+const POLL_EVERY_MS = 3 * 60 * 60_000
+
 export interface ReturnPickupResult {
   ret: ReturnView
   /** Null: the shop ships by hand (no pickup); else the pickup's outcome. */
@@ -77,7 +81,7 @@ export async function bookReturnPickup(db: DB, provider: ShippingProvider, order
     })
     return { ret: await readReturn(db, returnId), pickup: { booked: false, reason } }
   }
-  await saveBooking(db, returnId, booking)
+  await saveBooking(db, returnId, booking, provider.pollEveryMs ?? FIRST_POLL_MS)
   return { ret: await readReturn(db, returnId), pickup: { booked: true, awb: booking.awb, courierName: booking.courierName } }
 }
 
@@ -101,7 +105,7 @@ async function claim(db: DB, provider: ShippingProvider, orderId: string, return
 }
 
 /** The AWB saved and the shopper's mail naming the courier, together; a second save changes nothing. */
-async function saveBooking(db: DB, returnId: string, booking: Booking): Promise<void> {
+async function saveBooking(db: DB, returnId: string, booking: Booking, firstPollMs: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = clock.iso()
     const saved = await trx
@@ -115,6 +119,7 @@ async function saveBooking(db: DB, returnId: string, booking: Booking): Promise<
         tracking_url: booking.trackingUrl,
         last_error: null,
         booked_at: now,
+        next_poll_at: new Date(clock.now().getTime() + firstPollMs).toISOString(),
         updated_at: now,
       })
       .where('return_id', '=', returnId)
@@ -223,13 +228,44 @@ export async function recordReturnPickupScans(
       const next = pickupStatusOf(scan.status)
       if (next) status = advancePickup(status, next)
     }
-    if (status !== pickup.status) await trx.updateTable('return_pickups').set({ status, updated_at: clock.iso() }).where('return_id', '=', pickup.return_id).execute()
+    if (status !== pickup.status) {
+      await trx
+        .updateTable('return_pickups')
+        .set({ status, updated_at: clock.iso(), ...(status === 'delivered' ? { next_poll_at: null } : {}) })
+        .where('return_id', '=', pickup.return_id)
+        .execute()
+    }
     return { returnId: pickup.return_id, status, added }
   })
 }
 
-/** The return pickups the tracking poll still asks about (booked, not yet delivered). */
-export async function pickupsToPoll(db: DB, limit = 20): Promise<string[]> {
-  const rows = await db.selectFrom('return_pickups').select('awb').where('status', 'in', ['booked', 'pickedUp', 'inTransit']).where('awb', 'is not', null).orderBy('updated_at').limit(limit).execute()
-  return rows.map((r) => r.awb).filter((awb): awb is string => awb !== null)
+/**
+ * One round of the tracking poll for return pickups due a look (ADR 086's cadence): asks the aggregator
+ * about each and records what it says; a failure leaves it for the next round. Two processes polling
+ * the same pickup record each scan once (the scans are unique), so no lease is taken.
+ */
+export async function pollReturnPickups(db: DB, provider: ShippingProvider, limit = 20): Promise<number> {
+  if (provider.name === 'manual') return 0
+  const now = clock.iso()
+  const due = await db
+    .selectFrom('return_pickups')
+    .select(['return_id', 'awb'])
+    .where('status', 'in', ['booked', 'pickedUp', 'inTransit'])
+    .where('awb', 'is not', null)
+    .where('next_poll_at', '<=', now)
+    .orderBy('next_poll_at')
+    .limit(limit)
+    .execute()
+  let recorded = 0
+  for (const pickup of due) {
+    const next = new Date(clock.now().getTime() + (provider.pollEveryMs ?? POLL_EVERY_MS)).toISOString()
+    await db.updateTable('return_pickups').set({ next_poll_at: next }).where('return_id', '=', pickup.return_id).execute()
+    try {
+      const tracked = await provider.track(pickup.awb as string)
+      recorded += (await recordReturnPickupScans(db, pickup.awb as string, tracked.scans, 'poll'))?.added ?? 0
+    } catch {
+      // Asked again at the next poll.
+    }
+  }
+  return recorded
 }
