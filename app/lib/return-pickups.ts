@@ -39,7 +39,6 @@ export const RETURN_PICKUP_MESSAGES = {
   courierDown: 'The courier service did not answer. The return stays approved; tap Book pickup again: it will not book a second pickup.',
   notApproved: 'Only an approved return can be collected by a courier.',
   bookButton: 'Book pickup',
-  approvedBooked: (courier: string, awb: string) => `Return approved. ${courier} will collect the parcel: AWB ${awb}.`,
   approvedNotBooked: 'Return approved, but the courier pickup was not booked: tap Book pickup to try again.',
   courierWillCollect: (courier: string, awb: string) => `${courier} will collect the parcel from your delivery address (AWB ${awb}). Keep the pieces packed and ready.`,
   track: 'Track the pickup',

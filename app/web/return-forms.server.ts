@@ -52,7 +52,7 @@ export function ownerReturnFormAction(orderId: string, form: FormData, adminId: 
         const done = intent === 'return-approve' ? await approveReturnWithPickup(db, shippingProvider(), orderId, returnId, message, adminId) : await bookReturnPickup(db, shippingProvider(), orderId, returnId)
         if (!done.pickup) return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.approved })
         if (!done.pickup.booked) return redirectWithToast(back, { type: 'error', message: RETURN_PICKUP_MESSAGES.approvedNotBooked })
-        return redirectWithToast(back, { type: 'success', message: RETURN_PICKUP_MESSAGES.approvedBooked(done.pickup.courierName, done.pickup.awb) })
+        return redirectWithToast(back, { type: 'success', message: intent === 'return-approve' ? RETURN_MESSAGES.approved : RETURN_PICKUP_MESSAGES.booked(done.pickup.courierName, done.pickup.awb) })
       }
       if (intent === 'return-decline') {
         await decideReturn(db, orderId, returnId, { approve: false, message: String(form.get('message') ?? '') }, adminId)
