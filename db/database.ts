@@ -41,6 +41,7 @@ import * as discountVariantScope from '../migrations/2026-11-27T0510-discount-va
 import * as orderOffers from '../migrations/2026-11-27T0511-order-offers'
 import * as productPackages from '../migrations/2026-11-27T0520-product-packages'
 import * as shipments from '../migrations/2026-11-27T0530-shipments'
+import * as returnPickups from '../migrations/2026-11-28T1140-return-pickups'
 import * as partialRefunds from '../migrations/2026-11-27T0540-partial-refunds'
 import * as customOrderQuotes from '../migrations/2026-11-27T0550-custom-order-quotes'
 import * as complaints from '../migrations/2026-11-27T0560-complaints'
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0700-returns': returns,
   '2026-11-28T0810-ndr': ndr,
   '2026-11-28T1130-return-photos': returnPhotos,
+  '2026-11-28T1140-return-pickups': returnPickups,
   '2026-11-28T1150-return-exchanges': returnExchanges,
 }
 

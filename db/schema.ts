@@ -14,6 +14,7 @@ import type { OrderStatus, PaymentStatus } from '../app/lib/order-status'
 import type { PolicySlug } from '../app/lib/policies'
 import type { RefundReason, RefundStatus } from '../app/lib/refunds'
 import type { ReturnStatus } from '../app/lib/returns'
+import type { ReturnPickupStatus } from '../app/lib/return-pickups'
 import type { Role } from '../app/lib/user'
 import type { ShipmentStatus } from '../app/lib/shipments'
 
@@ -809,6 +810,38 @@ export interface ShipmentEventsTable {
   received_at: CreatedAt
 }
 
+/** A courier pickup of an approved return (ADR 104): the intent first ('booking'), then the aggregator's ids and AWB. */
+export interface ReturnPickupsTable {
+  return_id: string
+  order_id: string
+  provider: string
+  status: ReturnPickupStatus
+  provider_order_id: string | null
+  provider_shipment_id: string | null
+  courier_name: string | null
+  awb: string | null
+  tracking_url: string | null
+  attempts: Generated<number>
+  last_error: string | null
+  booked_at: string | null
+  next_poll_at: string | null
+  created_at: CreatedAt
+  updated_at: Generated<string>
+}
+
+/** One tracking scan of a return pickup, kept once per return and scan key. */
+export interface ReturnPickupEventsTable {
+  id: Generated<number>
+  return_id: string
+  event_key: string
+  status: string
+  activity: string
+  location: Generated<string>
+  scanned_at: string
+  source: 'webhook' | 'poll'
+  received_at: CreatedAt
+}
+
 /** A failed delivery attempt (NDR) and the owner's answer to it (ADR 102). */
 export interface ParcelNdrsTable {
   id: string
@@ -889,6 +922,8 @@ export interface Database {
   returns: ReturnsTable
   return_photos: ReturnPhotosTable
   return_exchanges: ReturnExchangesTable
+  return_pickups: ReturnPickupsTable
+  return_pickup_events: ReturnPickupEventsTable
   reviews: ReviewsTable
   feature_images: FeatureImagesTable
   document_counters: DocumentCountersTable

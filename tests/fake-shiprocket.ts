@@ -42,7 +42,7 @@ export interface FakeShiprocket {
   /** The next `times` calls of `path` (e.g. '/v1/external/courier/assign/awb') fail `when` their work: with `status`, or `lateMs` late. */
   fault(path: string, fault: { when: 'before' | 'after'; status?: number; lateMs?: number; times?: number }): void
   /** Reports a failed delivery of a parcel: an UNDELIVERED scan with `reason`, open for an action. */
-  ndr(awb: string, ndr: { reason: string; date: string }): void
+  ndr(awb: string, ndr: { reason: string; date: string; ndrReason?: string }): void
   /** How many return orders (courier pickups of a return) were ever created; they sit in `orders` under "return:<id>". */
   returnOrders: number
   /** Every NDR action the fake took ("awb action"), however often asked. */
@@ -61,7 +61,7 @@ export interface FakeOrder {
   pickupRequested: boolean
   cancelled: boolean
   ndr: { attempts: number; reason: string; history: { ndr_attempt: number; action: string; comments: string; phone: string; address1: string; address2: string; created_at: string }[] } | null
-  scans: { date: string; status: string; activity: string; location: string; 'sr-status-label': string }[]
+  scans: { date: string; status: string; activity: string; location: string; 'sr-status-label': string; ndr_reason?: string }[]
 }
 
 /** A small valid PDF, what the label and manifest links serve. */
@@ -121,7 +121,8 @@ export async function startFakeShiprocket(): Promise<FakeShiprocket> {
       const order = [...fake.orders.values()].find((o) => o.awb === awb)
       if (!order) return
       order.ndr = { attempts: (order.ndr?.attempts ?? 0) + 1, reason: ndr.reason, history: order.ndr?.history ?? [] }
-      order.scans.push({ date: ndr.date, status: 'UNDELIVERED', activity: ndr.reason, location: '', 'sr-status-label': 'UNDELIVERED' })
+      // Shiprocket's own NDR reason (ndr_reason) beside the scan's words, when the test gives one (ADR 104).
+      order.scans.push({ date: ndr.date, status: 'UNDELIVERED', activity: ndr.reason, location: '', 'sr-status-label': 'UNDELIVERED', ...(ndr.ndrReason ? { ndr_reason: ndr.ndrReason } : {}) })
     },
     scan: (awb, scan) => {
       const order = [...fake.orders.values()].find((o) => o.awb === awb)

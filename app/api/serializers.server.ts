@@ -389,6 +389,8 @@ export function toApiReturn(ret: ReturnView, order: Pick<OrderDetail, 'lines'>) 
       : null,
     createdAt: ret.createdAt,
     updatedAt: ret.updatedAt,
+    // A courier pickup (ADR 104), once booked: absent otherwise.
+    ...(ret.pickup?.awb ? { pickup: { carrier: ret.pickup.carrier ?? '', awb: ret.pickup.awb, trackingUrl: ret.pickup.trackingUrl, status: ret.pickup.status } } : {}),
   }
 }
 

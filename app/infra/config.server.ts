@@ -59,6 +59,8 @@ const configSchema = z
     SHIPROCKET_PASSWORD: optionalText,
     SHIPROCKET_API_BASE: z.url({ error: 'must be a URL' }).default('https://apiv2.shiprocket.in'),
     SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default('Primary'),
+    /** The studio's phone, the destination of a return's courier pickup (ADR 104). */
+    SHIPROCKET_PICKUP_PHONE: optionalText,
     /** The token Shiprocket sends in x-api-key with each tracking webhook (its Settings > Webhooks). */
     SHIPROCKET_WEBHOOK_TOKEN: optionalText,
     SHIPPING_TEST_MODE: flag('0'),

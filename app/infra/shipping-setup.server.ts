@@ -15,6 +15,7 @@ export function shippingProviderFor(config: Config): ShippingProvider | null {
       email: config.SHIPROCKET_EMAIL,
       password: config.SHIPROCKET_PASSWORD,
       pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
+      pickupPhone: config.SHIPROCKET_PICKUP_PHONE,
       // Booking is the owner's tap, not a shopper's checkout: it may wait a little longer.
       timeoutMs: 10_000,
     })

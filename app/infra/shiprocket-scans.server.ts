@@ -2,7 +2,7 @@
 // tracking API (GET /courier/track/awb/{awb}: tracking_data.shipment_track_activities) and the tracking
 // webhook (its `scans`). Shiprocket writes moments as "2026-11-28 10:15:00" in India time.
 import type { TrackingScan } from '~/domain/shipping/shipping-provider'
-import type { ScanStatus } from '~/lib/shipments'
+import { NDR_REASON_LABELS, type NdrReason, type ScanStatus } from '~/lib/shipments'
 
 /** Shiprocket's status labels ("sr-status-label", current_status) and what each means here. */
 const STATUS_OF: Record<string, ScanStatus> = {
@@ -43,8 +43,29 @@ export function shiprocketMoment(value: unknown): string | null {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null
 }
 
+/**
+ * The courier's NDR reason (Shiprocket's `ndr_reason` or `reason` on the scan, else the scan's words) as
+ * one of the shop's reasons; words it does not know are kept as the courier wrote them.
+ */
+const NDR_WORDS: [RegExp, NdrReason][] = [
+  [/refus|reject|not (?:interested|accepted)|cancel/i, 'refused'],
+  [/phone|contact|call(?:ed)? not|unreachable|switched off|not answering/i, 'phoneUnreachable'],
+  [/resched|future (?:date|delivery)|another day|next day|deliver later|customer requested/i, 'rescheduled'],
+  [/address|incomplete|wrong|incorrect|landmark|door ?lock|premises closed/i, 'addressIssue'],
+  [/out of (?:delivery )?area|oda|unserviceable|entry (?:not allowed|restricted)|restricted area|not reachable area/i, 'areaUnreachable'],
+  [/not available|unavailable|not at home|nobody|no one|consignee not/i, 'customerUnavailable'],
+]
+
+export function shopNdrReason(words: string): string {
+  const trimmed = words.trim()
+  const reason = NDR_WORDS.find(([pattern]) => pattern.test(trimmed))?.[1]
+  return reason ? NDR_REASON_LABELS[reason] : trimmed
+}
+
 interface RawScan {
   date?: unknown
+  ndr_reason?: unknown
+  reason?: unknown
   activity?: unknown
   location?: unknown
   'sr-status-label'?: unknown
@@ -58,7 +79,11 @@ export function readScans(raw: unknown): TrackingScan[] {
     const status = scanStatusOf(scan['sr-status-label']) ?? scanStatusOf(scan.status)
     const at = shiprocketMoment(scan.date)
     if (!status || !at) return []
-    return [{ status, at, activity: typeof scan.activity === 'string' ? scan.activity : String(scan.status ?? status), location: typeof scan.location === 'string' ? scan.location : '' }]
+    const words = typeof scan.activity === 'string' ? scan.activity : String(scan.status ?? status)
+    const ndrWords = [scan.ndr_reason, scan.reason, words].find((w): w is string => typeof w === 'string' && w.trim() !== '') ?? words
+    const location = typeof scan.location === 'string' ? scan.location : ''
+    // The activity stays the courier's words (the scan's key); a failed delivery carries the shop's reason.
+    return [status === 'undelivered' ? { status, at, activity: words, location, reason: shopNdrReason(ndrWords) } : { status, at, activity: words, location }]
   })
 }
 

@@ -17,6 +17,8 @@ import { type ShiprocketSession, type ShiprocketSettings, shiprocketSession } fr
 export interface ShiprocketShippingSettings extends ShiprocketSettings {
   /** The pickup location's nickname in Shiprocket (Settings > Pickup addresses). */
   pickupLocation: string
+  /** The studio's phone for a return pickup's destination (SHIPROCKET_PICKUP_PHONE), when the request has none (ADR 104). */
+  pickupPhone?: string
 }
 
 type Json = Record<string, unknown>
@@ -177,7 +179,7 @@ export function shiprocketShipping(settings: ShiprocketShippingSettings, now: ()
         shipping_state: request.to.state,
         shipping_country: 'India',
         shipping_pincode: request.to.pincode,
-        shipping_phone: request.to.phone.replace(/\D/g, '').slice(-10),
+        shipping_phone: (request.to.phone || settings.pickupPhone || '').replace(/\D/g, '').slice(-10),
         ...parcelFields(request),
       }
       const order = await post('create return', '/orders/create/return', body)

@@ -2,6 +2,7 @@
 // words shoppers and the owner read. The rules are app/domain/orders/returns.server.ts.
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from './images'
 import type { ExchangeView } from './exchanges'
+import type { ReturnPickupView } from './return-pickups'
 
 export const RETURN_REASONS = ['damaged', 'wrong', 'notAsDescribed', 'changedMind'] as const
 export type ReturnReason = (typeof RETURN_REASONS)[number]
@@ -120,6 +121,8 @@ export interface ReturnView {
   refundId: string | null
   createdAt: string
   updatedAt: string
+  /** The courier pickup (ADR 104), when one was asked for. */
+  pickup?: ReturnPickupView
 }
 
 /** A return in the owner's list and /api/admin/returns: the return, its order and shopper. */

@@ -80,6 +80,19 @@ export interface ShipmentView {
   failedDelivery?: { attempt: number; reason: string; next: string } | null
 }
 
+/** The shop's reasons for a failed delivery (ADR 102, 104): what the courier's NDR reason words or codes come down to. */
+export const NDR_REASONS = ['customerUnavailable', 'addressIssue', 'refused', 'phoneUnreachable', 'rescheduled', 'areaUnreachable'] as const
+export type NdrReason = (typeof NDR_REASONS)[number]
+
+export const NDR_REASON_LABELS: Record<NdrReason, string> = {
+  customerUnavailable: 'Customer not available',
+  addressIssue: 'Address incomplete or wrong',
+  refused: 'Customer refused',
+  phoneUnreachable: 'Phone not reachable',
+  rescheduled: 'Customer asked for another day',
+  areaUnreachable: 'Area not reachable',
+}
+
 /** The owner's answers to a failed delivery (ADR 102). */
 export const NDR_ACTIONS = ['reattempt', 'return'] as const
 export type NdrAction = (typeof NDR_ACTIONS)[number]

@@ -1,6 +1,7 @@
 // The shopper's mails about a return (issue 31, ADR 099): approved (with where to send the parcel),
 // declined (with the owner's message), received, and refunded.
 import { formatOrderNumber } from '~/lib/order-status'
+import { RETURN_PICKUP_MESSAGES } from '~/lib/return-pickups'
 import { ButtonLink, Heading, MailLayout, Paragraph } from './layout'
 import type { MailBrand, MailOrder, RenderedMail } from './types'
 import { html, orderUrl, text } from './parts.server'
@@ -16,6 +17,8 @@ export interface ReturnMailFacts {
   sendTo: string | null
   /** The refund's amount in words ('₹499.00'), for 'refunded'. */
   amount?: string
+  /** A booked courier pickup (ADR 104): the courier collects the parcel instead of the shopper sending it. */
+  pickup?: { courier: string; awb: string; trackingUrl: string | null } | null
 }
 
 const HEADINGS: Record<ReturnMailKind, string> = {
@@ -38,7 +41,9 @@ export function returnMail(brand: MailBrand, order: MailOrder, kind: ReturnMailK
     body,
     facts.pieces.length ? `Pieces: ${facts.pieces.join(', ')}` : null,
     facts.ownerMessage ? `Message from the studio: ${facts.ownerMessage}` : null,
-    kind === 'approved' && facts.sendTo ? `Please pack the pieces well and send them to: ${facts.sendTo}` : null,
+    kind === 'approved' && facts.pickup ? RETURN_PICKUP_MESSAGES.courierWillCollect(facts.pickup.courier, facts.pickup.awb) : null,
+    kind === 'approved' && facts.pickup?.trackingUrl ? `${RETURN_PICKUP_MESSAGES.track}: ${facts.pickup.trackingUrl}` : null,
+    kind === 'approved' && !facts.pickup && facts.sendTo ? `Please pack the pieces well and send them to: ${facts.sendTo}` : null,
   ].filter((l): l is string => l !== null)
   const subject = {
     approved: `Return approved for order ${number}`,

@@ -9,7 +9,10 @@ import { Invalid } from '~/domain/errors'
 import { checkReturnRequest, decideReturn, receiveReturn, refundReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
 import { requestReturnOrExchange, settleExchange } from '~/domain/orders/exchanges.server'
 import { EXCHANGE_MESSAGES, parseChoiceValue } from '~/lib/exchanges'
+import { approveReturnWithPickup, bookReturnPickup } from '~/domain/shipping/return-pickups.server'
+import { RETURN_PICKUP_MESSAGES } from '~/lib/return-pickups'
 import { ownerReturnFormSchema, returnFormSchema, returnPolicyFormSchema, wholeNumberOf } from '~/schemas/returns'
+import { shippingProvider } from './admin-ship.server'
 import { formAction } from './form-action.server'
 import { parseForm } from './form-input.server'
 import { type PhotoForm, preparePhotoFiles, readPhotoForm } from './photo-form.server'
@@ -76,10 +79,17 @@ export function ownerReturnFormAction(orderId: string, form: FormData, adminId: 
   return formAction(
     async () => {
       const db = getDb()
-      if (intent === 'return-approve' || intent === 'return-decline') {
-        const approve = intent === 'return-approve'
-        await decideReturn(db, orderId, returnId, { approve, message: String(form.get('message') ?? '') }, adminId)
-        return redirectWithToast(back, { type: 'success', message: approve ? RETURN_MESSAGES.approved : RETURN_MESSAGES.declined })
+      if (intent === 'return-approve' || intent === 'return-book-pickup') {
+        // With a courier aggregator the pickup is booked too (ADR 104); a failure leaves the return approved.
+        const message = String(form.get('message') ?? '')
+        const done = intent === 'return-approve' ? await approveReturnWithPickup(db, shippingProvider(), orderId, returnId, message, adminId) : await bookReturnPickup(db, shippingProvider(), orderId, returnId)
+        if (!done.pickup) return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.approved })
+        if (!done.pickup.booked) return redirectWithToast(back, { type: 'error', message: RETURN_PICKUP_MESSAGES.approvedNotBooked })
+        return redirectWithToast(back, { type: 'success', message: intent === 'return-approve' ? RETURN_MESSAGES.approved : RETURN_PICKUP_MESSAGES.booked(done.pickup.courierName, done.pickup.awb) })
+      }
+      if (intent === 'return-decline') {
+        await decideReturn(db, orderId, returnId, { approve: false, message: String(form.get('message') ?? '') }, adminId)
+        return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.declined })
       }
       if (intent === 'return-receive') {
         const restock = Object.fromEntries([...byLine(form, 'restock')].map(([line, choice]) => [line, choice === 'restock']))

@@ -3,6 +3,7 @@
 // (claimParcelsToPoll), so with several processes each parcel is asked about by one; a process that
 // dies leaves its claims to run out. The manual provider polls nothing.
 import { randomUUID } from 'node:crypto'
+import { pollReturnPickups } from '~/domain/shipping/return-pickups.server'
 import { pollParcels } from '~/domain/shipping/shipment-scans.server'
 import { getDb } from '~/infra/db.server'
 import { getShippingProvider } from '~/infra/shipping-setup.server'
@@ -19,6 +20,7 @@ export function startParcelTracking(intervalMs = PARCEL_POLL_INTERVAL_MS): () =>
     if (!provider) return
     running = true
     pollParcels(getDb(), provider, { workerId })
+      .then(() => pollReturnPickups(getDb(), provider))
       .catch((error) => console.error('Polling parcel tracking failed', error))
       .finally(() => {
         running = false

@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Field, InlineError, inputClass } from '~/components/ui/field'
 import { RETURN_LIMITS, type ReturnView } from '~/lib/returns'
 import type { FormReply } from '~/web/form-reply'
+import { BookPickupForm } from './return-pickup-note'
 
 export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; reply?: FormReply; busy?: boolean }) {
   const values = (reply?.initialValue ?? {}) as { returnId?: string; message?: string }
@@ -47,6 +48,7 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
     const damaged = ret.items.every((i) => i.reason === 'damaged') && ret.photos.length > 0
     return (
       <div className="mt-2 grid gap-2">
+        <BookPickupForm ret={ret} busy={busy} />
         <Form method="post" className="grid gap-2" aria-label={`Receive return ${ret.number}`}>
           {hidden}
           {ret.items.map((item) => (

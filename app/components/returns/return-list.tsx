@@ -6,6 +6,7 @@ import { formatDate } from '~/lib/dates'
 import { returnPhotoName } from '~/lib/return-photos'
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnView } from '~/lib/returns'
 import { ExchangeNote } from './exchange-parts'
+import { ReturnPickupNote } from './return-pickup-note'
 
 export function ReturnList({
   returns,
@@ -39,7 +40,7 @@ export function ReturnList({
             {ret.note ? <p>Note: {ret.note}</p> : null}
             <ReturnPhotos photos={ret.photos} base={photoBase} number={ret.number} />
             {ret.ownerMessage ? <p>Message from the studio: {ret.ownerMessage}</p> : null}
-            {ret.status === 'approved' ? <p>Please pack the pieces well and send them to: {sendTo}</p> : null}
+            {ret.status === 'approved' ? <ReturnPickupNote ret={ret} sendTo={sendTo} /> : null}
             {ret.status === 'received' ? (
               <p>
                 Received:{' '}

@@ -37,12 +37,13 @@ import { shelveReceived } from '~/domain/catalog/stock-history.server'
 import { enqueueMail, loadMailOrder } from '~/domain/messaging/mail.server'
 import { readPage } from '~/domain/paging.server'
 import { domainSettings } from '~/domain/settings.server'
-import { type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
+import { type ReturnMailFacts, type ReturnMailKind, returnMail } from '~/mail/return-mails.server'
 import type { PreparedImage } from '~/domain/catalog/media.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
 import { hasReturnPhotos, returnPhotosOf, storeReturnPhotos } from './return-photos.server'
 import { exchangeRowOf, exchangesOf, holdExchangeStock } from './exchange-rows.server'
 import { EXCHANGE_MESSAGES, type ExchangeView } from '~/lib/exchanges'
+import { pickupsOf, withPickup } from '~/domain/shipping/return-pickup-view.server'
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -222,7 +223,7 @@ interface StoredItem {
   reason: ReturnReason
 }
 
-type ReturnRow = {
+export type ReturnRow = {
   id: string
   order_id: string
   number: number
@@ -261,10 +262,11 @@ export async function returnsOf(db: DB, orderIds: string[]): Promise<Map<string,
   if (orderIds.length === 0) return byOrder
   const rows = await db.selectFrom('returns').selectAll().where(inJsonList('order_id', orderIds)).orderBy('order_id').orderBy('number').execute()
   if (rows.length === 0) return byOrder
-  const titles = await lineTitlesOf(db, rows.map((r) => r.order_id))
-  const [photos, exchanges] = await Promise.all([returnPhotosOf(db, rows.map((r) => r.id)), exchangesOf(db, rows.map((r) => r.id))])
+  const ids = rows.map((r) => r.id)
+  const [titles, photos, exchanges, pickups] = await Promise.all([lineTitlesOf(db, rows.map((r) => r.order_id)), returnPhotosOf(db, ids), exchangesOf(db, ids), pickupsOf(db, ids)])
   for (const row of rows) {
-    byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toView(row, titles.get(row.order_id) ?? [], photos.get(row.id), exchanges.get(row.id) ?? null)])
+    const view = toView(row, titles.get(row.order_id) ?? [], photos.get(row.id), exchanges.get(row.id) ?? null)
+    byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), withPickup(view, pickups.get(row.id))])
   }
   return byOrder
 }
@@ -521,20 +523,27 @@ async function lockedReturn(trx: Trx, orderId: string, returnId: string): Promis
   return row
 }
 
-async function mailShopper(trx: Trx, row: ReturnRow, kind: ReturnMailKind, extra: { ownerMessage?: string; sendTo?: string | null; amount?: string } = {}) {
+/** Queues the shopper's mail about the return (its dedupe key: `return-<kind>:<id>` unless given; ADR 104's pickup mail gives its own). */
+export async function mailShopper(
+  trx: DB,
+  row: ReturnRow,
+  kind: ReturnMailKind,
+  extra: { ownerMessage?: string; sendTo?: string | null; amount?: string; pickup?: ReturnMailFacts['pickup']; dedupeKey?: string } = {},
+) {
   const order = await loadMailOrder(trx, row.order_id)
   if (!order) return
   const items = JSON.parse(row.items) as StoredItem[]
   await enqueueMail(trx, {
     kind: `return-${kind}`,
     to: order.email,
-    dedupeKey: `return-${kind}:${row.id}`,
+    dedupeKey: extra.dedupeKey ?? `return-${kind}:${row.id}`,
     ...returnMail(domainSettings().mail, order, kind, {
       returnNumber: row.number,
       pieces: items.map((i) => `${i.quantity} × ${order.lines[i.line]?.title ?? 'piece'}`),
       ownerMessage: extra.ownerMessage ?? row.owner_message,
       sendTo: extra.sendTo ?? null,
       amount: extra.amount,
+      pickup: extra.pickup ?? null,
     }),
   })
 }
@@ -546,12 +555,16 @@ function checkMessage(message: string, required: boolean): string {
   return words
 }
 
-/** The owner approves (the mail tells where to send the parcel) or declines (a message is required). */
+/**
+ * The owner approves (the mail tells where to send the parcel) or declines (a message is required).
+ * `pickupIntent` (ADR 104, return-pickups.server.ts) writes a courier pickup's intent in the approval's
+ * transaction; when it does, the approved mail waits for the booking's outcome (it names the courier).
+ */
 export async function decideReturn(
   db: DB,
   orderId: string,
   returnId: string,
-  decision: { approve: boolean; message: string },
+  decision: { approve: boolean; message: string; pickupIntent?: (trx: Trx, row: ReturnRow) => Promise<boolean> },
   adminId: string | null,
   now = new Date(),
 ): Promise<ReturnView> {
@@ -563,6 +576,7 @@ export async function decideReturn(
     if (to === 'approved') await holdExchangeStock(trx, returnId, at)
     await trx.updateTable('returns').set({ status: to, owner_message: message, updated_at: at }).where('id', '=', returnId).execute()
     await history(trx, orderId, `Return ${row.number} ${to}${message ? `: ${message}` : ''}`, adminId, at)
+    if (decision.approve && decision.pickupIntent && (await decision.pickupIntent(trx, row))) return
     const sendTo = decision.approve ? returnAddress(await readReturnPolicy(trx)) : null
     await mailShopper(trx, row, decision.approve ? 'approved' : 'declined', { ownerMessage: message, sendTo })
   })
@@ -649,6 +663,13 @@ export async function refundReturn(
   return { ret: await readReturn(db, returnId), refund, created }
 }
 
+/** The order a return belongs to; NotFound for an unknown return. */
+export async function orderOfReturn(db: DB, returnId: string): Promise<string> {
+  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
+  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
+  return row.order_id
+}
+
 /**
  * One owner's move by the return's id alone (POST /api/admin/orders/return/:returnId): the state
  * table decides (Invalid under `form` for a move it refuses), each move as the admin order page's.
@@ -660,9 +681,7 @@ export async function moveReturn(
   move: { action: ReturnAction; message: string; restock: Record<number, boolean> },
   adminId: string | null,
 ): Promise<{ ret: ReturnView; orderId: string; refund: { id: string; created: boolean } | null }> {
-  const row = await db.selectFrom('returns').select('order_id').where('id', '=', returnId).executeTakeFirst()
-  if (!row) throw new NotFound(RETURN_MESSAGES.notFound)
-  const orderId = row.order_id
+  const orderId = await orderOfReturn(db, returnId)
   switch (move.action) {
     case 'approve':
     case 'decline':

@@ -45,6 +45,13 @@ const stock = async () => (await fresh.db.selectFrom('products').select('total_s
 const shipmentStatus = async () => (await fresh.db.selectFrom('shipments').select('status').where('order_id', '=', 'o1').executeTakeFirstOrThrow()).status
 
 describe('a failed delivery', () => {
+  it("is recorded with Shiprocket's own NDR reason as the shop words it (ADR 104), once", async () => {
+    fake.ndr(awb, { reason: 'Shipment undelivered', ndrReason: 'Consignee refused to accept', date: indiaTime(-60) })
+    await poll()
+    await poll()
+    expect((await readNdrs(fresh.db, 'o1')).map((n) => n.reason)).toEqual(['Customer refused'])
+  })
+
   it('is recorded with its reason, needs attention and mails the shopper once, however often it is told', async () => {
     fake.ndr(awb, { reason: 'Customer not available', date: indiaTime(-60) })
     await poll()

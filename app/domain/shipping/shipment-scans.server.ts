@@ -53,7 +53,7 @@ export async function recordScans(
       added += 1
       status = advanceShipment(status, scan.status)
       // A failed delivery (NDR, ADR 102): its reason and the owner's answer, and the shopper's mail.
-      if (scan.status === 'undelivered') await recordNdr(trx, orderId, { eventKey: scanKey(scan), reason: scan.activity, at: new Date(scan.at).toISOString() })
+      if (scan.status === 'undelivered') await recordNdr(trx, orderId, { eventKey: scanKey(scan), reason: scan.reason ?? scan.activity, at: new Date(scan.at).toISOString() })
     }
     const now = clock.iso()
     const ended = SHIPMENT_RANK[status] >= SHIPMENT_RANK.delivered

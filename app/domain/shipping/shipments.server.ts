@@ -172,7 +172,7 @@ async function bookingRequest(db: DB, orderId: string): Promise<BookingRequest> 
 }
 
 /** One piece travels in its own box; several in one box of their summed volume (a cube, as the fee was priced). */
-function boxOf(pieces: readonly { piece: PackedPiece; quantity: number }[], volumeCm3: number) {
+export function boxOf(pieces: readonly { piece: PackedPiece; quantity: number }[], volumeCm3: number) {
   const only = pieces.length === 1 && pieces[0]?.quantity === 1 ? pieces[0].piece : null
   if (only) return { lengthCm: only.lengthCm, breadthCm: only.breadthCm, heightCm: only.heightCm }
   const side = Math.max(1, Math.ceil(Math.cbrt(volumeCm3)))

@@ -35,6 +35,8 @@ export interface TrackingScan {
   location: string
   /** ISO moment of the scan. */
   at: string
+  /** A failed delivery's reason as the shop words it (ADR 104: the courier's NDR reason mapped); absent: the activity's words. */
+  reason?: string
 }
 
 /** The owner's answer to a failed delivery (ADR 102): try again (with a corrected phone or address), or send it back. */

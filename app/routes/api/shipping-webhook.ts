@@ -4,6 +4,7 @@
 // 401 for a missing or wrong token.
 import { apiJson, handleApi, methodNotAllowed } from '~/api/handle-api.server'
 import { Unauthorized } from '~/domain/errors'
+import { recordReturnPickupScans } from '~/domain/shipping/return-pickups.server'
 import { recordScans } from '~/domain/shipping/shipment-scans.server'
 import { getDb } from '~/infra/db.server'
 import { webhookTokenMatches } from '~/infra/shipping-setup.server'
@@ -20,7 +21,9 @@ export function action({ request }: Route.ActionArgs) {
     const update = readTrackingWebhook(await request.json().catch(() => null))
     // Shiprocket retries anything but a 200: a body we cannot use is acknowledged and left.
     if (!update) return apiJson({ success: true, status: 'ignored' })
-    const result = await recordScans(getDb(), update.awb, update.scans, 'webhook', update.expectedDelivery)
+    // A parcel's AWB, else a return pickup's (ADR 104).
+    const result =
+      (await recordScans(getDb(), update.awb, update.scans, 'webhook', update.expectedDelivery)) ?? (await recordReturnPickupScans(getDb(), update.awb, update.scans, 'webhook'))
     return apiJson({ success: true, status: result ? 'processed' : 'ignored' })
   })
 }

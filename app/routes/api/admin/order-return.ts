@@ -9,18 +9,26 @@ import { apiJson, handleApi, methodNotAllowed, readBody } from '~/api/handle-api
 import { toApiReturn } from '~/api/serializers.server'
 import { parseInput } from '~/domain/errors'
 import { getOrderDetail } from '~/domain/orders/order-reads.server'
-import { moveReturn } from '~/domain/orders/returns.server'
+import { moveReturn, orderOfReturn } from '~/domain/orders/returns.server'
 import { exchangeOf, settleExchangeOf } from '~/domain/orders/exchanges.server'
 import { EXCHANGE_MESSAGES } from '~/lib/exchanges'
+import { approveReturnWithPickup } from '~/domain/shipping/return-pickups.server'
 import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { RETURN_MESSAGES } from '~/lib/returns'
 import { apiOwnerReturnSchema } from '~/schemas/returns'
+import { shippingProvider } from '~/web/admin-ship.server'
 import { requireApiAdmin } from '~/web/auth.server'
 import { sendPartialRefundNow } from '~/web/refunds-now.server'
 import type { Route } from './+types/order-return'
 
 export const loader = () => methodNotAllowed('POST')
+
+async function approveWithPickup(returnId: string, message: string, adminId: string) {
+  const orderId = await orderOfReturn(getDb(), returnId)
+  const done = await approveReturnWithPickup(getDb(), shippingProvider(), orderId, returnId, message, adminId)
+  return { ret: done.ret, orderId, refund: null }
+}
 
 const DONE = { approve: RETURN_MESSAGES.approved, decline: RETURN_MESSAGES.declined, receive: RETURN_MESSAGES.received } as const
 
@@ -38,7 +46,9 @@ export function action({ request, params, context }: Route.ActionArgs) {
       return apiJson({ success: true, message: EXCHANGE_MESSAGES.settled, data: ret ? toApiReturn(ret, order) : null })
     }
     const restock = Object.fromEntries(Object.entries(body.restock).map(([line, back]) => [Number(line), back]))
-    const moved = await moveReturn(getDb(), params.returnId, { action: body.action, message: body.message, restock }, admin.id)
+    // An approval books the courier pickup too when the shop has an aggregator (ADR 104); its failure leaves the return approved.
+    const moved =
+      body.action === 'approve' ? await approveWithPickup(params.returnId, body.message, admin.id) : await moveReturn(getDb(), params.returnId, { action: body.action, message: body.message, restock }, admin.id)
     if (moved.refund) await sendPartialRefundNow(moved.refund.id)
     // Read again with the order's lines (the /api names pieces by product and choice) and the refund as sent.
     const order = await getOrderDetail(getDb(), moved.orderId, admin)
