@@ -4,6 +4,7 @@
 // directly). Started once by server/process/serve.ts; rows live in the database, so a restart loses nothing.
 import { runRefunds } from '~/domain/orders/refunds.server'
 import { runPartialRefunds } from '~/domain/orders/partial-refund-sending.server'
+import { creditBackEndedExchanges } from '~/domain/orders/exchanges.server'
 import { getDb } from '~/infra/db.server'
 import { gatewayForRefund } from '~/infra/payment-gateway.server'
 
@@ -16,6 +17,8 @@ export function startRefundWorker(seconds = REFUND_WORKER_SECONDS): () => void {
     if (running) return
     running = true
     runRefunds(getDb(), gatewayForRefund)
+      // An exchange's replacement order that ended owes the returned pieces' credit back (ADR 105).
+      .then(() => creditBackEndedExchanges(getDb()))
       .then(() => runPartialRefunds(getDb(), gatewayForRefund))
       .catch((error) => console.error('The refund worker failed', error))
       .finally(() => {

@@ -13,8 +13,10 @@ import { razorpayGateway } from '~/infra/payment-gateway.server'
 import { testLinks } from '~/infra/payment-links.server'
 import { Invalid } from '~/domain/errors'
 import { EXCHANGE_MESSAGES } from '~/lib/exchanges'
+import { cancelOrder } from './order-lifecycle.server'
 import {
   completeExchange,
+  creditBackEndedExchanges,
   exchangeOf,
   exchangeOptionsOf,
   openExchangeLink,
@@ -263,5 +265,26 @@ describe('exchanges of a delivered ring', () => {
     expect(await ordersCount()).toBe(before + 1)
     // A later report of the paid link, whatever it says, changes nothing.
     await expect(settleExchangePayment(db, { ...report, amountPaise: 1 })).resolves.toMatchObject({ changed: false })
+  })
+  it('a replacement order that ends gives the credit back on the original order, once', async () => {
+    const { orderId } = await deliveredRing()
+    const ret = await ask(orderId, 'XS')
+    await decideReturn(db, orderId, ret.id, { approve: true, message: '' }, 'u-owner')
+    await receiveReturn(db, orderId, ret.id, { 0: true }, 'u-owner')
+    const { replacementOrderId } = await settleExchange(db, orderId, ret.id, { adminId: 'u-owner' })
+    // Nothing is owed while the replacement lives.
+    expect(await creditBackEndedExchanges(db)).toBe(0)
+    await cancelOrder(db, replacementOrderId, asha)
+    const [a, b] = await Promise.all([creditBackEndedExchanges(db), creditBackEndedExchanges(db)])
+    expect(a + b).toBe(1)
+    expect(await creditBackEndedExchanges(db)).toBe(0)
+    // ₹1,000 paid for the S: ₹200 came back as the XS's difference, the ₹800 credit comes back now.
+    const refunds = await db.selectFrom('partial_refunds').select(['order_id', 'amount_paise', 'refund_key']).orderBy('amount_paise').execute()
+    expect(refunds).toEqual([
+      { order_id: orderId, amount_paise: 20_000, refund_key: `prf_ret_${ret.id}` },
+      { order_id: orderId, amount_paise: 80_000, refund_key: `prf_exc_${ret.id}` },
+    ])
+    // Every rupee paid for the returned ring is back; the original order keeps nothing of it.
+    expect(refunds.reduce((sum, r) => sum + r.amount_paise, 0)).toBe(100_000)
   })
 })

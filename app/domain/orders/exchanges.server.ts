@@ -9,6 +9,7 @@
 // the returned piece is received and the difference settled, the replacement order is made once
 // (return_exchanges.replacement_order_id is unique and claimed in the order's transaction) and
 // follows the ordinary lifecycle from 'confirmed'. The return then closes ('refunded').
+import { sql } from 'kysely'
 import type { DB, Trx } from '../../../db/database'
 import { lockCounter, lockRows } from '../../../db/dialect'
 import { newId } from '~/lib/ids.server'
@@ -331,6 +332,52 @@ export async function settleExchange(
   await options.afterDecision?.()
   const replacementOrderId = await completeExchange(db, returnId, options.adminId, now)
   return { replacementOrderId, refundId, refundCreated }
+}
+
+/** The key of an ended replacement's credit given back on the original order. */
+const creditBackKey = (returnId: string) => `exc_${returnId}`
+
+/**
+ * Replacement orders that ended without the new piece (cancelled or rejected): their own end refunds
+ * only what the link took, so the returned pieces' payment their credit used is owed back as money on
+ * the original order. One partial refund each (an amount: the pieces are back at the studio), under
+ * the key 'exc_<returnId>': a decision is found again after a crash and never made twice. The refund
+ * worker calls this before it sends refunds; answers how many were decided.
+ */
+export async function creditBackEndedExchanges(db: DB, limit = 20): Promise<number> {
+  const due = await db
+    .selectFrom('return_exchanges as e')
+    .innerJoin('orders as r', 'r.id', 'e.replacement_order_id')
+    .innerJoin('returns as ret', 'ret.id', 'e.return_id')
+    .select(['e.return_id', 'e.order_id', 'e.paid_paise', 'e.difference_paise', 'r.number', 'r.order_status', 'ret.number as return_number'])
+    .where('r.order_status', 'in', ['cancelled', 'rejected'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('partial_refunds as p').select('p.id').where('p.refund_key', '=', sql<string>`${partialRefundKey('exc_')} || e.return_id`))),
+    )
+    .orderBy('e.return_id')
+    .limit(limit)
+    .execute()
+  let decided = 0
+  for (const row of due) {
+    // What the credit paid of the new piece: the returned pieces' payment, less a cheaper exchange's refund.
+    const refundedDifference = -Number(row.difference_paise) >= 100 ? -Number(row.difference_paise) : 0
+    const credit = Number(row.paid_paise) - refundedDifference
+    if (credit < 100) continue
+    const ended = row.order_status === 'cancelled' ? 'cancelled' : 'rejected'
+    try {
+      const { created } = await decidePartialRefund(
+        db,
+        row.order_id,
+        { key: creditBackKey(row.return_id), ask: { amountPaise: credit }, reason: `Return ${row.return_number}: the exchange's order #${row.number} was ${ended}`, restock: false },
+        null,
+      )
+      if (created) decided++
+    } catch (error) {
+      // An original order refunded in full meanwhile owes nothing more; the rest are asked again next round.
+      if (!(error instanceof Invalid)) throw error
+    }
+  }
+  return decided
 }
 
 /** settleExchange by the return's id alone (the owner's /api 'refund' of an exchange): answers its order too. */

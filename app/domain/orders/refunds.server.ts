@@ -52,7 +52,11 @@ export async function queueRefund(trx: Trx, orderId: string, reason: RefundReaso
   // A custom order paid in two parts (advance and balance, ADR 088) refunds what both took (ADR 094).
   const payments = paymentId ? [] : await orderPayments(trx, orderId)
   const payment = paymentId ?? order.gateway_payment_id ?? payments[0]?.paymentId
-  if (!payment) throw new Error(`Order ${orderId} has no payment to refund`)
+  if (!payment) {
+    // An order that took no money (an exchange's replacement paid wholly by its credit, ADR 105) has nothing to refund.
+    if (Number(order.total_amount_paise) === 0) return false
+    throw new Error(`Order ${orderId} has no payment to refund`)
+  }
   const taken = paymentId ? order.total_amount_paise : payments.reduce((sum, p) => sum + p.amountPaise, 0)
   // What partial refunds gave back (or are giving back) is not refunded again (ADR 087).
   const partly = paymentId
