@@ -5,6 +5,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
 import { getPaymentLinks, getTestLinks } from '~/infra/payment-links.server'
 import { formatPaise } from '~/lib/money'
+import { EXCHANGE_CALLBACK_PATH } from '~/web/exchange-pages.server'
 import type { Route } from './+types/custom-quote-pay-test'
 
 export const meta: Route.MetaFunction = () => [{ title: 'TEST MODE payment' }, { name: 'robots', content: 'noindex' }]
@@ -18,7 +19,9 @@ function openLink(linkId: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const link = openLink(params.linkId)
-  return { amountPaise: link.amountPaise, status: link.status }
+  // Cancel goes back where the link was opened: an exchange's from her orders, a quote's from her custom orders.
+  const back = new URL(link.callbackUrl, 'http://shop').pathname === EXCHANGE_CALLBACK_PATH ? '/shop/account' : '/shop/account?tab=custom'
+  return { amountPaise: link.amountPaise, status: link.status, back }
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -45,7 +48,7 @@ export default function CustomQuotePayTest({ loaderData }: Route.ComponentProps)
       ) : (
         <p className="text-center">This link is {loaderData.status}.</p>
       )}
-      <Link to="/shop/account?tab=custom" className={buttonClass('outline', 'md', 'w-full')}>
+      <Link to={loaderData.back} className={buttonClass('outline', 'md', 'w-full')}>
         Cancel
       </Link>
     </section>
