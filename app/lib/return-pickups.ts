@@ -41,5 +41,8 @@ export const RETURN_PICKUP_MESSAGES = {
   bookButton: 'Book pickup',
   approvedNotBooked: 'Return approved, but the courier pickup was not booked: tap Book pickup to try again.',
   courierWillCollect: (courier: string, awb: string) => `${courier} will collect the parcel from your delivery address (AWB ${awb}). Keep the pieces packed and ready.`,
+  /** The same on the owner's order page. */
+  courierCollectsFromShopper: (courier: string, awb: string) => `${courier} will collect the parcel from the shopper's delivery address (AWB ${awb}).`,
+  shopperSendsTo: (sendTo: string) => `The shopper was asked to send the pieces to: ${sendTo}`,
   track: 'Track the pickup',
 } as const

@@ -64,8 +64,9 @@ test('a shopper returns one of two pieces; the owner approves, receives and refu
   const returns = page.getByRole('region', { name: 'Returns' })
   await expect(returns.locator('[data-return-status="requested"]')).toContainText(`Return 1: Requested`)
   await expect(returns).toContainText(`1 × ${broken.title} (Damaged in transit)`)
-  // The returned piece is held; the other can still come back.
+  // The returned piece is held; the other can still come back, on a form cleared of the sent note.
   await expect(form.getByLabel(new RegExp(`^${broken.title}: pieces to return, 0 can be returned`))).toBeDisabled()
+  await expect(form.getByLabel('Note (optional)')).toHaveValue('')
 
   // The owner finds it through the menu's Returns among the open ones, and opens its order.
   await admin.goto('/admin/dashboard')

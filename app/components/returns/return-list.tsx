@@ -14,6 +14,7 @@ export function ReturnList({
   controls,
   photoBase,
   orderBase = '/shop/account/orders',
+  forOwner = false,
 }: {
   returns: ReturnView[]
   sendTo: string
@@ -22,6 +23,8 @@ export function ReturnList({
   photoBase: string
   /** Where a replacement order's link points (the shop's order pages, or the admin's). */
   orderBase?: string
+  /** The owner's order page: words about the shopper rather than to her. */
+  forOwner?: boolean
 }) {
   if (returns.length === 0) return null
   return (
@@ -40,7 +43,7 @@ export function ReturnList({
             {ret.note ? <p>Note: {ret.note}</p> : null}
             <ReturnPhotos photos={ret.photos} base={photoBase} number={ret.number} />
             {ret.ownerMessage ? <p>Message from the studio: {ret.ownerMessage}</p> : null}
-            {ret.status === 'approved' ? <ReturnPickupNote ret={ret} sendTo={sendTo} /> : null}
+            {ret.status === 'approved' ? <ReturnPickupNote ret={ret} sendTo={sendTo} forOwner={forOwner} /> : null}
             {ret.status === 'received' ? (
               <p>
                 Received:{' '}

@@ -7,12 +7,15 @@ import { Button } from '~/components/ui/button'
 import { RETURN_PICKUP_LABELS, RETURN_PICKUP_MESSAGES } from '~/lib/return-pickups'
 import type { ReturnView } from '~/lib/returns'
 
-export function ReturnPickupNote({ ret, sendTo }: { ret: ReturnView; sendTo: string }) {
+/** `forOwner`: the owner's order page, which speaks of the shopper rather than to her. */
+export function ReturnPickupNote({ ret, sendTo, forOwner = false }: { ret: ReturnView; sendTo: string; forOwner?: boolean }) {
   const pickup = ret.pickup
   if (pickup?.awb) {
     return (
       <p data-return-pickup={pickup.status}>
-        {pickup.status === 'booked' ? RETURN_PICKUP_MESSAGES.courierWillCollect(pickup.carrier ?? 'The courier', pickup.awb) : `${RETURN_PICKUP_LABELS[pickup.status]} (${pickup.carrier ?? 'courier'}, AWB ${pickup.awb}).`}
+        {pickup.status === 'booked'
+          ? (forOwner ? RETURN_PICKUP_MESSAGES.courierCollectsFromShopper : RETURN_PICKUP_MESSAGES.courierWillCollect)(pickup.carrier ?? 'The courier', pickup.awb)
+          : `${RETURN_PICKUP_LABELS[pickup.status]} (${pickup.carrier ?? 'courier'}, AWB ${pickup.awb}).`}
         {pickup.trackingUrl ? (
           <>
             {' '}
@@ -24,7 +27,7 @@ export function ReturnPickupNote({ ret, sendTo }: { ret: ReturnView; sendTo: str
       </p>
     )
   }
-  return <p>Please pack the pieces well and send them to: {sendTo}</p>
+  return <p>{forOwner ? RETURN_PICKUP_MESSAGES.shopperSendsTo(sendTo) : `Please pack the pieces well and send them to: ${sendTo}`}</p>
 }
 
 /** The owner's retry when the courier did not answer: the return stays approved meanwhile. */

@@ -122,6 +122,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
       <ReturnList
+        forOwner
         orderBase="/admin/orders"
         returns={order.returns}
         sendTo={loaderData.returnSendTo}

@@ -82,7 +82,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         controls={(ret) => <ExchangePayForm returnId={ret.id} returnNumber={ret.number} status={ret.status} exchange={ret.exchange} />}
       />
       {loaderData.canReturn ? (
-        <ReturnRequestForm returnable={loaderData.returnable} exchangeOptions={loaderData.exchangeOptions} reply={returnReply} busy={busy} />
+        // Keyed by the returns there are: a sent ask clears the form (an uncontrolled field would keep its note).
+        <ReturnRequestForm key={order.returns.length} returnable={loaderData.returnable} exchangeOptions={loaderData.exchangeOptions} reply={returnReply} busy={busy} />
       ) : (
         <ReturnWindowNote returnable={loaderData.returnable} />
       )}
