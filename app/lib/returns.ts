@@ -29,7 +29,7 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 }
 
 /** The owner's moves of a return (the state table: RETURN_MOVES in app/domain/orders/returns.server.ts). */
-export const RETURN_ACTIONS = ['approve', 'decline', 'receive', 'refund', 'refundWithoutPickup'] as const
+export const RETURN_ACTIONS = ['approve', 'decline', 'receive', 'refund', 'refundWithoutPickup', 'close'] as const
 export type ReturnAction = (typeof RETURN_ACTIONS)[number]
 
 /** The owner's list filter (ADR 099): the open ones (waiting for a move), then each state. */
@@ -93,13 +93,15 @@ export const RETURN_MESSAGES = {
   requested: 'Return requested. The studio will reply soon.',
   approved: 'Return approved.',
   declined: 'Return declined.',
+  closed: 'Return closed: the parcel never came back.',
+  closeMessage: 'Please tell the shopper why you are closing it (the parcel never came back).',
   received: 'Return received.',
   refunded: (amount: string) => `Refund of ${amount} issued for the return.`,
   windowDays: `Enter a number of days from 0 to ${RETURN_LIMITS.maxWindowDays}.`,
   reasons: 'Accept at least one reason.',
   sendToTooLong: `Please keep the address to ${RETURN_LIMITS.sendToMax} characters.`,
   saved: 'Return policy saved.',
-  action: 'Choose one of approve, decline, receive, refund, refundWithoutPickup.',
+  action: 'Choose one of approve, decline, receive, refund, refundWithoutPickup, close.',
   filter: `Status must be one of ${['open', ...RETURN_STATUSES].join(', ')}.`,
   restock: 'Restock takes a line number and true or false for each line.',
 } as const

@@ -6,7 +6,7 @@ import { getDb } from '~/infra/db.server'
 import { formatPaise } from '~/lib/money'
 import { RETURN_LIMITS, RETURN_MESSAGES } from '~/lib/returns'
 import { Invalid } from '~/domain/errors'
-import { checkReturnRequest, decideReturn, receiveReturn, refundReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
+import { checkReturnRequest, closeReturn, decideReturn, receiveReturn, refundReturn, saveReturnPolicy } from '~/domain/orders/returns.server'
 import { requestReturnOrExchange, settleExchange } from '~/domain/orders/exchanges.server'
 import { EXCHANGE_MESSAGES, parseChoiceValue } from '~/lib/exchanges'
 import { approveReturnWithPickup, bookReturnPickup } from '~/domain/shipping/return-pickups.server'
@@ -90,6 +90,10 @@ export function ownerReturnFormAction(orderId: string, form: FormData, adminId: 
       if (intent === 'return-decline') {
         await decideReturn(db, orderId, returnId, { approve: false, message: String(form.get('message') ?? '') }, adminId)
         return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.declined })
+      }
+      if (intent === 'return-close') {
+        await closeReturn(db, orderId, returnId, String(form.get('message') ?? ''), adminId)
+        return redirectWithToast(back, { type: 'success', message: RETURN_MESSAGES.closed })
       }
       if (intent === 'return-receive') {
         const restock = Object.fromEntries([...byLine(form, 'restock')].map(([line, choice]) => [line, choice === 'restock']))

@@ -52,4 +52,17 @@ test('the owner approves a return and the courier is booked to collect it; the s
   await expect(mine).toContainText(/Test Courier will collect the parcel from your delivery address \(AWB \w+\)/)
   await expect(mine).not.toContainText('send them to')
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+
+  // The parcel never comes: the owner closes the return with a message (needed), and the shopper reads it.
+  await admin.goto(`/admin/orders/${orderId}`)
+  const close = admin.getByRole('form', { name: 'Close return 1' })
+  await admin.getByText('The parcel never came back: close the return').click()
+  await close.getByRole('button', { name: 'Close the return' }).click()
+  await expect(admin.getByText('Please tell the shopper why you are closing it (the parcel never came back).')).toBeVisible()
+  await admin.getByRole('form', { name: 'Close return 1' }).getByLabel('Message to the shopper').fill('Nothing reached us in three weeks.')
+  await admin.getByRole('form', { name: 'Close return 1' }).getByRole('button', { name: 'Close the return' }).click()
+  await expect(flash(admin, 'Return closed: the parcel never came back.')).toBeVisible()
+  await page.goto(`/shop/account/orders/${orderId}`)
+  const closed = page.getByRole('region', { name: 'Returns' }).locator('[data-return-status="declined"]')
+  await expect(closed).toContainText('Nothing reached us in three weeks.')
 })

@@ -143,6 +143,21 @@ describe('returns through /api', () => {
     expect((await list('?status=refunded')).body.data.map((r: { id: string }) => r.id)).toContain(returnId)
   })
 
+  it('the owner closes an approved return whose parcel never came back: a message is needed, then declined, nothing refunded', async () => {
+    const orderId = await deliveredOrder()
+    const asked = await ask(orderId, { items: [{ productId: 'vase', variety: '', color: '', quantity: 1, reason: 'wrong' }], note: '' })
+    const returnId = asked.body.data.id as string
+    expect((await move(returnId, { action: 'close', message: 'Never came' })).body.errors.form[0]).toMatch(/requested cannot be closed/)
+    await move(returnId, { action: 'approve' })
+    const silent = await move(returnId, { action: 'close', message: ' ' })
+    expect(silent.status).toBe(400)
+    expect(silent.body.errors).toHaveProperty('message')
+    const closed = await move(returnId, { action: 'close', message: 'Nothing came back in three weeks.' })
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200)
+    expect(closed.body).toMatchObject({ message: 'Return closed: the parcel never came back.', data: { status: 'declined', ownerMessage: 'Nothing came back in three weeks.' } })
+    expect(await db.selectFrom('partial_refunds').select('id').where('order_id', '=', orderId).execute()).toEqual([])
+  })
+
   it('answers the owner moves 401 anonymous, 403 for a shopper, 404 for an unknown return', async () => {
     expect((await move('no-such-return', { action: 'approve' }, null)).status).toBe(401)
     expect((await move('no-such-return', { action: 'approve' }, asha)).status).toBe(403)

@@ -2,6 +2,7 @@
 // Decline with a message the shopper reads; for an approved return, "Received" with restock or
 // write off per line (and, for damaged pieces, a refund without receiving them); for a received
 // one, the refund. Plain forms, the same with JS off; a message comes back under the return it is about.
+import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Field, InlineError, inputClass } from '~/components/ui/field'
@@ -77,6 +78,7 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
             </Button>
           </Form>
         ) : null}
+        <CloseReturnForm ret={ret} hidden={hidden} message={mine ? values.message : undefined} error={mine ? errors.message : undefined} busy={busy} />
       </div>
     )
   }
@@ -92,4 +94,31 @@ export function ReturnControls({ ret, reply, busy = false }: { ret: ReturnView; 
     )
   }
   return null
+}
+
+/** An approved return whose parcel never came back: closed with the owner's words (no refund; an exchange's held piece goes back). */
+function CloseReturnForm({ ret, hidden, message, error, busy }: { ret: ReturnView; hidden: ReactNode; message?: string; error?: string[] | null; busy: boolean }) {
+  const errorId = `return-${ret.id}-close-error`
+  return (
+    <details className="grid gap-2" open={Boolean(error)}>
+      <summary className="min-h-11 cursor-pointer content-center text-sm underline">The parcel never came back: close the return</summary>
+      <Form method="post" className="mt-2 grid gap-2" aria-label={`Close return ${ret.number}`}>
+        {hidden}
+        <Field label="Message to the shopper" errors={error ?? undefined} errorId={errorId}>
+          <textarea
+            name="message"
+            rows={2}
+            maxLength={RETURN_LIMITS.messageMax}
+            defaultValue={message ?? ''}
+            className={`${inputClass} h-auto py-2`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </Field>
+        <Button type="submit" name="intent" value="return-close" variant="outline" className="justify-self-start" disabled={busy}>
+          Close the return
+        </Button>
+      </Form>
+    </details>
+  )
 }

@@ -6,7 +6,7 @@ import type { DB, Trx } from '../../../db/database'
 import { inJsonList } from '../../../db/dialect'
 import { choiceWords, EXCHANGE_MESSAGES, type ExchangeView } from '~/lib/exchanges'
 import { Invalid } from '~/domain/errors'
-import { PRODUCT_STOCK, takeVariantStock } from '~/domain/cart/variant-stock.server'
+import { PRODUCT_STOCK, returnLineStock, takeVariantStock } from '~/domain/cart/variant-stock.server'
 import { recordShelfChanges } from '~/domain/catalog/stock-history.server'
 
 export async function exchangeRowOf(db: DB, returnId: string) {
@@ -73,4 +73,17 @@ export async function holdExchangeStock(trx: Trx, returnId: string, at: string):
   if (!taken) throw new Invalid({ form: [EXCHANGE_MESSAGES.outOfStockOnApproval] })
   const key = hasVariants ? { variety: row.variety_name, option2: row.option2, color: row.color } : PRODUCT_STOCK
   await recordShelfChanges(trx, [{ productId: row.product_id, key, change: -row.quantity }], { reason: 'sale', orderId: row.order_id, note: 'Held for an exchange' })
+}
+
+/**
+ * Puts an exchange's held piece back on the shelf when its return closes without the parcel (once:
+ * stock_held 1 -> 0 is claimed first, so a second close finds nothing held).
+ */
+export async function releaseExchangeStock(trx: Trx, returnId: string, at: string): Promise<void> {
+  const row = await exchangeRowOf(trx, returnId)
+  if (row?.stock_held !== 1 || row.replacement_order_id) return
+  const released = await trx.updateTable('return_exchanges').set({ stock_held: 0, updated_at: at }).where('return_id', '=', returnId).where('stock_held', '=', 1).executeTakeFirst()
+  if (Number(released.numUpdatedRows) === 0) return
+  const key = await returnLineStock(trx, row.product_id, { variety: row.variety_name, option2: row.option2, color: row.color }, row.quantity, at)
+  if (key) await recordShelfChanges(trx, [{ productId: row.product_id, key, change: row.quantity }], { reason: 'cancellation', orderId: row.order_id, note: 'Exchange closed: the parcel never came back' })
 }

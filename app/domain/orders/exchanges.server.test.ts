@@ -24,7 +24,7 @@ import {
   settleExchange,
   settleExchangePayment,
 } from './exchanges.server'
-import { decideReturn, readReturn, receiveReturn, refundReturn, returnableOf } from './returns.server'
+import { closeReturn, decideReturn, readReturn, receiveReturn, refundReturn, returnableOf } from './returns.server'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund } from './partial-refunds.server'
 
@@ -286,5 +286,19 @@ describe('exchanges of a delivered ring', () => {
     ])
     // Every rupee paid for the returned ring is back; the original order keeps nothing of it.
     expect(refunds.reduce((sum, r) => sum + r.amount_paise, 0)).toBe(100_000)
+  })
+  it('an approved exchange whose parcel never came back: closing it puts the held piece back on the shelf, once', async () => {
+    const { orderId } = await deliveredRing()
+    const ret = await ask(orderId, 'L')
+    await decideReturn(db, orderId, ret.id, { approve: true, message: '' }, 'u-owner')
+    expect(await variantStock('L')).toBe(0)
+    await closeReturn(db, orderId, ret.id, 'The ring never came back to us.', 'u-owner')
+    expect(await variantStock('L')).toBe(1)
+    expect((await exchangeOf(db, ret.id))?.stockHeld).toBe(false)
+    await expect(closeReturn(db, orderId, ret.id, 'again', 'u-owner')).rejects.toThrow()
+    expect(await variantStock('L')).toBe(1)
+    // Her ring is hers again; nothing was paid or refunded.
+    expect((await returnableOf(db, orderId)).lines[0]?.piecesLeft).toBe(1)
+    expect(await db.selectFrom('partial_refunds').select('id').execute()).toEqual([])
   })
 })

@@ -19,7 +19,7 @@ import { PARTIAL_REFUND_MESSAGES } from '~/lib/refund-shares'
 import { getOrderDetail } from './order-reads.server'
 import { decidePartialRefund } from './partial-refunds.server'
 import { runPartialRefunds } from './partial-refund-sending.server'
-import {
+import { closeReturn,
   checkReturnAsk,
   checkReturnPolicy,
   countWaitingReturns,
@@ -61,7 +61,11 @@ describe('the rules', () => {
     expect(nextReturnStatus('approved', 'receive')).toBe('received')
     expect(nextReturnStatus('received', 'refund')).toBe('refunded')
     expect(nextReturnStatus('approved', 'refundWithoutPickup')).toBe('refunded')
+    expect(nextReturnStatus('approved', 'close')).toBe('declined')
     for (const [from, action] of [
+      ['requested', 'close'],
+      ['received', 'close'],
+      ['declined', 'close'],
       ['requested', 'receive'],
       ['requested', 'refund'],
       ['approved', 'approve'],
@@ -314,6 +318,25 @@ describe('returns of a delivered order', () => {
       form: [RETURN_MESSAGES.noPickupNeedsPhotos],
     })
     expect(await db.selectFrom('partial_refunds').select('id').execute()).toEqual(refundsBefore)
+  })
+
+  it('closes an approved return whose parcel never came back: declined with the owner words, its pieces free again, no refund, once', async () => {
+    const { orderId } = await deliveredOrder()
+    const ret = await requestReturn(db, orderId, { items: [{ line: 0, quantity: 1, reason: 'changedMind' }], note: '' })
+    await decideReturn(db, orderId, ret.id, { approve: true, message: '' }, 'u-owner')
+    expect((await returnableOf(db, orderId)).lines[0]?.piecesLeft).toBe(1)
+    const before = await snapshot()
+    expect(((await rejection(closeReturn(db, orderId, ret.id, '  ', 'u-owner'))) as Invalid).errors).toEqual({ message: [RETURN_MESSAGES.closeMessage] })
+    expect(await snapshot()).toEqual(before)
+    const closed = await closeReturn(db, orderId, ret.id, 'Nothing came back by 20 December.', 'u-owner')
+    expect(closed).toMatchObject({ status: 'declined', ownerMessage: 'Nothing came back by 20 December.' })
+    expect((await returnableOf(db, orderId)).lines[0]?.piecesLeft).toBe(2)
+    expect(await db.selectFrom('partial_refunds').select('id').execute()).toEqual([])
+    const mails = await db.selectFrom('mail_outbox').select(['dedupe_key', 'text']).where('dedupe_key', '=', `return-declined:${ret.id}`).execute()
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.text).toContain('Nothing came back by 20 December.')
+    expect(fieldErrors(() => nextReturnStatus(closed.status, 'close')).form?.[0]).toMatch(/^A return that is declined cannot be closed/)
+    expect(((await rejection(closeReturn(db, orderId, ret.id, 'again', 'u-owner'))) as Invalid).errors.form?.[0]).toMatch(/cannot be closed/)
   })
 
   it('counts what the owner refunded by hand against what may come back', async () => {

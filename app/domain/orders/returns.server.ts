@@ -41,7 +41,7 @@ import { type ReturnMailFacts, type ReturnMailKind, returnMail } from '~/mail/re
 import type { PreparedImage } from '~/domain/catalog/media.server'
 import { decidePartialRefund, refundedSoFar } from './partial-refunds.server'
 import { hasReturnPhotos, returnPhotosOf, storeReturnPhotos } from './return-photos.server'
-import { exchangeRowOf, exchangesOf, holdExchangeStock } from './exchange-rows.server'
+import { exchangeRowOf, exchangesOf, holdExchangeStock, releaseExchangeStock } from './exchange-rows.server'
 import { EXCHANGE_MESSAGES, type ExchangeView } from '~/lib/exchanges'
 import { pickupsOf, withPickup } from '~/domain/shipping/return-pickup-view.server'
 
@@ -64,7 +64,7 @@ export type { ReturnAction }
 
 export const RETURN_MOVES: Record<ReturnStatus, Partial<Record<ReturnAction, ReturnStatus>>> = {
   requested: { approve: 'approved', decline: 'declined' },
-  approved: { receive: 'received', refundWithoutPickup: 'refunded' },
+  approved: { receive: 'received', refundWithoutPickup: 'refunded', close: 'declined' },
   declined: {},
   received: { refund: 'refunded' },
   refunded: {},
@@ -76,6 +76,7 @@ const ACTION_WORDS: Record<ReturnAction, string> = {
   receive: 'received',
   refund: 'refunded',
   refundWithoutPickup: 'refunded without receiving it',
+  close: 'closed',
 }
 
 /** The state `action` moves a return to, or Invalid (under `form`) when the table has no such move. */
@@ -583,6 +584,27 @@ export async function decideReturn(
   return readReturn(db, returnId)
 }
 
+/**
+ * The owner closes an approved return whose parcel never came back (a message is required): it ends
+ * declined, its pieces are the shopper's again (no refund), an exchange's held piece goes back on the
+ * shelf, and the shopper is mailed the owner's words. Twice: the table refuses the second.
+ */
+export async function closeReturn(db: DB, orderId: string, returnId: string, message: string, adminId: string | null, now = new Date()): Promise<ReturnView> {
+  const words = message.trim()
+  if (!words) throw new Invalid({ message: [RETURN_MESSAGES.closeMessage] })
+  const checked = checkMessage(words, true)
+  await db.transaction().execute(async (trx) => {
+    const row = await lockedReturn(trx, orderId, returnId)
+    const to = nextReturnStatus(row.status, 'close')
+    const at = now.toISOString()
+    await releaseExchangeStock(trx, returnId, at)
+    await trx.updateTable('returns').set({ status: to, owner_message: checked, updated_at: at }).where('id', '=', returnId).execute()
+    await history(trx, orderId, `Return ${row.number} closed: ${checked}`, adminId, at)
+    await mailShopper(trx, row, 'declined', { ownerMessage: checked, sendTo: null })
+  })
+  return readReturn(db, returnId)
+}
+
 /** The owner checks the parcel in: each line goes back on the shelf (restock) or is written off. */
 export async function receiveReturn(db: DB, orderId: string, returnId: string, restock: Record<number, boolean>, adminId: string | null, now = new Date()): Promise<ReturnView> {
   await db.transaction().execute(async (trx) => {
@@ -688,6 +710,8 @@ export async function moveReturn(
       return { ret: await decideReturn(db, orderId, returnId, { approve: move.action === 'approve', message: move.message }, adminId), orderId, refund: null }
     case 'receive':
       return { ret: await receiveReturn(db, orderId, returnId, move.restock, adminId), orderId, refund: null }
+    case 'close':
+      return { ret: await closeReturn(db, orderId, returnId, move.message, adminId), orderId, refund: null }
     case 'refund':
     case 'refundWithoutPickup': {
       const done = await refundReturn(db, orderId, returnId, { adminId, withoutPickup: move.action === 'refundWithoutPickup' })

@@ -30,7 +30,7 @@ async function approveWithPickup(returnId: string, message: string, adminId: str
   return { ret: done.ret, orderId, refund: null }
 }
 
-const DONE = { approve: RETURN_MESSAGES.approved, decline: RETURN_MESSAGES.declined, receive: RETURN_MESSAGES.received } as const
+const DONE = { approve: RETURN_MESSAGES.approved, decline: RETURN_MESSAGES.declined, receive: RETURN_MESSAGES.received, close: RETURN_MESSAGES.closed } as const
 
 export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('POST')
