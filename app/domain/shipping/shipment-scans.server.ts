@@ -92,6 +92,17 @@ async function followParcel(trx: DB, orderId: string, status: ShipmentStatus): P
  */
 export async function claimParcelsToPoll(db: DB, options: { workerId: string; limit: number }): Promise<{ orderId: string; awb: string }[]> {
   const now = clock.iso()
+  // A read first: the poll runs every minute, and an UPDATE takes SQLite's write lock even when it
+  // changes nothing (a writer beside the shop would meet it for nothing).
+  const anyDue = await db
+    .selectFrom('shipments')
+    .select('order_id')
+    .where('status', 'in', TRACKED_STATUSES)
+    .where('next_poll_at', '<=', now)
+    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+    .limit(1)
+    .executeTakeFirst()
+  if (!anyDue) return []
   const until = new Date(clock.now().getTime() + POLL_LEASE_MS).toISOString()
   const claimed = await db
     .updateTable('shipments')
