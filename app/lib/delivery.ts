@@ -26,3 +26,10 @@ export const DELIVERY_MESSAGES = {
   days: `Enter the working days, from 1 to ${DELIVERY_LIMITS.maxTransitDays}`,
   shipFrom: 'Enter the 6-digit pincode parcels leave from',
 } as const
+
+/** What the product page's delivery check shows: the pincode asked about and its sentence, or the typed value and why it is refused. */
+export interface DeliveryCheck {
+  pincode: string
+  sentence: string | null
+  error: string | null
+}

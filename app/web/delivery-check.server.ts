@@ -1,7 +1,9 @@
 // The product page's "Delivery to 560038 by Sat 5 Dec, ₹40" (issue 30, ADR 085): the pincode comes
-// from the page's GET form (?pincode=) and is remembered in a cookie for the next product. A request
-// carrying the cookie is never served from the page cache (server/page-cache/keys.ts keeps no page for
-// an unknown cookie), so the line is always this shopper's.
+// from the page's GET form (?pincode=) and is remembered in a cookie for the next product. A page asked
+// with ?pincode= is rendered for its request; with the remembered cookie alone the product page comes
+// from the page cache with her line spliced into its delivery hole (ADR 106: server/page-cache/keys.ts
+// reads the cookie with rememberedPincode and the line with deliveryCheckOfPincode), and every other
+// browse page is the visitors' kept page.
 import { createCookie } from 'react-router'
 import { quoteProductDelivery } from '~/domain/shipping/delivery-quote.server'
 import { getDb } from '~/infra/db.server'
@@ -25,6 +27,18 @@ export function deliverySentence(pincode: string, quote: { serviceable: boolean;
   return quote.estimatedDelivery ? `Delivery to ${pincode} by ${formatDispatchDay(quote.estimatedDelivery)}, ${fee}` : `Delivery to ${pincode}, ${fee}`
 }
 
+/** The pincode a Cookie header remembers, when its signature holds and it is a pincode; else null. */
+export async function rememberedPincode(cookieHeader: string | null): Promise<string | null> {
+  const remembered = await pincodeCookie().parse(cookieHeader)
+  return typeof remembered === 'string' && deliveryPincodeSchema.safeParse(remembered).success ? remembered : null
+}
+
+/** The line for one product and a valid pincode, as the page shows it. */
+export async function deliveryCheckOfPincode(productId: string, pincode: string): Promise<DeliveryCheck> {
+  const quote = await quoteProductDelivery(getDb(), deliveryPricing(), { productId, toPincode: pincode })
+  return { pincode, sentence: deliverySentence(pincode, quote), error: null }
+}
+
 /** The page's delivery line for the product, and the Set-Cookie header remembering a newly given pincode. */
 export async function deliveryCheckFor(request: Request, productId: string): Promise<{ check: DeliveryCheck | null; setCookie: string | null }> {
   const typed = new URL(request.url).searchParams.get('pincode')
@@ -36,10 +50,8 @@ export async function deliveryCheckFor(request: Request, productId: string): Pro
     pincode = parsed.data
     setCookie = await pincodeCookie().serialize(pincode)
   } else {
-    const remembered = await pincodeCookie().parse(request.headers.get('Cookie'))
-    pincode = typeof remembered === 'string' && deliveryPincodeSchema.safeParse(remembered).success ? remembered : null
+    pincode = await rememberedPincode(request.headers.get('Cookie'))
   }
   if (pincode === null) return { check: null, setCookie }
-  const quote = await quoteProductDelivery(getDb(), deliveryPricing(), { productId, toPincode: pincode })
-  return { check: { pincode, sentence: deliverySentence(pincode, quote), error: null }, setCookie }
+  return { check: await deliveryCheckOfPincode(productId, pincode), setCookie }
 }

@@ -1,6 +1,7 @@
 // A shopper's personal pieces of a browse page (the header's cart count and user menu; ADR 076): in
 // the root loader's data on a page rendered for her, or in a JSON element the server splices into a
 // kept page, which was rendered for nobody (its root loader data says `personal: null`).
+import { jsonForScript } from '~/lib/json-for-script'
 import type { SessionUser } from '~/lib/user'
 
 export interface Personal {
@@ -19,7 +20,7 @@ export const PERSONAL_ELEMENT_ID = 'personal'
  * however the shopper spelled her name) and no line separators. It is a data block, never run.
  */
 export function personalJson(personal: Personal): string {
-  return JSON.stringify(personal).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return jsonForScript(personal)
 }
 
 /** The element the server splices into a kept page's head. */

@@ -79,7 +79,7 @@ export async function measureRatio(baseUrl, targets, { connections = 10, seconds
  * The anonymous browse pages and the products API, as issue 20 measures them; with a signed-in
  * shopper's cookie, the same browse pages for her too (issue 29: the kept page with her header, ADR 076).
  */
-export function ratioTargets(productPath, signedInCookie = null) {
+export function ratioTargets(productPath, signedInCookie = null, pincodeCookie = null) {
   const signedIn = signedInCookie
     ? [
         { name: 'home, signed in', path: '/shop/home' },
@@ -93,14 +93,23 @@ export function ratioTargets(productPath, signedInCookie = null) {
     { name: 'listing', path: '/shop/listing' },
     { name: 'search', path: '/shop/search?keyword=ocean' },
     ...(productPath ? [{ name: 'product', path: productPath }] : []),
-    // A shopper who gave her pincode: the product page with its delivery line, rendered for her (ADR 085).
-    ...(productPath ? [{ name: 'product, pincode given', path: `${productPath}?pincode=560038` }] : []),
+    // A shopper who gave her pincode once: the next product page with its delivery line for her (ADR 085, ADR 106).
+    ...(productPath && pincodeCookie ? [{ name: 'product, pincode remembered', path: productPath, headers: { cookie: pincodeCookie } }] : []),
     { name: 'products API', path: '/api/shop/products/get?page=1', api: true },
     // The same listing rendered afresh for every request (a cookie the shop does not know is never
     // answered from the cache): the figure before the cache.
     { name: 'listing, not cached', path: '/shop/listing', headers: { cookie: 'bench=uncached' } },
     ...signedIn,
   ]
+}
+
+/** The signed cookie a product page's delivery check sets, as a shopper's browser keeps it. */
+async function pincodeCookie(url, productPath) {
+  const answer = await fetch(`${url}${productPath}?pincode=560038`, { headers: PHONE_HEADERS })
+  await answer.arrayBuffer()
+  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('delivery_pincode='))
+  if (!cookie) throw new Error('The delivery check set no pincode cookie')
+  return cookie.split(';')[0]
 }
 
 /**
@@ -110,7 +119,10 @@ export function ratioTargets(productPath, signedInCookie = null) {
  */
 export async function measureIssue20(url, { productPath, ceilingPort, quick, pid }) {
   const shopper = await apiLogin(url, 'shopper@resincraft.studio', 'shopper12345')
-  const ratio = await measureRatio(url, ratioTargets(productPath, shopper.cookie), { seconds: quick ? 2 : 5, ceilingPort })
+  const ratio = await measureRatio(url, ratioTargets(productPath, shopper.cookie, productPath ? await pincodeCookie(url, productPath) : null), {
+    seconds: quick ? 2 : 5,
+    ceilingPort,
+  })
   const list = await (await fetch(`${url}/api/shop/products/get?page=1`)).json()
   const productIds = (list.data ?? []).slice(0, 6).map((p) => p._id)
   const admin = await apiLogin(url, 'admin@resincraft.studio', 'admin12345')

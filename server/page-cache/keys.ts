@@ -6,10 +6,14 @@ import { LRUCache } from 'lru-cache'
 import { findSessionUser } from '~/domain/accounts/auth-sessions.server'
 import { countCartLines } from '~/domain/cart/cart.server'
 import { hasOwnReviewArea } from '~/domain/catalog/reviews.server'
+import { NotFound } from '~/domain/errors'
 import { getConfig } from '~/infra/config.server'
 import { getDb } from '~/infra/db.server'
+import { shopGeneration } from '~/infra/shop-writes.server'
 import type { Theme } from '~/lib/theme'
+import type { DeliveryCheck } from '~/lib/delivery'
 import { SESSION_COOKIE_NAME, sessionStorage } from '~/web/cookies.server'
+import { DELIVERY_PINCODE_COOKIE, deliveryCheckOfPincode, rememberedPincode } from '~/web/delivery-check.server'
 import type { Personal } from '~/web/personal'
 import { themeOfCookieHeader } from '~/web/theme.server'
 import { keptQuery, productOf } from './urls'
@@ -17,7 +21,9 @@ import { keptQuery, productOf } from './urls'
 /** The cookie a visitor's theme choice travels in (app/web/theme.server.ts reads it). */
 const THEME_COOKIE = 'theme'
 
-/** The cookies a cacheable request may carry: the theme and a guest's cart session. */
+/** The cookies a cacheable request may carry: the theme, a session (a shopper's or a guest cart's) and a remembered pincode. */
+const KNOWN_COOKIES = new Set([THEME_COOKIE, SESSION_COOKIE_NAME, DELIVERY_PINCODE_COOKIE])
+
 function readCookies(header: string | undefined): Map<string, string> | null {
   const cookies = new Map<string, string>()
   if (!header) return cookies
@@ -26,7 +32,7 @@ function readCookies(header: string | undefined): Map<string, string> | null {
     const name = (eq === -1 ? part : part.slice(0, eq)).trim()
     if (!name) continue
     // A login session, a flash toast, the sign-up email or any cookie we do not know: never cached.
-    if (name !== THEME_COOKIE && name !== SESSION_COOKIE_NAME) return null
+    if (!KNOWN_COOKIES.has(name)) return null
     if (cookies.has(name)) return null
     cookies.set(name, eq === -1 ? '' : part.slice(eq + 1).trim())
   }
@@ -44,6 +50,11 @@ export interface PageRequest {
    * which is rendered for nobody, goes to her with them spliced in (ADR 076). Null for a visitor.
    */
   personal: Personal | null
+  /**
+   * A product page's delivery line for the pincode the shopper's cookie remembers, spliced into the
+   * kept page's delivery hole (ADR 106); null on other pages (they show no pincode) and without one.
+   */
+  delivery: DeliveryCheck | null
   /** A product page's variant for signed-in shoppers ('only shoppers who have received this piece'), part of the key. */
   signedIn: boolean
   /** The product the page is about, when it shows one product only (see productOf). */
@@ -80,8 +91,9 @@ export function pageOrigin(req: Request, publicUrl: string | null = getConfig().
  * header, an admin's session, a flash toast or any unknown cookie. The key holds the origin (the product
  * page's JSON-LD names it, and the page is built for it: server/render.ts), path and query, the theme,
  * whether a crawler asks (it gets the whole page at once) and whether the request came over HTTPS. A
- * shopper's session or guest cart is not in the key: the page is kept as nobody's, and her pieces
- * (`personal`: her name and menu, her cart's line count) are spliced into it per request (ADR 076).
+ * shopper's session, guest cart or remembered pincode is not in the key: the page is kept as nobody's,
+ * and her pieces (`personal`: her name and menu, her cart's line count; `delivery`: a product's line
+ * for her pincode) are spliced into it per request (ADR 076, ADR 106).
  */
 export async function pageRequest(req: Request): Promise<PageRequest | null> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
@@ -120,12 +132,41 @@ export async function pageRequest(req: Request): Promise<PageRequest | null> {
       signedIn = true
     }
   }
+  // A remembered pincode whose signature fails is no pincode, as the page's own render reads it.
+  const pincode = product !== null && cookies.has(DELIVERY_PINCODE_COOKIE) ? await rememberedPincode(cookieHeader ?? null) : null
+  let delivery: DeliveryCheck | null = null
+  if (pincode !== null && product !== null) {
+    try {
+      delivery = await keptDeliveryCheck(product, pincode)
+    } catch (error) {
+      // No such product: the page's own render answers it (404).
+      if (error instanceof NotFound) return null
+      throw error
+    }
+  }
   const theme = cookies.has(THEME_COOKIE) ? await themeOfCookieHeader(cookieHeader ?? null) : 'system'
   const bot = crawler(req.headers['user-agent'])
   const page = kept ? `${path}?${kept}` : path
   // `tls`: HSTS goes with HTTPS answers only (server/security-headers.ts), and with PUBLIC_URL the origin does not say.
   const key = `${origin}${page} theme=${theme} bot=${bot} tls=${req.secure ? 1 : 0}${signedIn ? ' signed-in' : ''}`
-  return { key, origin, theme, personal, signedIn, product, url: page }
+  return { key, origin, theme, personal, delivery, signedIn, product, url: page }
+}
+
+/**
+ * A product's delivery line for a pincode, kept while nothing a browse page reads has been written
+ * (the delivery rates and settings, the holidays and the products are such tables: app/infra/shop-writes.server.ts)
+ * and for a minute at most (its dates are today's). Checkout works the fee out afresh before she pays.
+ */
+const deliveryLines = new LRUCache<string, DeliveryCheck>({ max: 5_000, ttl: 60_000 })
+
+async function keptDeliveryCheck(product: string, pincode: string): Promise<DeliveryCheck> {
+  const key = `${shopGeneration()} ${product} ${pincode}`
+  let check = deliveryLines.get(key)
+  if (check === undefined) {
+    check = await deliveryCheckOfPincode(product, pincode)
+    deliveryLines.set(key, check)
+  }
+  return check
 }
 
 /** The cookies a kept page is rendered with: the theme's alone, so the render is nobody's (ADR 076). */

@@ -2,10 +2,8 @@
 // middleware) runs; a miss notes what server/render.ts needs to keep the page it renders.
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { shopGeneration } from '~/infra/shop-writes.server'
-import type { Theme } from '~/lib/theme'
-import type { Personal } from '~/web/personal'
 import { type PageRequest, pageRequest } from './keys'
-import { sendPersonalPage } from './personal'
+import { type PageShopper, sendPersonalPage } from './personal'
 import { sendPage } from './send'
 import type { CachedPage, PageCache } from './store'
 
@@ -16,20 +14,26 @@ export interface PageCacheLocals {
   pageOrigin?: string
   pageGeneration?: number
   pageProduct?: string | null
-  /** The shopper the kept page goes to once rendered (for nobody), with her pieces spliced in (ADR 076). */
-  pagePersonal?: { url: string; theme: Theme; personal: Personal } | null
+  /** The shopper the kept page goes to once rendered (for nobody), with her pieces spliced in (ADR 076, ADR 106). */
+  pagePersonal?: PageShopper | null
   /** The product page is the signed-in shoppers' variant (ADR 076). */
   pageSignedIn?: boolean
+}
+
+/** Whom the page goes to with pieces of her own, or null for the kept page as it is. */
+function shopperOf({ url, theme, personal, delivery }: PageRequest): PageShopper | null {
+  return personal || delivery ? { url, theme, personal, delivery } : null
 }
 
 /** A kept page for this request: as it is for a visitor, with her pieces for a shopper (or rendered for her when it has no hole). */
 function answerHit(req: Request, res: Response, next: NextFunction, cache: PageCache, page: CachedPage, found: PageRequest): void {
   cache.hits++
-  if (!found.personal) {
+  const shopper = shopperOf(found)
+  if (!shopper) {
     sendPage(req, res, page, 'HIT')
     return
   }
-  sendPersonalPage(req, res, page, { url: found.url, theme: found.theme, personal: found.personal }, 'HIT')
+  sendPersonalPage(req, res, page, shopper, 'HIT')
     .then((sent) => (sent ? undefined : next()))
     .catch(next)
 }
@@ -80,7 +84,7 @@ function renderMiss(res: Response, next: NextFunction, cache: PageCache, found: 
   locals.pageOrigin = found.origin
   locals.pageGeneration = shopGeneration()
   locals.pageProduct = found.product
-  locals.pagePersonal = found.personal ? { url: found.url, theme: found.theme, personal: found.personal } : null
+  locals.pagePersonal = shopperOf(found)
   locals.pageSignedIn = found.signedIn
   next()
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillHole, findHole, HOLE_START } from './personal'
+import { DELIVERY_HOLE, fillHole, fillHoles, findHole, HEADER_HOLE, HOLE_START } from './personal'
 
 const header = (text: string) => `${HOLE_START} class="h"><nav>${text}</nav></header>`
 const page = (inner: string) => Buffer.from(`<html><body>${inner}<main><header class="grid">About</header></main></body></html>`)
@@ -16,5 +16,27 @@ describe('the header hole of a kept page', () => {
     expect(fillHole(page('<header class="h">x</header>'), header('x'))).toBeNull()
     expect(fillHole(page(header('a') + header('b')), header('x'))).toBeNull()
     expect(fillHole(page(header('a')), '<div>x</div>')).toBeNull()
+  })
+})
+
+describe('the holes of a kept product page', () => {
+  const section = (text: string) => `${DELIVERY_HOLE.start} class="d"><p>${text}</p></section>`
+  const product = (head: string, delivery: string) => Buffer.from(`<html><body>${head}<main>${delivery}<section>Reviews</section></main></body></html>`)
+
+  it('fills the header and the delivery section, given in either order, each up to its own end tag', () => {
+    const html = product(header('Login'), section(''))
+    const filled = product(header('Logged in as Asha'), section('Delivery to 560038'))
+    const pieces = [
+      { hole: DELIVERY_HOLE, html: section('Delivery to 560038') },
+      { hole: HEADER_HOLE, html: header('Logged in as Asha') },
+    ]
+    expect(fillHoles(html, pieces)?.toString()).toBe(filled.toString())
+    expect(fillHoles(html, pieces.reverse())?.toString()).toBe(filled.toString())
+    expect(fillHoles(html, [{ hole: DELIVERY_HOLE, html: section('x') }])?.toString()).toBe(product(header('Login'), section('x')).toString())
+  })
+
+  it('is refused when the delivery hole is missing or the piece is not its element', () => {
+    expect(fillHoles(page(header('a')), [{ hole: DELIVERY_HOLE, html: section('x') }])).toBeNull()
+    expect(fillHoles(product(header('a'), section('')), [{ hole: DELIVERY_HOLE, html: header('x') }])).toBeNull()
   })
 })

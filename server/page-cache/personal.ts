@@ -1,5 +1,6 @@
-// A kept page for one shopper (ADR 076): the page, rendered for nobody, with its header hole filled by
-// her header (her name and menu, her cart's line count, and the JSON element the client hydrates from),
+// A kept page for one shopper (ADR 076, ADR 106): the page, rendered for nobody, with its holes filled
+// by her pieces: the header (her name and menu, her cart's line count, and the JSON element the client
+// hydrates from) and, on a product page, the delivery section with her remembered pincode's line;
 // compressed per answer. Her header and her assembled answer are each kept a short while in a small
 // LRU, keyed by what they are made of, so a shopper moving between pages pays for neither twice.
 import { createHash } from 'node:crypto'
@@ -7,16 +8,26 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import type { DeliveryCheck } from '~/lib/delivery'
 import { getConfig } from '~/infra/config.server'
 import type { Theme } from '~/lib/theme'
+import { renderDeliveryCheck } from '~/web/delivery-hole.server'
 import { type Personal, personalJson } from '~/web/personal'
 import { renderShopHeader } from '~/web/personal-header.server'
 import { chooseEncoding, type Encoding, notModified } from './negotiate'
 import type { CachedPage } from './store'
 
-/** Where the hole starts in a kept page: the shop header's own opening tag (app/components/shop-header.tsx). */
-export const HOLE_START = '<header data-personal=""'
-const HOLE_END = '</header>'
+/** A hole of a kept page: an element's own opening tag, up to the first end tag of its kind after it. */
+export interface Hole {
+  start: string
+  end: string
+}
+
+/** The shop header (app/components/shop-header.tsx): on every shop page. */
+export const HEADER_HOLE: Hole = { start: '<header data-personal=""', end: '</header>' }
+/** A product page's delivery section (app/components/delivery-check.tsx); it holds no other section. */
+export const DELIVERY_HOLE: Hole = { start: '<section data-delivery=""', end: '</section>' }
+export const HOLE_START = HEADER_HOLE.start
 
 /** Cheaper than the kept copies' quality: an assembled answer is compressed on its shopper's first view. */
 const BROTLI_QUALITY = 3
@@ -25,45 +36,74 @@ const GZIP_LEVEL = 4
 /** The bytes the assembled answers may hold (each in the encoding one client took). */
 export const PERSONAL_ANSWER_BYTES = 8 * 1024 * 1024
 
-/** Where the hole is in a kept page's HTML, or null when the page has none (or an odd one). */
-export function findHole(html: Buffer): { start: number; end: number } | null {
-  const start = html.indexOf(HOLE_START)
-  if (start === -1 || html.indexOf(HOLE_START, start + 1) !== -1) return null
-  const close = html.indexOf(HOLE_END, start)
+/** Where a hole is in a kept page's HTML, or null when the page has none (or two, or an odd one). */
+export function findHole(html: Buffer, hole: Hole = HEADER_HOLE): { start: number; end: number } | null {
+  const start = html.indexOf(hole.start)
+  if (start === -1 || html.indexOf(hole.start, start + 1) !== -1) return null
+  const close = html.indexOf(hole.end, start)
   if (close === -1) return null
-  return { start, end: close + HOLE_END.length }
+  return { start, end: close + hole.end.length }
 }
 
-/** The kept page's HTML with the hole filled; null when the page has no hole to fill. */
+/** The kept page's HTML with each hole filled by its piece; null when a hole is missing or a piece is not its element. */
+export function fillHoles(html: Buffer, pieces: { hole: Hole; html: string }[]): Buffer | null {
+  const spans: { start: number; end: number; html: string }[] = []
+  for (const piece of pieces) {
+    const found = findHole(html, piece.hole)
+    if (!found || !piece.html.startsWith(piece.hole.start) || !piece.html.endsWith(piece.hole.end)) return null
+    spans.push({ ...found, html: piece.html })
+  }
+  spans.sort((a, b) => a.start - b.start)
+  const parts: Buffer[] = []
+  let at = 0
+  for (const span of spans) {
+    if (span.start < at) return null
+    parts.push(html.subarray(at, span.start), Buffer.from(span.html, 'utf8'))
+    at = span.end
+  }
+  parts.push(html.subarray(at))
+  return Buffer.concat(parts)
+}
+
+/** The kept page's HTML with the header hole filled; null when the page has no hole to fill. */
 export function fillHole(html: Buffer, header: string): Buffer | null {
-  const hole = findHole(html)
-  if (!hole || !header.startsWith(HOLE_START) || !header.endsWith(HOLE_END)) return null
-  return Buffer.concat([html.subarray(0, hole.start), Buffer.from(header, 'utf8'), html.subarray(hole.end)])
+  return fillHoles(html, [{ hole: HEADER_HOLE, html: header }])
 }
 
-/** A shopper's header for a page, and the digest of its bytes (an assembled answer's key). */
-export interface PersonalHeader {
+/** A shopper's piece for one hole of a page, and the digest of its bytes (part of an assembled answer's key). */
+export interface PersonalPiece {
+  hole: Hole
   html: string
   digest: string
 }
 
-/** The headers rendered for a page and a shopper: pure in what they are made of, so kept by it. */
-const headers = new LRUCache<string, PersonalHeader>({
+/** The pieces rendered for a page and a shopper: pure in what they are made of, so kept by it. */
+const pieces = new LRUCache<string, PersonalPiece>({
   max: 2_000,
   maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (header, key) => header.html.length + key.length + 64,
+  sizeCalculation: (piece, key) => piece.html.length + key.length + 64,
 })
 
-export async function personalHeader(url: string, theme: Theme, personal: Personal): Promise<PersonalHeader> {
-  const shopName = getConfig().SHOP_NAME
-  const key = `${url}\n${theme}\n${shopName}\n${personalJson(personal)}`
-  let header = headers.get(key)
-  if (header === undefined) {
-    const html = await renderShopHeader({ url, theme, shopName, personal })
-    header = { html, digest: createHash('sha256').update(html).digest('base64url') }
-    headers.set(key, header)
+async function piece(key: string, hole: Hole, render: () => string | Promise<string>): Promise<PersonalPiece> {
+  let found = pieces.get(key)
+  if (found === undefined) {
+    const html = await render()
+    found = { hole, html, digest: createHash('sha256').update(html).digest('base64url') }
+    pieces.set(key, found)
   }
-  return header
+  return found
+}
+
+export function personalHeader(url: string, theme: Theme, personal: Personal): Promise<PersonalPiece> {
+  const shopName = getConfig().SHOP_NAME
+  return piece(`header\n${url}\n${theme}\n${shopName}\n${personalJson(personal)}`, HEADER_HOLE, () =>
+    renderShopHeader({ url, theme, shopName, personal }),
+  )
+}
+
+/** A product page's delivery section for one line (the line is worked out per request: it names today's dates). */
+export function deliveryPiece(check: DeliveryCheck): Promise<PersonalPiece> {
+  return piece(`delivery\n${JSON.stringify(check)}`, DELIVERY_HOLE, () => renderDeliveryCheck(check))
 }
 
 interface Assembled {
@@ -71,17 +111,17 @@ interface Assembled {
   bytes: Buffer
 }
 
-/** Answers assembled for one kept page, one header and one encoding. */
+/** Answers assembled for one kept page, one set of pieces and one encoding. */
 const answers = new LRUCache<string, Assembled>({
   maxSize: PERSONAL_ANSWER_BYTES,
   sizeCalculation: (answer, key) => answer.bytes.length + key.length + 256,
   ttl: 5 * 60_000,
 })
 
-/** Forgets every assembled answer and header (tests). */
+/** Forgets every assembled answer and piece (tests). */
 export function forgetPersonalAnswers(): void {
   answers.clear()
-  headers.clear()
+  pieces.clear()
 }
 
 // Compressed on libuv's thread pool, not the request thread: each new answer costs a few hundred
@@ -89,15 +129,17 @@ export function forgetPersonalAnswers(): void {
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-async function assemble(page: CachedPage, header: PersonalHeader, encoding: Encoding): Promise<Assembled | null> {
-  // The page's validator and her header's bytes: another header (another shopper, another count) is another answer.
-  const etag = `W/"${createHash('sha256').update(page.etag).update('\n').update(header.digest).digest('base64url').slice(0, 27)}"`
+async function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Encoding): Promise<Assembled | null> {
+  // The page's validator and her pieces' bytes: other pieces (another shopper, another count, another pincode) are another answer.
+  const hash = createHash('sha256').update(page.etag)
+  for (const part of parts) hash.update(`\n${part.hole.start}\n${part.digest}`)
+  const etag = `W/"${hash.digest('base64url').slice(0, 27)}"`
   const key = `${etag} ${encoding}`
   const kept = answers.get(key)
   if (kept) return kept
-  const html = fillHole(page.identity, header.html)
+  const html = fillHoles(page.identity, parts)
   if (!html) return null
-  // Identity is the page and the header put together: nothing to save by keeping it.
+  // Identity is the page and the pieces put together: nothing to save by keeping it.
   if (encoding === 'identity') return { etag, bytes: html }
   const bytes =
     encoding === 'br'
@@ -110,21 +152,32 @@ async function assemble(page: CachedPage, header: PersonalHeader, encoding: Enco
   return answer
 }
 
+/** Whom a kept page goes to with pieces of her own: her header's pieces (or none: the page's own header) and her delivery line. */
+export interface PageShopper {
+  url: string
+  theme: Theme
+  personal: Personal | null
+  delivery: DeliveryCheck | null
+}
+
 /**
- * Answers a shopper with a kept page and her pieces; false when the page has no hole (the caller then
- * renders the page for her as before).
+ * Answers a shopper with a kept page and her pieces; false when the page lacks a hole they need (the
+ * caller then renders the page for her as before).
  */
 export async function sendPersonalPage(
   req: IncomingMessage,
   res: ServerResponse,
   page: CachedPage,
-  { url, theme, personal }: { url: string; theme: Theme; personal: Personal },
+  { url, theme, personal, delivery }: PageShopper,
   state: 'HIT' | 'MISS',
 ): Promise<boolean> {
   if (!page.contentType.startsWith('text/html')) return false
-  const header = await personalHeader(url, theme, personal)
+  const parts = await Promise.all([
+    ...(personal ? [personalHeader(url, theme, personal)] : []),
+    ...(delivery ? [deliveryPiece(delivery)] : []),
+  ])
   const encoding = chooseEncoding(req.headers['accept-encoding'])
-  const answer = await assemble(page, header, encoding)
+  const answer = await assemble(page, parts, encoding)
   if (!answer) return false
   for (const [name, value] of page.headers ?? []) res.setHeader(name, value)
   res.setHeader('ETag', answer.etag)

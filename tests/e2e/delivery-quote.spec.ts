@@ -35,10 +35,19 @@ test('the product page says when a piece reaches a pincode, remembers it, and re
   // Farther takes longer: Imphal's day is later than Bengaluru's.
   expect(imphal).not.toBe(bengaluru)
 
-  // The next product remembers the pincode (a cookie), with or without JS.
-  await page.goto(second.path)
+  // The next product remembers the pincode (a cookie), with or without JS: the kept page with her line
+  // spliced into its delivery hole (ADR 106), which the browser hydrates without a mismatch.
+  const reactErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(message.text())) reactErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => reactErrors.push(error.message))
+  const answer = await page.goto(second.path)
+  expect(answer?.headers()['x-cache']).toMatch(/^(HIT|MISS), personal$/)
   await expect(page.getByLabel('Pincode', { exact: true })).toHaveValue('795001')
   await expect(deliveryLine(page)).toHaveText(`Delivery to 795001 by ${imphal}, free`)
+  await page.waitForLoadState('networkidle')
+  expect(reactErrors).toEqual([])
 
   await checkDelivery(page, '4000')
   await expect(deliveryLine(page)).toHaveText('Enter a 6-digit pincode')

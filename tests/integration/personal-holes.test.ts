@@ -6,13 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
 import { insertOrder } from '../helpers/order-fixtures'
-import { ADMIN_ENV, type Browser, registerShopper } from '../helpers/shop-client'
+import { ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
 import { type RunningServer, startServer } from './server'
 
 const PHONE = { 'Accept-Encoding': 'br, gzip, deflate', Accept: 'text/html' }
 const HOSTILE = '</script><script>alert(1)</script>'
 const PAGES = ['/shop/home', '/shop/listing', '/shop/search?keyword=bowl', '/shop/about-us', '/shop/listing?category=jewellery']
 
+const DELIVERY = /<script type="application\/json" id="delivery-check-data">([\s\S]*?)<\/script>/g
+const DELIVERY_LINE = /<p class="text-sm" data-delivery-check="true">([^<]*)<\/p>/
+const deliveryElements = (html: string) => [...html.matchAll(DELIVERY)].map((match) => JSON.parse(match[1] ?? ''))
+const sectionOf = (html: string) => {
+  const start = html.indexOf('<section data-delivery=""')
+  return html.slice(start, html.indexOf('</section>', start) + '</section>'.length)
+}
 const cartBadge = (html: string) => /aria-label="Cart, (\d+) items"/.exec(html)?.[1]
 const PERSONAL = /<script type="application\/json" id="personal">([\s\S]*?)<\/script>/g
 
@@ -182,5 +189,64 @@ describe('kept pages with personal holes', () => {
     const other = await mallory.get('/shop/product/tide-bowl', { headers: PHONE })
     expect(other.text).not.toContain('Write a review')
     expect(other.text).toContain('Only shoppers who have received this piece can review it.')
+  })
+
+  it("splices a remembered pincode's delivery line into kept product pages only, for visitors and shoppers alike, and for nobody else", async () => {
+    const visitor = new Browser(server.url)
+    // The pincode typed into the product page's form: that page is rendered for her and remembers it.
+    const typed = await visitor.get('/shop/product/tide-bowl?pincode=560038', { headers: PHONE })
+    expect(typed.headers.get('x-cache')).toBeNull()
+    expect(typed.text).toMatch(/Delivery to 560038 by /)
+    expect(visitor.jar.get('delivery_pincode')).toBeTruthy()
+    const line = DELIVERY_LINE.exec(typed.text)?.[1]
+    expect(line).toMatch(/^Delivery to 560038 by /)
+
+    for (const id of ['tide-bowl', 'star-earrings']) {
+      await visit(`/shop/product/${id}`)
+      const kept = await visitor.get(`/shop/product/${id}`, { headers: PHONE })
+      expect(kept.headers.get('x-cache'), id).toBe('HIT, personal')
+      expect(kept.text, id).toMatch(/Delivery to 560038 by /)
+      expect(kept.text, id).toContain('value="560038"')
+      expect(deliveryElements(kept.text), id).toEqual([expect.objectContaining({ pincode: '560038', sentence: expect.stringMatching(/^Delivery to 560038/) })])
+      // Her header is the visitors' (she has no session): only the delivery section is hers.
+      expect(kept.text).toContain('Login')
+      const other = await visit(`/shop/product/${id}`)
+      expect(other.headers.get('x-cache')).toBe('HIT')
+      const otherHtml = await other.text()
+      expect(otherHtml).not.toContain('560038')
+      expect(deliveryElements(otherHtml)).toEqual([])
+    }
+    // The same line as a page rendered for her (the section's bytes are those the client hydrates).
+    const rendered = await visitor.get('/shop/product/tide-bowl', { headers: { ...PHONE, Cookie: `${visitor.cookieHeader()}; other=1` } })
+    expect(rendered.headers.get('x-cache')).toBeNull()
+    const kept = await visitor.get('/shop/product/tide-bowl', { headers: PHONE })
+    expect(sectionOf(kept.text)).toBe(sectionOf(rendered.text))
+    expect(DELIVERY_LINE.exec(kept.text)?.[1]).toBe(line)
+
+    // The owner's longer making time shows on her next page (the kept line goes with any write a browse page reads).
+    await db.updateTable('dispatch_settings').set((eb) => ({ handling_days: eb('handling_days', '+', 5) })).execute()
+    const repriced = await visitor.get('/shop/product/tide-bowl', { headers: PHONE })
+    expect(repriced.headers.get('x-cache')).toMatch(/personal$/)
+    expect(DELIVERY_LINE.exec(repriced.text)?.[1]).not.toBe(line)
+    expect(DELIVERY_LINE.exec(repriced.text)?.[1]).toMatch(/^Delivery to 560038 by /)
+
+    // Other browse pages show no pincode: the visitors' kept page as it is.
+    await visit('/shop/listing')
+    const listing = await visitor.get('/shop/listing', { headers: PHONE })
+    expect(listing.headers.get('x-cache')).toBe('HIT')
+
+    // A signed-in shopper with a pincode: her header and her line (on a piece she has not bought).
+    await asha.get('/shop/product/star-earrings?pincode=795001', { headers: PHONE })
+    const hers = await asha.get('/shop/product/star-earrings', { headers: PHONE })
+    expect(hers.headers.get('x-cache')).toMatch(/^(HIT|MISS), personal$/)
+    expect(hers.text).toContain('Logged in as <!-- -->Asha Verma')
+    expect(hers.text).toMatch(/Delivery to 795001 by /)
+    expect(hers.text).not.toContain('560038')
+    expect((await visitor.get('/shop/product/star-earrings', { headers: PHONE })).text).not.toContain('795001')
+
+    // A pincode cookie without the shop's signature is no pincode.
+    const forged = await visit('/shop/product/tide-bowl', { Cookie: 'delivery_pincode=110001' })
+    expect(forged.headers.get('x-cache')).toBe('HIT')
+    expect(await forged.text()).not.toContain('110001')
   })
 })

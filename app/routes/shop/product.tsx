@@ -44,13 +44,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // and its sold-out choices with their words (worked out here, so the rule stays out of the page's JavaScript).
   // A kept page for signed-in shoppers (ADR 076) says 'signed in' for whoever it goes to, and names no one's address.
   const signedIn = user !== null || context.get(keptPageContext)?.signedIn === true
-  // Delivery to the pincode given or remembered (ADR 085); such a request never comes from the page cache.
-  const { check: delivery, setCookie } = await deliveryCheckFor(request, product.id)
-  const page = { product, reviews: shown, signedIn, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd, delivery } satisfies ProductDialogData & {
+  // Delivery to the pincode given (?pincode=, never kept) or remembered (ADR 085). A kept page, rendered
+  // for nobody, says `undefined`: a shopper's remembered line is spliced into its hole (ADR 106).
+  const kept = context.get(keptPageContext) !== null
+  const { check, setCookie } = kept ? { check: undefined, setCookie: null } : await deliveryCheckFor(request, product.id)
+  const page = { product, reviews: shown, signedIn, email: user?.email, soldOut: soldOutChoices(product), dispatch, jsonLd, delivery: check } satisfies ProductDialogData & {
     jsonLd: unknown
     email: string | undefined
     soldOut: SoldOutChoice[]
-    delivery: DeliveryCheck | null
+    delivery: DeliveryCheck | null | undefined
   }
   return data(page, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 }
