@@ -22,6 +22,7 @@ import {
   sendNewPage,
   sendPersonalPage,
   weakEtag,
+  weakEtagWithout,
 } from './page-cache/index'
 
 /**
@@ -119,7 +120,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
   const { pageKey, pageOrigin, pageGeneration, pageProduct = null } = locals
   if (!html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
     const csp = res.getHeader('Content-Security-Policy')
-    const answer = buildAnswer(body, {
+    const answer = await buildAnswer(body, {
       csp: csp ? String(csp) : '',
       contentType: type,
       generation: pageGeneration,
@@ -131,7 +132,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
     return
   }
   if (html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length) {
-    const page = buildPage(body, {
+    const page = await buildPage(body, {
       nonce,
       csp: String(res.getHeader('Content-Security-Policy') ?? ''),
       contentType: type,
@@ -155,7 +156,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
   }
 
   // The nonce changes with every response: the validator is taken over the page without it.
-  const etag = weakEtag(html && nonce ? body.toString('utf8').replaceAll(nonce, '') : body)
+  const etag = html && nonce ? weakEtagWithout(body, nonce) : weakEtag(body)
   res.setHeader('ETag', etag)
   if (notModified(req, etag)) {
     // The browser keeps the page it has, with the policy (and nonce) that came with it.
@@ -164,7 +165,8 @@ async function send(req: express.Request, res: express.Response, response: Respo
     res.status(304).end()
     return
   }
-  const { encoding, bytes } = compressFor(req, body)
+  const { encoding, bytes } = await compressFor(req, body)
+  if (closed(res)) return
   res.setHeader('Vary', 'Accept-Encoding')
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
   res.setHeader('Content-Length', bytes.length)

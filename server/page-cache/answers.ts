@@ -1,7 +1,7 @@
 // A kept answer made once at its miss: its body in the three encodings the cache serves, each in
 // memory of its own, with its weak validator.
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { compress } from './negotiate'
 import type { CachedPage } from './store'
 
 /** How hard the cached copies are compressed: once per page and generation, so a cheap miss matters too. */
@@ -11,6 +11,23 @@ export const GZIP_LEVEL = 6
 /** A weak validator for a body: the same bytes give the same tag. */
 export function weakEtag(body: Buffer | string): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/**
+ * The validator of a body as if every occurrence of `omit` (a response's nonce) were taken out: the
+ * same tag as weakEtag of that shorter body, hashed piece by piece, with no copy of the page.
+ */
+export function weakEtagWithout(body: Buffer, omit: string): string {
+  if (!omit) return weakEtag(body)
+  const needle = Buffer.from(omit, 'utf8')
+  const hash = createHash('sha256')
+  let at = 0
+  for (let found = body.indexOf(needle, at); found !== -1; found = body.indexOf(needle, at)) {
+    hash.update(body.subarray(at, found))
+    at = found + needle.length
+  }
+  hash.update(body.subarray(at))
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`
 }
 
 /** What a kept answer says besides its body; `generation`, `product` and `origin` come from the miss (PageCacheLocals). */
@@ -34,14 +51,14 @@ function exactCopy(bytes: Buffer): Buffer {
 }
 
 /**
- * A body made cacheable as it is, with its policy: a catalogue /api answer (JSON has no inline
+ * A body made cacheable as it is, with its policy (its two compressed copies made on the thread pool): a catalogue /api answer (JSON has no inline
  * scripts), or a page whose nonce buildPage (csp.ts) has turned into hashes.
  */
-export function buildAnswer(body: Buffer, { csp, contentType, generation, product, origin }: AnswerMeta): CachedPage {
-  const br = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  })
-  const gzip = gzipSync(body, { level: GZIP_LEVEL })
+export async function buildAnswer(body: Buffer, { csp, contentType, generation, product, origin }: AnswerMeta): Promise<CachedPage> {
+  const [br, gzip] = await Promise.all([
+    compress(body, 'br', { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL }),
+    compress(body, 'gzip', { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL }),
+  ])
   return {
     etag: weakEtag(body),
     csp,

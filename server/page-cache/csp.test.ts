@@ -12,8 +12,8 @@ describe('buildPage', () => {
   const html = `<html><head><script>document.documentElement.classList.add('js')</script><script type="application/ld+json">{"a":1}</script><link rel="modulepreload" href="/assets/x.js"/></head><body><script nonce="${nonce}">window.x = 1</script><script type="module" nonce="${nonce}" async="">import("/assets/e.js")</script><script src="/assets/y.js" nonce="${nonce}"></script></body></html>`
   const csp = `default-src 'self';script-src 'self' 'nonce-${nonce}' 'sha256-${sha("document.documentElement.classList.add('js')")}' https://checkout.razorpay.com;object-src 'none'`
 
-  it('swaps the nonce for the hash of each inline script that runs, and keeps three equal encodings', () => {
-    const built = buildPage(Buffer.from(html), { ...meta, nonce, csp, generation: 3 })
+  it('swaps the nonce for the hash of each inline script that runs, and keeps three equal encodings', async () => {
+    const built = await buildPage(Buffer.from(html), { ...meta, nonce, csp, generation: 3 })
     expect(built).not.toBeNull()
     const p = built as CachedPage
     expect(p.identity.toString()).not.toContain('nonce')
@@ -28,9 +28,9 @@ describe('buildPage', () => {
     expect(p.generation).toBe(3)
   })
 
-  it('refuses a page without the nonce in its policy, or with the nonce elsewhere in the page', () => {
-    expect(buildPage(Buffer.from(html), { ...meta, nonce, csp: "script-src 'self'" })).toBeNull()
-    expect(buildPage(Buffer.from(`${html}<p>${nonce}</p>`), { ...meta, nonce, csp })).toBeNull()
+  it('refuses a page without the nonce in its policy, or with the nonce elsewhere in the page', async () => {
+    expect(await buildPage(Buffer.from(html), { ...meta, nonce, csp: "script-src 'self'" })).toBeNull()
+    expect(await buildPage(Buffer.from(`${html}<p>${nonce}</p>`), { ...meta, nonce, csp })).toBeNull()
   })
 
   it('hashes data blocks never and scripts by their exact text', () => {
@@ -38,9 +38,9 @@ describe('buildPage', () => {
     expect(inlineScriptHashes(`<script type="application/json" ${n}>{}</script><script ${n}>a()</script><script type="text/javascript" ${n}>b()</script>`, nonce)).toEqual([sha('a()'), sha('b()')])
   })
 
-  it("hashes only the scripts that carried this response's nonce: a script injected into the page stays blocked", () => {
+  it("hashes only the scripts that carried this response's nonce: a script injected into the page stays blocked", async () => {
     const injected = `<p>Nice bowl</p><script>steal(document.cookie)</script><script nonce="guessed">steal(1)</script><script type="module">steal(2)</script>`
-    const built = buildPage(Buffer.from(html.replace('<body>', `<body>${injected}`)), { ...meta, nonce, csp })
+    const built = await buildPage(Buffer.from(html.replace('<body>', `<body>${injected}`)), { ...meta, nonce, csp })
     const policy = (built as CachedPage).csp
     for (const text of ['steal(document.cookie)', 'steal(1)', 'steal(2)']) expect(policy).not.toContain(sha(text))
     expect(policy).toContain(`'sha256-${sha('window.x = 1')}'`)

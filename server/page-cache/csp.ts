@@ -34,7 +34,7 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
  * and the policy names each inline script by its hash instead. Null when the page is not fit (no
  * nonce in the policy, or the nonce appears anywhere else in the page).
  */
-export function buildPage(body: Buffer, { nonce, csp, ...rest }: { nonce: string } & AnswerMeta): CachedPage | null {
+export async function buildPage(body: Buffer, { nonce, csp, ...rest }: { nonce: string } & AnswerMeta): Promise<CachedPage | null> {
   const nonceSource = `'nonce-${nonce}'`
   if (!nonce || !csp.includes(nonceSource)) return null
   const rendered = body.toString('utf8')

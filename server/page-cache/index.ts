@@ -15,7 +15,7 @@
 //   send.ts       answering with a kept page
 //   personal.ts   a kept page for a shopper: her header spliced in (ADR 076)
 //   middleware.ts hits before React Router, misses noted for server/render.ts
-export { type AnswerMeta, buildAnswer, weakEtag } from './answers'
+export { type AnswerMeta, buildAnswer, weakEtag, weakEtagWithout } from './answers'
 export { buildPage, inlineScriptHashes } from './csp'
 export { keptPageCookies, originOf, type PageRequest, pageOrigin, pageRequest } from './keys'
 export { type PageCacheLocals, pageCacheHits } from './middleware'

@@ -1,10 +1,10 @@
 // What a client gets of an answer: 304 when its copy is current (fresh, as Express itself decides),
 // else the encoding it accepts best (negotiator, as Express reads Accept-Encoding), brotli first.
 import type { IncomingMessage } from 'node:http'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import fresh from 'fresh'
 import Negotiator from 'negotiator'
-import { GZIP_LEVEL } from './answers'
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
@@ -36,17 +36,26 @@ const COMPRESS_FROM_BYTES = 1024
 
 /** Brotli for one response: cheaper than the kept copies' quality, it runs on every uncached answer. */
 const BROTLI_QUALITY_PER_RESPONSE = 5
+const GZIP_LEVEL_PER_RESPONSE = 6
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 /**
- * A whole answer compressed at once for the client (brotli q5 with the size known up front, or gzip 6):
- * for a body already in memory this is several times cheaper than a compression stream per response.
+ * A whole body compressed at once (the size known up front), on libuv's thread pool: the request
+ * thread, the one a busy shop runs short of, only hands it over. For a body already in memory this
+ * is several times cheaper than a compression stream per response.
  */
-export function compressFor(req: IncomingMessage, body: Buffer): { encoding: Encoding; bytes: Buffer } {
-  const encoding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(req.headers['accept-encoding'])
+export function compress(body: Buffer, encoding: 'br' | 'gzip', { brotliQuality, gzipLevel }: { brotliQuality: number; gzipLevel: number }): Promise<Buffer> {
   if (encoding === 'br') {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_RESPONSE, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
-    return { encoding, bytes: brotliCompressSync(body, { params }) }
+    return brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
   }
-  if (encoding === 'gzip') return { encoding, bytes: gzipSync(body, { level: GZIP_LEVEL }) }
-  return { encoding, bytes: body }
+  return gzipAsync(body, { level: gzipLevel })
+}
+
+/** A whole answer compressed for the client: brotli q5 or gzip 6, or as it is (small, or not asked for). */
+export async function compressFor(req: IncomingMessage, body: Buffer): Promise<{ encoding: Encoding; bytes: Buffer }> {
+  const encoding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(req.headers['accept-encoding'])
+  if (encoding === 'identity') return { encoding, bytes: body }
+  return { encoding, bytes: await compress(body, encoding, { brotliQuality: BROTLI_QUALITY_PER_RESPONSE, gzipLevel: GZIP_LEVEL_PER_RESPONSE }) }
 }

@@ -77,9 +77,9 @@ describe('PageCache', () => {
     expect(cache.get('c')).toBeUndefined()
   })
 
-  it('counts each kept answer at no less than the memory it holds: small answers cannot outgrow the bound', () => {
+  it('counts each kept answer at no less than the memory it holds: small answers cannot outgrow the bound', async () => {
     const { cache } = cacheOnClock(1_000_000, 60_000)
-    for (let i = 0; i < 2_000; i++) cache.set(`/api/common/feature/get?page=${i}`, buildAnswer(Buffer.from(JSON.stringify({ success: true, data: [], page: i })), answerMeta))
+    for (let i = 0; i < 2_000; i++) cache.set(`/api/common/feature/get?page=${i}`, await buildAnswer(Buffer.from(JSON.stringify({ success: true, data: [], page: i })), answerMeta))
     const kept = Array.from({ length: 2_000 }, (_, i) => cache.get(`/api/common/feature/get?page=${i}`)).filter((p): p is CachedPage => p !== undefined)
     expect(kept.length).toBe(cache.count)
     expect(heldBytes(kept)).toBeLessThanOrEqual(cache.bytes)

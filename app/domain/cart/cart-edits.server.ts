@@ -99,9 +99,11 @@ async function productForCart(db: DB, owner: CartOwner, productId: string): Prom
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!product) throw new NotFound(CART_MESSAGES.productGone)
+  // A product without a variety type has no varieties to choose, nor second options (checkChoices): not read.
+  const none = Promise.resolve([] as { name: string }[])
   const [varieties, options2, colors] = await Promise.all([
-    db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
-    db.selectFrom('product_options2').select('name').where('product_id', '=', productId).execute(),
+    product.variety_type === null ? none : db.selectFrom('product_varieties').select('name').where('product_id', '=', productId).execute(),
+    product.variety_type === null ? none : db.selectFrom('product_options2').select('name').where('product_id', '=', productId).execute(),
     db.selectFrom('product_colors').select('name').where('product_id', '=', productId).execute(),
   ])
   return {

@@ -24,6 +24,13 @@ export const lazyPdfInvoiceWriter: InvoiceWriter = {
   },
 }
 
+/**
+ * The thread's heap: a second V8 heap grows lazily towards the process's cap (256 MB, `npm start`)
+ * while it draws hundreds of invoices on a sale day, and the process's RSS with it (ADR 090). An
+ * invoice needs a few MB; a thread that runs out ends, and its documents are drawn here instead.
+ */
+export const PDF_THREAD_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
+
 /** How long the thread waits for another document before it ends. */
 const IDLE_MS = 15_000
 
@@ -56,7 +63,7 @@ export function threadedInvoiceWriter(file: URL | null, { fallback = lazyPdfInvo
   function started(): Worker | null {
     if (thread) return thread
     try {
-      const worker = new Worker(file as URL)
+      const worker = new Worker(file as URL, { resourceLimits: PDF_THREAD_LIMITS })
       worker.on('message', (reply: PdfThreadReply) => {
         const job = jobs.get(reply.id)
         if (!job) return
