@@ -1,8 +1,10 @@
 // The built shop on a fresh database with Razorpay pointed at the local fake (tests/fake-razorpay.ts):
 // what the /api order, cancel and hold tests start with. Keys are per test file.
+import { expect } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay'
 import { type RunningServer, startServer } from '../integration/server'
+import type { client, Shopper } from './shop-api'
 
 export interface RazorpayKeys {
   keyId: string
@@ -41,4 +43,29 @@ export async function startShopWithFakeRazorpay(keys: RazorpayKeys, env: Record<
       await fake.stop()
     },
   }
+}
+
+/**
+ * An order of `lines` for `shopper` to her address, paid at the fake and moved to delivered by the
+ * owner's /api: what the returns, exchanges and pickups suites start from. Every write goes through
+ * the server (a write from the test process meets the server's mail worker's and fails at once with
+ * SQLITE_BUSY now and then).
+ */
+export async function deliveredOrderOverApi(
+  api: ReturnType<typeof client>,
+  fake: FakeRazorpay,
+  { shopper, owner, addressId, lines }: { shopper: Shopper; owner: Shopper; addressId: string; lines: Parameters<ReturnType<typeof client>['addToCart']>[1][] },
+): Promise<string> {
+  for (const line of lines) await api.addToCart(shopper, line)
+  const created = await api.createOrder(shopper, { userId: shopper.id, addressInfo: { addressId } })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  const orderId = created.body.orderId as string
+  const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
+  const verified = await api.verify(shopper, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+  for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
+    const moved = await api.call('PUT', `/api/admin/orders/update/${orderId}`, { token: owner.token, body: { orderStatus } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+  }
+  return orderId
 }

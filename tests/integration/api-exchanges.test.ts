@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { openExchangeLink } from '~/domain/orders/exchanges.server'
 import { razorpayLinks } from '~/infra/payment-links.server'
-import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { deliveredOrderOverApi, type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
 import type { FakeRazorpay } from '../fake-razorpay'
@@ -51,22 +51,8 @@ describe('exchanges through /api', () => {
     await shop?.stop()
   })
 
-  async function deliveredRing() {
-    await api.addToCart(asha, { productId: 'ring', quantity: 1, variety: 'S' })
-    const created = await api.createOrder(asha, { userId: asha.id, addressInfo: { addressId } })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const orderId = created.body.orderId as string
-    const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
-    const verified = await api.verify(asha, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
-    // Through the owner's /api: only the server writes to its database (a write from here meets its mail
-    // worker's and fails with SQLITE_BUSY now and then).
-    for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
-      const moved = await api.call('PUT', `/api/admin/orders/update/${orderId}`, { token: admin.token, body: { orderStatus } })
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    }
-    return orderId
-  }
+  const deliveredRing = () =>
+    deliveredOrderOverApi(api, fake, { shopper: asha, owner: admin, addressId, lines: [{ productId: 'ring', quantity: 1, variety: 'S' }] })
   const ask = (orderId: string, variety: string) =>
     api.call('POST', `/api/shop/order/return/${orderId}`, {
       token: asha.token,

@@ -4,7 +4,7 @@
 // a second approve is refused and books nothing more; the webhook's scan of the return AWB marks it delivered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
-import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { deliveredOrderOverApi, type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
 import type { FakeRazorpay } from '../fake-razorpay'
@@ -36,18 +36,7 @@ describe('return pickups through /api', () => {
   })
 
   it('approve books the pickup once; details carry returns[].pickup; a webhook scan of the return AWB marks it delivered', async () => {
-    await api.addToCart(asha, { productId: 'vase', quantity: 1 })
-    const created = await api.createOrder(asha, { userId: asha.id, addressInfo: { addressId } })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const orderId = created.body.orderId as string
-    const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
-    await api.verify(asha, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
-    // Through the owner's /api: only the server writes to its database (a write from here meets its mail
-    // worker's and fails with SQLITE_BUSY now and then).
-    for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
-      const moved = await api.call('PUT', `/api/admin/orders/update/${orderId}`, { token: admin.token, body: { orderStatus } })
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    }
+    const orderId = await deliveredOrderOverApi(api, fake, { shopper: asha, owner: admin, addressId, lines: [{ productId: 'vase', quantity: 1 }] })
     const asked = await api.call('POST', `/api/shop/order/return/${orderId}`, {
       token: asha.token,
       body: { items: [{ productId: 'vase', variety: '', color: '', quantity: 1, reason: 'changedMind' }], note: '' },

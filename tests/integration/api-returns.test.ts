@@ -4,7 +4,7 @@
 // order and an unknown one 404; anonymous 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
-import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { deliveredOrderOverApi, type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
 import type { FakeRazorpay } from '../fake-razorpay'
@@ -40,23 +40,16 @@ describe('returns through /api', () => {
     await shop?.stop()
   })
 
-  async function deliveredOrder() {
-    await api.addToCart(asha, { productId: 'coaster', quantity: 2 })
-    await api.addToCart(asha, { productId: 'vase', quantity: 1 })
-    const created = await api.createOrder(asha, { userId: asha.id, addressInfo: { addressId } })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const orderId = created.body.orderId as string
-    const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
-    const verified = await api.verify(asha, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
-    // Through the owner's /api: only the server writes to its database (a write from here meets its mail
-    // worker's and fails with SQLITE_BUSY now and then).
-    for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
-      const moved = await api.call('PUT', `/api/admin/orders/update/${orderId}`, { token: admin.token, body: { orderStatus } })
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    }
-    return orderId
-  }
+  const deliveredOrder = () =>
+    deliveredOrderOverApi(api, fake, {
+      shopper: asha,
+      owner: admin,
+      addressId,
+      lines: [
+        { productId: 'coaster', quantity: 2 },
+        { productId: 'vase', quantity: 1 },
+      ],
+    })
   const ask = (orderId: string, body: unknown, who: Shopper | null = asha) =>
     api.call('POST', `/api/shop/order/return/${orderId}`, { token: who?.token, body })
 

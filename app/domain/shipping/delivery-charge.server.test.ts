@@ -23,7 +23,7 @@ withTestDb(async (fresh) => {
 const ZONED = { zones: true } as const
 const pendant = [{ productId: 'pendant', quantity: 1 }]
 
-function courierAnswering(answer: () => Promise<Awaited<ReturnType<CourierService['quote']>>>): CourierService {
+function courierAnswering(answer: CourierService['quote']): CourierService {
   return { quote: answer }
 }
 
@@ -50,11 +50,20 @@ describe('the delivery charge', () => {
     expect(await deliveryCharge(db, 4900, pendant, null)).toEqual({ feePaise: 4900, serviceable: true, exact: true, transitDays: null })
   })
 
-  it('serves no pincode that cannot be an address (first digit 0, or 9: the field post), flat fee or zones', async () => {
+  it('serves no pincode that cannot be an address (first digit 0, or 9: the field post), flat fee, zones or courier, and asks no courier', async () => {
+    const asked: string[] = []
+    const courier = courierAnswering(async (request) => {
+      asked.push(request.toPincode)
+      return [{ courierId: '10', courierName: 'Delhivery Surface', feePaise: 5550, transitDays: 4 }]
+    })
     for (const pincode of ['999999', '012345']) {
       expect(await deliveryCharge(db, 4900, pendant, pincode)).toEqual({ feePaise: 0, serviceable: false, exact: true, transitDays: null })
       expect(await deliveryCharge(db, ZONED, pendant, pincode)).toMatchObject({ feePaise: 0, serviceable: false })
+      expect(await deliveryCharge(db, { zones: true, courier }, pendant, pincode)).toMatchObject({ feePaise: 0, serviceable: false })
     }
+    expect(asked).toEqual([])
+    // A new pincode the directory does not know yet is served (priced as the rest of India).
+    expect(await deliveryCharge(db, ZONED, pendant, '560999')).toMatchObject({ serviceable: true })
   })
 
   it("takes the courier's cheapest rate, refuses a pincode it does not serve, and falls back on the zone rates when it cannot answer", async () => {

@@ -9,7 +9,7 @@ import type { Category } from '~/lib/catalog'
 import { addWorkingDays } from '~/lib/dispatch'
 import { type CourierQuote, type CourierService, CourierUnavailable } from './courier'
 import { readDeliverySetup } from './delivery-rates.server'
-import { civilianPincode, ownRates, zoneBetween } from './own-rates'
+import { ownRates, zoneBetween } from './own-rates'
 import { packedPiece } from './packages'
 import { billedGrams, type PackedPiece, parcelOf, shippingFeePaise } from './rates'
 import { ZONES } from './zones'
@@ -76,6 +76,12 @@ async function billedGramsOf(db: DB, lines: readonly DeliveryLine[]): Promise<{ 
  * the parcel, honestly a "from"). A courier that cannot answer is not a refusal: the owner's rates
  * price it (ADR 082).
  */
+/** India Post's postal regions are 1 to 8; a first digit of 0 is none, 9 the Army's field post, which no courier reaches. */
+const CIVILIAN_PINCODE = /^[1-8]\d{5}$/
+
+/** Not served: nothing to charge, and checkout refuses the address. */
+const NOT_SERVED: DeliveryCharge = { feePaise: 0, serviceable: false, exact: true, transitDays: null }
+
 export async function deliveryCharge(
   db: DB,
   pricing: DeliveryPricing,
@@ -83,10 +89,11 @@ export async function deliveryCharge(
   toPincode: string | null,
   declaredValuePaise = 0,
 ): Promise<DeliveryCharge> {
+  // A pincode that cannot be an address is served by nobody, whoever would carry it: refused before a fee or a courier is asked.
+  if (toPincode !== null && !CIVILIAN_PINCODE.test(toPincode)) return NOT_SERVED
   if (typeof pricing === 'number') {
     // A flat fee anywhere; the days to the door are still the zone's (the owner's rates page sets them).
     if (toPincode === null) return { feePaise: pricing, serviceable: true, exact: true, transitDays: null }
-    if (!civilianPincode(toPincode)) return { feePaise: 0, serviceable: false, exact: true, transitDays: null }
     const setup = await readDeliverySetup(db)
     const zone = await zoneBetween(setup.shipFromPincode, toPincode)
     return { feePaise: pricing, serviceable: true, exact: true, transitDays: setup.rates[zone].transitDays }
@@ -107,7 +114,7 @@ export async function deliveryCharge(
   }
   quotes ??= await ownRates(() => setup.rates).quote(request)
   const cheapest = quotes[0]
-  if (!cheapest) return { feePaise: 0, serviceable: false, exact: true, transitDays: null }
+  if (!cheapest) return NOT_SERVED
   return { feePaise: cheapest.feePaise, serviceable: true, exact: true, transitDays: cheapest.transitDays }
 }
 

@@ -14,10 +14,8 @@ import { formatOrderNumber } from '~/lib/order-status'
 import { advancePickup, RETURN_PICKUP_MESSAGES, type ReturnPickupStatus } from '~/lib/return-pickups'
 import { RETURN_MESSAGES, type ReturnView } from '~/lib/returns'
 import type { ScanStatus } from '~/lib/shipments'
-import { packedPieces } from './delivery-charge.server'
 import { readDeliverySetup } from './delivery-rates.server'
-import { billedGrams, parcelOf } from './rates'
-import { boxOf, DEFAULT_PIECE } from './shipments.server'
+import { ORDER_PARTY_COLUMNS, orderParty, weighedParcel } from './shipments.server'
 import { scanKey, type ScanSource } from './shipment-scans.server'
 import { type Booking, CourierUnavailable, type ReturnPickupRequest, type ShippingProvider, type TrackingScan } from './shipping-provider'
 
@@ -147,7 +145,7 @@ async function pickupRequest(db: DB, returnId: string): Promise<ReturnPickupRequ
   const ret = await db.selectFrom('returns').select(['id', 'order_id', 'items', 'updated_at']).where('id', '=', returnId).executeTakeFirstOrThrow()
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'user_name', 'recipient_name', 'email', 'phone', 'address_line', 'landmark', 'city', 'state', 'pincode'])
+    .select(['id', 'number', ...ORDER_PARTY_COLUMNS])
     .where('id', '=', ret.order_id)
     .executeTakeFirstOrThrow()
   const lines = await db.selectFrom('order_lines').select(['product_id', 'title', 'unit_price_paise']).where('order_id', '=', ret.order_id).orderBy('id').execute()
@@ -156,27 +154,16 @@ async function pickupRequest(db: DB, returnId: string): Promise<ReturnPickupRequ
     const line = lines[p.line] as (typeof lines)[number]
     return { name: line.title, sku: line.product_id ?? `line-${p.line}`, units: p.quantity, unitPricePaise: line.unit_price_paise }
   })
-  const packed = await packedPieces(db, pieces.map((p) => ({ productId: lines[p.line]?.product_id ?? '', quantity: p.quantity })), DEFAULT_PIECE)
-  const parcel = parcelOf(packed)
   const { shipFromPincode } = await readDeliverySetup(db)
   return {
     channelReturnId: ret.id,
     orderNumber: formatOrderNumber(order.number),
     approvedAt: ret.updated_at,
-    from: {
-      name: order.recipient_name || order.user_name,
-      email: order.email,
-      phone: order.phone,
-      line1: order.address_line,
-      line2: order.landmark,
-      city: order.city,
-      state: order.state,
-      pincode: order.pincode,
-    },
+    from: orderParty(order),
     to: studioAddress(shipFromPincode),
     items,
     subtotalPaise: items.reduce((sum, i) => sum + i.units * i.unitPricePaise, 0),
-    parcel: { grams: billedGrams(parcel), ...boxOf(packed, parcel.volumeCm3) },
+    parcel: await weighedParcel(db, pieces.map((p) => ({ productId: lines[p.line]?.product_id ?? '', quantity: p.quantity }))),
   }
 }
 

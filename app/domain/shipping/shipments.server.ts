@@ -139,35 +139,48 @@ function indiaDay(iso: string): string {
   return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10)
 }
 
+/** The order's columns a courier's party is made of (orderParty). */
+export const ORDER_PARTY_COLUMNS = ['user_name', 'recipient_name', 'email', 'phone', 'address_line', 'landmark', 'city', 'state', 'pincode'] as const
+
+type OrderPartyRow = { [column in (typeof ORDER_PARTY_COLUMNS)[number]]: string }
+
+/** The shopper at the order's delivery address, as a courier is told: the parcel's consignee, or a return pickup's sender. */
+export function orderParty(order: OrderPartyRow): BookingRequest['customer'] {
+  return {
+    name: order.recipient_name || order.user_name,
+    email: order.email,
+    phone: order.phone,
+    line1: order.address_line,
+    line2: order.landmark,
+    city: order.city,
+    state: order.state,
+    pincode: order.pincode,
+  }
+}
+
+/** A parcel of these pieces as a courier is told: each line's own package (else its category's), the weight the checkout priced, its box. */
+export async function weighedParcel(db: DB, pieces: readonly { productId: string; quantity: number }[]): Promise<BookingRequest['parcel']> {
+  const packed = await packedPieces(db, pieces, DEFAULT_PIECE)
+  const parcel = parcelOf(packed)
+  return { grams: billedGrams(parcel), ...boxOf(packed, parcel.volumeCm3) }
+}
+
 /** What the aggregator needs to book the order's parcel. */
 async function bookingRequest(db: DB, orderId: string): Promise<BookingRequest> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'order_date', 'user_name', 'recipient_name', 'email', 'phone', 'address_line', 'landmark', 'city', 'state', 'pincode', 'subtotal_paise'])
+    .select(['id', 'number', 'order_date', 'subtotal_paise', ...ORDER_PARTY_COLUMNS])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
   const lines = await db.selectFrom('order_lines').select(['product_id', 'title', 'quantity', 'unit_price_paise']).where('order_id', '=', orderId).orderBy('id').execute()
-  // Each line's own package (weight and box, else its category's): the weight the checkout priced.
-  const pieces = await packedPieces(db, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), DEFAULT_PIECE)
-  const parcel = parcelOf(pieces)
-  const box = boxOf(pieces, parcel.volumeCm3)
   return {
     channelOrderId: order.id,
     orderNumber: formatOrderNumber(order.number),
     orderedAt: order.order_date,
-    customer: {
-      name: order.recipient_name || order.user_name,
-      email: order.email,
-      phone: order.phone,
-      line1: order.address_line,
-      line2: order.landmark,
-      city: order.city,
-      state: order.state,
-      pincode: order.pincode,
-    },
+    customer: orderParty(order),
     items: lines.map((line) => ({ name: line.title, sku: line.product_id, units: line.quantity, unitPricePaise: line.unit_price_paise })),
     subtotalPaise: order.subtotal_paise,
-    parcel: { grams: billedGrams(parcel), ...box },
+    parcel: await weighedParcel(db, lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }))),
   }
 }
 
