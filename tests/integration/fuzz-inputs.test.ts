@@ -437,9 +437,11 @@ describe('input robustness', () => {
     for (const { path, type, name, body } of bodies) {
       const label = `${path} ${name}`
       const contentType = type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'
-      // The machine is shared: the best of three tries is the parser's own cost.
+      // The machine is shared (CI runs other test files beside this one on two cores, and a probe waits
+      // for the CPU as well as for the parser): the best of up to five tries is the parser's own cost.
+      // Contention only adds to a try, so a parser that really blocks for longer fails all five.
       let best = Number.POSITIVE_INFINITY
-      for (let attempt = 0; attempt < 3 && best > BLOCK_BUDGET_MS; attempt++) {
+      for (let attempt = 0; attempt < 5 && best > BLOCK_BUDGET_MS; attempt++) {
         const { result: answer, slowest } = await slowestProbeDuring(
           server.url,
           sendOnOwnConnection(server.url + path, { method: 'POST', body, headers: { 'Content-Type': contentType, Origin: server.url } }),
