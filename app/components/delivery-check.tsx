@@ -5,15 +5,14 @@
 // line in a JSON element inside it that the client hydrates from.
 import type { DeliveryCheck } from '~/lib/delivery'
 import { jsonForScript } from '~/lib/json-for-script'
-
-export type { DeliveryCheck }
 import { buttonClass } from './ui/button'
 
+export type { DeliveryCheck }
 
 /** The id of the `<script type="application/json">` element a spliced-in delivery line travels in. */
 export const DELIVERY_ELEMENT_ID = 'delivery-check-data'
 
-
+/** The line the server spliced into a kept page, read from its element (null when there is none or it is odd). */
 function readDeliveryElement(): DeliveryCheck | null {
   if (typeof document === 'undefined') return null
   const text = document.getElementById(DELIVERY_ELEMENT_ID)?.textContent
