@@ -2,6 +2,7 @@
 // again and again, and the slowest of them is the block. Used by the parser-timing stress test (every
 // route, every worst body) and by the quick check in tests/integration/fuzz-inputs.test.ts.
 
+import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 
 export const MB = 1024 * 1024
@@ -21,8 +22,28 @@ export function fill(make: (i: number) => string, bytes = MB - 256, prefix = '')
   return prefix + parts.join('&')
 }
 
-/** The longest a trivial GET to `baseUrl` took while `work` ran. */
-export async function slowestProbeDuring<T>(baseUrl: string, work: Promise<T>): Promise<{ result: T; slowest: number }> {
+/**
+ * CPU time (ms) the process's main thread (the event loop) has used so far, from Linux's
+ * /proc/<pid>/task/<pid>/stat (utime + stime, in clock ticks of 10 ms); null where there is none.
+ */
+export function mainThreadCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The longest a trivial GET to `baseUrl` took while `work` ran, and, with the server's `pid`, the CPU
+ * its event loop used meanwhile (`cpu`). No single block of the loop can last longer than that CPU
+ * time, whatever else the machine runs: on a shared machine the probe's wall time also counts the
+ * time the server waited for a core, the CPU time does not.
+ */
+export async function slowestProbeDuring<T>(baseUrl: string, work: Promise<T>, pid?: number): Promise<{ result: T; slowest: number; cpu: number | null }> {
+  const cpuBefore = pid ? mainThreadCpuMs(pid) : null
   let done = false
   let slowest = 0
   const finished = work.finally(() => {
@@ -44,7 +65,8 @@ export async function slowestProbeDuring<T>(baseUrl: string, work: Promise<T>): 
   })()
   const result = await finished
   await probing
-  return { result, slowest }
+  const cpuAfter = pid ? mainThreadCpuMs(pid) : null
+  return { result, slowest, cpu: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null }
 }
 
 /**

@@ -66,8 +66,10 @@ async function productWithTwoOptions() {
     .select(['v.product_id', 'p.variety_type'])
     .where('p.deleted_at', 'is', null)
     .where('p.total_stock', '>=', 4)
-    // A plain piece: no personalisation to type (ADR 069).
+    // A plain piece: no personalisation to type (ADR 069), and no second option to choose (ADR 077): the
+    // demo's ids are random, so without this the first by id was now and then the pendant with chains.
     .where('p.personalization', '=', '[]')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('product_options2 as o2').select('o2.product_id').whereRef('o2.product_id', '=', 'p.id'))))
     .groupBy(['v.product_id', 'p.variety_type'])
     .having((eb) => eb.fn.countAll(), '>=', 2)
     .orderBy('v.product_id')
