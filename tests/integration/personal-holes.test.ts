@@ -223,12 +223,17 @@ describe('kept pages with personal holes', () => {
     expect(sectionOf(kept.text)).toBe(sectionOf(rendered.text))
     expect(DELIVERY_LINE.exec(kept.text)?.[1]).toBe(line)
 
-    // The owner's longer making time shows on her next page (the kept line goes with any write a browse page reads).
-    await db.updateTable('dispatch_settings').set((eb) => ({ handling_days: eb('handling_days', '+', 5) })).execute()
-    const repriced = await visitor.get('/shop/product/tide-bowl', { headers: PHONE })
-    expect(repriced.headers.get('x-cache')).toMatch(/personal$/)
-    expect(DELIVERY_LINE.exec(repriced.text)?.[1]).not.toBe(line)
-    expect(DELIVERY_LINE.exec(repriced.text)?.[1]).toMatch(/^Delivery to 560038 by /)
+    // The owner's longer making time shows on her next page (the kept line goes with any write a browse
+    // page reads). Written here from the test's own connection: SQLite tells the server of it (its
+    // data_version); a PostgreSQL server learns of another's write from its siblings or the pages' TTL,
+    // as for every kept page (ADR 042), so there the check is left out.
+    if (!server.database.startsWith('postgres')) {
+      await db.updateTable('dispatch_settings').set((eb) => ({ handling_days: eb('handling_days', '+', 5) })).execute()
+      const repriced = await visitor.get('/shop/product/tide-bowl', { headers: PHONE })
+      expect(repriced.headers.get('x-cache')).toMatch(/personal$/)
+      expect(DELIVERY_LINE.exec(repriced.text)?.[1]).not.toBe(line)
+      expect(DELIVERY_LINE.exec(repriced.text)?.[1]).toMatch(/^Delivery to 560038 by /)
+    }
 
     // Other browse pages show no pincode: the visitors' kept page as it is.
     await visit('/shop/listing')
