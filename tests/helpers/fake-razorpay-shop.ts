@@ -45,17 +45,15 @@ export async function startShopWithFakeRazorpay(keys: RazorpayKeys, env: Record<
   }
 }
 
-/**
- * An order of `lines` for `shopper` to her address, paid at the fake and moved to delivered by the
- * owner's /api: what the returns, exchanges and pickups suites start from. Every write goes through
- * the server (a write from the test process meets the server's mail worker's and fails at once with
- * SQLITE_BUSY now and then).
- */
-export async function deliveredOrderOverApi(
-  api: ReturnType<typeof client>,
+type ApiClient = ReturnType<typeof client>
+type CartLine = Parameters<ApiClient['addToCart']>[1]
+
+/** An order of `lines` for `shopper` to her address, paid at the fake and verified by the shop. */
+export async function paidOrderOverApi(
+  api: ApiClient,
   fake: FakeRazorpay,
-  { shopper, owner, addressId, lines }: { shopper: Shopper; owner: Shopper; addressId: string; lines: Parameters<ReturnType<typeof client>['addToCart']>[1][] },
-): Promise<string> {
+  { shopper, addressId, lines }: { shopper: Shopper; addressId: string; lines: CartLine[] },
+): Promise<{ orderId: string; paymentId: string }> {
   for (const line of lines) await api.addToCart(shopper, line)
   const created = await api.createOrder(shopper, { userId: shopper.id, addressInfo: { addressId } })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
@@ -63,6 +61,20 @@ export async function deliveredOrderOverApi(
   const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
   const verified = await api.verify(shopper, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
   expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+  return { orderId, paymentId }
+}
+
+/**
+ * A paid order (paidOrderOverApi) moved to delivered by the owner's /api: what the returns, exchanges
+ * and pickups suites start from. Every write goes through the server (a write from the test process
+ * meets the server's mail worker's and fails at once with SQLITE_BUSY now and then).
+ */
+export async function deliveredOrderOverApi(
+  api: ApiClient,
+  fake: FakeRazorpay,
+  { shopper, owner, addressId, lines }: { shopper: Shopper; owner: Shopper; addressId: string; lines: CartLine[] },
+): Promise<string> {
+  const { orderId } = await paidOrderOverApi(api, fake, { shopper, addressId, lines })
   for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
     const moved = await api.call('PUT', `/api/admin/orders/update/${orderId}`, { token: owner.token, body: { orderStatus } })
     expect(moved.status, JSON.stringify(moved.body)).toBe(200)

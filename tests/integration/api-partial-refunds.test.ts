@@ -3,7 +3,7 @@
 // the order's details carrying refunds[]; bad input 400 with errors and nothing refunded; a shopper 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
-import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { paidOrderOverApi, type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { insertProducts } from '../helpers/fixtures'
 import { client, type Shopper } from '../helpers/shop-api'
 import type { FakeRazorpay } from '../fake-razorpay'
@@ -38,17 +38,15 @@ describe('partial refunds through /api', () => {
     await shop?.stop()
   })
 
-  async function paidOrder() {
-    await api.addToCart(asha, { productId: 'coaster', quantity: 2 })
-    await api.addToCart(asha, { productId: 'vase', quantity: 1 })
-    const created = await api.createOrder(asha, { userId: asha.id, addressInfo: { addressId } })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const orderId = created.body.orderId as string
-    const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
-    const verified = await api.verify(asha, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
-    return { orderId, paymentId }
-  }
+  const paidOrder = () =>
+    paidOrderOverApi(api, fake, {
+      shopper: asha,
+      addressId,
+      lines: [
+        { productId: 'coaster', quantity: 2 },
+        { productId: 'vase', quantity: 1 },
+      ],
+    })
   const refund = (orderId: string, body: unknown, who: Shopper = admin) => api.call('POST', `/api/admin/orders/refund/${orderId}`, { token: who.token, body })
 
   it('refunds one coaster once for the same key, puts it back, and the details carry refunds[]', async () => {

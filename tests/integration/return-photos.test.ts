@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database'
 import { RETURN_MESSAGES } from '../../app/lib/returns'
-import { type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
+import { paidOrderOverApi, type ShopWithFakeRazorpay, startShopWithFakeRazorpay } from '../helpers/fake-razorpay-shop'
 import { insertProducts } from '../helpers/fixtures'
 import { client } from '../helpers/shop-api'
 import { ADMIN, Browser, expectNoStackTrace, registerShopper } from '../helpers/shop-client'
@@ -56,13 +56,7 @@ describe('photos of damage on the return form', () => {
 
   async function deliveredOrder(quantity = 2) {
     const who = { id: asha.userId as string, token: asha.token as string }
-    await api.addToCart(who, { productId: 'vase', quantity })
-    const created = await api.createOrder(who, { userId: who.id, addressInfo: { addressId } })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const orderId = created.body.orderId as string
-    const { paymentId, signature } = fake.pay(created.body.razorpayOrder.id)
-    const verified = await api.verify(who, { razorpay_order_id: created.body.razorpayOrder.id, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId })
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200)
+    const { orderId } = await paidOrderOverApi(api, fake, { shopper: who, addressId, lines: [{ productId: 'vase', quantity }] })
     // Through the owner's /api, so that only the server writes to its database (a write from here could
     // meet the server's own and fail at once with SQLITE_BUSY).
     for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
