@@ -5,8 +5,6 @@
 // LRU, keyed by what they are made of, so a shopper moving between pages pays for neither twice.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import type { DeliveryCheck } from '~/lib/delivery'
 import { getConfig } from '~/infra/config.server'
@@ -14,7 +12,7 @@ import type { Theme } from '~/lib/theme'
 import { renderDeliveryCheck } from '~/web/delivery-hole.server'
 import { type Personal, personalJson } from '~/web/personal'
 import { renderShopHeader } from '~/web/personal-header.server'
-import { chooseEncoding, type Encoding, notModified } from './negotiate'
+import { chooseEncoding, compress, type Encoding, notModified } from './negotiate'
 import type { CachedPage } from './store'
 
 /** A hole of a kept page: an element's own opening tag, up to the first end tag of its kind after it. */
@@ -101,7 +99,7 @@ export function personalHeader(url: string, theme: Theme, personal: Personal): P
   )
 }
 
-/** A product page's delivery section for one line (the line is worked out per request: it names today's dates). */
+/** A product page's delivery section for one line (the line itself is worked out in keys.ts: keptDeliveryCheck). */
 export function deliveryPiece(check: DeliveryCheck): Promise<PersonalPiece> {
   return piece(`delivery\n${JSON.stringify(check)}`, DELIVERY_HOLE, () => renderDeliveryCheck(check))
 }
@@ -124,11 +122,6 @@ export function forgetPersonalAnswers(): void {
   pieces.clear()
 }
 
-// Compressed on libuv's thread pool, not the request thread: each new answer costs a few hundred
-// microseconds of brotli, which a busy sale day's request thread has better use for.
-const brotliAsync = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
 async function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Encoding): Promise<Assembled | null> {
   // The page's validator and her pieces' bytes: other pieces (another shopper, another count, another pincode) are another answer.
   const hash = createHash('sha256').update(page.etag)
@@ -141,12 +134,8 @@ async function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Enco
   if (!html) return null
   // Identity is the page and the pieces put together: nothing to save by keeping it.
   if (encoding === 'identity') return { etag, bytes: html }
-  const bytes =
-    encoding === 'br'
-      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : encoding === 'gzip'
-        ? await gzipAsync(html, { level: GZIP_LEVEL })
-        : html
+  // On libuv's thread pool (negotiate.ts's compress), not the request thread.
+  const bytes = await compress(html, encoding, { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL })
   const answer = { etag, bytes }
   answers.set(key, answer)
   return answer
