@@ -5,9 +5,14 @@
 import { parentPort } from 'node:worker_threads'
 import { pdfInvoiceWriter } from '~/infra/pdf/invoice-pdf.server'
 import type { PdfThreadReply, PdfThreadRequest } from '~/infra/pdf/pdf-thread.server'
+import { lowerThreadPriority } from './thread-priority'
 
 const port = parentPort
 if (!port) throw new Error('server/jobs/pdf-thread.ts runs as a worker thread')
+
+// The documents it draws are for mails already queued and for downloads: the shoppers' pages and
+// payments on the request thread come first when the cores are short.
+lowerThreadPriority()
 
 port.on('message', async ({ id, document }: PdfThreadRequest) => {
   try {

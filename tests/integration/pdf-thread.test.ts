@@ -2,7 +2,7 @@
 // real invoice: the file the server starts its thread from exists after a build, and answers a
 // document with a PDF that pdftotext reads back.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +33,14 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
   return seen
 }
 
+/** This process's threads whose nice value is `nice` (Linux's /proc: the 19th field of a thread's stat). */
+function threadsAtNice(nice: number): string[] {
+  return readdirSync('/proc/self/task').filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice
+  })
+}
+
 const order: InvoiceOrder = {
   number: 1042,
   orderDate: '2026-11-24T09:00:00.000Z',
@@ -61,6 +69,9 @@ describe('the built PDF thread', () => {
       const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(reply.pdf as Uint8Array) }).toString('utf8')
       expect(text).toContain('INV/2026-27/000042')
       expect(text).toMatch(/Total\s+₹1,499.00/)
+      // It runs below the request thread (ADR 107): at nice 10, this process's other threads as they were.
+      expect(threadsAtNice(10)).toHaveLength(1)
+      expect(threadsAtNice(0)).toContain(String(process.pid))
     } finally {
       await thread.terminate()
     }
