@@ -38,7 +38,14 @@ export interface StartOptions {
   sqlite?: boolean
   /** Encode the demo's pictures afresh (a test of the first start's memory) rather than take the run's kept ones (demo-uploads.ts). */
   freshDemoArt?: boolean
+  /** Node's own flags for the server, e.g. START_NODE_FLAGS (what `npm start` gives it). */
+  nodeArgs?: string[]
 }
+
+/** The node flags `npm start` gives the server (package.json): its heap's cap and growth (ADR 018, ADR 108). */
+export const START_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((arg: string) => arg.startsWith('--'))
 
 /** Whether servers get a PostgreSQL database: `npm run test:pg` (TEST_DB=postgres) or TEST_SERVER_WORKERS. */
 export const serversOnPostgres = process.env.TEST_DB === 'postgres' || Boolean(process.env.TEST_SERVER_WORKERS)
@@ -85,7 +92,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const seedsDemo = env.SEED_DEMO === '1' && !options.freshDemoArt
   if (seedsDemo) takeDemoUploads(uploads)
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'server/start.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), join(root, 'server/start.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

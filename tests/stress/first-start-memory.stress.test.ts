@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../integration/server'
+import { START_NODE_FLAGS, startServer, type RunningServer } from '../integration/server'
 
 /** The bench's targets are 180 MB at rest and 260 MB peak; these leave room for a busy machine. */
 const FIRST_START_MAX_MB = 200
@@ -17,7 +17,7 @@ const AFTER_UPLOAD_MAX_MB = 220
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', NODE_OPTIONS: '--max-old-space-size=256', MALLOC_ARENA_MAX: '2' }, { startTimeoutMs: 240_000, freshDemoArt: true })
+  server = await startServer({ SEED_DEMO: '1', MALLOC_ARENA_MAX: '2' }, { startTimeoutMs: 240_000, freshDemoArt: true, nodeArgs: START_NODE_FLAGS })
 }, 300_000)
 afterAll(async () => {
   await server?.stop()

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../integration/server'
+import { START_NODE_FLAGS, startServer, type RunningServer } from '../integration/server'
 
 const PATHS = Number(process.env.MEMORY_PATHS ?? 5000)
 const WARM_UP = 1000
@@ -16,7 +16,7 @@ let server: RunningServer
 const agent = new Agent({ keepAlive: true, maxSockets: 8 })
 
 beforeAll(async () => {
-  server = await startServer({ NODE_OPTIONS: '--max-old-space-size=256' })
+  server = await startServer({}, { nodeArgs: START_NODE_FLAGS })
 }, 180_000)
 afterAll(async () => {
   agent.destroy()

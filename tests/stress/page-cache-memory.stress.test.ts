@@ -10,12 +10,16 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { insertProducts } from '../helpers/fixtures'
 import { openDatabase } from '../../db/database'
-import { type RunningServer, startServer } from '../integration/server'
+import { START_NODE_FLAGS, startServer, type RunningServer } from '../integration/server'
 
 const URLS = Number(process.env.CATALOGUE_URLS ?? 100_000)
 const WARM_UP = Number(process.env.WARM_UP ?? 3_000)
-/** What the server's RSS may gain over the URLs, the page cache's 32 MiB of entries included. */
-const ALLOWED_GROWTH_MB = 40
+/**
+ * What the server's RSS may gain over the URLs: the page cache's 32 MiB of entries, and the heap's
+ * room before its next full collection (`npm start` lets V8 grow the heap to twice what the last one
+ * left before it collects again, ADR 108: about 25 MB more than V8's own choice here).
+ */
+const ALLOWED_GROWTH_MB = 64
 const SOCKETS = 4
 /** Requests each socket has on the wire before reading the answers. */
 const PIPELINE = 16
@@ -26,7 +30,7 @@ let server: RunningServer
 let port = 0
 
 beforeAll(async () => {
-  server = await startServer({ NODE_OPTIONS: '--max-old-space-size=256' })
+  server = await startServer({}, { nodeArgs: START_NODE_FLAGS })
   port = Number(new URL(server.url).port)
   const db = openDatabase(server.database)
   await insertProducts(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLOCK_BUDGET_MS, fill, MB, sendOnOwnConnection, slowestProbeDuring } from '../helpers/parser-timing'
 import { moduleHasActionSync, routePaths } from '../helpers/route-paths'
 import { ADMIN, ADMIN_ENV, Browser, expectNoStackTrace, type Holdings, shopperWithHoldings } from '../helpers/shop-client'
-import { type RunningServer, startServer } from '../integration/server'
+import { START_NODE_FLAGS, startServer, type RunningServer } from '../integration/server'
 
 let server: RunningServer
 let shopper: Holdings
@@ -18,7 +18,7 @@ let admin: Browser
 beforeAll(async () => {
   // The heap limit `npm start` gives the shop (package.json): with V8's default of several GB the
   // collector lets garbage pile up, and RSS measures laziness instead of what the parsers keep.
-  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV, AUTH_RATE_LIMIT: '100000', NODE_OPTIONS: '--max-old-space-size=256' })
+  server = await startServer({ SEED_DEMO: '1', ...ADMIN_ENV, AUTH_RATE_LIMIT: '100000' }, { nodeArgs: START_NODE_FLAGS })
   shopper = await shopperWithHoldings(server.url, 'Timing')
   admin = await new Browser(server.url).signIn(ADMIN.email, ADMIN.password)
 }, 180_000)
