@@ -2,7 +2,7 @@
 // again and again, and the slowest of them is the block. Used by the parser-timing stress test (every
 // route, every worst body) and by the quick check in tests/integration/fuzz-inputs.test.ts.
 
-import { readFileSync } from 'node:fs'
+import { threadStatFields } from './thread-stat'
 import { request as httpRequest } from 'node:http'
 
 export const MB = 1024 * 1024
@@ -28,8 +28,7 @@ export function fill(make: (i: number) => string, bytes = MB - 256, prefix = '')
  */
 export function mainThreadCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const fields = threadStatFields(pid, pid)
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return null

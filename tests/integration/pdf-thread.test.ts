@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { PdfThreadReply } from '~/infra/pdf/pdf-thread.server'
+import { threadStatFields } from '../helpers/thread-stat'
 import { buildInvoice, type InvoiceOrder } from '~/lib/invoice-document'
 import { parseInvoiceSettings } from '~/lib/invoice-settings'
 
@@ -35,10 +36,7 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 
 /** This process's threads whose nice value is `nice` (Linux's /proc: the 19th field of a thread's stat). */
 function threadsAtNice(nice: number): string[] {
-  return readdirSync('/proc/self/task').filter((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice
-  })
+  return readdirSync('/proc/self/task').filter((tid) => Number(threadStatFields('self', tid)[16]) === nice)
 }
 
 const order: InvoiceOrder = {
