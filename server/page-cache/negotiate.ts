@@ -2,7 +2,7 @@
 // else the encoding it accepts best (negotiator, as Express reads Accept-Encoding), brotli first.
 import type { IncomingMessage } from 'node:http'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import fresh from 'fresh'
 import Negotiator from 'negotiator'
 
@@ -39,6 +39,16 @@ const BROTLI_QUALITY_PER_RESPONSE = 5
 const GZIP_LEVEL_PER_RESPONSE = 6
 
 const brotliAsync = promisify(brotliCompress)
+
+/** How hard a body is compressed, in each encoding. */
+export interface Quality {
+  brotliQuality: number
+  gzipLevel: number
+}
+
+function brotliOptions(body: Buffer, { brotliQuality }: Quality) {
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }
+}
 const gzipAsync = promisify(gzip)
 
 /**
@@ -46,11 +56,20 @@ const gzipAsync = promisify(gzip)
  * thread, the one a busy shop runs short of, only hands it over. For a body already in memory this
  * is several times cheaper than a compression stream per response.
  */
-export function compress(body: Buffer, encoding: 'br' | 'gzip', { brotliQuality, gzipLevel }: { brotliQuality: number; gzipLevel: number }): Promise<Buffer> {
-  if (encoding === 'br') {
-    return brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-  }
-  return gzipAsync(body, { level: gzipLevel })
+export function compress(body: Buffer, encoding: 'br' | 'gzip', quality: Quality): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(body, brotliOptions(body, quality))
+  return gzipAsync(body, { level: quality.gzipLevel })
+}
+
+/**
+ * A whole body compressed on the request thread, for a fast quality and a page-sized body (about
+ * half a millisecond for 100 kB of HTML at brotli 3): the answer goes out in the same turn of the
+ * event loop. On the thread pool it would wait for the loop's next turn, and on a busy shop that
+ * turn is long: a whole batch of other requests runs first (ADR 109).
+ */
+export function compressNow(body: Buffer, encoding: 'br' | 'gzip', quality: Quality): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, brotliOptions(body, quality))
+  return gzipSync(body, { level: quality.gzipLevel })
 }
 
 /** A whole answer compressed for the client: brotli q5 or gzip 6, or as it is (small, or not asked for). */

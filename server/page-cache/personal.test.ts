@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { DELIVERY_HOLE, fillHole, fillHoles, findHole, HEADER_HOLE, HOLE_START } from './personal'
+import { DELIVERY_HOLE, fillHole, fillHoles, findHole, HEADER_HOLE, HOLE_START, sendPersonalPage } from './personal'
+import type { CachedPage } from './store'
 
 const header = (text: string) => `${HOLE_START} class="h"><nav>${text}</nav></header>`
 const page = (inner: string) => Buffer.from(`<html><body>${inner}<main><header class="grid">About</header></main></body></html>`)
@@ -38,5 +40,38 @@ describe('the holes of a kept product page', () => {
   it('is refused when the delivery hole is missing or the piece is not its element', () => {
     expect(fillHoles(page(header('a')), [{ hole: DELIVERY_HOLE, html: section('x') }])).toBeNull()
     expect(fillHoles(product(header('a'), section('')), [{ hole: DELIVERY_HOLE, html: header('x') }])).toBeNull()
+  })
+})
+
+describe("a shopper's answer", () => {
+  it('goes out in the same turn of the event loop as her request, compressed as she asked (ADR 109)', async () => {
+    const html = Buffer.from(`<html><body>${header('Login')}<main>${'<p>Ocean resin coaster</p>'.repeat(3000)}</main></body></html>`)
+    const page: CachedPage = { etag: 'W/"kept"', csp: '', contentType: 'text/html; charset=utf-8', identity: html, br: html, gzip: html, generation: 0, product: null, origin: 'http://shop.test' }
+    const sent: { headers: Record<string, unknown>; body?: Buffer } = { headers: {} }
+    const res = {
+      statusCode: 0,
+      setHeader: (name: string, value: unknown) => {
+        sent.headers[name.toLowerCase()] = value
+      },
+      removeHeader: () => {},
+      end: (body?: Buffer) => {
+        sent.body = body
+      },
+    }
+    let turned = false
+    setImmediate(() => {
+      turned = true
+    })
+    const user = { id: 'u1', userName: 'Asha Rao', email: 'asha@example.com', role: 'user' as const }
+    const shopper = { url: '/shop/home', theme: 'light' as const, personal: { user, cartCount: 2 }, delivery: null }
+    const req = { method: 'GET', headers: { 'accept-encoding': 'br, gzip' } }
+    expect(await sendPersonalPage(req as never, res as never, page, shopper, 'HIT')).toBe(true)
+    // On libuv's pool the answer waited for the loop's next turn (a setImmediate ran first).
+    expect(turned).toBe(false)
+    expect(sent.headers['content-encoding']).toBe('br')
+    const body = brotliDecompressSync(sent.body ?? Buffer.alloc(0)).toString()
+    expect(body).toContain('Asha Rao')
+    expect(body).toContain('Ocean resin coaster')
+    expect(sent.headers['content-length']).toBe(sent.body?.length)
   })
 })

@@ -1,8 +1,9 @@
 // A kept page for one shopper (ADR 076, ADR 106): the page, rendered for nobody, with its holes filled
 // by her pieces: the header (her name and menu, her cart's line count, and the JSON element the client
 // hydrates from) and, on a product page, the delivery section with her remembered pincode's line;
-// compressed per answer. Her header and her assembled answer are each kept a short while in a small
-// LRU, keyed by what they are made of, so a shopper moving between pages pays for neither twice.
+// compressed per answer, on the request thread (ADR 109). Her header and her assembled answer are
+// each kept a short while in a small LRU, keyed by what they are made of, so a shopper moving between
+// pages pays for neither twice.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
@@ -12,7 +13,7 @@ import type { Theme } from '~/lib/theme'
 import { renderDeliveryCheck } from '~/web/delivery-hole.server'
 import { type Personal, personalJson } from '~/web/personal'
 import { renderShopHeader } from '~/web/personal-header.server'
-import { chooseEncoding, compress, type Encoding, notModified } from './negotiate'
+import { chooseEncoding, compressNow, type Encoding, notModified } from './negotiate'
 import type { CachedPage } from './store'
 
 /** A hole of a kept page: an element's own opening tag, up to the first end tag of its kind after it. */
@@ -122,7 +123,7 @@ export function forgetPersonalAnswers(): void {
   pieces.clear()
 }
 
-async function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Encoding): Promise<Assembled | null> {
+function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Encoding): Assembled | null {
   // The page's validator and her pieces' bytes: other pieces (another shopper, another count, another pincode) are another answer.
   const hash = createHash('sha256').update(page.etag)
   for (const part of parts) hash.update(`\n${part.hole.start}\n${part.digest}`)
@@ -134,8 +135,9 @@ async function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Enco
   if (!html) return null
   // Identity is the page and the pieces put together: nothing to save by keeping it.
   if (encoding === 'identity') return { etag, bytes: html }
-  // On libuv's thread pool (negotiate.ts's compress), not the request thread.
-  const bytes = await compress(html, encoding, { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL })
+  // On the request thread, in the same turn as the rest of her answer: a hop to libuv's pool made a
+  // signed-in shopper wait for the loop's next turn, three times a visitor's wait on a sale day (ADR 109).
+  const bytes = compressNow(html, encoding, { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL })
   const answer = { etag, bytes }
   answers.set(key, answer)
   return answer
@@ -166,7 +168,7 @@ export async function sendPersonalPage(
     ...(delivery ? [deliveryPiece(delivery)] : []),
   ])
   const encoding = chooseEncoding(req.headers['accept-encoding'])
-  const answer = await assemble(page, parts, encoding)
+  const answer = assemble(page, parts, encoding)
   if (!answer) return false
   for (const [name, value] of page.headers ?? []) res.setHeader(name, value)
   res.setHeader('ETag', answer.etag)
