@@ -39,6 +39,7 @@ const BROTLI_QUALITY_PER_RESPONSE = 5
 const GZIP_LEVEL_PER_RESPONSE = 6
 
 const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 /** How hard a body is compressed, in each encoding. */
 export interface Quality {
@@ -49,7 +50,6 @@ export interface Quality {
 function brotliOptions(body: Buffer, { brotliQuality }: Quality) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }
 }
-const gzipAsync = promisify(gzip)
 
 /**
  * A whole body compressed at once (the size known up front), on libuv's thread pool: the request
