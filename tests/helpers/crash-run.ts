@@ -2,7 +2,7 @@
 // products) against the built server, SIGKILLs it mid-load, restarts it on the same database and
 // checks that nothing acknowledged was lost and nothing half-done was kept. With several workers on
 // PostgreSQL (TEST_SERVER_WORKERS), runWorkerKillRounds SIGKILLs one worker at a time instead.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import { expect } from 'vitest'
 import { openDatabase } from '../../db/database'
 import { databaseOf, type RunningServer, serversOnPostgres, startServer } from '../integration/server'
+import { statFields } from './proc-stat'
 import { client, type Shopper } from './shop-api'
 import { edit, INITIAL_STOCK, insertProducts, type Ledger, PRODUCT, shop } from './write-load'
 
@@ -207,8 +208,7 @@ function servingWorkers(output: string): Worker[] {
 
 /** The parent process of `pid` (field 4 of /proc/<pid>/stat), to be sure a victim is a worker of ours. */
 function parentOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  return Number(statFields(pid)[1])
 }
 
 /** A GET over a connection of its own (no keep-alive): the primary hands it to a worker in turn. */

@@ -2,8 +2,8 @@
 // again and again, and the slowest of them is the block. Used by the parser-timing stress test (every
 // route, every worst body) and by the quick check in tests/integration/fuzz-inputs.test.ts.
 
-import { threadStatFields } from './thread-stat'
 import { request as httpRequest } from 'node:http'
+import { statFields } from './proc-stat'
 
 export const MB = 1024 * 1024
 /** The longest the event loop may be blocked by one request. */
@@ -28,7 +28,7 @@ export function fill(make: (i: number) => string, bytes = MB - 256, prefix = '')
  */
 export function mainThreadCpuMs(pid: number): number | null {
   try {
-    const fields = threadStatFields(pid, pid)
+    const fields = statFields(pid, pid)
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return null

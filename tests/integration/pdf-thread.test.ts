@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { PdfThreadReply } from '~/infra/pdf/pdf-thread.server'
-import { threadStatFields } from '../helpers/thread-stat'
 import { buildInvoice, type InvoiceOrder } from '~/lib/invoice-document'
 import { parseInvoiceSettings } from '~/lib/invoice-settings'
+import { statFields } from '../helpers/proc-stat'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -36,7 +36,7 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 
 /** This process's threads whose nice value is `nice` (Linux's /proc: the 19th field of a thread's stat). */
 function threadsAtNice(nice: number): string[] {
-  return readdirSync('/proc/self/task').filter((tid) => Number(threadStatFields('self', tid)[16]) === nice)
+  return readdirSync('/proc/self/task').filter((tid) => Number(statFields('self', tid)[16]) === nice)
 }
 
 const order: InvoiceOrder = {

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { indiaDay } from '../../app/lib/dates'
+import { statFields } from '../helpers/proc-stat'
 import { ADMIN, ADMIN_ENV } from '../helpers/shop-client'
 import { type RunningServer, startServer } from '../integration/server'
 
@@ -27,9 +28,7 @@ afterAll(async () => {
 })
 
 function cpuSeconds(pid: number): number {
-  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const fields = statFields(pid)
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
 }
 
