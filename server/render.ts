@@ -13,12 +13,14 @@ import {
   buildPage,
   compressFor,
   isApiPath,
+  type KeptHeaders,
   keepHeaders,
   keptPageCookies,
   notModified,
   originOf,
   type PageCache,
   type PageCacheLocals,
+  sendFirstAnswer,
   sendNewPage,
   sendPersonalPage,
   weakEtag,
@@ -120,15 +122,18 @@ async function send(req: express.Request, res: express.Response, response: Respo
   const { pageKey, pageOrigin, pageGeneration, pageProduct = null } = locals
   if (!html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length && isApiPath(req.originalUrl)) {
     const csp = res.getHeader('Content-Security-Policy')
-    const answer = await buildAnswer(body, {
-      csp: csp ? String(csp) : '',
-      contentType: type,
-      generation: pageGeneration,
-      product: pageProduct,
-      origin: pageOrigin,
-    })
-    sendNewPage(req, res, answer)
-    cache.set(pageKey, answer)
+    const meta = { csp: csp ? String(csp) : '', contentType: type, generation: pageGeneration, product: pageProduct, origin: pageOrigin }
+    // Its client gets it now (her encoding, compressed on this thread); the kept answer's other copy
+    // follows on the pool, and whoever asks meanwhile waits for it (ADR 110).
+    const first: KeptHeaders = { ...meta, etag: weakEtag(body) }
+    const made = sendFirstAnswer(req, res, first, body)
+    const kept = buildAnswer(body, meta, first.etag, made).then(
+      (answer) => {
+        cache.set(pageKey, { ...answer, headers: first.headers })
+      },
+      (error: unknown) => console.error(`An /api answer could not be kept: ${req.originalUrl}`, error),
+    )
+    locals.pageKeptAfter?.(kept)
     return
   }
   if (html && pageKey && pageOrigin && pageGeneration !== undefined && !cookies.length) {

@@ -1,12 +1,11 @@
 // A kept answer made once at its miss: its body in the three encodings the cache serves, each in
 // memory of its own, with its weak validator.
 import { createHash } from 'node:crypto'
-import { compress } from './negotiate'
+import { compress, type Quality } from './negotiate'
 import type { CachedPage } from './store'
 
 /** How hard the cached copies are compressed: once per page and generation, so a cheap miss matters too. */
-const BROTLI_QUALITY = 6
-export const GZIP_LEVEL = 6
+export const KEPT_QUALITY: Quality = { brotliQuality: 6, gzipLevel: 6 }
 
 /** A weak validator for a body: the same bytes give the same tag. */
 export function weakEtag(body: Buffer | string): string {
@@ -50,17 +49,23 @@ function exactCopy(bytes: Buffer): Buffer {
   return copy
 }
 
+/** A kept answer's copies already compressed (at KEPT_QUALITY) when it is built: the one its miss was answered with. */
+export type MadeCopies = Partial<Record<'br' | 'gzip', Buffer>>
+
 /**
- * A body made cacheable as it is, with its policy (its two compressed copies made on the thread pool): a catalogue /api answer (JSON has no inline
- * scripts), or a page whose nonce buildPage (csp.ts) has turned into hashes.
+ * A body made cacheable as it is, with its policy: a catalogue /api answer (JSON has no inline
+ * scripts), or a page whose nonce buildPage (csp.ts) has turned into hashes. Its compressed copies
+ * not `made` yet are made on the thread pool; `etag` is the body's, when already worked out.
  */
-export async function buildAnswer(body: Buffer, { csp, contentType, generation, product, origin }: AnswerMeta): Promise<CachedPage> {
-  const [br, gzip] = await Promise.all([
-    compress(body, 'br', { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL }),
-    compress(body, 'gzip', { brotliQuality: BROTLI_QUALITY, gzipLevel: GZIP_LEVEL }),
-  ])
+export async function buildAnswer(
+  body: Buffer,
+  { csp, contentType, generation, product, origin }: AnswerMeta,
+  etag = weakEtag(body),
+  made: MadeCopies = {},
+): Promise<CachedPage> {
+  const [br, gzip] = await Promise.all([made.br ?? compress(body, 'br', KEPT_QUALITY), made.gzip ?? compress(body, 'gzip', KEPT_QUALITY)])
   return {
-    etag: weakEtag(body),
+    etag,
     csp,
     contentType,
     identity: exactCopy(body),

@@ -21,6 +21,6 @@ export { keptPageCookies, originOf, type PageRequest, pageOrigin, pageRequest } 
 export { type PageCacheLocals, pageCacheHits } from './middleware'
 export { chooseEncoding, compressFor, type Encoding, notModified } from './negotiate'
 export { findHole, fillHole, forgetPersonalAnswers, HOLE_START, sendPersonalPage } from './personal'
-export { keepHeaders, sendNewPage, sendPage } from './send'
+export { type KeptHeaders, keepHeaders, sendFirstAnswer, sendNewPage, sendPage } from './send'
 export { type CachedPage, MAX_PAGE_ENTRIES, MAX_PAGE_ORIGINS, PAGE_CACHE_BYTES, PageCache, type PageCacheOptions, pageTtlMs } from './store'
 export { isApiPath, keptQuery, productOf } from './urls'

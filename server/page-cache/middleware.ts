@@ -18,6 +18,12 @@ export interface PageCacheLocals {
   pagePersonal?: PageShopper | null
   /** The product page is the signed-in shoppers' variant (ADR 076). */
   pageSignedIn?: boolean
+  /**
+   * Tells the requests waiting for this miss to wait until `kept` settles rather than until the
+   * miss's answer is sent: an answer sent ahead of its kept copies (ADR 110). Only on the miss that
+   * renders for the others.
+   */
+  pageKeptAfter?: (kept: Promise<unknown>) => void
 }
 
 /** Whom the page goes to with pieces of her own, or null for the kept page as it is. */
@@ -66,10 +72,19 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
           done = resolve
         })
         cache.rendering.set(key, promise)
-        res.on('close', () => {
+        const settle = () => {
           if (cache.rendering.get(key) === promise) cache.rendering.delete(key)
           done()
+        }
+        let handedOver = false
+        res.on('close', () => {
+          if (!handedOver) settle()
         })
+        const locals = res.locals as PageCacheLocals
+        locals.pageKeptAfter = (kept) => {
+          handedOver = true
+          kept.then(settle, settle)
+        }
         renderMiss(res, next, cache, found)
       })
       .catch(next)

@@ -13,7 +13,8 @@ import type { Theme } from '~/lib/theme'
 import { renderDeliveryCheck } from '~/web/delivery-hole.server'
 import { type Personal, personalJson } from '~/web/personal'
 import { renderShopHeader } from '~/web/personal-header.server'
-import { chooseEncoding, compressNow, type Encoding, notModified } from './negotiate'
+import { chooseEncoding, compressNow, type Encoding } from './negotiate'
+import { endAnswer } from './send'
 import type { CachedPage } from './store'
 
 /** A hole of a kept page: an element's own opening tag, up to the first end tag of its kind after it. */
@@ -173,15 +174,6 @@ export async function sendPersonalPage(
   for (const [name, value] of page.headers ?? []) res.setHeader(name, value)
   res.setHeader('ETag', answer.etag)
   res.setHeader('X-Cache', `${state}, personal`)
-  if (notModified(req, answer.etag)) {
-    res.statusCode = 304
-    res.removeHeader('Content-Type')
-    res.end()
-    return true
-  }
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
-  res.setHeader('Content-Length', answer.bytes.length)
-  res.statusCode = 200
-  res.end(req.method === 'HEAD' ? undefined : answer.bytes)
+  endAnswer(req, res, answer.etag, encoding, () => answer.bytes)
   return true
 }

@@ -413,6 +413,25 @@ describe('page cache', () => {
     expect([...bodies][0]).toContain('Moon pendant')
   })
 
+  it('answers an /api miss at once and builds its kept copies once: whoever asks meanwhile waits for them (ADR 110)', async () => {
+    const path = '/api/shop/products/get?category=jewellery&page=1'
+    const edited = await admin.api('PUT', '/api/admin/products/edit/moon-pendant', { description: 'A moon in resin.', totalStock: 38 })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(server.url + path, { headers: PHONE })))
+    const states = answers.map((a) => a.headers.get('x-cache'))
+    expect(states.filter((s) => s === 'MISS')).toHaveLength(1)
+    expect(states.filter((s) => s === 'HIT')).toHaveLength(7)
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1)
+    expect(answers.every((a) => a.headers.get('content-encoding') === 'br')).toBe(true)
+    const bodies = await Promise.all(answers.map((a) => a.text()))
+    expect(new Set(bodies).size).toBe(1)
+    const pendant = (JSON.parse(bodies[0] ?? '') as { data: { _id: string; totalStock: number }[] }).data.find((p) => p._id === 'moon-pendant')
+    expect(pendant?.totalStock).toBe(38)
+    // The hits carry the miss's headers, the security middleware's among them.
+    const hit = await fetch(server.url + path, { headers: { ...PHONE, 'If-None-Match': answers[0]?.headers.get('etag') ?? '' } })
+    expect([hit.status, hit.headers.get('x-cache'), hit.headers.get('x-content-type-options')]).toEqual([304, 'HIT', 'nosniff'])
+  })
+
   it('keeps odd query strings out, and the same views mostly come from the cache', async () => {
     // An odd listing URL (a filter form sent without JS, a tracking tag) gets the canonical URL's
     // kept page, never one of its own: endless unique URLs add no entry and render nothing.
