@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { withoutModulePreloads } from './module-preloads.server'
 
@@ -15,9 +14,13 @@ async function through(text: string, size: number): Promise<string> {
   const bytes = Buffer.from(text)
   const chunks: Buffer[] = []
   for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size))
-  const out: Buffer[] = []
-  for await (const chunk of Readable.from(chunks).pipe(withoutModulePreloads())) out.push(Buffer.from(chunk))
-  return Buffer.concat(out).toString('utf8')
+  const page = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk)
+      controller.close()
+    },
+  })
+  return new Response(page.pipeThrough(withoutModulePreloads())).text()
 }
 
 describe('withoutModulePreloads', () => {

@@ -5,34 +5,31 @@
 // at the end of <body> still imports the page's own modules at once; the shared framework chunk they
 // import (~100 kB) follows a round trip later, after the picture (docs/decisions/044-flat-memory-and-lcp.md).
 // Moving the links to the end of <body> instead was tried: the JS then raced the picture's first bytes.
-import { Transform } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 
+/** `</head>`: ASCII, so its bytes are found without decoding the page. */
+const HEAD_END = Buffer.from('</head>')
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
 
-/** The page's HTML without the modulepreload links of its <head>; the rest passes through untouched. */
-export function withoutModulePreloads(): Transform {
-  const decoder = new StringDecoder('utf8')
-  /** Text of the head, held until `</head>` arrives; null after. */
-  let head: string | null = ''
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk)
-      if (head === null) {
-        if (text) this.push(text)
-        return callback()
-      }
-      head += text
-      const end = head.indexOf('</head>')
-      if (end === -1) return callback()
-      this.push(head.slice(0, end).replace(MODULE_PRELOAD, '') + head.slice(end))
+/**
+ * The page's HTML without the modulepreload links of its <head>; the rest passes through untouched.
+ * The head is edited as latin1 text: the links are ASCII, and every other byte (a multi-byte
+ * character split between chunks included) goes back exactly as it came.
+ */
+export function withoutModulePreloads(): TransformStream<Uint8Array, Uint8Array> {
+  /** The bytes of the head, held until `</head>` arrives; null after. */
+  let head: Buffer | null = Buffer.alloc(0)
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (head === null) return controller.enqueue(chunk)
+      head = Buffer.concat([head, chunk])
+      const end = head.indexOf(HEAD_END)
+      if (end === -1) return
+      const text = head.toString('latin1')
+      controller.enqueue(Buffer.from(text.slice(0, end).replace(MODULE_PRELOAD, '') + text.slice(end), 'latin1'))
       head = null
-      callback()
     },
-    flush(callback) {
-      const text = (head ?? '') + decoder.end()
-      if (text) this.push(text)
-      callback()
+    flush(controller) {
+      if (head?.length) controller.enqueue(head)
     },
   })
 }
