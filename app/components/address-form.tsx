@@ -154,7 +154,12 @@ function usePincodeFill(set: (name: 'city' | 'state', value: string) => void) {
     if (!form || !PINCODE_PATTERN.test(pincode)) return
     const asked = ++latest.current
     const answer = await fetch(`/api/shop/pincode/${pincode}`)
-      .then((response) => (response.ok ? response.json() : null))
+      .then((response) => {
+        if (response.ok) return response.json()
+        // An unread body keeps its request open (and its connection busy) until it is collected.
+        void response.body?.cancel()
+        return null
+      })
       .catch(() => null)
     const place = answer?.data as { city?: unknown; state?: unknown } | undefined
     if (asked !== latest.current || !place) return
