@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { DELIVERY_HOLE, fillHole, fillHoles, findHole, HEADER_HOLE, HOLE_START, sendPersonalPage } from './personal'
 import type { CachedPage } from './store'
+import { recordedResponse } from '../../tests/helpers/recorded-response'
 
 const header = (text: string) => `${HOLE_START} class="h"><nav>${text}</nav></header>`
 const page = (inner: string) => Buffer.from(`<html><body>${inner}<main><header class="grid">About</header></main></body></html>`)
@@ -47,17 +48,7 @@ describe("a shopper's answer", () => {
   it('goes out in the same turn of the event loop as her request, compressed as she asked (ADR 109)', async () => {
     const html = Buffer.from(`<html><body>${header('Login')}<main>${'<p>Ocean resin coaster</p>'.repeat(3000)}</main></body></html>`)
     const page: CachedPage = { etag: 'W/"kept"', csp: '', contentType: 'text/html; charset=utf-8', identity: html, br: html, gzip: html, generation: 0, product: null, origin: 'http://shop.test' }
-    const sent: { headers: Record<string, unknown>; body?: Buffer } = { headers: {} }
-    const res = {
-      statusCode: 0,
-      setHeader: (name: string, value: unknown) => {
-        sent.headers[name.toLowerCase()] = value
-      },
-      removeHeader: () => {},
-      end: (body?: Buffer) => {
-        sent.body = body
-      },
-    }
+    const { res, sent } = recordedResponse()
     let turned = false
     setImmediate(() => {
       turned = true
@@ -65,7 +56,7 @@ describe("a shopper's answer", () => {
     const user = { id: 'u1', userName: 'Asha Rao', email: 'asha@example.com', role: 'user' as const }
     const shopper = { url: '/shop/home', theme: 'light' as const, personal: { user, cartCount: 2 }, delivery: null }
     const req = { method: 'GET', headers: { 'accept-encoding': 'br, gzip' } }
-    expect(await sendPersonalPage(req as never, res as never, page, shopper, 'HIT')).toBe(true)
+    expect(await sendPersonalPage(req as never, res, page, shopper, 'HIT')).toBe(true)
     // On libuv's pool the answer waited for the loop's next turn (a setImmediate ran first).
     expect(turned).toBe(false)
     expect(sent.headers['content-encoding']).toBe('br')

@@ -2,29 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { weakEtag } from './answers'
 import { type KeptHeaders, sendFirstAnswer } from './send'
-
-/** A response that records what is sent, as much of ServerResponse as the senders use. */
-function recorder(preset: Record<string, string> = {}) {
-  const headers: Record<string, unknown> = { ...preset }
-  const sent = { statusCode: 0, headers, body: undefined as Buffer | undefined, ended: false }
-  const res = {
-    set statusCode(code: number) {
-      sent.statusCode = code
-    },
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = value
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()]
-    },
-    getHeaders: () => ({ ...headers }),
-    end: (body?: Buffer) => {
-      sent.body = body
-      sent.ended = true
-    },
-  }
-  return { res: res as never, sent }
-}
+import { recordedResponse } from '../../tests/helpers/recorded-response'
 
 const body = Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 400 }, (_, i) => ({ _id: `p${i}`, title: 'Ocean resin coaster' })) }))
 
@@ -42,7 +20,7 @@ describe("a kept /api answer's miss (ADR 110)", () => {
       ['br, gzip', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
     ] as const) {
-      const { res, sent } = recorder({ 'x-frame-options': 'DENY' })
+      const { res, sent } = recordedResponse({ 'x-frame-options': 'DENY' })
       const answer = firstAnswer()
       sendFirstAnswer({ method: 'GET', headers: { 'accept-encoding': accept } } as never, res, answer, body)
       expect(sent.ended).toBe(true)
@@ -66,17 +44,17 @@ describe("a kept /api answer's miss (ADR 110)", () => {
   })
 
   it('goes as it is to a client that takes no compression, headers only for HEAD, and 304 for a current copy', () => {
-    const plain = recorder()
+    const plain = recordedResponse()
     sendFirstAnswer({ method: 'GET', headers: {} } as never, plain.res, firstAnswer(), body)
     expect(plain.sent.headers['content-encoding']).toBeUndefined()
     expect(plain.sent.body?.equals(body)).toBe(true)
 
-    const head = recorder()
+    const head = recordedResponse()
     sendFirstAnswer({ method: 'HEAD', headers: { 'accept-encoding': 'br' } } as never, head.res, firstAnswer(), body)
     expect(head.sent.body).toBeUndefined()
     expect(head.sent.headers['content-length']).toBeGreaterThan(0)
 
-    const current = recorder()
+    const current = recordedResponse()
     const answer = firstAnswer()
     sendFirstAnswer({ method: 'GET', headers: { 'accept-encoding': 'br', 'if-none-match': answer.etag } } as never, current.res, answer, body)
     expect(current.sent.statusCode).toBe(304)
