@@ -37,6 +37,8 @@ const GROUPS: [RegExp, string][] = [
   [/\/app\/lib\/personalization\.ts$/, 'shell'],
   // The discount and offer lines of the cart sheet, the cart page and checkout: one chunk, not two.
   [/\/app\/components\/(discount-line|offer-notes)\.tsx$/, 'cart-notes'],
+  // An address's schema and the states it names: every page with an address form or check loads both.
+  [/\/app\/(schemas\/address|lib\/indian-states)\.ts$/, 'address'],
   // Home's banners and the product gallery (not pulled into the product chunk, home would load it all).
   [/\/app\/components\/ui\/carousel\.tsx$/, 'carousel'],
 ]

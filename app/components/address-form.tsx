@@ -153,13 +153,10 @@ function usePincodeFill(set: (name: 'city' | 'state', value: string) => void) {
     const pincode = normalizePincode(typed)
     if (!form || !PINCODE_PATTERN.test(pincode)) return
     const asked = ++latest.current
+    // Every answer's body is read, a 404's too (its `errors`, no `data`): one left unread keeps its
+    // request open until it is collected.
     const answer = await fetch(`/api/shop/pincode/${pincode}`)
-      .then((response) => {
-        if (response.ok) return response.json()
-        // An unread body keeps its request open (and its connection busy) until it is collected.
-        void response.body?.cancel()
-        return null
-      })
+      .then((response) => response.json())
       .catch(() => null)
     const place = answer?.data as { city?: unknown; state?: unknown } | undefined
     if (asked !== latest.current || !place) return
