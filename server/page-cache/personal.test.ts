@@ -15,6 +15,11 @@ describe('the header hole of a kept page', () => {
     expect(fillHole(html, header('Logged in as Asha'))?.toString()).toBe(page(header('Logged in as Asha')).toString())
   })
 
+  it('keeps a name in any script whole: the piece goes in as its UTF-8 bytes', () => {
+    const html = page(header('Login'))
+    expect(fillHole(html, header('आशा ₹ 🎁'))?.toString()).toBe(page(header('आशा ₹ 🎁')).toString())
+  })
+
   it('is refused when the page has none, two, or the header given is not one', () => {
     expect(fillHole(page('<header class="h">x</header>'), header('x'))).toBeNull()
     expect(fillHole(page(header('a') + header('b')), header('x'))).toBeNull()
@@ -30,17 +35,17 @@ describe('the holes of a kept product page', () => {
     const html = product(header('Login'), section(''))
     const filled = product(header('Logged in as Asha'), section('Delivery to 560038'))
     const pieces = [
-      { hole: DELIVERY_HOLE, html: section('Delivery to 560038') },
-      { hole: HEADER_HOLE, html: header('Logged in as Asha') },
+      { hole: DELIVERY_HOLE, bytes: Buffer.from(section('Delivery to 560038')) },
+      { hole: HEADER_HOLE, bytes: Buffer.from(header('Logged in as Asha')) },
     ]
     expect(fillHoles(html, pieces)?.toString()).toBe(filled.toString())
     expect(fillHoles(html, pieces.reverse())?.toString()).toBe(filled.toString())
-    expect(fillHoles(html, [{ hole: DELIVERY_HOLE, html: section('x') }])?.toString()).toBe(product(header('Login'), section('x')).toString())
+    expect(fillHoles(html, [{ hole: DELIVERY_HOLE, bytes: Buffer.from(section('x')) }])?.toString()).toBe(product(header('Login'), section('x')).toString())
   })
 
   it('is refused when the delivery hole is missing or the piece is not its element', () => {
-    expect(fillHoles(page(header('a')), [{ hole: DELIVERY_HOLE, html: section('x') }])).toBeNull()
-    expect(fillHoles(product(header('a'), section('')), [{ hole: DELIVERY_HOLE, html: header('x') }])).toBeNull()
+    expect(fillHoles(page(header('a')), [{ hole: DELIVERY_HOLE, bytes: Buffer.from(section('x')) }])).toBeNull()
+    expect(fillHoles(product(header('a'), section('')), [{ hole: DELIVERY_HOLE, bytes: Buffer.from(header('x')) }])).toBeNull()
   })
 })
 
