@@ -98,10 +98,20 @@ const pieces = new LRUCache<string, PersonalPiece>({
   sizeCalculation: (piece, key) => piece.bytes.length + key.length + 64,
 })
 
+/**
+ * A string's UTF-8 in a buffer of its own: `Buffer.from` puts a short one (a delivery section) in
+ * Node's shared 8 kB pool, and a kept piece would hold the whole slab.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
+}
+
 async function piece(key: string, hole: Hole, render: () => string | Promise<string>): Promise<PersonalPiece> {
   let found = pieces.get(key)
   if (found === undefined) {
-    const bytes = Buffer.from(await render())
+    const bytes = ownBytes(await render())
     found = { hole, bytes, digest: createHash('sha256').update(bytes).digest('base64url') }
     pieces.set(key, found)
   }
