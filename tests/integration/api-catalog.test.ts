@@ -286,6 +286,25 @@ describe('GET /api/shop/search/:keyword', () => {
   it('answers a keyword with no matches with 200 and an empty list', async () => {
     expect(await search('zzzz-no-such-thing')).toEqual([])
   })
+
+  it('pages the matches in the order of the whole list, each card whole', async () => {
+    await insertProducts(
+      db,
+      Array.from({ length: 30 }, (_, i) => ({ id: `pagewise-${i}`, title: `Pagewise Lantern ${i}`, price: 50_000 + i * 100, stock: 3 + (i % 4) })),
+    )
+    const all = await getJson<Listing>('/api/shop/search/pagewise')
+    expect(all).toMatchObject({ total: 30, capped: false })
+    const first = await getJson<Listing>('/api/shop/search/pagewise?page=1')
+    const second = await getJson<Listing>('/api/shop/search/pagewise?page=2')
+    expect(first.pagination).toEqual({ page: 1, pageSize: 24, total: 30, pageCount: 2 })
+    expect(second.pagination).toMatchObject({ page: 2, total: 30 })
+    expect([...first.data, ...second.data]).toEqual(all.data)
+    expect(second.data.map((c) => [c.title, c.price, c.totalStock])).toEqual(
+      all.data.slice(24).map((c) => [c.title, c.price, c.totalStock]),
+    )
+    for (const card of second.data) expectShape(card, PRODUCT, 'search result, page 2')
+    expect((await getJson<Listing>('/api/shop/search/pagewise?page=3')).data).toEqual([])
+  })
 })
 
 describe('GET /api/shop/review/:productId', () => {

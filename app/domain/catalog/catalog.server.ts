@@ -238,7 +238,14 @@ export const SEARCH_LIMIT = 48
  * but literal, see matchProducts.
  */
 export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIMIT): Promise<ProductCardData[]> {
-  const ids = await matchProducts(db, keyword, limit)
+  return productCards(db, await matchProducts(db, keyword, limit))
+}
+
+/**
+ * The cards of these products, in this order (one deleted since it was found is left out): a
+ * search's matches are ids first (matchProducts), so a page of them reads only its own cards.
+ */
+export async function productCards(db: DB, ids: readonly string[]): Promise<ProductCardData[]> {
   if (!ids.length) return []
   const [rows, offers] = await Promise.all([selectCards(db.selectFrom('products as p')).where('p.id', 'in', ids).execute(), liveOffers(db)])
   const byId = new Map(rows.map((row) => [row.id, toCard(row, offers)]))
