@@ -42,6 +42,9 @@ function baseEnv(data, extra = {}) {
     DELIVERY_PRICING: 'flat',
     // What server/supervise.js (npm start, the systemd unit) gives the shop.
     MALLOC_ARENA_MAX: '2',
+    // The shop's default, said here: the sale day's shoppers each come from their own address through
+    // X-Forwarded-For (bench/lib/sale-day.mjs), which only a trusted proxy may tell.
+    TRUST_PROXY: 'loopback',
     ...data.env,
     ...extra,
   }

@@ -242,8 +242,9 @@ export async function searchProducts(db: DB, keyword: string, limit = SEARCH_LIM
 }
 
 /**
- * The cards of these products, in this order (one deleted since it was found is left out): a
- * search's matches are ids first (matchProducts), so a page of them reads only its own cards.
+ * The cards of these products, in this order (a row gone since it was found is left out; the
+ * caller's match decides which products are live): a search's matches are ids first
+ * (matchProducts), so a page of them reads only its own cards.
  */
 export async function productCards(db: DB, ids: readonly string[]): Promise<ProductCardData[]> {
   if (!ids.length) return []

@@ -61,10 +61,13 @@ interface ShapedWord {
 
 /**
  * Words shaped in each parsed font, kept across documents: the most recently used per font. An
- * invoice has about 120 different words, most of them the same in every invoice.
+ * invoice has about 120 different words, most of them the same in every invoice. Bounded by count
+ * and by characters: a word too wide for its column is measured prefix by prefix (pdfkit's line
+ * wrapper), each prefix an entry, and an address or a personalisation may be long.
  */
 const shapedWords = new WeakMap<object, LRUCache<string, ShapedWord>>()
 const SHAPED_WORDS_PER_FONT = 1_000
+const SHAPED_CHARACTERS_PER_FONT = 20_000
 
 /**
  * Makes each font the document opens look its words up in the fonts' shared cache before shaping
@@ -81,7 +84,9 @@ function keepShapedWords(pdf: PDFKit.PDFDocument): void {
     const current = internals._font
     if (current && !shared.has(current) && typeof current.layoutRun === 'function') {
       shared.add(current)
-      const cache = shapedWords.get(current.font) ?? new LRUCache<string, ShapedWord>({ max: SHAPED_WORDS_PER_FONT })
+      const cache =
+        shapedWords.get(current.font) ??
+        new LRUCache<string, ShapedWord>({ max: SHAPED_WORDS_PER_FONT, maxSize: SHAPED_CHARACTERS_PER_FONT, sizeCalculation: (_word, text) => Math.max(1, text.length) })
       shapedWords.set(current.font, cache)
       current.layoutCached = (text) => {
         const kept = cache.get(text)
