@@ -2,8 +2,9 @@
 // revalidation need (ADR 042): a GET answered 200 with HTML or JSON is read whole, tagged with a weak
 // ETag (If-None-Match gets 304 and headers only), and a browse page the cache keeps is rendered for
 // nobody (the theme's cookie alone) and goes into the page cache; a shopper whose miss it was gets it
-// with her header spliced in (ADR 076). Anything else (other statuses, files, single-fetch data)
-// streams. A page that may be kept is built for the origin its key holds (ADR 049).
+// with her header spliced in (ADR 076). Any other HTML or JSON answer (a POST's, a 404's) is read
+// whole too and sent with its length, compressed at once; files and single-fetch data stream. A page
+// that may be kept is built for the origin its key holds (ADR 049).
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
 import type express from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
@@ -101,8 +102,8 @@ async function send(req: express.Request, res: express.Response, response: Respo
 
   const type = response.headers.get('Content-Type') ?? ''
   const html = /^text\/html/i.test(type)
-  if (req.method !== 'GET' || response.status !== 200 || !response.body || !(html || /^application\/json/i.test(type))) {
-    if (!response.body) return void res.end()
+  if (!response.body) return void res.end()
+  if (!(html || /^application\/json/i.test(type)) || req.method === 'HEAD') {
     try {
       await writeReadableStreamToWritable(response.body, res)
     } catch (error) {
@@ -112,6 +113,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
   }
 
   const body = Buffer.from(await response.arrayBuffer())
+  if (req.method !== 'GET' || response.status !== 200) return sendWhole(req, res, body)
   if (closed(res)) return
   const nonce: string = res.locals.cspNonce ?? ''
   const cacheControl = response.headers.get('Cache-Control')
@@ -170,6 +172,15 @@ async function send(req: express.Request, res: express.Response, response: Respo
     res.status(304).end()
     return
   }
+  await sendWhole(req, res, body)
+}
+
+/**
+ * A whole HTML or JSON body, its length known: compressed at once for a client that accepts it (from
+ * 1 kB), else as it is. Through compression()'s stream a 200-byte cart answer paid for a new brotli
+ * or gzip encoder, and React Router's web stream piped it to the socket chunk by chunk.
+ */
+async function sendWhole(req: express.Request, res: express.Response, body: Buffer): Promise<void> {
   const { encoding, bytes } = await compressFor(req, body)
   if (closed(res)) return
   res.setHeader('Vary', 'Accept-Encoding')

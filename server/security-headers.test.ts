@@ -1,7 +1,7 @@
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listenForTests, type TestServer } from './listen-for-tests'
-import { securityHeaders } from './security-headers'
+import { newNonce, securityHeaders } from './security-headers'
 
 let server: TestServer
 
@@ -87,5 +87,14 @@ describe('securityHeaders', () => {
     const { headers } = await headersOf('/shop/home', { 'X-Forwarded-Proto': 'https' })
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
     expect((await headersOf('/shop/home')).headers['strict-transport-security']).toBeUndefined()
+  })
+})
+
+describe('newNonce', () => {
+  it('gives 128 random bits a call, base64, never the same one twice across its pool refills', () => {
+    // 1,000 nonces: the pool of 256 is drawn four times.
+    const nonces = Array.from({ length: 1000 }, () => newNonce())
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(new Set(nonces).size).toBe(nonces.length)
   })
 })

@@ -1,4 +1,6 @@
 // The /api/auth contract over real HTTP against the built server.
+import { type IncomingHttpHeaders, request } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database'
 import { type RunningServer, startServer } from './server'
@@ -182,6 +184,38 @@ describe('the HTTP layer', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('x-powered-by')).toBeNull()
+  })
+
+  it('sends a POST\'s answer and a 404 page whole, with their length, compressed at once when large enough', async () => {
+    // Raw bytes: fetch would undo the encoding. A stream through compression() has no length (chunked).
+    const raw = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const req = request(server.url + path, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
+        })
+        req.on('error', reject)
+        req.end(init.body)
+      })
+    const body = JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' })
+    const login = await raw('/api/auth/login', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), origin: server.url, 'accept-encoding': 'br, gzip' },
+    })
+    expect(login.status).toBe(200)
+    expect(login.headers['content-encoding']).toBeUndefined()
+    expect(login.headers['transfer-encoding']).toBeUndefined()
+    expect(Number(login.headers['content-length'])).toBe(login.bytes.length)
+    expect(JSON.parse(login.bytes.toString('utf8'))).toMatchObject({ success: true })
+
+    const missing = await raw('/definitely/not/here', { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(missing.status).toBe(404)
+    expect(missing.headers['content-encoding']).toBe('br')
+    expect(missing.headers['transfer-encoding']).toBeUndefined()
+    expect(Number(missing.headers['content-length'])).toBe(missing.bytes.length)
+    expect(brotliDecompressSync(missing.bytes).toString('utf8')).toContain('Page Not Found')
   })
 
   it('answers an unknown page with a 404 page and no stack trace', async () => {
