@@ -3,6 +3,7 @@
 // shop checks as Razorpay's). p50/p99 per kind of request; the caller reads the peak RSS.
 import { createHmac } from 'node:crypto'
 import { Agent, request } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { PHONE_HEADERS } from './ratio.mjs'
 
 const ADDRESS = { addressLine: '221 Residency Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560025', phone: '+91 98450 12345' }
@@ -14,6 +15,9 @@ function testPayment(sessionSecret, gatewayOrderId, paymentId, orderId) {
   return { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature, orderId }
 }
 
+/** A body as sent, in the encoding the phone asked for (PHONE_HEADERS): brotli or gzip, or as it is. */
+const decoded = (bytes, encoding) => (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes)
+
 /** One request on a keep-alive agent: its time, status and body (JSON answers are read). */
 function timed(agent, base, path, { method = 'GET', headers = {}, json } = {}) {
   const body = json === undefined ? undefined : JSON.stringify(json)
@@ -24,7 +28,7 @@ function timed(agent, base, path, { method = 'GET', headers = {}, json } = {}) {
       const chunks = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () => {
-        const text = /json/.test(res.headers['content-type'] ?? '') ? Buffer.concat(chunks).toString('utf8') : ''
+        const text = /json/.test(res.headers['content-type'] ?? '') ? decoded(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8') : ''
         let parsed = null
         try {
           parsed = text ? JSON.parse(text) : null
@@ -131,7 +135,8 @@ export async function measureSaleDay(baseUrl, { adminToken, sessionSecret, concu
   onStart()
   const end = Date.now() + seconds * 1000
   const run = async (shopper, n) => {
-    const asShopper = { authorization: shopper.authorization, ...shopper.from }
+    // Her phone asks for compressed answers on every request, buying ones too (PHONE_HEADERS).
+    const asShopper = { ...PHONE_HEADERS, accept: 'application/json', authorization: shopper.authorization, ...shopper.from }
     /** Her cart's pieces as the server told her: each add that answered 200, until an order of them is paid. */
     const inCart = new Map()
     const add = async (kind, productId) => {

@@ -1,0 +1,49 @@
+// createPageHandler's order within one turn of the event loop (ADR 112): a write waits for the reads that came with it.
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import express from 'express'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { PageCache } from './page-cache/index'
+import { createPageHandler } from './render'
+
+/** The order React Router is asked to handle requests in (its handler stands in for the shop's routes). */
+const handled: string[] = []
+vi.mock('react-router', async (original) => ({
+  ...(await original<typeof import('react-router')>()),
+  createRequestHandler: () => async (request: Request) => {
+    handled.push(`${request.method} ${new URL(request.url).pathname}`)
+    return new Response('{"ok":true}', { headers: { 'Content-Type': 'application/json' } })
+  },
+}))
+
+function exchange(method: string, url: string) {
+  const req = new IncomingMessage(new Socket())
+  req.method = method
+  req.url = url
+  req.headers = { host: 'shop.test' }
+  req.push(null)
+  // No socket: the answer is kept in the response, written nowhere.
+  return { req, res: new ServerResponse(req) }
+}
+
+describe('createPageHandler', () => {
+  it('lets the reads that arrived in the same turn go before a write', async () => {
+    const app = express()
+    app.use(
+      createPageHandler({
+        build: {} as ServerBuild,
+        mode: 'production',
+        getLoadContext: () => new RouterContextProvider(),
+        cache: new PageCache(1024 * 1024, 60_000),
+      }),
+    )
+    const write = exchange('POST', '/api/shop/cart/add')
+    const read = exchange('GET', '/shop/cart')
+    // Both in one turn, the write first, as one poll of the sockets hands them over.
+    app(write.req, write.res)
+    app(read.req, read.res)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(handled).toEqual(['GET /shop/cart', 'POST /api/shop/cart/add'])
+  })
+})
