@@ -118,7 +118,16 @@ async function send(req: express.Request, res: express.Response, response: Respo
     return
   }
 
-  const body = Buffer.from(await response.arrayBuffer())
+  let body: Buffer
+  try {
+    body = Buffer.from(await response.arrayBuffer())
+  } catch (error) {
+    if (closed(res)) return
+    // The error's own answer follows (answerErrors): none of this answer's headers, its cookies least of all.
+    for (const [key] of response.headers) res.removeHeader(key)
+    res.removeHeader('Set-Cookie')
+    throw error
+  }
   if (req.method !== 'GET' || response.status !== 200) return sendWhole(req, res, body)
   if (closed(res)) return
   const nonce: string = res.locals.cspNonce ?? ''
@@ -189,7 +198,7 @@ async function send(req: express.Request, res: express.Response, response: Respo
 async function sendWhole(req: express.Request, res: express.Response, body: Buffer): Promise<void> {
   const { encoding, bytes } = await compressFor(req, body)
   if (closed(res)) return
-  res.setHeader('Vary', 'Accept-Encoding')
+  res.vary('Accept-Encoding')
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
   res.setHeader('Content-Length', bytes.length)
   res.end(bytes)
