@@ -2,7 +2,7 @@
 // address in both forms, and the links back into the shop.
 import { personalizationWords } from '~/lib/personalization'
 import type { ReactElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { renderToStaticMarkup } from 'react-dom/server.edge'
 import { formatPaise } from '~/lib/money'
 import { COLORS, } from './layout'
 import type { MailBrand, MailOrder, MailOrderLine } from './types'

@@ -1,7 +1,7 @@
 // The shop header rendered alone for one shopper, to splice into a kept page (ADR 076): the same
 // component and props the page's own render would use, inside a router at the page's URL, so the
 // bytes are those the client hydrates.
-import { renderToString } from 'react-dom/server'
+import { renderToString } from 'react-dom/server.edge'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { ShopHeader } from '~/components/shop-header'
 import type { Theme } from '~/lib/theme'

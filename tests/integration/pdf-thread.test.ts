@@ -3,36 +3,14 @@
 // document with a PDF that pdftotext reads back.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { PdfThreadReply } from '~/infra/pdf/pdf-thread.server'
 import { buildInvoice, type InvoiceOrder } from '~/lib/invoice-document'
 import { parseInvoiceSettings } from '~/lib/invoice-settings'
 import { statFields } from '../helpers/proc-stat'
-
-const root = join(import.meta.dirname, '../..')
-
-/** Builds as `npm start` would, unless build/ is newer than the sources. */
-function buildIfStale() {
-  execFileSync(process.execPath, ['--input-type=module', '-e', "import('./server/process/build-check.js').then((m) => m.buildIfStale(process.cwd()))"], { cwd: root, stdio: 'inherit' })
-}
-
-/** Every module a built file imports statically, its own chunks followed (`import x from "y"`, `import "y"`), not `import("y")`. */
-function staticImports(file: string, seen = new Set<string>()): Set<string> {
-  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^import\s(?:[^;]*?\sfrom\s)?"([^"]+)";?$/gm)) {
-    if (specifier === undefined) continue
-    if (!specifier.startsWith('.')) {
-      seen.add(specifier)
-      continue
-    }
-    const chunk = join(dirname(file), specifier)
-    if (seen.has(chunk)) continue
-    seen.add(chunk)
-    staticImports(chunk, seen)
-  }
-  return seen
-}
+import { buildIfStale, root, staticImports } from '../helpers/server-build'
 
 /** This process's threads whose nice value is `nice` (Linux's /proc: the 19th field of a thread's stat). */
 function threadsAtNice(nice: number): string[] {
@@ -84,5 +62,11 @@ describe('the built PDF thread', () => {
     expect([...staticImports(join(root, 'build/server/pdf-thread.js'))].some((name) => /\/pdf-drawing-[\w-]+\.js$/.test(name))).toBe(true)
     // The drawing code is still there for the main thread's fallback and the packing slips.
     expect(readFileSync(join(root, 'build/server/index.js'), 'utf8')).toMatch(/await import\("\.\/assets\/pdf-drawing-[\w-]+\.js"\)/)
+  })
+
+  it('the thread loads the drawing code and its helpers, and none of the request side\'s packages: no zod, no React (ADR 113)', { timeout: 180_000 }, () => {
+    buildIfStale()
+    const packages = [...staticImports(join(root, 'build/server/pdf-thread.js'))].filter((name) => !name.startsWith('/') && !name.startsWith('node:'))
+    expect(packages.sort()).toEqual(['lru-cache'])
   })
 })

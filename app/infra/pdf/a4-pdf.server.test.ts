@@ -1,6 +1,7 @@
 // One A4 document: the words a document shapes are kept for the next ones (keepShapedWords), and
 // the text still comes out whole. Read back with poppler's pdftotext.
 import { execFileSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { a4Pdf } from './a4-pdf.server'
 import { loadFonts } from './fonts.server'
@@ -15,6 +16,16 @@ function drawLines(lines: string[]) {
 
 describe('a4Pdf', () => {
   afterEach(() => vi.restoreAllMocks())
+
+  it('draws with the fontkit our fonts are parsed by: pdfkit\'s CommonJS build, so fontkit is loaded once (ADR 113)', async () => {
+    const text = pdfText(await drawLines(['One fontkit']))
+    expect(text).toContain('One fontkit')
+    const require = createRequire(import.meta.url)
+    const pdfkit = require.cache[require.resolve('pdfkit')]
+    const fontkit = createRequire(require.resolve('pdfkit')).resolve('fontkit')
+    expect(pdfkit?.children.map((child) => child.id)).toContain(fontkit)
+    expect(require.cache[fontkit]).toBeDefined()
+  })
 
   it('shapes a word once for every document of the process, and each document still prints it', async () => {
     const shaped: string[] = []

@@ -4,11 +4,14 @@
 // pdfkit and the fonts (fontkit and its Unicode tables) are imported on the first document, not when
 // this file is: the server imports it at start (the test courier's labels), while on a running shop
 // documents are drawn on the PDF thread; loaded eagerly they cost the request thread about 0.4 s and
-// their heap at every start (ADR 097).
+// their heap at every start (ADR 097). pdfkit is required, not imported: its ES module imports
+// fontkit's ES module, and fonts.server.ts parses our fonts with fontkit's CommonJS one, so an
+// import loaded fontkit twice (about 2 MB of source and code in each thread that draws, ADR 113).
 //
 // The words a document shapes are kept for the next ones (`keepShapedWords`): the invoices of a sale
 // day repeat their labels, figures and the shop's own lines, and shaping them (fontkit's OpenType
 // pass) was a fifth of each document's time (ADR 090).
+import { createRequire } from 'node:module'
 import { LRUCache } from 'lru-cache'
 
 export interface A4Options {
@@ -20,7 +23,8 @@ export interface A4Options {
 
 /** Draws the document with `draw` and answers its bytes once pdfkit has written them all. */
 export async function a4Pdf({ margin, info, autoFirstPage = true }: A4Options, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const [{ default: PDFDocument }, { registerFonts }] = await Promise.all([import('pdfkit'), import('./script-text.server')])
+  const { registerFonts } = await import('./script-text.server')
+  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit')
   const pdf = new PDFDocument({
     size: 'A4',
     // No font yet (the default, Helvetica, would parse its metrics file per document); ours are

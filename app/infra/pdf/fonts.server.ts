@@ -55,7 +55,10 @@ export function woffToSfnt(woff: Buffer): Buffer {
 /** The parsed font as pdfkit takes it (a fontkit font: anything with `layout`). */
 export type ParsedFont = { layout: (...args: never[]) => unknown; hasGlyphForCodePoint(codePoint: number): boolean }
 
-/** fontkit, the font parser pdfkit itself uses (its own dependency, so resolved from pdfkit). */
+/**
+ * fontkit, the font parser pdfkit itself uses (its own dependency, so resolved from pdfkit): the
+ * CommonJS build, the one pdfkit's CommonJS build requires (a4-pdf.server.ts), so loaded once.
+ */
 const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont }
 
 export type FontWeight = 'regular' | 'bold'
