@@ -1,8 +1,8 @@
 // The /api/auth contract over real HTTP against the built server.
-import { type IncomingHttpHeaders, request } from 'node:http'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database'
+import { rawRequest } from '../helpers/raw-request'
 import { type RunningServer, startServer } from './server'
 
 let server: RunningServer
@@ -188,16 +188,7 @@ describe('the HTTP layer', () => {
 
   it('sends a POST\'s answer and a 404 page whole, with their length, compressed at once when large enough', async () => {
     // Raw bytes: fetch would undo the encoding. A stream through compression() has no length (chunked).
-    const raw = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
-      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-        const req = request(server.url + path, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }))
-        })
-        req.on('error', reject)
-        req.end(init.body)
-      })
+    const raw = (path: string, init: Parameters<typeof rawRequest>[1] = {}) => rawRequest(server.url + path, init)
     const body = JSON.stringify({ email: 'owner@example.com', password: 'owner-password-1' })
     const login = await raw('/api/auth/login', {
       method: 'POST',

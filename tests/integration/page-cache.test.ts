@@ -2,12 +2,12 @@
 // cached page's script hashes, and that it never shows stale stock or prices, another visitor's cart,
 // a signed-in header to a visitor (or the reverse), nor loses or repeats a flash toast.
 import { createHash } from 'node:crypto'
-import { type IncomingHttpHeaders, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
 import { onPostgres } from '../helpers/test-db'
 import { ADMIN, ADMIN_ENV, Browser, registerShopper } from '../helpers/shop-client'
+import { rawRequest } from '../helpers/raw-request'
 import { testPaymentResult } from '../helpers/shop-api'
 import { type RunningServer, startServer } from './server'
 
@@ -25,19 +25,9 @@ function inlineScripts(html: string): string[] {
 }
 
 /** A GET through node:http (fetch will not send a Host header of our choosing), body as text (no encoding asked). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((done, fail) => {
-    const req = request(url, { headers }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        body += chunk
-      })
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
-    req.on('error', fail)
-    req.end()
-  })
+async function rawGet(url: string, headers: Record<string, string>) {
+  const answer = await rawRequest(url, { headers })
+  return { ...answer, body: answer.bytes.toString('utf8') }
 }
 
 /** Longer than this file ever takes, so no assertion depends on how fast the machine is. */
