@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { asciiSource } from './server/process/ascii-source'
 
 /**
  * react-router's package exports only its development build, so browsers would get its dev
@@ -123,9 +124,10 @@ function importsOnlyLib(id: string, getModuleInfo: Rollup.ManualChunkMeta['getMo
 
 /**
  * The server build's chunks in ASCII, every other character escaped (a rupee sign as \u20b9, in
- * strings, regular expressions and comments alike): V8 keeps a module's source for as long as the
- * module lives, and a single character above Latin-1 makes the whole source two bytes a character.
- * The server entry was 3.2 MB of the request thread's heap instead of 1.6 (ADR 113).
+ * strings, regular expressions and comments alike: server/process/ascii-source.ts). V8 keeps a
+ * module's source for as long as the module lives, and a single character above Latin-1 makes the
+ * whole source two bytes a character: the server entry was 3.2 MB of the request thread's heap
+ * instead of 1.6 (ADR 113).
  */
 function asciiServerChunks(): Plugin {
   return {
@@ -133,7 +135,7 @@ function asciiServerChunks(): Plugin {
     // After every plugin's renderChunk: Vite's own passes chunks through esbuild, which writes UTF-8.
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') output.code = output.code.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        if (output.type === 'chunk') output.code = asciiSource(output.code)
       }
     },
   }
