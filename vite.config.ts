@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
-import { asciiSource } from './server/process/ascii-source'
+import { asciiSource, taggedTemplateAboveAscii } from './server/process/ascii-source'
 
 /**
  * react-router's package exports only its development build, so browsers would get its dev
@@ -135,7 +135,10 @@ function asciiServerChunks(): Plugin {
     // After every plugin's renderChunk: Vite's own passes chunks through esbuild, which writes UTF-8.
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') output.code = asciiSource(output.code)
+        if (output.type !== 'chunk') continue
+        if (taggedTemplateAboveAscii(this.parse(output.code))) this.error(`${output.fileName}: a tagged template's raw strings hold a character above 0x7f; write it as an escape in the source (ADR 113)`)
+        output.code = asciiSource(output.code)
+        this.parse(output.code)
       }
     },
   }

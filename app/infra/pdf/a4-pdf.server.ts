@@ -14,6 +14,8 @@
 import { createRequire } from 'node:module'
 import { LRUCache } from 'lru-cache'
 
+const require = createRequire(import.meta.url)
+
 export interface A4Options {
   margin: number
   info: PDFKit.DocumentInfo
@@ -24,7 +26,7 @@ export interface A4Options {
 /** Draws the document with `draw` and answers its bytes once pdfkit has written them all. */
 export async function a4Pdf({ margin, info, autoFirstPage = true }: A4Options, draw: (pdf: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const { registerFonts } = await import('./script-text.server')
-  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit')
+  const PDFDocument = require('pdfkit') as typeof import('pdfkit')
   const pdf = new PDFDocument({
     size: 'A4',
     // No font yet (the default, Helvetica, would parse its metrics file per document); ours are
