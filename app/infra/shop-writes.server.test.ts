@@ -5,7 +5,7 @@ import { AVAILABILITY_TOLD } from '~/lib/catalog'
 import { asha, insertProducts, insertUsers } from '../../tests/helpers/fixtures'
 import { insertOrder } from '../../tests/helpers/order-fixtures'
 import { withTestDb } from '../../tests/helpers/test-db'
-import { availabilityChanged, changedSince, onShopWrite, type ShopWrite, shopGeneration, shopWritesPlugin, writeScope, writtenTables } from './shop-writes.server'
+import { availabilityChanged, changedSince, onShopWrite, type ShopWrite, shopGeneration, shopWritesPlugin, UNSEEN_TABLES, writeScope, writtenTables } from './shop-writes.server'
 
 let db: DB
 withTestDb(async (fresh) => {
@@ -42,6 +42,61 @@ describe('shop writes', () => {
     await db.deleteFrom('rate_limit_counters').execute()
     await db.deleteFrom('auth_sessions').where('id', '=', 'x').execute()
     expect(shopGeneration()).toBe(before)
+  })
+
+  it('leaves it when a shopper signs up, an order records its offers, or her marketing choice is written; counts a change to an existing user', async () => {
+    await insertUsers(db, [asha])
+    expect(changedSince(before)).toBe(false)
+    await insertOrder(db, { id: 'o-offer', user: asha, date: new Date(), status: 'pending', paymentStatus: 'pending' })
+    await db.insertInto('offers').values({ id: 'festive', name: 'Festive', kind: 'percent_off', percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' }).execute()
+    const afterOffer = shopGeneration()
+    await db.insertInto('order_offers').values({ order_id: 'o-offer', offer_id: 'festive', amount_paise: 7_000 }).execute()
+    await db.insertInto('consents').values({ user_id: asha.id, purpose: 'marketingMail', given: 1, created_at: new Date().toISOString() }).execute()
+    expect(shopGeneration()).toBe(afterOffer)
+    // A new password, or 'log out everywhere', shows on no page.
+    await db.updateTable('users').set((eb) => ({ password_hash: 'scrypt$x', session_version: eb('session_version', '+', 1) })).where('id', '=', asha.id).execute()
+    expect(shopGeneration()).toBe(afterOffer)
+    // A review shows its writer's name: renaming or erasing a user may change a page, as may an insert that may replace a row.
+    await db.updateTable('users').set({ user_name: 'Asha R' }).where('id', '=', asha.id).execute()
+    expect(shopGeneration()).toBeGreaterThan(afterOffer)
+    const afterRename = shopGeneration()
+    await db.insertInto('users').values({ ...(await db.selectFrom('users').selectAll().where('id', '=', asha.id).executeTakeFirstOrThrow()), user_name: 'Asha' }).onConflict((oc) => oc.column('id').doUpdateSet({ user_name: 'Asha' })).execute()
+    expect(shopGeneration()).toBeGreaterThan(afterRename)
+  })
+
+  it('knows of every table whether a browse page reads it: a table added later is a decision, not a default', async () => {
+    // The tables a browse page (home, listing, search, a product, the policy and about pages, their
+    // header and footer) reads, each for what it shows; every other table is in UNSEEN_TABLES.
+    const read = [
+      'users', // a review's writer
+      'products',
+      'products_words_version', // the search's words
+      'search_synonyms',
+      'product_images',
+      'product_colors',
+      'product_varieties',
+      'product_variants',
+      'product_options2',
+      'studio_holidays', // a product's delivery line
+      'dispatch_settings',
+      'delivery_rates',
+      'delivery_settings',
+      'orders', // a verified buyer, once delivered
+      'return_settings', // the Returns page
+      'reviews',
+      'feature_images', // the home page's banners
+      'offers', // campaign prices
+      'policy_versions', // the policy pages
+      'products_search', // the search's full-text indexes (SQLite)
+      'products_words',
+    ]
+    // Kysely's migration tables, and the full-text indexes' own tables (products_search_data, ...).
+    const tables = (await db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_') && !/^products_(search|words)_/.test(name))
+    const undecided = tables.filter((name) => !UNSEEN_TABLES.has(name) && !read.includes(name))
+    expect(undecided, 'a table neither in UNSEEN_TABLES nor read by a browse page').toEqual([])
+    expect(read.filter((name) => UNSEEN_TABLES.has(name))).toEqual([])
   })
 
   it("moves it when the owner's returns policy changes (the Returns page says it), not for a shopper's return request", async () => {

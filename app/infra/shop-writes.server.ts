@@ -23,7 +23,7 @@ import { AVAILABILITY_TOLD, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
  * added later included) changes the generation: forgetting a table here costs cache hits, never
  * freshness.
  */
-const UNSEEN_TABLES = new Set([
+export const UNSEEN_TABLES: ReadonlySet<string> = new Set([
   // Holds change availability: the domain tells those changes (availabilityChanged, ADR 050).
   'stock_holds',
   // Written only with their order's insert; an order's lines matter once it is delivered (ordersWriteSeen).
@@ -54,6 +54,27 @@ const UNSEEN_TABLES = new Set([
   // A shopper's return requests (ADR 099): only her order page and the admin show them. Its restock
   // writes product_variants/products, which are seen; the owner's return_settings are (the Returns page).
   'returns',
+  'return_photos',
+  'return_exchanges',
+  'return_pickups',
+  'return_pickup_events',
+  'partial_refunds',
+  // The offers an order took (ADR 084): the admin's revenue by offer reads them; an offer has no cap
+  // of uses a page could show running out. Written with each order an offer priced (issue 29).
+  'order_offers',
+  // A code's uses are counted from its orders; no browse page shows a code.
+  'discount_codes',
+  // Parcels, their scans, undelivered and returned parcels: the shopper's order page and the admin.
+  'shipments',
+  'shipment_events',
+  'parcel_ndrs',
+  'parcel_rtos',
+  // A custom order's payment links and the quote links' uses: her request's page and the admin.
+  'custom_payment_links',
+  'custom_quote_link_uses',
+  // Her marketing-mail choice (written at sign-up) and grievances: her account and the admin.
+  'consents',
+  'complaints',
 ])
 
 /**
@@ -68,6 +89,7 @@ const PRODUCT_ROWS = new Map([
   ['product_colors', 'product_id'],
   ['product_varieties', 'product_id'],
   ['product_variants', 'product_id'],
+  ['product_options2', 'product_id'],
 ])
 
 /**
@@ -292,10 +314,27 @@ function ordersWriteSeen(node: RootOperationNode): boolean {
   return true
 }
 
+/** Columns of users no browse page shows (a review shows its writer's name). */
+const UNSEEN_USER_COLUMNS = new Set(['email', 'password_hash', 'session_version'])
+
+/**
+ * Whether a write to users may change a browse page: a review shows its writer's name. A plain
+ * insert (a sign-up) adds someone who has written nothing yet; an update of unseen columns only (a
+ * password, 'log out everywhere') shows nowhere; a delete, an upsert or a rename may.
+ */
+function usersWriteSeen(node: RootOperationNode): boolean {
+  const any = node as unknown as Node
+  if (node.kind === 'InsertQueryNode') return Boolean(any.onConflict || any.replace)
+  if (node.kind !== 'UpdateQueryNode') return true
+  const columns = ((any.updates as Node[] | undefined) ?? []).map((update) => ((update.column as Node | undefined)?.column as Node | undefined)?.name)
+  return columns.length === 0 || columns.some((column) => typeof column !== 'string' || !UNSEEN_USER_COLUMNS.has(column))
+}
+
 /** Whether a write to `table` may change a browse page at all. */
 function seen(node: RootOperationNode, table: string): boolean {
   if (UNSEEN_TABLES.has(table)) return false
-  return table !== 'orders' || ordersWriteSeen(node)
+  if (table === 'orders') return ordersWriteSeen(node)
+  return table !== 'users' || usersWriteSeen(node)
 }
 
 /** The products whose own rows an insert writes, or null when a row does not name its product plainly. */

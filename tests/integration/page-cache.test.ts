@@ -2,7 +2,7 @@
 // cached page's script hashes, and that it never shows stale stock or prices, another visitor's cart,
 // a signed-in header to a visitor (or the reverse), nor loses or repeats a flash toast.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type DB, openDatabase } from '../../db/database'
 import { insertProducts } from '../helpers/fixtures'
 import { onPostgres } from '../helpers/test-db'
@@ -162,7 +162,12 @@ describe('page cache', () => {
     }
   }, 180_000)
 
-  it('a sale that changes no badge drops no page; one that does drops the lists at once (issue 29)', async () => {
+  it('a sale that changes no badge drops no page, nor a sign-up or the offer an order records; one that does drops the lists at once (issue 29)', async () => {
+    // A festive offer on the whole shop: each order below records it (order_offers).
+    await db.insertInto('offers').values({ id: 'sale-offer', name: 'Festive', kind: 'percent_off', percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2099-01-01T00:00:00Z' }).execute()
+    onTestFinished(async () => {
+      await db.updateTable('offers').set({ paused: 1 }).where('id', '=', 'sale-offer').execute()
+    })
     const buyer = await registerShopper(server.url, 'Buyer', `buyer-${Date.now()}@example.com`)
     const userId = buyer.userId as string
     const address = await buyer.api('POST', '/api/shop/address/add', {
@@ -185,6 +190,9 @@ describe('page cache', () => {
       expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
     }
     expect(await stockRow(db, 'moon-pendant')).toBe(19)
+    expect(await db.selectFrom('order_offers').select('order_id').where('offer_id', '=', 'sale-offer').execute()).toHaveLength(3)
+    await registerShopper(server.url, 'Newcomer', `newcomer-${Date.now()}@example.com`)
+    expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
     // Down to 9: the card now says how many are left, at once.
     await buy('moon-pendant', 10)
     const after = await visit(listing)
@@ -218,8 +226,10 @@ describe('page cache', () => {
     expect((await visit(pendant)).headers.get('x-cache')).toBe('MISS')
     await visit(bowl)
     expect((await visit(bowl)).headers.get('x-cache')).toBe('HIT')
-    // A new account (users: reviewers' names) is not one product's rows.
-    await registerShopper(server.url, 'Someone', `someone-${Date.now()}@example.com`)
+    // An offer (offers: the campaign prices every card may show) is not one product's rows, even one that starts later.
+    const offer = { name: 'Next year', kind: 'percent_off', percent: 5, scope: 'shop', scopeItems: [], startsAt: '2098-01-01T00:00', endsAt: '2099-01-01T00:00' }
+    const created = await admin.api('POST', '/api/admin/offers', offer)
+    expect(created.status, JSON.stringify(created.json)).toBe(201)
     expect((await visit(bowl)).headers.get('x-cache')).toBe('MISS')
   })
 
