@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { randomBytes, scryptSync } from 'node:crypto'
 import { setDomainSettings } from '../../../tests/helpers/domain-settings'
-import { currentPasswordCost, dummyHash, hashPassword, needsRehash, PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords.server'
+import { currentPasswordCost, dummyHash, EARLIER_PASSWORD_COST, hashPassword, needsRehash, PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords.server'
 
 /** A hash as the shop wrote it before the cost was raised: scrypt N=2^14, r=8, p=1. */
 function oldHash(password: string): string {
@@ -71,10 +71,10 @@ describe('verifyPassword', () => {
 })
 
 describe('cost', () => {
-  it("hashes at OWASP's minimum by default: scrypt N=2^17, r=8, p=1 (within Node's scrypt memory limit)", async () => {
-    expect(PASSWORD_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+  it("hashes at one of OWASP's equivalent minimums by default: scrypt N=2^15, r=8, p=3, 32 MiB (within Node's scrypt memory limit)", async () => {
+    expect(PASSWORD_COST).toEqual({ N: 2 ** 15, r: 8, p: 3 })
     const hash = await hashPassword('correct horse battery staple', PASSWORD_COST)
-    expect(hash.split('$').slice(1, 4)).toEqual(['131072', '8', '1'])
+    expect(hash.split('$').slice(1, 4)).toEqual(['32768', '8', '3'])
     expect(await verifyPassword('correct horse battery staple', hash)).toBe(true)
     expect(needsRehash(hash, PASSWORD_COST)).toBe(false)
   })
@@ -93,6 +93,19 @@ describe('cost', () => {
     // Never "upgraded" down: a strong hash stays under the test cost.
     const [, , , , salt, key] = hash.split('$')
     expect(needsRehash(`scrypt$131072$8$1$${salt}$${key}`, TEST_PASSWORD_COST)).toBe(false)
+  })
+
+  it('keeps verifying the 128 MiB hashes written before ADR 115 and moves them to the current cost at the next login, not under the test cost', async () => {
+    const hash = await hashPassword('a festive password', EARLIER_PASSWORD_COST)
+    expect(hash.split('$').slice(1, 4)).toEqual(['131072', '8', '1'])
+    expect(await verifyPassword('a festive password', hash)).toBe(true)
+    expect(await verifyPassword('another password', hash)).toBe(false)
+    expect(needsRehash(hash, PASSWORD_COST)).toBe(true)
+    expect(needsRehash(hash, TEST_PASSWORD_COST)).toBe(false)
+    const current = await hashPassword('a festive password', PASSWORD_COST)
+    expect(needsRehash(current, PASSWORD_COST)).toBe(false)
+    // A test-cost hash is cheaper than the shop's: written again at the shop's cost.
+    expect(needsRehash(await hashPassword('pw', TEST_PASSWORD_COST), PASSWORD_COST)).toBe(true)
   })
 
   it('refuses stored parameters it would not write (no huge N from a tampered row)', async () => {

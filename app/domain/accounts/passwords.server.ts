@@ -18,8 +18,16 @@ const scrypt = promisify(scryptCallback) as (
   options: ScryptCost & { maxmem: number },
 ) => Promise<Buffer>
 
-/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1; 128 MiB per hash. */
-export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
+/**
+ * One of OWASP's equivalent minimums for scrypt (Password Storage Cheat Sheet): N=2^15, r=8, p=3,
+ * 32 MiB a hash. Before ADR 115 the shop wrote N=2^17, r=8, p=1 (128 MiB a hash: a sale day's
+ * every login added that to the process's memory); those hashes keep verifying and are rewritten
+ * at this cost at their next login.
+ */
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 }
+
+/** The cost hashes were written at before ADR 115: the largest N a stored hash may ask for. */
+export const EARLIER_PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
 
 /**
  * For the test suites only (PASSWORD_TEST_COST=1): hundreds of sign-ups and logins at the real cost
@@ -27,8 +35,8 @@ export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
  */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 }
 
-/** What a stored hash may ask for: from a cheap test hash up to the current cost, nothing larger. */
-const LIMITS = { minN: 2 ** 10, maxN: PASSWORD_COST.N, maxR: 16, maxP: 4 }
+/** What a stored hash may ask for: from a cheap test hash up to the costs the shop has written, nothing larger. */
+const LIMITS = { minN: 2 ** 10, maxN: EARLIER_PASSWORD_COST.N, maxR: 16, maxP: 4 }
 
 const KEY_LENGTH = 32
 
@@ -46,9 +54,9 @@ function maxmemFor({ N, r, p }: ScryptCost): number {
   return 128 * r * (N + 2) + 128 * r * p + 1024 * 1024
 }
 
-// One hash at a time: at N=2^17 each takes 128 MiB outside the JS heap, and four at once (libuv's
-// pool) would add half a gigabyte to a small server. Hashing is CPU-bound, so on the 2-core
-// machines this shop runs on, queueing costs little throughput.
+// One hash at a time: each takes 32 MiB outside the JS heap (128 MiB for a hash written before
+// ADR 115), and four at once (libuv's pool) would add that four times to a small server. Hashing is
+// CPU-bound, so on the 2-core machines this shop runs on, queueing costs little throughput.
 let queue: Promise<unknown> = Promise.resolve()
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work)
@@ -84,11 +92,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key)
 }
 
-/** True when the hash was written at a lower cost than `cost` (never true for a stronger one). */
+const sameCost = (a: ScryptCost, b: ScryptCost) => a.N === b.N && a.r === b.r && a.p === b.p
+const work = ({ N, r, p }: ScryptCost) => N * r * p
+
+/**
+ * Whether a successful login should write the hash again at `cost`. At the shop's cost, any hash
+ * at other parameters: a cheaper one, and one of before ADR 115 (128 MiB, moved to the 32 MiB
+ * equivalent). At any other cost (the test suites'), only a cheaper one: never "upgraded" down.
+ */
 export function needsRehash(stored: string, cost: ScryptCost = currentPasswordCost()): boolean {
   const parsed = parseHash(stored)
-  if (!parsed) return false
-  return parsed.cost.N * parsed.cost.r * parsed.cost.p < cost.N * cost.r * cost.p
+  if (!parsed || sameCost(parsed.cost, cost)) return false
+  return sameCost(cost, PASSWORD_COST) || work(parsed.cost) < work(cost)
 }
 
 let dummy: Promise<string> | undefined
