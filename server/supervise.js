@@ -15,10 +15,18 @@ const MAX_DELAY_MS = 30_000
 /**
  * The shop's environment: glibc's malloc gives each thread that allocates (libvips' workers during an
  * image upload) an arena of its own and keeps what they free; two arenas bound that retained memory
- * (docs/decisions/044-flat-memory-and-lcp.md). An explicit MALLOC_ARENA_MAX wins.
+ * (docs/decisions/044-flat-memory-and-lcp.md). A block of 128 kB or more (a page being compressed,
+ * brotli's tables, a hash's 32 MiB) is mapped for itself and returned when freed, and free memory at
+ * an arena's top above 128 kB is given back: glibc's own thresholds would otherwise rise with the
+ * largest block freed and keep such blocks in the arenas (ADR 116). An explicit value of each wins.
  */
 function shopEnv(env = process.env) {
-  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || '2' }
+  return {
+    ...env,
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || '2',
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || '131072',
+    MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ || '131072',
+  }
 }
 
 let child

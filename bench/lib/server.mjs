@@ -40,8 +40,10 @@ function baseEnv(data, extra = {}) {
     // The flat fee every figure before 27 Nov (ADR 093) was measured with (DELIVERY_FEE unset: ₹0): the demo
     // shop now prices by zone, which the pages would otherwise measure. See bench/README.md.
     DELIVERY_PRICING: 'flat',
-    // What server/supervise.js (npm start, the systemd unit) gives the shop.
+    // What server/supervise.js (npm start, the systemd unit) gives the shop (ADR 044, ADR 116).
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
     // The shop's default, said here: the sale day's shoppers each come from their own address through
     // X-Forwarded-For (bench/lib/sale-day.mjs), which only a trusted proxy may tell.
     TRUST_PROXY: 'loopback',

@@ -96,6 +96,9 @@ describe('npm start (server/supervise.js)', () => {
     expect(first).toMatchObject({ ok: true, database: 'ok' })
     expect(first.build).toEqual(expect.any(String))
     const [crashed] = shopPids(run.output())
+    // The shop runs with the allocator settings the supervisor gives it (ADR 044, ADR 116).
+    const environ = readFileSync(`/proc/${crashed}/environ`, 'utf8').split('\0')
+    expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072']))
     process.kill(crashed as number, 'SIGKILL')
 
     await healthy(url, () => shopPids(run.output()).length === 2)

@@ -1,7 +1,7 @@
 // a first `npm start` seeds the demo shop, encoding dozens of images with sharp. That work
 // once stayed in the serving process (~330 MB RSS at rest against ~135 MB after a restart); it now runs
 // in a child process that exits (server/start.js `prepare`). The server is started the way npm start
-// runs it (heap cap, MALLOC_ARENA_MAX from server/supervise.js) on an empty database; its RSS at rest,
+// runs it (heap flags, the malloc settings of server/supervise.js) on an empty database; its RSS at rest,
 // and during and after a 12-megapixel upload, must stay near the idle figure. Loose bounds: the
 // regression this guards against is a 150 MB one.
 import { readFileSync } from 'node:fs'
@@ -17,7 +17,7 @@ const AFTER_UPLOAD_MAX_MB = 220
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MALLOC_ARENA_MAX: '2' }, { startTimeoutMs: 240_000, freshDemoArt: true, nodeArgs: START_NODE_FLAGS })
+  server = await startServer({ SEED_DEMO: '1', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' }, { startTimeoutMs: 240_000, freshDemoArt: true, nodeArgs: START_NODE_FLAGS })
 }, 300_000)
 afterAll(async () => {
   await server?.stop()
