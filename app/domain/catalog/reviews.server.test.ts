@@ -15,6 +15,7 @@ import { getProduct } from './catalog.server'
 import { Forbidden, Invalid, NotFound } from '~/domain/errors'
 import {
   deleteReview,
+  hasOwnReviewArea,
   hasReceived,
   hideReview,
   listAllReviews,
@@ -69,6 +70,21 @@ describe('eligibility', () => {
     await orderOf('Ravi', 'vase')
     expect(await hasReceived(db, 'u-Ravi', 'vase')).toBe(true)
     await expect(saveReview(db, 'u-Asha', 'vase', { reviewValue: 4, reviewMessage: '' })).rejects.toBeInstanceOf(Forbidden)
+  })
+
+  it("says a product page's review area is hers with her review or a delivered order of it, not for another's or an undelivered one", async () => {
+    expect(await hasOwnReviewArea(db, 'u-Asha', 'vase')).toBe(false)
+    await orderOf('Asha', 'vase', 'inShipping')
+    await orderOf('Asha', 'quiet', 'delivered')
+    await orderOf('Ravi', 'vase', 'delivered')
+    expect(await hasOwnReviewArea(db, 'u-Asha', 'vase')).toBe(false)
+    expect(await hasOwnReviewArea(db, 'u-Asha', 'quiet')).toBe(true)
+    expect(await hasOwnReviewArea(db, 'u-Ravi', 'vase')).toBe(true)
+    // Her review stays hers after the order is no longer delivered (an admin's correction).
+    await saveReview(db, 'u-Ravi', 'vase', { reviewValue: 5, reviewMessage: 'Lovely' })
+    await db.updateTable('orders').set({ order_status: 'cancelled' }).where('user_id', '=', 'u-Ravi').execute()
+    expect(await hasOwnReviewArea(db, 'u-Ravi', 'vase')).toBe(true)
+    expect(await hasOwnReviewArea(db, 'u-Meera', 'vase')).toBe(false)
   })
 
   it('answers NotFound for an unknown or deleted product', async () => {
