@@ -19,9 +19,9 @@ import type { AvailabilityChange } from '~/domain/cart/availability.server'
 import { AVAILABILITY_TOLD, LOW_STOCK_THRESHOLD } from '~/lib/catalog'
 
 /**
- * Tables no browse page reads for a visitor without a session. A write to any other table (a table
- * added later included) changes the generation: forgetting a table here costs cache hits, never
- * freshness.
+ * Tables no browse page reads for a visitor without a session. A write to any other table changes
+ * the generation. Every table is a decision (ADR 114): shop-writes.server.test.ts lists the tables a
+ * browse page reads, each with what it shows, and fails on a table in neither list.
  */
 export const UNSEEN_TABLES: ReadonlySet<string> = new Set([
   // Holds change availability: the domain tells those changes (availabilityChanged, ADR 050).
@@ -54,6 +54,7 @@ export const UNSEEN_TABLES: ReadonlySet<string> = new Set([
   // A shopper's return requests (ADR 099): only her order page and the admin show them. Its restock
   // writes product_variants/products, which are seen; the owner's return_settings are (the Returns page).
   'returns',
+  // Its photos, exchanges and pickups, and partial refunds: her order page and the admin.
   'return_photos',
   'return_exchanges',
   'return_pickups',
@@ -282,9 +283,25 @@ function insertedValues(node: Node, column: string): unknown[] | null {
 }
 
 /** The plain value an update sets `column` to: undefined when it does not set it, null when not plainly. */
+/**
+ * The column an update's `set` names: a ColumnNode (`.set({ col: value })`) or a ReferenceNode
+ * holding one (`.set('col', value)`); undefined when it is neither.
+ */
+function updatedColumn(update: Node): string | undefined {
+  let column = update.column as Node | undefined
+  if (column?.kind === 'ReferenceNode') column = column.column as Node | undefined
+  const name = column?.kind === 'ColumnNode' ? (column.column as Node | undefined)?.name : undefined
+  return typeof name === 'string' ? name : undefined
+}
+
+/** Whether an insert may change rows already there: an upsert, or SQLite's INSERT OR REPLACE (any OR action counts). */
+function insertMayReplace(node: Node): boolean {
+  return Boolean(node.onConflict || node.replace || node.orAction)
+}
+
 function updatedValue(node: Node, column: string): unknown {
   for (const update of (node.updates as Node[] | undefined) ?? []) {
-    if (((update.column as Node | undefined)?.column as Node | undefined)?.name !== column) continue
+    if (updatedColumn(update) !== column) continue
     const value = update.value as Node | undefined
     return value?.kind === 'ValueNode' ? value.value : null
   }
@@ -303,7 +320,7 @@ const notDelivered = (status: unknown) => typeof status === 'string' && status !
 function ordersWriteSeen(node: RootOperationNode): boolean {
   const any = node as unknown as Node
   if (node.kind === 'InsertQueryNode') {
-    const statuses = any.onConflict || any.replace ? null : insertedValues(any, 'order_status')
+    const statuses = insertMayReplace(any) ? null : insertedValues(any, 'order_status')
     return !statuses?.every(notDelivered)
   }
   if (node.kind === 'UpdateQueryNode') {
@@ -324,10 +341,10 @@ const UNSEEN_USER_COLUMNS = new Set(['email', 'password_hash', 'session_version'
  */
 function usersWriteSeen(node: RootOperationNode): boolean {
   const any = node as unknown as Node
-  if (node.kind === 'InsertQueryNode') return Boolean(any.onConflict || any.replace)
+  if (node.kind === 'InsertQueryNode') return insertMayReplace(any)
   if (node.kind !== 'UpdateQueryNode') return true
-  const columns = ((any.updates as Node[] | undefined) ?? []).map((update) => ((update.column as Node | undefined)?.column as Node | undefined)?.name)
-  return columns.length === 0 || columns.some((column) => typeof column !== 'string' || !UNSEEN_USER_COLUMNS.has(column))
+  const columns = ((any.updates as Node[] | undefined) ?? []).map(updatedColumn)
+  return columns.length === 0 || columns.some((column) => column === undefined || !UNSEEN_USER_COLUMNS.has(column))
 }
 
 /** Whether a write to `table` may change a browse page at all. */
@@ -350,7 +367,7 @@ export function writeScope(node: RootOperationNode, table: string): ShopWrite {
   if (!column) return { all: true }
   const any = node as unknown as Node
   if (node.kind === 'InsertQueryNode') {
-    const ids = any.onConflict || any.replace ? null : insertedProducts(any, column)
+    const ids = insertMayReplace(any) ? null : insertedProducts(any, column)
     return ids ? { products: ids } : { all: true }
   }
   const id = equalityOn(any.where, column)

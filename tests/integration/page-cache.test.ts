@@ -163,10 +163,13 @@ describe('page cache', () => {
   }, 180_000)
 
   it('a sale that changes no badge drops no page, nor a sign-up or the offer an order records; one that does drops the lists at once (issue 29)', async () => {
-    // A festive offer on the whole shop: each order below records it (order_offers).
-    await db.insertInto('offers').values({ id: 'sale-offer', name: 'Festive', kind: 'percent_off', percent: 10, starts_at: '2026-01-01T00:00:00Z', ends_at: '2099-01-01T00:00:00Z' }).execute()
+    // A festive offer on the whole shop, made by the admin (so that the server sees it made and
+    // paused on either database): each order below records it (order_offers).
+    const festive = { name: 'Festive', kind: 'percent_off', percent: 10, scope: 'shop', scopeItems: [], startsAt: '2026-01-01T00:00', endsAt: '2099-01-01T00:00' }
+    const made = await admin.api('POST', '/api/admin/offers', festive)
+    expect(made.status, JSON.stringify(made.json)).toBe(201)
     onTestFinished(async () => {
-      await db.updateTable('offers').set({ paused: 1 }).where('id', '=', 'sale-offer').execute()
+      await admin.api('PUT', `/api/admin/offers/${made.json.data._id}`, { ...festive, paused: true })
     })
     const buyer = await registerShopper(server.url, 'Buyer', `buyer-${Date.now()}@example.com`)
     const userId = buyer.userId as string
@@ -190,7 +193,7 @@ describe('page cache', () => {
       expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
     }
     expect(await stockRow(db, 'moon-pendant')).toBe(19)
-    expect(await db.selectFrom('order_offers').select('order_id').where('offer_id', '=', 'sale-offer').execute()).toHaveLength(3)
+    expect(await db.selectFrom('order_offers').select('order_id').where('offer_id', '=', made.json.data._id).execute()).toHaveLength(3)
     await registerShopper(server.url, 'Newcomer', `newcomer-${Date.now()}@example.com`)
     expect((await visit(listing)).headers.get('x-cache')).toBe('HIT')
     // Down to 9: the card now says how many are left, at once.

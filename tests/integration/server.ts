@@ -42,7 +42,7 @@ export interface StartOptions {
   nodeArgs?: string[]
 }
 
-/** The node flags `npm start` gives the server (package.json): its heap's cap and growth (ADR 018, ADR 108). */
+/** The node flags `npm start` gives the server (package.json): its heap's cap, growth and young generation (ADR 018, ADR 108, ADR 116). */
 export const START_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   .scripts.start.split(' ')
   .filter((arg: string) => arg.startsWith('--'))

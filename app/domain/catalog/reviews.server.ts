@@ -181,7 +181,7 @@ export async function hasOwnReviewArea(db: DB, userId: string, productId: string
         .as('own'),
     )
     .executeTakeFirstOrThrow()
-  // SQLite answers 1 or 0, PostgreSQL true or false.
+  // 1 or 0 on either database (PostgreSQL's booleans are read as numbers: db/postgres.ts).
   return Boolean(own)
 }
 
