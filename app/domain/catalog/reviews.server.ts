@@ -143,17 +143,20 @@ export async function listReviews(db: DB, productId: string): Promise<ReviewItem
   return rows.map(toItem)
 }
 
-/** True when the user has an order with status delivered that holds the product. */
-export async function hasReceived(db: DB, userId: string, productId: string): Promise<boolean> {
-  const row = await db
+/** A delivered order of the user's holding the product: what makes her a verified buyer of it. */
+function deliveredOrderOf(db: DB, userId: string, productId: string) {
+  return db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
     .select('o.id')
     .where('o.user_id', '=', userId)
     .where('o.order_status', '=', 'delivered')
     .where('l.product_id', '=', productId)
-    .limit(1)
-    .executeTakeFirst()
+}
+
+/** True when the user has an order with status delivered that holds the product. */
+export async function hasReceived(db: DB, userId: string, productId: string): Promise<boolean> {
+  const row = await deliveredOrderOf(db, userId, productId).limit(1).executeTakeFirst()
   return row !== undefined
 }
 
@@ -168,15 +171,7 @@ export async function hasOwnReviewArea(db: DB, userId: string, productId: string
       eb
         .or([
           eb.exists(eb.selectFrom('reviews as r').select('r.id').where('r.product_id', '=', productId).where('r.user_id', '=', userId)),
-          eb.exists(
-            eb
-              .selectFrom('orders as o')
-              .innerJoin('order_lines as l', 'l.order_id', 'o.id')
-              .select('o.id')
-              .where('o.user_id', '=', userId)
-              .where('o.order_status', '=', 'delivered')
-              .where('l.product_id', '=', productId),
-          ),
+          eb.exists(deliveredOrderOf(db, userId, productId)),
         ])
         .as('own'),
     )
