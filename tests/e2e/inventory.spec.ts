@@ -11,7 +11,7 @@ async function openInventory(page: import('@playwright/test').Page, search: stri
   await loginAs(page, 'admin')
   await page.goto('/admin/dashboard')
   await page.getByLabel('Toggle menu').click()
-  await page.getByRole('link', { name: 'Inventory' }).locator('visible=true').click()
+  await page.getByRole('link', { name: 'Inventory', exact: true }).locator('visible=true').click()
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible()
   const box = page.getByRole('searchbox', { name: 'Search the inventory' })
   await box.fill(search)

@@ -72,7 +72,7 @@ test('a shopper returns one of two pieces; the owner approves, receives and refu
   await admin.goto('/admin/dashboard')
   await expect(admin.getByRole('region', { name: 'Returns' })).toContainText(/\d+ to approve or decline, \d+ received to refund\./)
   await admin.getByLabel('Toggle menu').click()
-  await admin.getByRole('link', { name: 'Returns' }).locator('visible=true').click()
+  await admin.getByRole('link', { name: 'Returns', exact: true }).locator('visible=true').click()
   await expect(admin.getByRole('heading', { name: 'Returns', level: 1 })).toBeVisible()
   await admin.getByRole('combobox', { name: /^Status\b/ }).selectOption('open')
   if (!jsEnabled()) await admin.getByRole('button', { name: 'Filter' }).click()
