@@ -1,9 +1,10 @@
 // How mail leaves the shop: nodemailer over SMTP_URL, or (without it, the demo default) nowhere:
 // the outbox row itself, marked delivered to the mailbox, is what the admin reads at /admin/mail.
 import { existsSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import nodemailer from 'nodemailer'
 import { type Config, mailFrom } from './config.server'
+import { startThread } from './threads.server'
 
 export interface OutgoingMail {
   from: string
@@ -22,6 +23,12 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<{ messageId: string | null }>
   close(): void
 }
+
+/**
+ * The SMTP thread's young generation: a few mails in flight need little, and the process's flag
+ * would give it the request thread's 16 MB (startThread, ADR 117).
+ */
+const SMTP_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 }
 
 const SMTP_OPTIONS = {
   pool: true,
@@ -68,7 +75,7 @@ export function threadedSmtpTransport(url: string): MailTransport | null {
   if (!existsSync(file)) return null
   let thread: Worker
   try {
-    thread = new Worker(file, { workerData: { options: { url, ...SMTP_OPTIONS } } })
+    thread = startThread(file, { workerData: { options: { url, ...SMTP_OPTIONS } }, resourceLimits: SMTP_THREAD_LIMITS })
   } catch (error) {
     console.error('The SMTP thread could not start; mail is sent from the main thread', error)
     return null

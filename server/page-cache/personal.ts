@@ -33,8 +33,16 @@ export const HOLE_START = HEADER_HOLE.start
 const BROTLI_QUALITY = 3
 const GZIP_LEVEL = 4
 
-/** The bytes the assembled answers may hold (each in the encoding one client took). */
-export const PERSONAL_ANSWER_BYTES = 8 * 1024 * 1024
+/**
+ * The bytes the assembled answers may hold (each in the encoding one client took): about two
+ * hundred pages of 19 kB, ten for each of twenty shoppers at once. On a sale day most answers are
+ * not asked for twice (her cart's count moves between her views); a larger bound only held more of
+ * them, 8 MB in all for the answers and the pieces together (ADR 117).
+ */
+export const PERSONAL_ANSWER_BYTES = 4 * 1024 * 1024
+
+/** The bytes the rendered pieces may hold: about three hundred headers of 12.5 kB (ADR 117). */
+export const PERSONAL_PIECE_BYTES = 4 * 1024 * 1024
 
 /** Where a hole is in a kept page's HTML, or null when the page has none (or two, or an odd one). */
 export function findHole(html: Buffer, hole: Hole = HEADER_HOLE): { start: number; end: number } | null {
@@ -81,9 +89,9 @@ export function fillHole(html: Buffer, header: string): Buffer | null {
 
 /**
  * A shopper's piece for one hole of a page, as UTF-8, and the digest of its bytes (part of an
- * assembled answer's key). Bytes, not a string: a sale day keeps about a thousand headers of 12 kB,
+ * assembled answer's key). Bytes, not a string: a sale day kept about a thousand headers of 12 kB,
  * which as strings were a fifth of the request thread's live heap, and so twice that in the heap's
- * room to grow (ADR 108); outside the heap they are counted once.
+ * room to grow (ADR 108); outside the heap they are counted once (and now bounded at 4 MB, ADR 117).
  */
 export interface PersonalPiece {
   hole: Hole
@@ -94,7 +102,7 @@ export interface PersonalPiece {
 /** The pieces rendered for a page and a shopper: pure in what they are made of, so kept by it. */
 const pieces = new LRUCache<string, PersonalPiece>({
   max: 2_000,
-  maxSize: 16 * 1024 * 1024,
+  maxSize: PERSONAL_PIECE_BYTES,
   sizeCalculation: (piece, key) => piece.bytes.length + key.length + 64,
 })
 

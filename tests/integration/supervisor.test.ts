@@ -99,6 +99,9 @@ describe('npm start (server/supervise.js)', () => {
     // The shop runs with the allocator settings the supervisor gives it (ADR 044, ADR 116).
     const environ = readFileSync(`/proc/${crashed}/environ`, 'utf8').split('\0')
     expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072']))
+    // A shop that serves pages has not loaded libvips: the first image read loads it (ADR 117).
+    expect((await fetch(`${url}/shop/home`)).status).toBe(200)
+    expect(readFileSync(`/proc/${crashed}/maps`, 'utf8')).not.toContain('libvips')
     process.kill(crashed as number, 'SIGKILL')
 
     await healthy(url, () => shopPids(run.output()).length === 2)

@@ -1,13 +1,27 @@
 // The image store's codec: sharp (libvips) reads headers, decodes and writes WebP. Image work runs
-// one job at a time in this process (ADR 048).
-import sharp from 'sharp'
+// one job at a time in this process (ADR 048); libvips is loaded by the first image (ADR 117).
+import type sharpFactory from 'sharp'
 import type { EncodedImage, EncodeJob, ImageCodec, ImageFile, WebpOptions } from '~/domain/catalog/image-store'
 import { estimateDecode } from './decode-cost.server'
 
-// One libvips thread per image and no operation cache (no image is read twice): with the queue
-// below, uploads use at most one core, and the rest of the shop keeps the other (ADR 048).
-sharp.concurrency(1)
-sharp.cache(false)
+type Sharp = typeof sharpFactory
+
+let loaded: Promise<Sharp> | undefined
+
+/**
+ * sharp, loaded when the first image is read: libvips and its codecs add about 19 MB to a process's
+ * memory, which a shop process that only sells (a sale day's, or a second process's) never needs
+ * (ADR 117). One libvips thread per image and no operation cache (no image is read twice): with the
+ * queue below, uploads use at most one core, and the rest of the shop keeps the other (ADR 048).
+ */
+function libvips(): Promise<Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }: { default: Sharp }) => {
+    sharp.concurrency(1)
+    sharp.cache(false)
+    return sharp
+  })
+  return loaded
+}
 
 let queue: Promise<unknown> = Promise.resolve()
 /** The encodings under way (or waiting), by their file names. */
@@ -25,6 +39,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 async function encodeOnce(input: Buffer, { widths, names, webp, maxInputPixels }: EncodeJob): Promise<EncodedImage> {
   const largestWidth = widths[widths.length - 1] as number
+  const sharp = await libvips()
   // Decoded once, to the largest width (JPEG and WebP shrink while they load); each smaller width is made from that.
   const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels, pages: 1, sequentialRead: true })
     .rotate()
@@ -41,6 +56,7 @@ async function encodeOnce(input: Buffer, { widths, names, webp, maxInputPixels }
 
 export const sharpCodec: ImageCodec = {
   async readHeader(input) {
+    const sharp = await libvips()
     try {
       const meta = await sharp(input).metadata()
       if (!meta.width || !meta.height) return null
@@ -68,11 +84,13 @@ export const sharpCodec: ImageCodec = {
   },
 
   async sizeOf(image) {
+    const sharp = await libvips()
     const meta = await sharp(image).metadata()
     return { width: meta.width ?? 0, height: meta.height ?? 0 }
   },
 
-  resize(image: Buffer, width: number, webp: WebpOptions) {
+  async resize(image: Buffer, width: number, webp: WebpOptions) {
+    const sharp = await libvips()
     return sharp(image).resize({ width, withoutEnlargement: true }).webp(webp).toBuffer()
   },
 }

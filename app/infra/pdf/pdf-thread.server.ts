@@ -8,8 +8,9 @@
 // second heap. Without the built file (sources under Vitest or `vite dev`), or if the thread cannot
 // start or dies, documents are drawn here as before.
 import { existsSync } from 'node:fs'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { InvoiceWriter } from '~/domain/orders/invoice-writer'
+import { startThread } from '~/infra/threads.server'
 import type { InvoiceDocument } from '~/lib/invoice-document'
 
 /**
@@ -28,6 +29,7 @@ export const lazyPdfInvoiceWriter: InvoiceWriter = {
  * The thread's heap: a second V8 heap grows lazily towards the process's cap (256 MB, `npm start`)
  * while it draws hundreds of invoices on a sale day, and the process's RSS with it (ADR 090). An
  * invoice needs a few MB; a thread that runs out ends, and its documents are drawn here instead.
+ * Its young generation is its own, not the request thread's (startThread, ADR 117).
  */
 export const PDF_THREAD_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
 
@@ -63,7 +65,7 @@ export function threadedInvoiceWriter(file: URL | null, { fallback = lazyPdfInvo
   function started(): Worker | null {
     if (thread) return thread
     try {
-      const worker = new Worker(file as URL, { resourceLimits: PDF_THREAD_LIMITS })
+      const worker = startThread(file as URL, { resourceLimits: PDF_THREAD_LIMITS })
       worker.on('message', (reply: PdfThreadReply) => {
         const job = jobs.get(reply.id)
         if (!job) return
