@@ -186,11 +186,10 @@ class DialectTransformer extends OperationNodeTransformer {
     return super.transformDataType(node)
   }
 
-  // PostgreSQL's text cannot hold NUL, which SQLite's can: such a value (a hostile id or keyword)
-  // is compared with U+FFFD instead, which no stored text holds either, so it finds nothing, no error.
   protected override transformValue(node: ValueNode): ValueNode {
-    if (this.dialect === 'postgres' && typeof node.value === 'string' && node.value.includes('\u0000')) {
-      return { ...node, value: node.value.replaceAll('\u0000', '\uFFFD') }
+    if (typeof node.value === 'string') {
+      const value = textValue(this.dialect, node.value)
+      if (value !== node.value) return { ...node, value }
     }
     return super.transformValue(node)
   }
@@ -225,6 +224,15 @@ function hasChoice(node: unknown): boolean {
 }
 
 /** Resolves dialectSql fragments (and SQLite's case-insensitive LIKE) for one database. */
+/**
+ * A text value as the dialect is sent it. PostgreSQL's text cannot hold NUL, which SQLite's can: such
+ * a value (a hostile id or keyword) is compared with U+FFFD instead, which no stored text holds either,
+ * so it finds nothing, no error. The plugin applies it to every value; compiledOnce to its arguments.
+ */
+export function textValue(dialect: SqlDialect, value: string): string {
+  return dialect === 'postgres' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value
+}
+
 export class DialectPlugin implements KyselyPlugin {
   readonly #transformer: DialectTransformer
 

@@ -1,6 +1,7 @@
 // Server-side login sessions: one row per login, named by the session cookie and the Bearer token.
 // Deleting the row ends that session at once; bumping users.session_version ends them all.
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { compiledOnce } from '../../../db/compiled-once'
 import type { DB } from '../../../db/database'
 import { newId } from '~/lib/ids.server'
 import type { SessionUser } from '~/lib/user'
@@ -26,15 +27,19 @@ export async function startAuthSession(db: DB, userId: string): Promise<{ id: st
 }
 
 /** The user of a live session, or null when it ended, expired or was revoked. */
-export async function findSessionUser(db: DB, sessionId: string): Promise<SessionUser | null> {
-  const row = await db
+// Compiled once: every signed-in request asks it (ADR 118).
+const sessionUserRows = compiledOnce((db: DB, { sessionId, now }: { sessionId: string; now: string }) =>
+  db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.user_name', 'u.email', 'u.role'])
     .where('s.id', '=', sessionId)
-    .where('s.expires_at', '>', clock.iso())
-    .whereRef('s.session_version', '=', 'u.session_version')
-    .executeTakeFirst()
+    .where('s.expires_at', '>', now)
+    .whereRef('s.session_version', '=', 'u.session_version'),
+)
+
+export async function findSessionUser(db: DB, sessionId: string): Promise<SessionUser | null> {
+  const [row] = await sessionUserRows(db, { sessionId, now: clock.iso() })
   return row ? toSessionUser(row) : null
 }
 

@@ -2,6 +2,7 @@
 // lines at current prices with what each may hold and why one cannot be bought (cart-stock.server.ts).
 // The changes are in cart-edits.server.ts, the guest cart's merge and expiry in guest-carts.server.ts.
 import { sql, } from 'kysely'
+import { compiledOnce } from '../../../db/compiled-once'
 import type { DB } from '../../../db/database'
 import type { VarietyType } from '../../../db/schema'
 import { addOnPaise, type PersonalizationValues, readPersonalization, readPersonalizationFields } from '~/lib/personalization'
@@ -97,14 +98,23 @@ export async function findCartId(db: DB, owner: CartOwner): Promise<string | nul
 }
 
 /** Number of distinct lines in the owner's cart (the header's cart badge). */
-export async function countCartLines(db: DB, owner: CartOwner): Promise<number> {
-  const { column, value } = ownerColumn(owner)
-  const row = await db
+/** The count of an owner's cart lines, one compiled statement for each kind of owner: the header of every page a cart holder sees asks it (ADR 118). */
+const cartLineCounts = {
+  user_id: compiledOnce((db: DB, { owner }: { owner: string }) => cartLineCount(db, 'user_id', owner)),
+  guest_id: compiledOnce((db: DB, { owner }: { owner: string }) => cartLineCount(db, 'guest_id', owner)),
+}
+
+function cartLineCount(db: DB, column: 'user_id' | 'guest_id', owner: string) {
+  return db
     .selectFrom('carts')
     .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(`carts.${column}`, '=', value)
-    .executeTakeFirst()
+    .where(`carts.${column}`, '=', owner)
+}
+
+export async function countCartLines(db: DB, owner: CartOwner): Promise<number> {
+  const { column, value } = ownerColumn(owner)
+  const [row] = await cartLineCounts[column](db, { owner: value })
   return Number(row?.count ?? 0)
 }
 

@@ -5,6 +5,7 @@
 // transaction, the product row locked first (PostgreSQL), so concurrent reviews never leave a stale
 // average. Nothing else writes the average: it is never typed.
 import { sql } from 'kysely'
+import { compiledOnce } from '../../../db/compiled-once'
 import type { DB, Trx } from '../../../db/database'
 import { lockRows } from '../../../db/dialect'
 import { PRODUCT_MESSAGES } from '~/lib/catalog'
@@ -165,20 +166,22 @@ export async function hasReceived(db: DB, userId: string, productId: string): Pr
  * in. Otherwise it is what every signed-in shopper sees (the page cache keeps that page, ADR 076).
  */
 export async function hasOwnReviewArea(db: DB, userId: string, productId: string): Promise<boolean> {
-  // One statement: the page cache asks it for every signed-in view of a product page (issue 29).
-  const { own } = await db
-    .selectNoFrom((eb) =>
-      eb
-        .or([
-          eb.exists(eb.selectFrom('reviews as r').select('r.id').where('r.product_id', '=', productId).where('r.user_id', '=', userId)),
-          eb.exists(deliveredOrderOf(db, userId, productId)),
-        ])
-        .as('own'),
-    )
-    .executeTakeFirstOrThrow()
+  const [row] = await ownReviewArea(db, { userId, productId })
   // 1 or 0 on either database (PostgreSQL's booleans are read as numbers: db/postgres.ts).
-  return Boolean(own)
+  return Boolean(row?.own)
 }
+
+// One statement, compiled once: the page cache asks it for every signed-in view of a product page (issue 29, ADR 118).
+const ownReviewArea = compiledOnce((db: DB, { userId, productId }: { userId: string; productId: string }) =>
+  db.selectNoFrom((eb) =>
+    eb
+      .or([
+        eb.exists(eb.selectFrom('reviews as r').select('r.id').where('r.product_id', '=', productId).where('r.user_id', '=', userId)),
+        eb.exists(deliveredOrderOf(db, userId, productId)),
+      ])
+      .as('own'),
+  ),
+)
 
 async function ownRow(db: DB, userId: string, productId: string): Promise<ReviewRow | undefined> {
   return db
