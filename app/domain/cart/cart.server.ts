@@ -91,9 +91,15 @@ export function ownerColumn(owner: CartOwner) {
   return 'userId' in owner ? ({ column: 'user_id', value: owner.userId } as const) : ({ column: 'guest_id', value: owner.guestId } as const)
 }
 
+/** An owner's cart, one compiled statement for each kind of owner: every cart read and write asks it (ADR 118). */
+const cartIds = {
+  user_id: compiledOnce((db: DB, { owner }: { owner: string }) => db.selectFrom('carts').select('id').where('user_id', '=', owner)),
+  guest_id: compiledOnce((db: DB, { owner }: { owner: string }) => db.selectFrom('carts').select('id').where('guest_id', '=', owner)),
+}
+
 export async function findCartId(db: DB, owner: CartOwner): Promise<string | null> {
   const { column, value } = ownerColumn(owner)
-  const row = await db.selectFrom('carts').select('id').where(column, '=', value).executeTakeFirst()
+  const [row] = await cartIds[column](db, { owner: value })
   return row?.id ?? null
 }
 

@@ -2,6 +2,7 @@
 // moment, as every price read takes them; and whether one started or ended between two moments (the
 // page cache's timed drop). What an offer does to a cart is cart-offers.server.ts.
 import type { Selectable } from 'kysely'
+import { compiledOnce } from '../../../db/compiled-once'
 import type { DB } from '../../../db/database'
 import type { OffersTable } from '../../../db/schema'
 import type { Category } from '~/lib/catalog'
@@ -64,13 +65,9 @@ function toView(row: OfferRow, at: string): OfferView {
   }
 }
 
-/**
- * The offers running at `now` (from starts_at, included, to ends_at, excluded; not paused): every
- * percent-off offer, and the free-delivery offer with the lowest amount. One small query per read.
- */
-export async function liveOffers(db: DB, now = clock.now()): Promise<LiveOffers> {
-  const at = now.toISOString()
-  const rows = await db
+// Compiled once: every cart, checkout and priced page asks it, several times a request (ADR 118).
+const liveOfferRows = compiledOnce((db: DB, { at }: { at: string }) =>
+  db
     .selectFrom('offers')
     .selectAll()
     .where('paused', '=', 0)
@@ -78,8 +75,15 @@ export async function liveOffers(db: DB, now = clock.now()): Promise<LiveOffers>
     .where('ends_at', '>', at)
     .orderBy('created_at')
     .orderBy('id')
-    .limit(100)
-    .execute()
+    .limit(100),
+)
+
+/**
+ * The offers running at `now` (from starts_at, included, to ends_at, excluded; not paused): every
+ * percent-off offer, and the free-delivery offer with the lowest amount. One small query per read.
+ */
+export async function liveOffers(db: DB, now = clock.now()): Promise<LiveOffers> {
+  const rows = await liveOfferRows(db, { at: now.toISOString() })
   if (rows.length === 0) return NO_OFFERS
   const offers: LiveOffers = { percentOff: [], freeDelivery: null }
   for (const row of rows) {
