@@ -57,7 +57,11 @@ export const isoNowSql = dialectSql<string>({
 
 /** `column in (values)` with one bound parameter, so the SQL text is the same for any number of values. */
 export function inJsonList(column: string, values: readonly string[]): RawBuilder<boolean> {
-  const list = JSON.stringify(values)
+  return inJsonText(column, JSON.stringify(values))
+}
+
+/** `column in (values)` for the values as a JSON array's text (a compiledOnce argument: db/compiled-once.ts). */
+export function inJsonText(column: string, list: string): RawBuilder<boolean> {
   return dialectSql<boolean>({
     sqlite: sql`${sql.ref(column)} in (select value from json_each(${list}))`,
     postgres: sql`${sql.ref(column)} in (select value from json_array_elements_text(${list}::json))`,

@@ -5,7 +5,8 @@
 import { type RawBuilder, sql } from 'kysely'
 import { AVAILABILITY_TOLD } from '~/lib/catalog'
 import type { DB, Trx } from '../../../db/database'
-import { inJsonList } from '../../../db/dialect'
+import { compiledOnce } from '../../../db/compiled-once'
+import { inJsonText } from '../../../db/dialect'
 import { type ChoiceKey, keyOf, PRODUCT_STOCK, type VariantKey, variantOf } from '~/lib/variants'
 import { clock } from '~/domain/clock'
 
@@ -57,15 +58,8 @@ export function variantAvailableSql(table: string, options: { now?: string; exce
   return sql<number>`(${ref('stock')} - coalesce((select sum(sh.quantity) from stock_holds sh where sh.product_id = ${ref('product_id')} and sh.variety_name = ${ref('variety_name')} and sh.option2 = ${ref('option2')} and sh.color = ${ref('color')} and sh.expires_at > ${now}${others}), 0))`
 }
 
-/** The variants of each product (in the owner's order), with what is left of each; none for products without. */
-export async function variantsOf(
-  db: DB,
-  productIds: readonly string[],
-  options: { now?: string; exceptUserId?: string } = {},
-): Promise<Map<string, VariantStock[]>> {
-  const byProduct = new Map<string, VariantStock[]>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
+function variantsQuery(db: DB, ids: string, options: { now: string; exceptUserId?: string }) {
+  return db
     .selectFrom('product_variants as pv')
     .select([
       'pv.product_id',
@@ -80,10 +74,33 @@ export async function variantsOf(
       'pv.made_to_order_days',
       variantAvailableSql('pv', options).as('available'),
     ])
-    .where(inJsonList('pv.product_id', [...new Set(productIds)]))
+    .where(inJsonText('pv.product_id', ids))
     .orderBy('pv.product_id')
     .orderBy('pv.position')
-    .execute()
+}
+
+/** Compiled once, with every live hold counted or all but one shopper's: every cart read asks it (ADR 118). */
+const variantRows = {
+  everyone: compiledOnce((db: DB, { ids, now }: { ids: string; now: string }) => variantsQuery(db, ids, { now })),
+  others: compiledOnce((db: DB, { ids, now, exceptUserId }: { ids: string; now: string; exceptUserId: string }) =>
+    variantsQuery(db, ids, { now, exceptUserId }),
+  ),
+}
+
+/** The variants of each product (in the owner's order), with what is left of each; none for products without. */
+export async function variantsOf(
+  db: DB,
+  productIds: readonly string[],
+  options: { now?: string; exceptUserId?: string } = {},
+): Promise<Map<string, VariantStock[]>> {
+  const byProduct = new Map<string, VariantStock[]>()
+  if (productIds.length === 0) return byProduct
+  const ids = JSON.stringify([...new Set(productIds)])
+  const now = options.now ?? clock.iso()
+  const rows =
+    options.exceptUserId === undefined
+      ? await variantRows.everyone(db, { ids, now })
+      : await variantRows.others(db, { ids, now, exceptUserId: options.exceptUserId })
   for (const row of rows) {
     const variant: VariantStock = {
       productId: row.product_id,
