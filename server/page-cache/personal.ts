@@ -12,7 +12,7 @@ import { getConfig } from '~/infra/config.server'
 import type { Theme } from '~/lib/theme'
 import { renderDeliveryCheck } from '~/web/delivery-hole.server'
 import { type Personal, personalJson } from '~/web/personal'
-import { renderShopHeader } from '~/web/personal-header.server'
+import { type HeaderInput, renderShopHeader } from '~/web/personal-header.server'
 import { chooseEncoding, compressNow, type Encoding } from './negotiate'
 import { endAnswer } from './send'
 import type { CachedPage } from './store'
@@ -116,20 +116,63 @@ function ownBytes(text: string): Buffer {
   return bytes
 }
 
-async function piece(key: string, hole: Hole, render: () => string | Promise<string>): Promise<PersonalPiece> {
+async function piece(key: string, hole: Hole, render: () => string | Buffer | Promise<string | Buffer>): Promise<PersonalPiece> {
   let found = pieces.get(key)
   if (found === undefined) {
-    const bytes = ownBytes(await render())
+    const rendered = await render()
+    const bytes = typeof rendered === 'string' ? ownBytes(rendered) : rendered
     found = { hole, bytes, digest: createHash('sha256').update(bytes).digest('base64url') }
     pieces.set(key, found)
   }
   return found
 }
 
+/**
+ * A count no cart holds: a shopper's header is rendered once with it where her count goes (the cart
+ * button's label and badge, the JSON element) and from then on filled with each count she has, since
+ * on a sale day her count moves between most of her views (ADR 119).
+ */
+export const COUNT_MARK = '7340162953'
+
+/** A header rendered with COUNT_MARK, cut where the count goes: the same for every count of one shopper on one page. */
+const templates = new LRUCache<string, Buffer[]>({
+  max: 1_000,
+  maxSize: PERSONAL_PIECE_BYTES,
+  sizeCalculation: (parts, key) => parts.reduce((sum, part) => sum + part.length, key.length + 64),
+})
+
+async function headerWithCount(templateKey: string, input: Omit<HeaderInput, 'personal'>, personal: Personal): Promise<Buffer> {
+  let parts = templates.get(templateKey)
+  if (parts === undefined) {
+    const html = ownBytes(await renderShopHeader({ ...input, personal: { ...personal, cartCount: Number(COUNT_MARK) } }))
+    parts = []
+    let at = 0
+    for (let mark = html.indexOf(COUNT_MARK); mark !== -1; mark = html.indexOf(COUNT_MARK, at)) {
+      parts.push(html.subarray(at, mark))
+      at = mark + COUNT_MARK.length
+    }
+    parts.push(html.subarray(at))
+    templates.set(templateKey, parts)
+  }
+  const count = Buffer.from(String(personal.cartCount))
+  const bytes = Buffer.allocUnsafeSlow(parts.reduce((sum, part) => sum + part.length, 0) + count.length * (parts.length - 1))
+  let at = 0
+  parts.forEach((part, i) => {
+    if (i > 0) at += count.copy(bytes, at)
+    at += part.copy(bytes, at)
+  })
+  return bytes
+}
+
 export function personalHeader(url: string, theme: Theme, personal: Personal): Promise<PersonalPiece> {
   const shopName = getConfig().SHOP_NAME
-  return piece(`header\n${url}\n${theme}\n${shopName}\n${personalJson(personal)}`, HEADER_HOLE, () =>
-    renderShopHeader({ url, theme, shopName, personal }),
+  const templateKey = `header\n${url}\n${theme}\n${shopName}\n${personalJson({ ...personal, cartCount: 0 })}`
+  return piece(`${templateKey}\n${personal.cartCount}`, HEADER_HOLE, () =>
+    // The mark anywhere else (her name, the page's address, the shop's name) would be taken for her
+    // count, and a header without a user and with no count is not one the template was made as.
+    templateKey.includes(COUNT_MARK) || (personal.user === null && personal.cartCount === 0)
+      ? renderShopHeader({ url, theme, shopName, personal })
+      : headerWithCount(templateKey, { url, theme, shopName }, personal),
   )
 }
 
@@ -150,10 +193,11 @@ const answers = new LRUCache<string, Assembled>({
   ttl: 5 * 60_000,
 })
 
-/** Forgets every assembled answer and piece (tests). */
+/** Forgets every assembled answer, piece and header template (tests). */
 export function forgetPersonalAnswers(): void {
   answers.clear()
   pieces.clear()
+  templates.clear()
 }
 
 function assemble(page: CachedPage, parts: PersonalPiece[], encoding: Encoding): Assembled | null {
