@@ -75,6 +75,10 @@ describe('compiledOnce', () => {
     await expect(write(db, { owner: 'asha' })).rejects.toThrow('compiledOnce is for reads only')
     const inlined = compiledOnce((db: DB, { owner }: { owner: string }) => things(db).selectFrom('compiled_once_things').select('id').where('owner', '=', sql.lit(owner)))
     await expect(inlined(db, { owner: 'asha' })).rejects.toThrow('the argument owner is not a parameter of the query')
+    const twice = compiledOnce((db: DB, { owner }: { owner: string }) =>
+      things(db).selectFrom('compiled_once_things').select('id').where('owner', '=', owner).where('id', 'like', `${owner}%`),
+    )
+    await expect(twice(db, { owner: 'asha' })).rejects.toThrow('an argument is used other than as a whole parameter')
     const unused = compiledOnce((db: DB, _args: { owner: string }) => things(db).selectFrom('compiled_once_things').select('id'))
     await expect(unused(db, { owner: 'asha' })).rejects.toThrow('the argument owner is not a parameter of the query')
     expect(await things(db).selectFrom('compiled_once_things').select('id').execute()).toHaveLength(3)

@@ -10,7 +10,8 @@ import { dialectOf, type SqlDialect, textValue } from './dialect'
  * The stand-in for an argument while the query is compiled (never sent: only compiled). No NUL in
  * it: on PostgreSQL the dialect plugin replaces a value's NUL characters (db/dialect.ts).
  */
-const marker = (name: string) => `\uffffcompiled-once:${name}\uffff`
+const MARKER_PREFIX = '\uffffcompiled-once:'
+const marker = (name: string) => `${MARKER_PREFIX}${name}\uffff`
 
 type Slot = { argument: string } | { value: unknown }
 
@@ -41,6 +42,9 @@ export function compiledOnce<Args extends Record<string, string>, Row>(build: (d
     for (const name of names) {
       if (!slots.some((slot) => 'argument' in slot && slot.argument === name)) throw new Error(`compiledOnce: the argument ${name} is not a parameter of the query`)
     }
+    // An argument also used otherwise (inlined, or inside a longer value) would be frozen at its marker.
+    const frozen = [query.sql, ...slots.map((slot) => ('value' in slot && typeof slot.value === 'string' ? slot.value : ''))].some((text) => text.includes(MARKER_PREFIX))
+    if (frozen) throw new Error('compiledOnce: an argument is used other than as a whole parameter')
     return { query, slots, dialect: dialectOf(db) }
   }
 

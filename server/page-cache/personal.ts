@@ -37,7 +37,7 @@ const GZIP_LEVEL = 4
  * The bytes the assembled answers may hold (each in the encoding one client took): about two
  * hundred pages of 19 kB, ten for each of twenty shoppers at once. On a sale day most answers are
  * not asked for twice (her cart's count moves between her views); a larger bound only held more of
- * them, 8 MB in all for the answers and the pieces together (ADR 117).
+ * them (ADR 117). With the pieces and the header templates, 4 MB each: 12 MB in all (ADR 119).
  */
 export const PERSONAL_ANSWER_BYTES = 4 * 1024 * 1024
 
@@ -141,7 +141,7 @@ const templates = new LRUCache<string, Buffer[]>({
   sizeCalculation: (parts, key) => parts.reduce((sum, part) => sum + part.length, key.length + 64),
 })
 
-async function headerWithCount(templateKey: string, input: Omit<HeaderInput, 'personal'>, personal: Personal): Promise<Buffer> {
+async function headerWithCount(templateKey: string, input: Omit<HeaderInput, 'personal'>, personal: Personal): Promise<string | Buffer> {
   let parts = templates.get(templateKey)
   if (parts === undefined) {
     const html = ownBytes(await renderShopHeader({ ...input, personal: { ...personal, cartCount: Number(COUNT_MARK) } }))
@@ -152,6 +152,8 @@ async function headerWithCount(templateKey: string, input: Omit<HeaderInput, 'pe
       at = mark + COUNT_MARK.length
     }
     parts.push(html.subarray(at))
+    // A header that shows the count other than as its digits (a "99+") has no mark to fill: rendered whole.
+    if (parts.length === 1) return renderShopHeader({ ...input, personal })
     templates.set(templateKey, parts)
   }
   const count = Buffer.from(String(personal.cartCount))

@@ -12,14 +12,22 @@ let loaded: Promise<Sharp> | undefined
  * sharp, loaded when the first image is read: libvips and its codecs add about 19 MB to a process's
  * memory, which a shop process that only sells (a sale day's, or a second process's) never needs
  * (ADR 117). One libvips thread per image and no operation cache (no image is read twice): with the
- * queue below, uploads use at most one core, and the rest of the shop keeps the other (ADR 048).
+ * queue below, uploads use at most one core, and the rest of the shop keeps the other (ADR 048). A
+ * load that fails is an error of that image, and the next image tries again.
  */
-function libvips(): Promise<Sharp> {
-  loaded ??= import('sharp').then(({ default: sharp }: { default: Sharp }) => {
-    sharp.concurrency(1)
-    sharp.cache(false)
-    return sharp
-  })
+export function libvips(): Promise<Sharp> {
+  loaded ??= import('sharp').then(
+    ({ default: sharp }: { default: Sharp }) => {
+      sharp.concurrency(1)
+      sharp.cache(false)
+      return sharp
+    },
+    (error: unknown) => {
+      loaded = undefined
+      console.error('sharp (libvips) could not be loaded: images cannot be read', error)
+      throw error
+    },
+  )
   return loaded
 }
 
