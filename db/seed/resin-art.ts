@@ -1,5 +1,4 @@
 // Draws the demo catalogue's abstract "resin art" pictures as SVG and rasterises them with sharp.
-import { libvips } from '~/infra/images/sharp-codec.server'
 import { castObject, type ResinObject } from './art/objects'
 import { PALETTES, type PaletteName } from './art/palettes'
 import { type PourStyle, pour } from './art/pours'
@@ -44,8 +43,8 @@ export function resinArtSvg(spec: ArtSpec, width: number, height: number): strin
 export async function renderResinArt(spec: ArtSpec, size: { width: number; height: number }): Promise<Buffer> {
   const svg = resinArtSvg(spec, size.width, size.height)
   // Loaded here, not at the module's top: the built server holds the seed too, and a server that
-  // seeds nothing need not load libvips (ADR 117). The codec's loader, so its settings hold for the seed too.
-  const sharp = await libvips()
+  // seeds nothing need not load libvips (ADR 117).
+  const { default: sharp } = await import('sharp')
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer()
 }
 
