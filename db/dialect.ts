@@ -227,7 +227,6 @@ function hasChoice(node: unknown): boolean {
   return false
 }
 
-/** Resolves dialectSql fragments (and SQLite's case-insensitive LIKE) for one database. */
 /**
  * A text value as the dialect is sent it. PostgreSQL's text cannot hold NUL, which SQLite's can: such
  * a value (a hostile id or keyword) is compared with U+FFFD instead, which no stored text holds either,
@@ -237,6 +236,7 @@ export function textValue(dialect: SqlDialect, value: string): string {
   return dialect === 'postgres' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value
 }
 
+/** Resolves dialectSql fragments (and SQLite's case-insensitive LIKE) for one database. */
 export class DialectPlugin implements KyselyPlugin {
   readonly #transformer: DialectTransformer
 

@@ -152,10 +152,12 @@ async function headerWithCount(templateKey: string, input: Omit<HeaderInput, 'pe
       at = mark + COUNT_MARK.length
     }
     parts.push(html.subarray(at))
-    // A header that shows the count other than as its digits (a "99+") has no mark to fill: rendered whole.
-    if (parts.length === 1) return renderShopHeader({ ...input, personal })
+    // A header that shows the count other than as its digits (a "99+") has no mark to fill: kept as
+    // no parts, and rendered whole for each count.
+    if (parts.length === 1) parts = []
     templates.set(templateKey, parts)
   }
+  if (parts.length === 0) return renderShopHeader({ ...input, personal })
   const count = Buffer.from(String(personal.cartCount))
   const bytes = Buffer.allocUnsafeSlow(parts.reduce((sum, part) => sum + part.length, 0) + count.length * (parts.length - 1))
   let at = 0

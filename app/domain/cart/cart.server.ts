@@ -1,7 +1,7 @@
 // The cart as shoppers see it: one per user or per visitor (guest id in the session cookie), its
 // lines at current prices with what each may hold and why one cannot be bought (cart-stock.server.ts).
 // The changes are in cart-edits.server.ts, the guest cart's merge and expiry in guest-carts.server.ts.
-import { sql, } from 'kysely'
+import { type Compilable, sql } from 'kysely'
 import { compiledOnce } from '../../../db/compiled-once'
 import type { DB } from '../../../db/database'
 import type { VarietyType } from '../../../db/schema'
@@ -91,11 +91,16 @@ export function ownerColumn(owner: CartOwner) {
   return 'userId' in owner ? ({ column: 'user_id', value: owner.userId } as const) : ({ column: 'guest_id', value: owner.guestId } as const)
 }
 
-/** An owner's cart, one compiled statement for each kind of owner: every cart read and write asks it (ADR 118). */
-const cartIds = {
-  user_id: compiledOnce((db: DB, { owner }: { owner: string }) => db.selectFrom('carts').select('id').where('user_id', '=', owner)),
-  guest_id: compiledOnce((db: DB, { owner }: { owner: string }) => db.selectFrom('carts').select('id').where('guest_id', '=', owner)),
+/** A read compiled once for each kind of cart owner (ADR 118): its SQL names the owner's column. */
+function perOwnerColumn<Row>(build: (db: DB, column: 'user_id' | 'guest_id', owner: string) => Compilable<Row>) {
+  return {
+    user_id: compiledOnce((db: DB, { owner }: { owner: string }) => build(db, 'user_id', owner)),
+    guest_id: compiledOnce((db: DB, { owner }: { owner: string }) => build(db, 'guest_id', owner)),
+  }
 }
+
+/** An owner's cart: every cart read and write asks it. */
+const cartIds = perOwnerColumn((db, column, owner) => db.selectFrom('carts').select('id').where(column, '=', owner))
 
 export async function findCartId(db: DB, owner: CartOwner): Promise<string | null> {
   const { column, value } = ownerColumn(owner)
@@ -103,21 +108,16 @@ export async function findCartId(db: DB, owner: CartOwner): Promise<string | nul
   return row?.id ?? null
 }
 
-/** Number of distinct lines in the owner's cart (the header's cart badge). */
-/** The count of an owner's cart lines, one compiled statement for each kind of owner: the header of every page a cart holder sees asks it (ADR 118). */
-const cartLineCounts = {
-  user_id: compiledOnce((db: DB, { owner }: { owner: string }) => cartLineCount(db, 'user_id', owner)),
-  guest_id: compiledOnce((db: DB, { owner }: { owner: string }) => cartLineCount(db, 'guest_id', owner)),
-}
-
-function cartLineCount(db: DB, column: 'user_id' | 'guest_id', owner: string) {
-  return db
+/** The count of an owner's cart lines: the header of every page a cart holder sees asks it. */
+const cartLineCounts = perOwnerColumn((db, column, owner) =>
+  db
     .selectFrom('carts')
     .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(`carts.${column}`, '=', owner)
-}
+    .where(`carts.${column}`, '=', owner),
+)
 
+/** Number of distinct lines in the owner's cart (the header's cart badge). */
 export async function countCartLines(db: DB, owner: CartOwner): Promise<number> {
   const { column, value } = ownerColumn(owner)
   const [row] = await cartLineCounts[column](db, { owner: value })
