@@ -72,10 +72,50 @@ let fonts: Record<FontWeight, ParsedFont> | undefined
  */
 export function loadFonts() {
   fonts ??= {
-    regular: fontkit.create(woffToSfnt(readFileSync(require.resolve(FONT_FILES.regular)))),
-    bold: fontkit.create(woffToSfnt(readFileSync(require.resolve(FONT_FILES.bold)))),
+    regular: parse(require.resolve(FONT_FILES.regular)),
+    bold: parse(require.resolve(FONT_FILES.bold)),
   }
   return fonts
+}
+
+/** A WOFF file of ours, parsed, its glyphs' outlines read once (keepDecodedGlyphs). */
+function parse(file: string): ParsedFont {
+  const font = fontkit.create(woffToSfnt(readFileSync(file)))
+  keepDecodedGlyphs(font)
+  return font
+}
+
+type GlyphPrototype = { _decode(this: FontGlyph): unknown }
+type FontGlyph = { _font: object }
+const decodedGlyphs = new WeakMap<object, unknown>()
+/** Our fonts whose glyphs' outlines are kept (static fonts: fontkit changes an outline only for a variable one). */
+const keptFonts = new WeakSet<object>()
+const keptPrototypes = new WeakSet<GlyphPrototype>()
+
+/**
+ * Each document embeds a subset of the font with the glyphs it used, and fontkit's subsetter reads
+ * each glyph's outline again for every document (TTFGlyph._decode, which it calls to find a
+ * compound glyph's parts): a fifth of an invoice's time on a sale day (ADR 120). A glyph of our
+ * fonts is read once and its outline kept with it: fontkit keeps a font's glyph objects for the
+ * font's life, and ours live as long as the process, so this holds at most one outline per glyph
+ * (a few hundred for DejaVu's Latin). The outline is only read (by the subsetter, and by a glyph's
+ * path, which copies its points); fontkit changes it only for a variable font, and ours are not.
+ */
+function keepDecodedGlyphs(font: ParsedFont): void {
+  if ((font as unknown as { _variationProcessor?: unknown })._variationProcessor) return
+  const prototype = Object.getPrototypeOf((font as unknown as { getGlyph(id: number): object }).getGlyph(0)) as GlyphPrototype
+  if (typeof prototype._decode !== 'function') return
+  keptFonts.add(font)
+  if (keptPrototypes.has(prototype)) return
+  keptPrototypes.add(prototype)
+  const decode = prototype._decode
+  prototype._decode = function decodeOnce(this: FontGlyph) {
+    if (!keptFonts.has(this._font)) return decode.call(this)
+    if (decodedGlyphs.has(this)) return decodedGlyphs.get(this)
+    const decoded = decode.call(this)
+    decodedGlyphs.set(this, decoded)
+    return decoded
+  }
 }
 
 /**
@@ -104,7 +144,7 @@ export function loadScriptFont(script: IndicScript, weight: FontWeight): ParsedF
   if (!font) {
     const name = INDIC_SCRIPTS[script].package
     const file = `@fontsource/noto-sans-${name}/files/noto-sans-${name}-${name}-${weight === 'bold' ? 700 : 400}-normal.woff`
-    font = fontkit.create(woffToSfnt(readFileSync(require.resolve(file))))
+    font = parse(require.resolve(file))
     skipMissingAnchors(font)
     scriptFonts.set(key, font)
   }
