@@ -1,5 +1,5 @@
 // The Express app: the page cache's hits first, then security headers, compression, /healthz, static
-// files and uploads, the body limits and the CSRF check, then React Router (docs/architecture.md).
+// files and uploads, the body limits and the CSRF check, the turns, then React Router (docs/architecture.md).
 import cluster from 'node:cluster'
 import { readdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
@@ -19,6 +19,7 @@ import { securityHeaders } from './security-headers'
 import { buildAssets } from './precompressed'
 import { PAGE_CACHE_BYTES, PageCache, type PageCacheLocals, pageCacheHits, pageTtlMs } from './page-cache/index'
 import { createPageHandler } from './render'
+import { startInTurns } from './turns'
 
 export function createApp(clientDir: string) {
   const config = getConfig()
@@ -70,6 +71,8 @@ export function createApp(clientDir: string) {
 
   app.use(limitBodySize)
   app.use(sameOriginForCookieRequests)
+  // What the cache did not answer starts in turns, after the kept pages read in each (ADR 121).
+  app.use(startInTurns())
   // app.use (no path pattern): React Router decodes the url itself and tolerates bad escapes.
   app.use(
     createPageHandler({
