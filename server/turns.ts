@@ -15,15 +15,18 @@ import type { NextFunction, Request, Response } from 'express'
  */
 export const TURN_BUDGET_MS = 8
 
-/** The middleware: each request's `next` is queued and called in a later turn (check phase), oldest first. */
-export function startInTurns(budgetMs = TURN_BUDGET_MS): (req: Request, res: Response, next: NextFunction) => void {
+/** The middleware: each request's `next` is queued and called in a later turn (check phase), oldest first; `now` is the clock the budget is read on (tests). */
+export function startInTurns(
+  budgetMs = TURN_BUDGET_MS,
+  now: () => number = () => performance.now(),
+): (req: Request, res: Response, next: NextFunction) => void {
   const waiting: NextFunction[] = []
   let scheduled = false
   const startSome = () => {
-    const started = performance.now()
+    const started = now()
     try {
       do waiting.shift()?.()
-      while (waiting.length > 0 && performance.now() - started < budgetMs)
+      while (waiting.length > 0 && now() - started < budgetMs)
     } finally {
       // Express's next() passes its errors on rather than throwing; should one throw, the rest still start.
       scheduled = waiting.length > 0
