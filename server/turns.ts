@@ -1,17 +1,17 @@
 // Requests the page cache did not answer (a page rendered, a cart change, a checkout, an /api miss)
-// start in turns of the event loop, about 8 ms of them a turn, after the requests read in that turn
-// (ADR 121). A kept page is answered in the turn its request is read in, in a fraction of a
-// millisecond; a render or a write runs from its start to its answer without a pause (better-sqlite3
-// blocks): a cart add about 4 ms, each request of a checkout 6 to 9. Started as they were read, a
-// turn's checkouts ran back to back before the loop read anyone else, and a visitor's kept page
-// waited behind all of them. Now a kept page waits for at most one turn's share of them; they start
-// oldest first, each within the turns its elders take.
+// are started from setImmediate, oldest first, after the requests read in the same turn of the event
+// loop (ADR 121). A kept page is answered while its request is read; an uncached page read before it
+// in the same turn used to run first. What a turn starts is capped by TURN_BUDGET_MS, but only the
+// synchronous part of each start counts: a page handler's start is short and its work continues in
+// microtasks once the turn's starts are made, so in practice every request the turn read starts in
+// its check phase, and a write (which waits one more setImmediate, ADR 112) runs in the next turn's,
+// after that turn's reads too. With a budget of 0, exactly one request starts a turn.
 import type { NextFunction, Request, Response } from 'express'
 
 /**
- * How long a turn starts queued requests for before the loop reads the sockets again: the sale
- * day's browse p99 and checkout p99 were 169 / 195 ms started as read, 43 / 361 ms one a turn,
- * 111 / 211 ms with 8 ms (ADR 121).
+ * How long a turn's starts may take before the rest wait for the next turn (the synchronous part of
+ * each start only, see above). The sale day's browse p99 and checkout p99: 169 / 195 ms started as
+ * read, 43 / 361 ms one a turn (0), 111 / 211 ms with 8 (ADR 121).
  */
 export const TURN_BUDGET_MS = 8
 
@@ -28,7 +28,8 @@ export function startInTurns(
       do waiting.shift()?.()
       while (waiting.length > 0 && now() - started < budgetMs)
     } finally {
-      // Express's next() passes its errors on rather than throwing; should one throw, the rest still start.
+      // Express's router passes a handler's error on rather than throwing; were one to escape here,
+      // the rest would be scheduled before it does.
       scheduled = waiting.length > 0
       if (scheduled) setImmediate(startSome)
     }
