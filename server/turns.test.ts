@@ -53,7 +53,7 @@ describe('startInTurns', () => {
     expect(order).toHaveLength(4)
   })
 
-  it('starts a request queued while a turn runs in a later turn, after those queued before it', async () => {
+  it('starts a request queued while a turn runs after those queued before it', async () => {
     const middleware = startInTurns(8)
     const order: string[] = []
     await new Promise<void>((done) => {

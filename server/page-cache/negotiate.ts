@@ -34,10 +34,6 @@ export function notModified(req: IncomingMessage, etag: string): boolean {
 /** Bodies smaller than this go as they are: compressing them saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024
 
-/** Brotli for one response: cheaper than the kept copies' quality, it runs on every uncached answer. */
-const BROTLI_QUALITY_PER_RESPONSE = 5
-const GZIP_LEVEL_PER_RESPONSE = 6
-
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
@@ -46,6 +42,9 @@ export interface Quality {
   brotliQuality: number
   gzipLevel: number
 }
+
+/** Brotli for one response: cheaper than the kept copies' quality, it runs on every uncached answer. */
+const PER_RESPONSE_QUALITY: Quality = { brotliQuality: 5, gzipLevel: 6 }
 
 function brotliOptions(body: Buffer, { brotliQuality }: Quality) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }
@@ -84,6 +83,6 @@ export const COMPRESS_NOW_BYTES = 16 * 1024
 export async function compressFor(req: IncomingMessage, body: Buffer): Promise<{ encoding: Encoding; bytes: Buffer }> {
   const encoding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(req.headers['accept-encoding'])
   if (encoding === 'identity') return { encoding, bytes: body }
-  const quality = { brotliQuality: BROTLI_QUALITY_PER_RESPONSE, gzipLevel: GZIP_LEVEL_PER_RESPONSE }
-  return { encoding, bytes: body.length <= COMPRESS_NOW_BYTES ? compressNow(body, encoding, quality) : await compress(body, encoding, quality) }
+  const bytes = body.length <= COMPRESS_NOW_BYTES ? compressNow(body, encoding, PER_RESPONSE_QUALITY) : await compress(body, encoding, PER_RESPONSE_QUALITY)
+  return { encoding, bytes }
 }
